@@ -1,0 +1,51 @@
+# Two commands for a fresh machine:
+#   make lab   install into .venv and open the lessons in JupyterLab
+#   make test  install into .venv (with the test tools) and run every test, notebooks included
+# and one for developers:
+#   make bench print the benchmark figures
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8888
+
+.PHONY: lab test bench strip clean help
+
+help:
+	@echo "make lab    install and open the lessons in JupyterLab"
+	@echo "make test   install and run every test, notebooks included"
+	@echo "make bench  print the benchmark figures"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --upgrade pip
+
+# Re-install only when pyproject.toml changes.
+$(VENV)/.lab-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[lab]"
+	@touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -e ".[lab,test]"
+	@touch $(VENV)/.lab-installed $@
+
+lab: $(VENV)/.lab-installed
+	@echo ""
+	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab?token=... address"
+	@echo "printed below in your browser (Ctrl+click it). Stop with Ctrl+C, then y."
+	@echo ""
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
+		--ServerApp.default_url=/lab/tree/00_start_here.ipynb
+
+test: $(VENV)/.test-installed
+	$(PY) -m pytest -n 2 --dist loadgroup
+
+bench: $(VENV)/.test-installed
+	$(PY) benchmarks/run_all.py
+
+# Strip outputs from every notebook (run before committing a notebook).
+strip:
+	$(PY) tools/strip_notebooks.py notebooks
+
+clean:
+	rm -rf $(VENV) *.egg-info

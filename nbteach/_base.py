@@ -1,0 +1,164 @@
+"""What every nbteach estimator shares: clear errors, input checks, parameters.
+
+Kept free of heavy imports: numpy and pandas are imported inside the functions
+that need them, so ``import nbteach`` stays light.
+"""
+from __future__ import annotations
+
+import inspect
+import numbers
+from fractions import Fraction
+
+__all__ = [
+    "NbteachError",
+    "NotFittedError",
+    "BaseEstimator",
+    "check_alpha",
+    "check_epsilon",
+    "check_same_length",
+    "check_fitted",
+    "log_sum_exp",
+]
+
+
+class NbteachError(ValueError):
+    """A mistake in what was passed in; the message says what to fix.
+
+    It is a ``ValueError``, so code written for scikit-learn's errors still catches it.
+    """
+
+
+class NotFittedError(NbteachError, AttributeError):
+    """The estimator was used before ``fit``."""
+
+
+def _is_symbolic(value) -> bool:
+    """True for a sympy expression, without importing sympy."""
+    return type(value).__module__.startswith("sympy")
+
+
+def check_alpha(alpha, name: str = "alpha"):
+    """Return alpha if it is a number >= 0, else raise a message that says what to fix."""
+    if isinstance(alpha, bool) or not isinstance(alpha, (numbers.Real, Fraction)):
+        raise NbteachError(
+            f"{name} must be a number >= 0 (0 means no smoothing, 1 is Laplace), "
+            f"got {alpha!r} of type {type(alpha).__name__}."
+        )
+    if alpha != alpha or alpha < 0 or alpha == float("inf"):
+        raise NbteachError(
+            f"{name} must be a finite number >= 0 (0 means no smoothing, 1 is Laplace), "
+            f"got {alpha!r}. It counts pseudo-observations, and a count cannot be negative."
+        )
+    return alpha
+
+
+def check_epsilon(epsilon):
+    """Return epsilon if it is None, a number in (0, 1) or a sympy symbol."""
+    if epsilon is None or _is_symbolic(epsilon):
+        return epsilon
+    if isinstance(epsilon, bool) or not isinstance(epsilon, (numbers.Real, Fraction)):
+        raise NbteachError(
+            "epsilon must be None (no epsilon smoothing), a small positive number such as "
+            f"1e-6, or a sympy Symbol, got {epsilon!r} of type {type(epsilon).__name__}."
+        )
+    if not (0 < epsilon < 1):
+        raise NbteachError(
+            f"epsilon must be > 0 and < 1, got {epsilon!r}: it replaces a zero probability "
+            "by a tiny positive one (try 1e-6, or sympy.Symbol('epsilon', positive=True))."
+        )
+    return epsilon
+
+
+def check_same_length(X, y, n_X: int, n_y: int) -> None:
+    if n_X != n_y:
+        raise NbteachError(
+            f"X has {n_X} rows but y has {n_y} labels: give one label per row of X."
+        )
+    if n_X == 0:
+        raise NbteachError("X and y are empty: fit needs at least one labelled example.")
+
+
+def check_fitted(estimator, attribute: str = "classes_") -> None:
+    if not hasattr(estimator, attribute):
+        raise NotFittedError(
+            f"This {type(estimator).__name__} is not fitted yet: call .fit(X, y) first."
+        )
+
+
+def log_sum_exp(a, axis=-1):
+    """log(sum(exp(a))) along ``axis``, computed without overflow or underflow.
+
+    >>> import numpy as np
+    >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
+    -999.30685...
+    """
+    import numpy as np
+
+    a = np.asarray(a, dtype=float)
+    m = np.max(a, axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0.0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    return np.squeeze(out, axis=axis)
+
+
+class BaseEstimator:
+    """scikit-learn's parameter protocol without importing scikit-learn.
+
+    Parameters are the keyword arguments of ``__init__``, stored unchanged under the
+    same names; ``get_params`` and ``set_params`` read and write them, so nbteach
+    estimators can be cloned, grid-searched and put in pipelines.
+    """
+
+    @classmethod
+    def _get_param_names(cls):
+        sig = inspect.signature(cls.__init__)
+        return sorted(
+            p.name
+            for p in sig.parameters.values()
+            if p.name != "self" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
+        )
+
+    def get_params(self, deep: bool = True) -> dict:
+        return {name: getattr(self, name) for name in self._get_param_names()}
+
+    def set_params(self, **params):
+        valid = self._get_param_names()
+        for key, value in params.items():
+            if key not in valid:
+                raise NbteachError(
+                    f"{type(self).__name__} has no parameter {key!r}; "
+                    f"its parameters are {', '.join(valid)}."
+                )
+            setattr(self, key, value)
+        return self
+
+    def __repr__(self) -> str:
+        defaults = {
+            p.name: p.default for p in inspect.signature(type(self).__init__).parameters.values()
+        }
+        shown = []
+        for name, value in self.get_params().items():
+            default = defaults.get(name, inspect.Parameter.empty)
+            try:
+                same = value is default or bool(value == default)
+            except Exception:
+                same = False
+            if not same:
+                shown.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(shown)})"
+
+    def __sklearn_tags__(self):  # scikit-learn >= 1.6 asks estimators for their tags
+        from sklearn.utils import ClassifierTags, Tags, TargetTags
+
+        tags = Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags())
+        return tags
+
+    _estimator_type = "classifier"
+
+    def score(self, X, y) -> float:
+        """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
+        import numpy as np
+
+        return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

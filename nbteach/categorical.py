@@ -1,0 +1,674 @@
+r"""Categorical naive Bayes: the flu/cold classifier of note ``001``, worked exactly.
+
+For a sample x = (x_1, ..., x_M) of category labels and classes c,
+
+    score(c) = P(c) * prod_m P(x_m | c)                      (the joint, ``joint``)
+    P(c | x) = score(c) / sum_c' score(c')                   (``predict_proba``)
+    y_hat    = argmax_c score(c)                             (``predict``)
+
+with P(c) = N_c / N (or a smoothed or given prior) and P(x_m = j | c) from the counts by
+``nbteach.smoothing``: the MLE, Laplace / Lidstone (alpha) or epsilon smoothing.
+
+Two kinds of arithmetic:
+
+* ``exact=True``: fractions.Fraction everywhere, as on the blackboard; with a sympy
+  symbol for epsilon, sympy expressions, and ``predict`` compares the scores as
+  epsilon -> 0+ (the lower power of epsilon wins), as the note argues.
+* ``exact=False`` (default): float64 in log space, as for real data; the log joint is
+  log P(c) + sum_m log P(x_m | c), normalised with log-sum-exp.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from fractions import Fraction
+
+from nbteach._base import (
+    BaseEstimator,
+    NbteachError,
+    _is_symbolic,
+    check_alpha,
+    check_epsilon,
+    check_fitted,
+    check_same_length,
+    log_sum_exp,
+)
+from nbteach.counts import sorted_labels
+
+__all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
+
+
+class UnseenCategoryWarning(UserWarning):
+    """A value at prediction time that the training data never showed for its feature."""
+
+
+def _fmt(v) -> str:
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:.4g}"
+    return str(v)
+
+
+# ---------------------------------------------------------------- input checks
+def _as_table(X, name="X"):
+    """X as a DataFrame of labels, or a clear error."""
+    import numpy as np
+    import pandas as pd
+
+    if isinstance(X, pd.DataFrame):
+        df = X
+    elif isinstance(X, pd.Series):
+        raise NbteachError(
+            f"{name} is a single column (a Series). Give a table with one column per feature: "
+            f"{name}.to_frame(), or df[[column]] with double brackets."
+        )
+    elif isinstance(X, (str, bytes)) or X is None or np.isscalar(X) or isinstance(X, dict):
+        raise NbteachError(
+            f"{name} must be a table of category labels (a pandas DataFrame, or a list of rows), "
+            f"got {type(X).__name__}."
+        )
+    else:
+        try:
+            arr = np.asarray(X, dtype=object)
+        except Exception as exc:  # ragged lists and the like
+            raise NbteachError(f"{name} could not be read as a table: {exc}") from None
+        if arr.ndim == 1 and arr.size and not isinstance(arr[0], (list, tuple, np.ndarray)):
+            raise NbteachError(
+                f"{name} is 1-D, but it must be 2-D: one row per example, one column per "
+                f"feature. For a single example write [x]; for a single feature, [[v] for v in x]."
+            )
+        if arr.ndim != 2:
+            raise NbteachError(
+                f"{name} must be 2-D (rows are examples, columns are features), "
+                f"got an array of shape {arr.shape}."
+            )
+        df = pd.DataFrame(arr, columns=[f"x{i}" for i in range(arr.shape[1])])
+    if df.shape[1] == 0:
+        raise NbteachError(f"{name} has no columns: naive Bayes needs at least one feature.")
+    missing = df.isna()
+    if missing.values.any():
+        row, col = np.argwhere(missing.values)[0]
+        raise NbteachError(
+            f"{name} has a missing value (NaN/None) in column {df.columns[col]!r}, row {row}: "
+            "fill it with a category of its own (e.g. 'unknown') or drop the row."
+        )
+    return df
+
+
+def _as_labels(y):
+    import numpy as np
+    import pandas as pd
+
+    if y is None or isinstance(y, (str, bytes, dict)) or np.isscalar(y):
+        raise NbteachError(
+            f"y must be a list or column of class labels, one per row of X, got {type(y).__name__}."
+        )
+    if isinstance(y, pd.DataFrame):
+        if y.shape[1] != 1:
+            raise NbteachError(f"y must be a single column of labels, got {y.shape[1]} columns.")
+        y = y.iloc[:, 0]
+    arr = np.asarray(y, dtype=object)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr[:, 0]
+    if arr.ndim != 1:
+        raise NbteachError(f"y must be 1-D (one label per row of X), got shape {arr.shape}.")
+    labels = arr.tolist()
+    if any(v is None or (isinstance(v, float) and v != v) for v in labels):
+        raise NbteachError("y has a missing label (NaN/None): every training example needs a class.")
+    return labels
+
+
+def _python_label(v):
+    """numpy scalars -> plain Python, so labels compare and print as the user typed them."""
+    return v.item() if hasattr(v, "item") and type(v).__module__ == "numpy" else v
+
+
+class Explanation:
+    """Every factor of P(c) prod_m P(x_m | c) for one sample, laid out as the note writes it.
+
+    Attributes
+    ----------
+    table : DataFrame
+        rows ``P(c)``, one ``P(feature=value | c)`` per feature, and ``score``; one column per class.
+    written : dict class -> list of str
+        each factor as the note writes it before reducing, e.g. ``'1/3'`` or ``'(1+1)/(3+3)'``.
+    scores : dict class -> score
+    decision : the predicted class (None when every class scores 0)
+    """
+
+    def __init__(self, sample, table, written, scores, decision, note=""):
+        self.sample, self.table, self.written = sample, table, written
+        self.scores, self.decision, self.note = scores, decision, note
+
+    def lines(self) -> list:
+        out = []
+        for cls, factors in self.written.items():
+            names = [f"P({cls})"] + [f"P({f}={v}|{cls})" for f, v in self.sample.items()]
+            out.append(
+                " × ".join(names) + " = " + " × ".join(factors) + f" = {_fmt(self.scores[cls])}"
+            )
+        if self.decision is not None:
+            out.append(f"decision: {self.decision}")
+        if self.note:
+            out.append(self.note)
+        return out
+
+    def __str__(self):
+        return "\n".join(self.lines())
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        import html
+
+        table = self.table.map(_fmt).to_html()
+        body = "<br>".join(html.escape(line) for line in self.lines())
+        return f"{table}<p style='font-family:monospace'>{body}</p>"
+
+
+class CategoricalNB(BaseEstimator):
+    r"""Naive Bayes for category-valued features (the flu/cold model of note 001).
+
+    .. math::
+        \hat y = \arg\max_c \; P(c) \prod_{m=1}^{M} P(x_m \mid c), \qquad
+        P(x_m = j \mid c) = \frac{\alpha + N_{c,m,j}}{M_m \alpha + N_c}
+
+    where N_c counts class c, N_{c,m,j} counts value j of feature m within class c and
+    M_m is how many values feature m takes.
+
+    Parameters
+    ----------
+    alpha : float >= 0, default 0
+        Laplace (1) / Lidstone (any > 0) pseudo-count for P(x_m | c); 0 is the MLE.
+    epsilon : None, float in (0, 1) or sympy Symbol, default None
+        epsilon smoothing: every zero P(x_m | c) becomes epsilon (nothing is renormalised).
+        A sympy Symbol makes the model exact and symbolic. Set alpha or epsilon, not both.
+    exact : bool, default False
+        Fractions (exact, for hand-sized tables) instead of float64 log space.
+    fit_prior : bool, default True
+        learn P(c) from the class frequencies; if False, use a uniform prior.
+    class_prior : sequence or mapping, optional
+        the prior to use instead (one per class, in the order of ``classes_``, or keyed by class).
+    smooth_prior : bool, default False
+        smooth the learned prior too: (N_c + alpha) / (N + K alpha) (notes 000 and 002 do this;
+        scikit-learn does not).
+    categories : dict feature -> list of values, optional
+        the values each feature can take (defaults to those seen in training); a value listed
+        here but never seen counts as 0, and M_m counts it.
+
+    Attributes
+    ----------
+    classes_ : ndarray of class labels, sorted
+    class_count_ : ndarray, N_c
+    prior_ : Series, P(c) (Fractions when exact)
+    class_log_prior_ : ndarray, log P(c)
+    feature_names_in_ : ndarray of the feature names
+    n_features_in_ : int
+    categories_ : list of arrays, the values of each feature
+    category_count_ : list of arrays (n_classes, n_values), N_{c,m,j}
+    tables_ : dict feature -> DataFrame (values x classes) of P(value | class)
+    feature_log_prob_ : list of arrays (n_classes, n_values), log P(x_m = j | c)
+
+    Examples
+    --------
+    The first query of note 001 scores Flu 0 and Cold 1/20:
+
+    >>> from nbteach import CategoricalNB
+    >>> from nbteach.datasets import flu_cold, flu_cold_query
+    >>> df = flu_cold()
+    >>> X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    >>> nb = CategoricalNB(exact=True).fit(X, y)
+    >>> nb.joint(flu_cold_query("first")).iloc[0].to_dict()
+    {'Cold': Fraction(1, 20), 'Flu': Fraction(0, 1)}
+    >>> nb.predict(flu_cold_query("first"))[0]
+    'Cold'
+
+    With a symbolic epsilon the second query scores Cold eps^3/5 and Flu 4 eps/45:
+
+    >>> import sympy
+    >>> eps = sympy.Symbol("epsilon", positive=True)
+    >>> nb = CategoricalNB(epsilon=eps).fit(X, y)
+    >>> nb.joint(flu_cold_query("second")).iloc[0].to_dict()
+    {'Cold': epsilon**3/5, 'Flu': 4*epsilon/45}
+    >>> nb.predict(flu_cold_query("second"))[0]
+    'Flu'
+    """
+
+    def __init__(
+        self,
+        alpha=0.0,
+        epsilon=None,
+        exact=False,
+        fit_prior=True,
+        class_prior=None,
+        smooth_prior=False,
+        categories=None,
+    ):
+        self.alpha = alpha
+        self.epsilon = epsilon
+        self.exact = exact
+        self.fit_prior = fit_prior
+        self.class_prior = class_prior
+        self.smooth_prior = smooth_prior
+        self.categories = categories
+
+    # ------------------------------------------------------------ fitting
+    @property
+    def _symbolic(self) -> bool:
+        return _is_symbolic(self.epsilon)
+
+    @property
+    def _exact_mode(self) -> bool:
+        return bool(self.exact) or self._symbolic
+
+    def _number(self, value):
+        """A parameter as the arithmetic of this model wants it."""
+        if self._exact_mode:
+            if isinstance(value, Fraction) or _is_symbolic(value):
+                return value
+            return Fraction(value) if isinstance(value, int) else Fraction(repr(float(value)))
+        return float(value)
+
+    def fit(self, X, y):
+        """Count the classes and, per class, the values of each feature; then smooth.
+
+        Parameters
+        ----------
+        X : DataFrame or 2-D list/array of category labels, one row per example
+        y : list/Series/array of class labels, one per row
+
+        Returns
+        -------
+        self
+        """
+        import numpy as np
+
+        from nbteach.smoothing import probability_table, smoothed_prior
+
+        alpha = check_alpha(self.alpha)
+        epsilon = check_epsilon(self.epsilon)
+        if epsilon is not None and alpha != 0:
+            raise NbteachError(
+                "alpha and epsilon are two different smoothings: set one of them "
+                "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
+            )
+        df = _as_table(X)
+        labels = _as_labels(y)
+        check_same_length(X, y, len(df), len(labels))
+        classes = sorted_labels(labels)
+        if len(classes) < 2:
+            raise NbteachError(
+                f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
+                "to choose between. Add examples of another class."
+            )
+        self.classes_ = np.array([_python_label(c) for c in classes], dtype=object)
+        class_index = {c: i for i, c in enumerate(classes)}
+        y_codes = np.fromiter((class_index[v] for v in labels), dtype=np.intp, count=len(labels))
+        self.class_count_ = np.bincount(y_codes, minlength=len(classes)).astype(float)
+
+        self.feature_names_in_ = np.array([str(c) for c in df.columns], dtype=object)
+        self.n_features_in_ = df.shape[1]
+        self._columns = list(df.columns)
+        given = self.categories or {}
+        if not isinstance(given, dict):
+            raise NbteachError("categories must be a dict: feature name -> list of its values.")
+        unknown = [k for k in given if k not in self._columns]
+        if unknown:
+            raise NbteachError(f"categories names features that X does not have: {unknown}.")
+
+        self.categories_, self.category_count_, self._value_index = [], [], []
+        for col in self._columns:
+            column = df[col].tolist()
+            values = sorted_labels(column)
+            if col in given:
+                listed = list(given[col])
+                extra = [v for v in values if v not in listed]
+                if extra:
+                    raise NbteachError(
+                        f"feature {col!r} has values {extra} in X that categories[{col!r}] does not list."
+                    )
+                values = listed
+            index = {v: j for j, v in enumerate(values)}
+            codes = np.fromiter((index[v] for v in column), dtype=np.intp, count=len(column))
+            counts = np.zeros((len(classes), len(values)))
+            np.add.at(counts, (y_codes, codes), 1)
+            self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
+            self.category_count_.append(counts)
+            self._value_index.append(index)
+
+        # P(value | class), by the same smoothing functions a student calls.
+        import pandas as pd
+
+        exact = self._exact_mode
+        self.tables_ = {}
+        for col, values, counts in zip(self._columns, self.categories_, self.category_count_):
+            count_df = pd.DataFrame(counts.T.astype(int), index=list(values), columns=list(self.classes_))
+            self.tables_[col] = probability_table(count_df, alpha=alpha, epsilon=epsilon, exact=exact)
+        # What an unseen value gets: its count is 0.
+        self._unseen = []
+        for counts in self.category_count_:
+            n_values = counts.shape[1]
+            probs = []
+            for n_c in counts.sum(axis=1):
+                if alpha > 0:
+                    a = self._number(alpha)
+                    probs.append(a / (int(n_c) + n_values * a))
+                elif epsilon is not None:
+                    probs.append(epsilon if exact else float(epsilon))
+                else:
+                    probs.append(Fraction(0) if exact else 0.0)
+            self._unseen.append(probs)
+
+        self.prior_ = pd.Series(self._prior(smoothed_prior, alpha), index=list(self.classes_), name="P(c)")
+        with np.errstate(divide="ignore"):
+            self.class_log_prior_ = np.log(np.array([float(p) for p in self.prior_], dtype=float))
+            self.feature_log_prob_ = [
+                np.log(self._float_table(self.tables_[col]).T) for col in self._columns
+            ]
+            self._unseen_log = [
+                np.log(np.array([self._float(p) for p in probs])) for probs in self._unseen
+            ]
+        return self
+
+    def _prior(self, smoothed_prior, alpha):
+        k = len(self.classes_)
+        if self.class_prior is not None:
+            given = self.class_prior
+            if isinstance(given, dict):
+                missing = [c for c in self.classes_ if c not in given]
+                if missing:
+                    raise NbteachError(f"class_prior has no entry for the classes {missing}.")
+                given = [given[c] for c in self.classes_]
+            given = list(given)
+            if len(given) != k:
+                raise NbteachError(
+                    f"class_prior has {len(given)} entries but there are {k} classes "
+                    f"({list(self.classes_)}): give one probability per class."
+                )
+            from nbteach.probability import as_probability
+
+            prior = [self._number(as_probability(p, "class_prior")) for p in given]
+            total = sum(prior)
+            if any(p < 0 for p in prior) or abs(float(total) - 1) > 1e-9:
+                raise NbteachError(f"class_prior must be >= 0 and sum to 1, it sums to {_fmt(total)}.")
+            return prior
+        if not self.fit_prior:
+            return [self._number(Fraction(1, k))] * k
+        counts = {c: int(n) for c, n in zip(self.classes_, self.class_count_)}
+        a = alpha if self.smooth_prior else 0
+        return list(smoothed_prior(counts, alpha=a, exact=self._exact_mode).values())
+
+    @staticmethod
+    def _float(p):
+        return float(p.subs({s: 0 for s in p.free_symbols})) if _is_symbolic(p) else float(p)
+
+    def _float_table(self, table):
+        import numpy as np
+
+        return np.array([[self._float(p) for p in row] for row in table.values], dtype=float)
+
+    # ------------------------------------------------------------ prediction
+    def _encode(self, X):
+        """Value indices (n_samples, n_features); -1 marks a value unseen in training."""
+        import numpy as np
+        import pandas as pd
+
+        check_fitted(self)
+        df = _as_table(X)
+        if isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns):
+            missing = [c for c in self._columns if c not in df.columns]
+            extra = [c for c in df.columns if c not in self._columns]
+            if missing or extra:
+                raise NbteachError(
+                    "X must have the features the model was fitted on"
+                    + (f"; missing: {missing}" if missing else "")
+                    + (f"; not seen in fit: {extra}" if extra else "")
+                    + "."
+                )
+            df = df[self._columns]
+        elif df.shape[1] != self.n_features_in_:
+            raise NbteachError(
+                f"X has {df.shape[1]} features, but the model was fitted on {self.n_features_in_} "
+                f"({', '.join(map(str, self._columns))})."
+            )
+        codes = np.empty(df.shape, dtype=np.intp)
+        unseen = []
+        for m, index in enumerate(self._value_index):
+            column = df.iloc[:, m].tolist()
+            for i, v in enumerate(column):
+                codes[i, m] = index.get(v, -1)
+                if codes[i, m] < 0:
+                    unseen.append((self._columns[m], v))
+        if unseen:
+            shown = ", ".join(f"{f}={v!r}" for f, v in dict.fromkeys(unseen))
+            how = (
+                "its count is 0, so without smoothing P(value|c) = 0 for every class"
+                if self.alpha == 0 and self.epsilon is None
+                else "its count is 0 and smoothing gives it a small probability"
+            )
+            warnings.warn(
+                f"values never seen in training: {shown}; {how}. "
+                "Check for a typo, or declare the value with categories=.",
+                UnseenCategoryWarning,
+                stacklevel=3,
+            )
+        return df, codes
+
+    def _prob(self, m, code, k):
+        if code < 0:
+            return self._unseen[m][k]
+        return self.tables_[self._columns[m]].iat[code, k]
+
+    def _exact_scores(self, codes):
+        rows = []
+        for sample in codes:
+            row = []
+            for k in range(len(self.classes_)):
+                score = self.prior_.iat[k]
+                for m, code in enumerate(sample):
+                    score = score * self._prob(m, code, k)
+                row.append(score)
+            rows.append(row)
+        return rows
+
+    def _joint_log_likelihood(self, codes):
+        import numpy as np
+
+        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        for m, flp in enumerate(self.feature_log_prob_):
+            col = codes[:, m]
+            seen = col >= 0
+            with np.errstate(invalid="ignore"):
+                jll[seen] += flp[:, col[seen]].T
+                jll[~seen] += self._unseen_log[m]
+        return jll
+
+    def joint(self, X):
+        """The unnormalised scores P(c) prod_m P(x_m | c): one row per sample, one column per class.
+
+        Exact (Fractions or sympy) when the model is; otherwise floats (which can underflow to
+        0.0 for many features: use ``predict_log_proba`` for real data).
+        """
+        import numpy as np
+        import pandas as pd
+
+        df, codes = self._encode(X)
+        if self._exact_mode:
+            values = self._exact_scores(codes)
+            return pd.DataFrame(values, index=df.index, columns=list(self.classes_), dtype=object)
+        return pd.DataFrame(np.exp(self._joint_log_likelihood(codes)), index=df.index,
+                            columns=list(self.classes_))
+
+    def _all_zero_error(self, df, rows):
+        i = rows[0]
+        sample = df.iloc[i]
+        zeros = []
+        for k, cls in enumerate(self.classes_):
+            _, codes = None, [self._value_index[m].get(sample.iloc[m], -1) for m in range(len(self._columns))]
+            hit = [f"{self._columns[m]}={sample.iloc[m]!r}" for m, code in enumerate(codes)
+                   if self._float(self._prob(m, code, k)) == 0]
+            if self._float(self.prior_.iat[k]) == 0:
+                hit.insert(0, "its prior")
+            zeros.append(f"{cls}: {', '.join(hit)}")
+        return NbteachError(
+            f"every class scores 0 for sample {df.index[i]!r}, so P(c|x) = 0/0 is undefined "
+            f"(zero factors: {'; '.join(zeros)}). This is the zero-count problem of note 001: "
+            "use smoothing, CategoricalNB(alpha=1) or CategoricalNB(epsilon=1e-6)."
+        )
+
+    def _leading(self, score):
+        """(power of epsilon, coefficient) of a score as epsilon -> 0+."""
+        import sympy
+
+        if score == 0:
+            return (math.inf, 0)
+        (sym,) = self.epsilon.free_symbols or {sympy.Symbol("epsilon")}
+        lead = sympy.nsimplify(score).as_leading_term(sym)
+        coeff, power = lead.as_coeff_exponent(sym)
+        return (power, coeff)
+
+    def predict(self, X):
+        """The class with the largest score (the first in ``classes_`` on a tie).
+
+        With a symbolic epsilon, scores are compared as epsilon -> 0+: the lower power of
+        epsilon wins, then the larger coefficient.
+        """
+        import numpy as np
+
+        df, codes = self._encode(X)
+        if self._symbolic:
+            out = []
+            for row in self._exact_scores(codes):
+                keys = [self._leading(s) for s in row]
+                best = min(range(len(row)), key=lambda k: (keys[k][0], -keys[k][1]))
+                out.append(self.classes_[best])
+            return np.array(out, dtype=object)
+        if self._exact_mode:
+            rows = self._exact_scores(codes)
+            dead = [i for i, r in enumerate(rows) if all(s == 0 for s in r)]
+            if dead:
+                raise self._all_zero_error(df, dead)
+            return np.array([self.classes_[max(range(len(r)), key=r.__getitem__)] for r in rows],
+                            dtype=object)
+        jll = self._joint_log_likelihood(codes)
+        dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
+        if dead.size:
+            raise self._all_zero_error(df, list(dead))
+        return self.classes_[np.argmax(jll, axis=1)]
+
+    def predict_proba(self, X):
+        """P(c | x) for every sample (rows) and class (columns, in ``classes_`` order).
+
+        Exact models return an object array of Fractions (sympy expressions when symbolic).
+        """
+        import numpy as np
+
+        df, codes = self._encode(X)
+        if self._exact_mode:
+            rows = self._exact_scores(codes)
+            out = []
+            for i, row in enumerate(rows):
+                total = sum(row[1:], row[0])
+                if not _is_symbolic(total) and total == 0:
+                    raise self._all_zero_error(df, [i])
+                if _is_symbolic(total):
+                    import sympy
+
+                    out.append([sympy.simplify(s / total) for s in row])
+                else:
+                    out.append([s / total for s in row])
+            return np.array(out, dtype=object)
+        return np.exp(self.predict_log_proba(X))
+
+    def predict_log_proba(self, X):
+        """log P(c | x), computed in log space and normalised with log-sum-exp."""
+        import numpy as np
+
+        df, codes = self._encode(X)
+        if self._symbolic:
+            import sympy
+
+            return np.array([[sympy.log(p) for p in row] for row in self.predict_proba(X)], dtype=object)
+        jll = self._joint_log_likelihood(codes)
+        dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
+        if dead.size:
+            raise self._all_zero_error(df, list(dead))
+        return jll - log_sum_exp(jll, axis=1)[:, None]
+
+    # ------------------------------------------------------------ teaching
+    def _written(self, m, code, k):
+        """One factor as the note writes it, before reducing: '1/3', '(1+1)/(3+3)', 'ε'."""
+        counts = self.category_count_[m]
+        n_c = int(counts[k].sum())
+        n_values = counts.shape[1]
+        count = 0 if code < 0 else int(counts[k, code])
+        value = self._prob(m, code, k)
+        if self.epsilon is not None and count == 0:
+            return "ε" if self._symbolic else _fmt(self._float(value))
+        if self.alpha:
+            a = _fmt(self._number(self.alpha))
+            return f"({count}+{a})/({n_c}+{n_values}×{a})" if a != "1" else f"({count}+1)/({n_c}+{n_values})"
+        return f"{count}/{n_c}"
+
+    def explain(self, x):
+        """Every factor of P(c) prod_m P(x_m | c) for one sample, as the note writes it.
+
+        ``x`` is one sample: a dict feature -> value, a pandas Series, a one-row DataFrame or
+        a list of values in feature order. Returns an :class:`Explanation` (shown as a table
+        and the note's product lines in a notebook).
+
+        >>> from nbteach.datasets import flu_cold, FLU_COLD_QUERIES
+        >>> df = flu_cold()
+        >>> nb = CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+        >>> print(nb.explain(FLU_COLD_QUERIES["first"]))  # doctest: +NORMALIZE_WHITESPACE
+        P(Cold) × P(Headache=mild|Cold) × P(Sore=severe|Cold) × P(Temperature=normal|Cold) × P(Cough=no|Cold) = 2/5 × 1/2 × 1/2 × 2/2 × 1/2 = 1/20
+        P(Flu) × P(Headache=mild|Flu) × P(Sore=severe|Flu) × P(Temperature=normal|Flu) × P(Cough=no|Flu) = 3/5 × 1/3 × 1/3 × 2/3 × 0/3 = 0
+        decision: Cold
+        """
+        import pandas as pd
+
+        check_fitted(self)
+        if isinstance(x, pd.DataFrame):
+            if len(x) != 1:
+                raise NbteachError(f"explain takes one sample; got {len(x)} rows (use X.iloc[[i]]).")
+            row = x
+        elif isinstance(x, dict) or isinstance(x, pd.Series):
+            row = pd.DataFrame([dict(x)])
+        elif isinstance(x, (list, tuple)):
+            if len(x) != self.n_features_in_:
+                raise NbteachError(
+                    f"x has {len(x)} values but the model has {self.n_features_in_} features "
+                    f"({', '.join(map(str, self._columns))})."
+                )
+            row = pd.DataFrame([list(x)], columns=self._columns)
+        else:
+            raise NbteachError(
+                "explain takes one sample: a dict feature -> value, a Series, a one-row DataFrame "
+                f"or a list of values, got {type(x).__name__}."
+            )
+        df, codes = self._encode(row)
+        sample = {c: df.iloc[0, m] for m, c in enumerate(self._columns)}
+        index = ["P(c)"] + [f"P({c}={v}|c)" for c, v in sample.items()] + ["score"]
+        table, written, scores = {}, {}, {}
+        for k, cls in enumerate(self.classes_):
+            factors = [self.prior_.iat[k]] + [self._prob(m, code, k) for m, code in enumerate(codes[0])]
+            score = factors[0]
+            for f in factors[1:]:
+                score = score * f
+            table[cls], scores[cls] = factors + [score], score
+            n = int(self.class_count_.sum())
+            prior_text = (
+                f"{int(self.class_count_[k])}/{n}" if self.class_prior is None and self.fit_prior
+                and not self.smooth_prior and self._exact_mode else _fmt(factors[0])
+            )
+            written[cls] = [prior_text] + [self._written(m, code, k) for m, code in enumerate(codes[0])]
+            if not self._exact_mode:
+                written[cls][0] = _fmt(factors[0])
+        note, decision = "", None
+        if all(not _is_symbolic(s) and s == 0 for s in scores.values()):
+            note = "every class scores 0: the decision is undefined (use smoothing)"
+        else:
+            decision = self.predict(row)[0]
+        frame = pd.DataFrame(table, index=index, dtype=object)
+        return Explanation(sample, frame, written, scores, decision, note)

@@ -1,0 +1,254 @@
+"""Bayes theorem: prior, likelihood, evidence, posterior.
+
+For classes c and an observation x,
+
+    P(c | x) = P(c) P(x | c) / P(x),   with the evidence   P(x) = sum_c P(c) P(x | c).
+
+Everything here is exact when the inputs are: integers, ``fractions.Fraction`` and
+strings such as ``"3/5"`` give Fractions; sympy expressions give sympy expressions;
+floats give floats.
+"""
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+from fractions import Fraction
+
+from nbteach._base import NbteachError, _is_symbolic
+
+__all__ = ["bayes", "BayesResult", "prob", "as_probability"]
+
+
+def as_probability(value, name: str = "value"):
+    """Read a probability exactly where it is exact.
+
+    ``"3/5"``, ``3`` and ``Fraction(3, 5)`` become Fractions, a float stays a float,
+    a sympy expression stays symbolic. Anything else raises NbteachError.
+
+    >>> as_probability("3/5"), as_probability(0.25)
+    (Fraction(3, 5), 0.25)
+    """
+    if _is_symbolic(value):
+        return value
+    if isinstance(value, bool):
+        raise NbteachError(f"{name} must be a number, got the boolean {value!r}.")
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise NbteachError(
+                f"{name}: could not read {value!r} as a number; write it like '3/5' or '0.6'."
+            ) from None
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, numbers.Integral):
+        return Fraction(int(value))
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if value != value:
+            raise NbteachError(f"{name} is NaN (not a number); give a probability in [0, 1].")
+        return value
+    raise NbteachError(
+        f"{name} must be a number (like 0.6, '3/5' or Fraction(3, 5)), "
+        f"got {value!r} of type {type(value).__name__}."
+    )
+
+
+def _check_unit(value, name):
+    if not _is_symbolic(value) and not (0 <= value <= 1):
+        raise NbteachError(f"{name} = {value} is not a probability: it must lie in [0, 1].")
+    return value
+
+
+def _as_mapping(values, name):
+    if hasattr(values, "to_dict") and not isinstance(values, dict):  # pandas Series
+        values = values.to_dict()
+    if isinstance(values, dict):
+        if not values:
+            raise NbteachError(f"{name} is empty: give one entry per class.")
+        return dict(values)
+    if isinstance(values, (list, tuple)):
+        if not values:
+            raise NbteachError(f"{name} is empty: give one entry per class.")
+        return dict(enumerate(values))
+    raise NbteachError(
+        f"{name} must map each class to a probability, e.g. {{'Flu': '3/5', 'Cold': '2/5'}}, "
+        f"got {type(values).__name__}."
+    )
+
+
+def _is_exact(value) -> bool:
+    return isinstance(value, Fraction) or _is_symbolic(value)
+
+
+def _total(values):
+    total = 0
+    for v in values:
+        total = total + v
+    return total
+
+
+@dataclass(frozen=True)
+class BayesResult:
+    """The pieces of Bayes theorem for one observation, keyed by class."""
+
+    prior: dict
+    likelihood: dict
+    joint: dict
+    evidence: object
+    posterior: dict
+
+    @property
+    def decision(self):
+        """The class with the largest posterior (the first one on a tie); None if symbolic."""
+        if any(_is_symbolic(v) for v in self.posterior.values()):
+            return None
+        return max(self.posterior, key=lambda c: self.posterior[c])
+
+    @property
+    def table(self):
+        """A DataFrame: one row per class; prior, likelihood, joint and posterior columns."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            {
+                "prior P(c)": self.prior,
+                "likelihood P(x|c)": self.likelihood,
+                "joint P(c)P(x|c)": self.joint,
+                "posterior P(c|x)": self.posterior,
+            }
+        )
+
+    def _repr_html_(self):
+        table = self.table.map(_fmt).to_html()
+        decision = "" if self.decision is None else f"; decision: <b>{self.decision}</b>"
+        return f"{table}<p>evidence P(x) = {_fmt(self.evidence)}{decision}</p>"
+
+    def __str__(self):
+        lines = [self.table.map(_fmt).to_string(), f"evidence P(x) = {_fmt(self.evidence)}"]
+        if self.decision is not None:
+            lines.append(f"decision: {self.decision}")
+        return "\n".join(lines)
+
+
+def _fmt(v):
+    if isinstance(v, Fraction):
+        return str(v)
+    if isinstance(v, float):
+        return f"{v:.6g}"
+    return str(v)
+
+
+def bayes(prior, likelihood) -> BayesResult:
+    r"""Posterior over classes from a prior and a likelihood, by Bayes theorem.
+
+    .. math:: P(c \mid x) = \frac{P(c)\,P(x \mid c)}{\sum_{c'} P(c')\,P(x \mid c')}
+
+    Parameters
+    ----------
+    prior : mapping class -> P(c)
+        A distribution over the classes: it must sum to 1.
+    likelihood : mapping class -> P(x | c)
+        The probability of the observation under each class (these need not sum to 1).
+
+    Returns
+    -------
+    BayesResult
+        ``.joint`` (P(c) P(x|c)), ``.evidence`` (P(x)), ``.posterior`` (P(c|x)),
+        ``.decision`` (the argmax), ``.table`` (a DataFrame).
+
+    Examples
+    --------
+    The first patient of note 001: the joint scores are Flu 0 and Cold 1/20.
+
+    >>> r = bayes({"Flu": "3/5", "Cold": "2/5"}, {"Flu": 0, "Cold": "1/8"})
+    >>> r.joint
+    {'Flu': Fraction(0, 1), 'Cold': Fraction(1, 20)}
+    >>> r.posterior, r.decision
+    ({'Flu': Fraction(0, 1), 'Cold': Fraction(1, 1)}, 'Cold')
+    """
+    prior = _as_mapping(prior, "prior")
+    likelihood = _as_mapping(likelihood, "likelihood")
+    if set(prior) != set(likelihood):
+        missing = [c for c in prior if c not in likelihood]
+        extra = [c for c in likelihood if c not in prior]
+        raise NbteachError(
+            "prior and likelihood must name the same classes: "
+            + (f"likelihood lacks {missing}" if missing else "")
+            + ("; " if missing and extra else "")
+            + (f"prior lacks {extra}" if extra else "")
+            + "."
+        )
+    prior = {c: _check_unit(as_probability(v, f"prior[{c!r}]"), f"P({c})") for c, v in prior.items()}
+    likelihood = {
+        c: _check_unit(as_probability(likelihood[c], f"likelihood[{c!r}]"), f"P(x|{c})")
+        for c in prior
+    }
+    total = _total(prior.values())
+    if not _is_symbolic(total):
+        exact = all(_is_exact(v) for v in prior.values())
+        if (total != 1) if exact else abs(float(total) - 1) > 1e-9:
+            raise NbteachError(
+                f"the prior must sum to 1 over the classes (it is a distribution), "
+                f"but it sums to {_fmt(total)}."
+            )
+    joint = {c: prior[c] * likelihood[c] for c in prior}
+    evidence = _total(joint.values())
+    if not _is_symbolic(evidence) and evidence == 0:
+        raise NbteachError(
+            "the evidence P(x) is 0: every class gives the observation probability 0, so the "
+            "posterior 0/0 is undefined. This is the zero-count problem: smooth the "
+            "likelihoods (lesson 03)."
+        )
+    if _is_symbolic(evidence):
+        import sympy
+
+        posterior = {c: sympy.simplify(j / evidence) for c, j in joint.items()}
+    else:
+        posterior = {c: j / evidence for c, j in joint.items()}
+    return BayesResult(prior, likelihood, joint, evidence, posterior)
+
+
+def prob(table, event=None, given=None, **columns) -> Fraction:
+    """Empirical probability of an event in a table, optionally conditioned: exact.
+
+    P(event | given) = count(rows matching event and given) / count(rows matching given).
+
+    Parameters
+    ----------
+    table : DataFrame
+    event : dict column -> value, optional (keywords work too: ``Cough="yes"``)
+    given : dict column -> value, optional
+
+    Examples
+    --------
+    >>> from nbteach.datasets import flu_cold
+    >>> prob(flu_cold(), Headache="severe", given={"Diagnosis": "Flu"})
+    Fraction(2, 3)
+    >>> prob(flu_cold(), {"Cough": "yes", "Diagnosis": "Flu"})
+    Fraction(3, 5)
+    """
+    event = {**(event or {}), **columns}
+    given = dict(given or {})
+    if not hasattr(table, "columns"):
+        raise NbteachError(f"table must be a pandas DataFrame, got {type(table).__name__}.")
+    for col in [*event, *given]:
+        if col not in table.columns:
+            raise NbteachError(
+                f"the table has no column {col!r}; its columns are {list(table.columns)}."
+            )
+
+    def mask(conditions):
+        m = None
+        for col, val in conditions.items():
+            hit = table[col] == val
+            m = hit if m is None else (m & hit)
+        return m
+
+    base = mask(given)
+    n_given = len(table) if base is None else int(base.sum())
+    if n_given == 0:
+        raise NbteachError(f"no row of the table matches given={given}: P(.|given) is undefined.")
+    both = mask({**given, **event})
+    n_both = len(table) if both is None else int(both.sum())
+    return Fraction(n_both, n_given)

@@ -1,0 +1,184 @@
+r"""Turning counts into probabilities: MLE, epsilon smoothing, Laplace / Lidstone.
+
+For a feature m with M possible values, a class k and a value j (note ``001``):
+
+* MLE (no smoothing):      P(x_m = j | y = k) = count(y=k, x_m=j) / count(y=k)
+* Laplace / Lidstone:      P(x_m = j | y = k) = (alpha + count(y=k, x_m=j)) / (M alpha + count(y=k))
+  (alpha = 1 is Laplace; any alpha > 0 is Lidstone; alpha = 0 is the MLE)
+* epsilon smoothing:       every probability that is exactly 0 is replaced by epsilon,
+  a tiny positive number or a sympy symbol; nothing else changes, so the values of a
+  feature then sum to *more* than 1.
+* smoothed class prior:    P(y = k) = (N_k + alpha) / (N + K alpha), K classes.
+
+A common mis-statement (note ``001``): "add M alpha to the *numerator*". The M alpha goes
+in the denominator; that is what keeps the M probabilities summing to 1 (see
+``nbteach.smoothing.lidstone`` and lesson 03).
+
+Every function is exact on exact input: ints and Fractions give Fractions.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nbteach._base import NbteachError, _is_symbolic, check_alpha, check_epsilon
+
+__all__ = ["mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table"]
+
+
+def _exact(value):
+    """An exact version of a number: int -> Fraction, '0.1'-like float -> Fraction('0.1')."""
+    if isinstance(value, Fraction) or _is_symbolic(value):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    return Fraction(repr(float(value)))
+
+
+def _count(value, name):
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) and not hasattr(value, "__index__"):
+        raise NbteachError(f"{name} must be a whole-number count, got {value!r}.")
+    value = int(value) if hasattr(value, "__index__") else value
+    if value < 0:
+        raise NbteachError(f"{name} must be a count >= 0, got {value}.")
+    return value
+
+
+def mle(count, total):
+    """Maximum-likelihood estimate count / total, exact.
+
+    >>> mle(2, 3)
+    Fraction(2, 3)
+    """
+    count, total = _count(count, "count"), _count(total, "total")
+    if total == 0:
+        raise NbteachError(
+            "total is 0: a class with no examples has no MLE (0/0). Smooth with alpha > 0, "
+            "or check that the class occurs in the training data."
+        )
+    if count > total:
+        raise NbteachError(f"count ({count}) cannot exceed total ({total}).")
+    return Fraction(count, total)
+
+
+def lidstone(count, total, n_values, alpha, exact: bool = True):
+    """Lidstone (Laplace when alpha = 1) estimate (count + alpha) / (total + n_values alpha).
+
+    Parameters
+    ----------
+    count : int
+        count(y=k, x_m=j), how often the value occurs with the class.
+    total : int
+        count(y=k), how often the class occurs.
+    n_values : int
+        M, how many values the feature can take.
+    alpha : number >= 0
+        pseudo-count added to every value.
+    exact : bool
+        Fractions (default) or floats.
+
+    Examples
+    --------
+    The smoothed table of note 001 (alpha = 1): Headache=severe given Flu, Cough=yes given Flu.
+
+    >>> lidstone(2, 3, 3, 1), lidstone(3, 3, 2, 1)
+    (Fraction(1, 2), Fraction(4, 5))
+    """
+    count, total = _count(count, "count"), _count(total, "total")
+    n_values = _count(n_values, "n_values")
+    alpha = check_alpha(alpha)
+    if n_values == 0:
+        raise NbteachError("n_values (M, the number of values of the feature) must be >= 1.")
+    if exact:
+        alpha = _exact(alpha)
+    denominator = total + n_values * alpha
+    if denominator == 0:
+        raise NbteachError(
+            "the class has no examples and alpha is 0, so the estimate is 0/0: use alpha > 0."
+        )
+    if exact:
+        return (count + alpha) / denominator if _is_symbolic(alpha) else Fraction(count + alpha) / denominator
+    return (count + float(alpha)) / float(denominator)
+
+
+def laplace(count, total, n_values):
+    """Laplace's add-one estimate: ``lidstone(count, total, n_values, alpha=1)``.
+
+    >>> laplace(0, 3, 3)
+    Fraction(1, 6)
+    """
+    return lidstone(count, total, n_values, 1)
+
+
+def epsilon_replace(p, epsilon):
+    """epsilon smoothing of one probability: p if p > 0, else epsilon.
+
+    >>> import sympy
+    >>> eps = sympy.Symbol("epsilon", positive=True)
+    >>> epsilon_replace(Fraction(0), eps), epsilon_replace(Fraction(1, 3), eps)
+    (epsilon, Fraction(1, 3))
+    """
+    epsilon = check_epsilon(epsilon)
+    if epsilon is None:
+        raise NbteachError("epsilon_replace needs an epsilon: a small number or a sympy Symbol.")
+    return epsilon if p == 0 else p
+
+
+def smoothed_prior(class_counts, alpha=0, exact: bool = True):
+    """Class prior P(y=k) = (N_k + alpha) / (N + K alpha) for every class.
+
+    ``class_counts`` is a mapping class -> N_k (a dict or pandas Series); returns a dict.
+
+    >>> smoothed_prior({"Cold": 2, "Flu": 3}, alpha=1)
+    {'Cold': Fraction(3, 7), 'Flu': Fraction(4, 7)}
+    """
+    counts = dict(class_counts.items() if hasattr(class_counts, "items") else class_counts)
+    n = sum(_count(v, f"count of class {k!r}") for k, v in counts.items())
+    return {k: lidstone(v, n, len(counts), alpha, exact=exact) for k, v in counts.items()}
+
+
+def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
+    """P(value | class) for one feature, from its count table.
+
+    Parameters
+    ----------
+    counts : DataFrame
+        one row per value of the feature, one column per class, entries count(y=k, x=j)
+        (``nbteach.counts.value_counts_by_class``).
+    alpha : number >= 0
+        Lidstone pseudo-count; 0 gives the MLE.
+    epsilon : None, number in (0, 1), or sympy Symbol
+        replace every zero probability by epsilon (after the MLE).
+    exact : bool
+        Fractions (sympy with a symbolic epsilon) or floats.
+
+    Examples
+    --------
+    >>> from nbteach.datasets import flu_cold
+    >>> from nbteach.counts import value_counts_by_class
+    >>> df = flu_cold()
+    >>> probability_table(value_counts_by_class(df["Headache"], df["Diagnosis"]), alpha=1)
+             Cold  Flu
+    mild      2/5  1/3
+    no        2/5  1/6
+    severe    1/5  1/2
+    """
+    import pandas as pd
+
+    alpha = check_alpha(alpha)
+    epsilon = check_epsilon(epsilon)
+    if epsilon is not None and alpha != 0:
+        raise NbteachError(
+            "alpha and epsilon are two different smoothings: set one of them (epsilon=None "
+            "for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
+        )
+    n_values = len(counts.index)
+    columns = {}
+    for cls in counts.columns:
+        column = [int(c) for c in counts[cls]]
+        total = sum(column)
+        probs = [lidstone(c, total, n_values, alpha, exact=exact) for c in column]
+        if epsilon is not None:
+            eps = epsilon if (exact or _is_symbolic(epsilon)) else float(epsilon)
+            probs = [eps if p == 0 else p for p in probs]
+        columns[cls] = probs
+    return pd.DataFrame(columns, index=counts.index, dtype=object if exact else float)

@@ -1,0 +1,98 @@
+"""Homework check cells: exercises that check a student's answer and say what went wrong.
+
+Student side
+============
+>>> from nbteach.check import exercise, ____
+>>> q = exercise("01.posterior")   # doctest: +SKIP
+>>> q.check(____).status   # doctest: +SKIP
+'not attempted'
+>>> r = q.check(0.1)       # doctest: +SKIP
+>>> r.correct, r.status    # doctest: +SKIP
+(False, 'incorrect')
+
+``q.hint()`` gives the next hint (a nudge first, then more), ``q.solution()`` a worked
+solution; ``nbteach.check.exercises()`` lists every exercise with its stable id. In a
+notebook a result shows as a coloured block; elsewhere as plain text. Messages are in
+English or Chinese (``nbteach.set_language("zh")``). A check never raises, and its
+message never shows the expected value.
+
+Defining exercises (for lesson authors)
+=======================================
+Exercises of lesson NN live in ``nbteach/check/lessonNN.py`` (homework-only ones in
+``nbteach/check/hwNN.py``); every such module is imported by ``exercise()`` and
+``exercises()``; one that fails to import is reported by ``load_errors()`` and a
+warning, and does not break the others. A module declares its exercises with
+:func:`define` at import time and must stay cheap to import: compute nothing at module
+level, put every library call inside a ``lambda`` (evaluated on the first check)::
+
+    from fractions import Fraction
+    from nbteach.check import define, Mistake
+
+    def _model(**kw):                       # helpers that call the library are fine
+        import nbteach
+        return nbteach.CategoricalNB(exact=True, **kw).fit(...)
+
+    define(
+        "03.laplace_headache",              # id: "<lesson>.<name>", stable forever
+        prompt={"en": "P(Headache=no | Flu) with alpha=1, as a Fraction.",
+                "zh": "alpha=1 时 P(Headache=no | Flu)，用分数表示。"},
+        answer=lambda: _model(alpha=1).tables_["Headache"].loc["no", "Flu"],
+        exact=True,                         # a float is then diagnosed, not accepted
+        mistakes=[                          # each wrong answer made by the library
+            Mistake("no_smoothing",
+                    lambda: _model(alpha=0).tables_["Headache"].loc["no", "Flu"],
+                    hint={"en": "That is the unsmoothed estimate: add alpha ...",
+                          "zh": "这是未平滑的估计：……"}),
+        ],
+        hints=[{"en": "nudge", "zh": "……"}, {"en": "more", "zh": "……"}],
+        solution={"en": "model = CategoricalNB(alpha=1, exact=True).fit(X, y)\\n...",
+                  "zh": "..."},
+    )
+
+Fields of :func:`define`:
+
+``id``
+    ``"NN.name"`` (lesson number, dot, snake_case name). Unique and never renamed:
+    the batch grader finds exercises by id.
+``prompt``
+    ``{"en": ..., "zh": ...}`` (or an English string): the question, one sentence.
+``answer``
+    Zero-argument callable returning the reference answer, computed by nbteach's
+    library (never a typed-in number). Its type decides how answers are compared
+    (``nbteach.check.compare``): int/Fraction exactly, floats within ``rtol``/``atol``,
+    strings case-insensitively, sympy expressions symbolically, numpy arrays by shape
+    then entries, pandas Series/DataFrames and dicts by label.
+``rtol``, ``atol``, ``exact``
+    Float tolerances (default 1e-9 / 1e-12); ``exact=True`` refuses a float where an
+    exact answer is asked (diagnosed as ``float_for_fraction``).
+``symbols``
+    For sympy answers: ``{"epsilon": eps}`` (or a callable returning it), the names a
+    student's string answer such as ``"4*epsilon/45"`` may use.
+``mistakes``
+    ``Mistake(name, answer, hint)``: ``answer`` is a zero-argument callable that
+    produces the wrong answer with the library, with the mistake applied (no
+    smoothing, alpha not multiplied by M, prior forgotten, P(x|c) for P(c|x), not
+    normalised, integer division, underflow, ...); ``hint`` ({"en", "zh"}) says what
+    to look at. A wrong answer equivalent to a mistake's gets that hint. The tests
+    check that every mistake differs from the reference and triggers its hint.
+``hints``
+    List of ``{"en", "zh"}``, from a nudge to nearly the answer (never the value).
+``solution``
+    ``{"en", "zh"}`` or a string: code and a sentence, shown only by ``.solution()``.
+``kind="function"``
+    The student writes a function. ``answer`` returns the library's function;
+    ``inputs=lambda rng: [((args...), {kwargs}), ...]`` makes randomised inputs from a
+    ``random.Random`` (called once a check); ``n_inputs`` is passed on as a hint of
+    how many, ``time_budget`` (seconds, default 2) stops a function that runs too long.
+    Inputs are deep-copied; mutating them, returning None, raising and running out of
+    time each get their own message (with only the student's traceback frames). A
+    mistake's ``answer`` returns the mistaken function.
+"""
+from __future__ import annotations
+
+from .core import (CORRECT, INCORRECT, NOT_ATTEMPTED, Exercise, Message, Mistake, Result,
+                   ____, define, exercise, exercises, load_errors)
+from .compare import compare
+
+__all__ = ["exercise", "exercises", "____", "define", "Mistake", "Exercise", "Result",
+           "Message", "compare", "load_errors", "CORRECT", "INCORRECT", "NOT_ATTEMPTED"]

@@ -1,0 +1,336 @@
+"""Exercises, check results and the registry behind ``nbteach.check.exercise``.
+
+An :class:`Exercise` holds a reference answer (a zero-argument callable that asks the
+library, evaluated on first use), the common wrong answers (each a :class:`Mistake`
+whose value is produced by the library with the mistake applied), progressive hints
+and a solution. ``Exercise.check(answer)`` returns a :class:`Result`; it never raises.
+"""
+from __future__ import annotations
+
+import html
+import importlib
+import os
+import pkgutil
+import re
+import sys
+import threading
+from dataclasses import dataclass, field
+
+from nbteach._base import NbteachError
+from nbteach.i18n import get_language, tr
+
+from .compare import compare, is_placeholder_like
+from .messages import diff_message, say
+
+__all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exercise",
+           "exercises", "load_errors", "record_answer"]
+
+NOT_ATTEMPTED, INCORRECT, CORRECT = "not attempted", "incorrect", "correct"
+
+
+class _Placeholder:
+    """The blank ``____`` a student replaces with an answer."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self):
+        return "____"
+
+    def __call__(self, *args, **kwargs):  # a placeholder inside a function body
+        return self
+
+    def __reduce__(self):
+        return (_Placeholder, ())
+
+
+#: Put this where the answer goes; checking it reports "not attempted".
+____ = _Placeholder()
+
+_COLOURS = {CORRECT: ("#e6f4ea", "#1e7d32"), INCORRECT: ("#fdecea", "#b3261e"),
+            NOT_ATTEMPTED: ("#eef2fb", "#3559a8"), "hint": ("#fff8e1", "#8a6d00"),
+            "solution": ("#f3f3f3", "#444444")}
+
+
+class Message:
+    """Text shown as a coloured block in a notebook and as plain text elsewhere."""
+
+    def __init__(self, text: str, kind: str = "hint", title: str = ""):
+        self.text, self.kind, self.title = text, kind, title
+
+    def __str__(self):
+        return f"{self.title}\n{self.text}" if self.title else self.text
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        bg, fg = _COLOURS.get(self.kind, _COLOURS["hint"])
+        body = html.escape(self.text).replace("\n", "<br>")
+        if self.kind == "solution":
+            body = f"<pre style='margin:0'>{html.escape(self.text)}</pre>"
+        title = f"<b>{html.escape(self.title)}</b><br>" if self.title else ""
+        return (f"<div style='background:{bg};border-left:5px solid {fg};color:#222;"
+                f"padding:6px 10px;margin:4px 0;font-family:sans-serif'>{title}{body}</div>")
+
+
+@dataclass
+class Result:
+    """What ``check`` found. ``correct`` is True only for a verified right answer."""
+
+    exercise_id: str
+    status: str
+    message: str
+    mistake: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == CORRECT
+
+    def __bool__(self):
+        return self.correct
+
+    def __str__(self):
+        return f"[{self.exercise_id}] {self.message}"
+
+    def __repr__(self):
+        return str(self)
+
+    def _repr_html_(self):
+        return Message(self.message, self.status, f"{self.exercise_id}")._repr_html_()
+
+
+@dataclass
+class Mistake:
+    """A common wrong answer, produced by the library with the mistake applied.
+
+    Parameters
+    ----------
+    name : str
+        A short stable name, e.g. ``"no_smoothing"``.
+    answer : callable
+        Zero-argument callable returning the wrong answer (for a function exercise:
+        returning the wrong *function*), computed with nbteach's own functions.
+    hint : dict
+        ``{"en": ..., "zh": ...}``: what to look at, without giving the answer.
+    """
+
+    name: str
+    answer: object
+    hint: dict
+
+    def value(self):
+        return self.answer()
+
+
+@dataclass
+class Exercise:
+    """One exercise. Build it with :func:`define` (see ``nbteach.check`` for the fields)."""
+
+    id: str
+    prompt: dict
+    answer: object
+    mistakes: list = field(default_factory=list)
+    hints: list = field(default_factory=list)
+    solution_text: object = ""
+    kind: str = "value"
+    rtol: float = 1e-9
+    atol: float = 1e-12
+    exact: bool | None = None
+    symbols: object = None
+    inputs: object = None
+    n_inputs: int = 5
+    time_budget: float = 2.0
+    _hint_count: int = 0
+
+    # -- the reference, evaluated on first use ------------------------------------------
+    def reference(self):
+        if not hasattr(self, "_reference"):
+            self._reference = self.answer()
+        return self._reference
+
+    def mistake_values(self):
+        if not hasattr(self, "_mistake_values"):
+            self._mistake_values = [(m, m.value()) for m in self.mistakes]
+        return self._mistake_values
+
+    def _symbols(self):
+        s = self.symbols() if callable(self.symbols) else self.symbols
+        return s
+
+    def _compare(self, got, expected):
+        return compare(got, expected, rtol=self.rtol, atol=self.atol, exact=self.exact,
+                       symbols=self._symbols())
+
+    # -- student API -------------------------------------------------------------------
+    def check(self, answer=____, *, _record: bool = True) -> Result:
+        """Check ``answer``; returns a :class:`Result` and never raises."""
+        if _record:
+            record_answer(self.id, answer)
+        try:
+            return self._check(answer)
+        except BaseException as exc:  # noqa: BLE001 - a check must never raise
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            return Result(self.id, INCORRECT, say("internal", error=type(exc).__name__))
+
+    def _check(self, answer) -> Result:
+        if is_placeholder_like(answer):
+            return Result(self.id, NOT_ATTEMPTED, say("not attempted"))
+        if self.kind == "function":
+            from .functions import check_function
+
+            return check_function(self, answer)
+        return self.judge_value(answer)
+
+    def judge_value(self, answer) -> Result:
+        diff = self._compare(answer, self.reference())
+        if diff is None:
+            return Result(self.id, CORRECT, say("correct"))
+        if diff.code not in ("none", "type", "unparsable", "eq_raised"):
+            for mistake, wrong in self.mistake_values():
+                if self._compare(answer, wrong) is None:
+                    return Result(self.id, INCORRECT,
+                                  say("incorrect") + " " + say("mistake", hint=tr(mistake.hint)),
+                                  mistake=mistake.name)
+        text = say("incorrect") + " " + diff_message(diff)
+        if self.hints:
+            text += " " + say("try_hint")
+        return Result(self.id, INCORRECT, text, mistake=None)
+
+    def hint(self) -> Message:
+        """The next hint: the first call gives a nudge, later calls say more."""
+        if not self.hints:
+            return Message(say("no_more_hints"), "hint")
+        i = min(self._hint_count, len(self.hints) - 1)
+        self._hint_count += 1
+        text = tr(self.hints[i])
+        if i == len(self.hints) - 1:
+            text += "\n" + say("no_more_hints")
+        return Message(text, "hint", say("hint_header", i=i + 1, n=len(self.hints)))
+
+    def solution(self) -> Message:
+        """A worked solution (shown only when asked for)."""
+        return Message(tr(self.solution_text), "solution", say("solution_header"))
+
+    def __repr__(self):
+        return f"Exercise({self.id!r}: {tr(self.prompt)})"
+
+
+# -- the registry ----------------------------------------------------------------------
+_REGISTRY: dict = {}
+_LOAD_ERRORS: dict = {}
+_LOADED = False
+_LOCK = threading.RLock()
+_ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
+
+
+def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
+           rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None, n_inputs=5,
+           time_budget=2.0) -> Exercise:
+    """Declare an exercise and register it under ``id``; see ``nbteach.check`` for the fields."""
+    if not isinstance(id, str) or not _ID.match(id):
+        raise NbteachError(f"exercise id must look like '01.posterior', got {id!r}.")
+    if not callable(answer):
+        raise NbteachError(
+            f"exercise {id}: answer must be a zero-argument callable that asks the library "
+            "(e.g. lambda: bayes(...).posterior['Flu']), not a typed-in value."
+        )
+    if kind not in ("value", "function"):
+        raise NbteachError(f"exercise {id}: kind must be 'value' or 'function', got {kind!r}.")
+    if kind == "function" and not callable(inputs):
+        raise NbteachError(f"exercise {id}: a function exercise needs inputs=lambda rng: [...].")
+    for m in mistakes:
+        if not isinstance(m, Mistake):
+            raise NbteachError(f"exercise {id}: mistakes must be Mistake(...) objects, got {m!r}.")
+    if isinstance(prompt, str):
+        prompt = {"en": prompt}
+    with _LOCK:
+        if id in _REGISTRY and _REGISTRY[id].__dict__.get("_module") != _caller_module():
+            raise NbteachError(f"exercise id {id!r} is defined twice: ids must be unique.")
+        ex = Exercise(id, prompt, answer, list(mistakes), list(hints), solution, kind, rtol,
+                      atol, exact, symbols, inputs, n_inputs, time_budget)
+        ex.__dict__["_module"] = _caller_module()
+        _REGISTRY[id] = ex
+    return ex
+
+
+def _caller_module() -> str:
+    frame = sys._getframe(2)
+    return frame.f_globals.get("__name__", "")
+
+
+_MODULE = re.compile(r"^(lesson\d\d|hw\d\d)$")
+
+
+def _load_all() -> None:
+    """Import every ``lessonNN`` and ``hwNN`` module; a broken one does not stop the others."""
+    global _LOADED
+    with _LOCK:
+        if _LOADED:
+            return
+        pkg = importlib.import_module("nbteach.check")
+        for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+            if not _MODULE.match(info.name):
+                continue
+            name = f"nbteach.check.{info.name}"
+            try:
+                importlib.import_module(name)
+            except Exception as exc:  # reported, never fatal for the other lessons
+                _LOAD_ERRORS[name] = f"{type(exc).__name__}: {exc}"
+                import warnings
+
+                warnings.warn(f"nbteach.check: could not load {name}: {exc}", stacklevel=2)
+        _LOADED = True
+
+
+def load_errors() -> dict:
+    """Module name -> error for exercise modules that failed to import (empty if all loaded)."""
+    _load_all()
+    return dict(_LOAD_ERRORS)
+
+
+def exercise(id: str) -> Exercise:
+    """The exercise with this id, e.g. ``exercise("01.posterior")``."""
+    _load_all()
+    if id in _REGISTRY:
+        return _REGISTRY[id]
+    import difflib
+
+    close = difflib.get_close_matches(str(id), list(_REGISTRY), n=3)
+    more = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+    raise NbteachError(
+        f"no exercise with id {id!r}.{more} nbteach.check.exercises() lists them all."
+    )
+
+
+def exercises(prefix: str = "") -> list:
+    """Every exercise (sorted by id), optionally only the ids starting with ``prefix``."""
+    _load_all()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix)]
+
+
+# -- recording, for the batch grader ---------------------------------------------------
+def record_answer(exercise_id: str, answer) -> None:
+    """When the grader runs this notebook, append the answer to its record file.
+
+    Only the answer is recorded (safely serialised), never a verdict: the grader
+    re-checks every recorded answer in its own process, so nothing done inside the
+    student's kernel can turn a wrong answer into a pass.
+    """
+    path = os.environ.get("NBTEACH_RECORD")
+    if not path:
+        return
+    try:
+        import json
+
+        from .serial import encode
+
+        line = json.dumps({"id": exercise_id, "lang": get_language(), "answer": encode(answer)})
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+    except Exception:  # recording must never break the student's notebook
+        pass

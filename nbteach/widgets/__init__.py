@@ -1,0 +1,23 @@
+"""Interactive views (ipywidgets) over the library: they show, the library computes.
+
+Each widget is built in its own module and loaded on first use, so importing
+``nbteach.widgets`` does not import ipywidgets until a widget is made.
+"""
+from __future__ import annotations
+
+import importlib
+
+_LAZY = {
+    "smoothing_explorer": "nbteach.widgets.smoothing",
+    "SmoothingExplorer": "nbteach.widgets.smoothing",
+    "bayes_explorer": "nbteach.widgets.bayes",
+    "BayesExplorer": "nbteach.widgets.bayes",
+}
+
+__all__ = sorted(_LAZY)
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'nbteach.widgets' has no attribute {name!r}")

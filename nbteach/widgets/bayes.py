@@ -1,0 +1,92 @@
+"""Prior and likelihood in, posterior out: Bayes theorem with sliders.
+
+Two classes (say *ill* and *healthy*) and one observation x (say *the test is positive*).
+The sliders set P(ill), P(x | ill) and P(x | healthy); the view shows what
+:func:`nbteach.probability.bayes` computes from them, updated in place.
+"""
+from __future__ import annotations
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import bar, esc, number
+
+__all__ = ["bayes_explorer", "BayesExplorer"]
+
+
+class BayesExplorer:
+    """Sliders for the prior and two likelihoods; a table of joint, evidence and posterior.
+
+    Attributes
+    ----------
+    prior_slider, likelihood_sliders (dict class -> slider), view (HTML), result (BayesResult)
+    """
+
+    def __init__(self, classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05),
+                 observation="x"):
+        import ipywidgets as w
+
+        if len(classes) != 2 or len(likelihoods) != 2:
+            raise NbteachError("the Bayes explorer takes two classes and one likelihood per class.")
+        self.classes, self.observation = list(classes), observation
+        style = {"description_width": "initial"}
+        layout = w.Layout(width="420px")
+        self.prior_slider = w.FloatSlider(value=prior, min=0.0, max=1.0, step=0.001, readout_format=".3f",
+                                          description=f"prior P({classes[0]})", style=style, layout=layout)
+        self.likelihood_sliders = {
+            c: w.FloatSlider(value=v, min=0.0, max=1.0, step=0.005, readout_format=".3f",
+                             description=f"likelihood P({observation} | {c})", style=style, layout=layout)
+            for c, v in zip(classes, likelihoods)
+        }
+        self.view = w.HTML()
+        for s in [self.prior_slider, *self.likelihood_sliders.values()]:
+            s.observe(lambda change: self._update(), names="value")
+        self.widget = w.VBox([self.prior_slider, *self.likelihood_sliders.values(), self.view])
+        self.result = None
+        self._update()
+
+    def _update(self):
+        from fractions import Fraction
+
+        from nbteach.probability import bayes
+
+        p = Fraction(repr(self.prior_slider.value))
+        prior = {self.classes[0]: p, self.classes[1]: 1 - p}
+        lik = {c: Fraction(repr(s.value)) for c, s in self.likelihood_sliders.items()}
+        try:
+            self.result = bayes(prior, lik)
+        except NbteachError as err:
+            self.result = None
+            self.view.value = f"<p style='color:#c00'>{esc(err)}</p>"
+            return
+        r, x = self.result, esc(self.observation)
+        rows = "".join(
+            f"<tr><td>{esc(c)}</td><td>{number(r.prior[c])}</td><td>{number(r.likelihood[c])}</td>"
+            f"<td>{number(r.joint[c])}</td><td>{float(r.posterior[c]):.4f}</td>"
+            f"<td>{bar(float(r.posterior[c]))}</td></tr>"
+            for c in self.classes
+        )
+        self.view.value = (
+            f"<table><tr><th>class c</th><th>prior P(c)</th><th>likelihood P({x}|c)</th>"
+            f"<th>joint P(c)P({x}|c)</th><th>posterior P(c|{x})</th><th></th></tr>{rows}</table>"
+            f"<p>evidence P({x}) = sum of the joints = {float(r.evidence):.5g}; "
+            f"P({esc(self.classes[0])} | {x}) = {float(r.posterior[self.classes[0]]):.4f} "
+            f"while P({x} | {esc(self.classes[0])}) = {float(r.likelihood[self.classes[0]]):.4f}: "
+            "the posterior is not the likelihood.</p>"
+        )
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def bayes_explorer(classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05), observation="x"):
+    """Make a :class:`BayesExplorer`.
+
+    >>> ex = bayes_explorer(prior=0.01, likelihoods=(0.95, 0.05))
+    >>> round(float(ex.result.posterior["ill"]), 4)
+    0.161
+    >>> ex.prior_slider.value = 0.5
+    >>> round(float(ex.result.posterior["ill"]), 4)
+    0.95
+    """
+    return BayesExplorer(classes=classes, prior=prior, likelihoods=likelihoods, observation=observation)

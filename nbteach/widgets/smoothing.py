@@ -1,0 +1,184 @@
+"""The smoothing explorer: no smoothing, epsilon and Laplace/Lidstone side by side.
+
+Move the alpha slider and the Laplace column changes; move the epsilon slider and the
+epsilon column changes; pick another patient and all three change. Every number comes
+from :class:`nbteach.CategoricalNB` and :mod:`nbteach.smoothing`; this module only lays
+them out. Updates are in place: each column is one ``ipywidgets.HTML`` whose value is
+replaced, nothing is cleared or re-created.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nbteach._base import NbteachError, check_alpha, check_epsilon
+from nbteach.widgets._html import bar, esc, number
+
+__all__ = ["smoothing_explorer", "SmoothingExplorer"]
+
+_COLOURS = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3"]
+
+
+class SmoothingExplorer:
+    """A widget over a categorical table (the flu/cold table by default).
+
+    Attributes
+    ----------
+    alpha_slider, epsilon_slider : the two sliders
+    query : dict feature -> Dropdown, the patient to classify
+    panels : dict "none" / "epsilon" / "laplace" -> HTML widget of that column
+    models : dict of the three fitted CategoricalNB models currently shown
+    widget : the whole ipywidgets box (displaying the explorer displays it)
+    """
+
+    def __init__(self, data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):
+        import ipywidgets as w
+
+        from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
+
+        self.data = flu_cold() if data is None else data
+        if not hasattr(self.data, "columns") or target not in self.data.columns:
+            raise NbteachError(f"data must be a DataFrame with a {target!r} column (the class).")
+        self.target = target
+        self.X = self.data.drop(columns=target)
+        self.y = self.data[target]
+        if query is None:
+            query = FLU_COLD_QUERIES["second"] if data is None else self.X.iloc[0].to_dict()
+        missing = [f for f in self.X.columns if f not in query]
+        if missing:
+            raise NbteachError(f"query must give a value for every feature; missing: {missing}.")
+        check_alpha(alpha)
+        check_epsilon(epsilon)
+        if not 1e-8 <= epsilon <= 10**-0.5:
+            raise NbteachError("epsilon for the explorer must lie between 1e-8 and about 0.3.")
+
+        layout = w.Layout(width="340px")
+        self.query = {
+            f: w.Dropdown(options=sorted(self.X[f].unique().tolist()), value=query[f],
+                          description=str(f), layout=w.Layout(width="210px"))
+            for f in self.X.columns
+        }
+        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.05,
+                                          description="alpha α", readout_format=".2f", layout=layout)
+        self.epsilon_slider = w.FloatLogSlider(value=float(epsilon), base=10, min=-8, max=-0.5,
+                                               step=0.1, description="epsilon ε", readout_format=".1e",
+                                               layout=layout)
+        self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
+        self.models = {}
+        cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
+                for k in ("none", "epsilon", "laplace")]
+        self.widget = w.VBox([
+            w.HTML("<b>Patient to classify</b>"),
+            w.HBox(list(self.query.values()), layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.epsilon_slider, self.alpha_slider]),
+            w.HBox(cols),
+        ])
+        self.alpha_slider.observe(lambda change: self._update("laplace"), names="value")
+        self.epsilon_slider.observe(lambda change: self._update("epsilon"), names="value")
+        for dd in self.query.values():
+            dd.observe(lambda change: self._update("none", "epsilon", "laplace"), names="value")
+        self._update("none", "epsilon", "laplace")
+
+    # The library does the maths: three CategoricalNB models.
+    def _model(self, kind):
+        from nbteach.categorical import CategoricalNB
+
+        if kind == "none":
+            params = dict(exact=True)
+        elif kind == "epsilon":
+            params = dict(exact=True, epsilon=Fraction(repr(self.epsilon_slider.value)))
+        else:
+            params = dict(exact=True, alpha=self.alpha_slider.value)
+        return CategoricalNB(**params).fit(self.X, self.y)
+
+    def sample(self) -> dict:
+        return {f: dd.value for f, dd in self.query.items()}
+
+    def _update(self, *kinds):
+        for kind in kinds:
+            if kind != "none" or kind not in self.models:
+                self.models[kind] = self._model(kind)
+            self.panels[kind].value = self._render(kind, self.models[kind])
+
+    def _title(self, kind):
+        if kind == "none":
+            return "No smoothing (MLE)"
+        if kind == "epsilon":
+            return f"epsilon smoothing, ε = {self.epsilon_slider.value:.1e}"
+        return f"Laplace / Lidstone, α = {self.alpha_slider.value:.2f}"
+
+    def _render(self, kind, model) -> str:
+        sample = self.sample()
+        ex = model.explain(sample)
+        classes = list(model.classes_)
+        head = "".join(f"<th>{esc(c)}</th>" for c in classes)
+        rows = []
+        for f, table in model.tables_.items():
+            for value in table.index:
+                here = value == sample[f]
+                style = " style='background:#fff3c4;font-weight:bold'" if here else ""
+                cells = "".join(f"<td>{number(table.loc[value, c])}</td>" for c in classes)
+                rows.append(f"<tr{style}><td>{esc(f)}={esc(value)}</td>{cells}</tr>")
+            sums = table.sum(axis=0)
+            cells = "".join(
+                f"<td style='color:{'#c00' if s != 1 else '#080'}'>{number(s)}</td>" for s in sums
+            )
+            rows.append(f"<tr style='border-bottom:2px solid #999'><td><i>sum over {esc(f)}</i></td>{cells}</tr>")
+        over = any(s != 1 for t in model.tables_.values() for s in t.sum(axis=0))
+        sums_note = (
+            "<p style='color:#c00'>Some columns sum to more than 1: epsilon adds probability "
+            "without taking any away, so these are no longer distributions.</p>" if over else
+            "<p style='color:#080'>Every column sums to 1.</p>"
+        )
+        scores = "".join(
+            f"<tr><td>{esc(c)}</td><td>{number(ex.scores[c])}</td>" for c in classes
+        )
+        try:
+            post = model.predict_proba(self._frame(sample))[0]
+            posts = [float(p) for p in post]
+        except NbteachError:
+            posts = None
+        post_rows = []
+        for i, c in enumerate(classes):
+            if posts is None:
+                post_rows.append(f"<tr><td>{esc(c)}</td><td>0/0</td><td></td></tr>")
+            else:
+                post_rows.append(f"<tr><td>{esc(c)}</td><td>{number(posts[i])}</td>"
+                                 f"<td>{bar(posts[i], _COLOURS[i % len(_COLOURS)])}</td></tr>")
+        decision = (f"<b>decision: {esc(ex.decision)}</b>" if ex.decision is not None
+                    else "<b style='color:#c00'>decision: undefined, every class scores 0</b>")
+        return (
+            f"<h4 style='margin:4px 0'>{esc(self._title(kind))}</h4>"
+            f"<table><tr><th>P(value | class)</th>{head}</tr>{''.join(rows)}</table>{sums_note}"
+            f"<table><tr><th>class</th><th>score P(c)∏P(x|c)</th></tr>{scores}</table>"
+            f"<table><tr><th>class</th><th>P(c | x)</th><th></th></tr>{''.join(post_rows)}</table>"
+            f"<p>{decision}</p>"
+        )
+
+    def _frame(self, sample):
+        import pandas as pd
+
+        return pd.DataFrame([sample], columns=list(self.X.columns))
+
+    def text(self) -> str:
+        """What the explorer shows, as plain text (for tests and screen readers)."""
+        import re
+
+        return "\n\n".join(
+            re.sub(r"<[^>]+>", " ", self.panels[k].value) for k in ("none", "epsilon", "laplace")
+        )
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def smoothing_explorer(data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):
+    """Make a :class:`SmoothingExplorer` (the flu/cold table and the note's second patient by default).
+
+    >>> ex = smoothing_explorer()
+    >>> ex.alpha_slider.value = 2.0
+    >>> "α = 2.00" in ex.panels["laplace"].value
+    True
+    """
+    return SmoothingExplorer(data=data, target=target, query=query, alpha=alpha, epsilon=epsilon)

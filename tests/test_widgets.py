@@ -1,0 +1,109 @@
+"""The widgets, driven the way a student drives them: set a value, look at what changed."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nbteach import NbteachError
+from nbteach.widgets import bayes_explorer, smoothing_explorer
+
+
+def test_sliders_are_named_for_students():
+    ex = smoothing_explorer()
+    assert "alpha" in ex.alpha_slider.description or "α" in ex.alpha_slider.description
+    assert "epsilon" in ex.epsilon_slider.description or "ε" in ex.epsilon_slider.description
+    assert type(ex.epsilon_slider).__name__ == "FloatLogSlider"
+
+
+def test_alpha_slider_changes_the_laplace_column_in_place():
+    ex = smoothing_explorer()
+    panels = dict(ex.panels)
+    children = list(ex.widget.children)
+    before = {k: p.value for k, p in ex.panels.items()}
+    ex.alpha_slider.value = 2.5
+    assert ex.panels["laplace"].value != before["laplace"]
+    assert ex.panels["none"].value == before["none"]
+    assert ex.panels["epsilon"].value == before["epsilon"]
+    # same widget objects: updated, not re-created
+    assert all(ex.panels[k] is panels[k] for k in panels)
+    assert list(ex.widget.children) == children
+    # alpha = 2.5 on Headache given Flu: (2 + 2.5) / (3 + 3*2.5) = 3/7
+    assert "α = 2.50" in ex.panels["laplace"].value
+    assert "3/7" in ex.panels["laplace"].value
+
+
+def test_epsilon_slider_changes_the_epsilon_column():
+    ex = smoothing_explorer()
+    before = ex.panels["epsilon"].value
+    ex.epsilon_slider.value = 1e-5
+    after = ex.panels["epsilon"].value
+    assert after != before and "1.0e-05" in after
+
+
+def test_epsilon_sums_exceed_one_while_laplace_keeps_one():
+    ex = smoothing_explorer()
+    eps_tables = ex.models["epsilon"].tables_
+    assert any(s > 1 for t in eps_tables.values() for s in t.sum(axis=0))
+    assert all(s == 1 for t in ex.models["laplace"].tables_.values() for s in t.sum(axis=0))
+    assert "more than 1" in ex.panels["epsilon"].value
+    assert "Every column sums to 1" in ex.panels["laplace"].value
+
+
+def test_second_patient_decisions_as_in_the_notes():
+    ex = smoothing_explorer()  # the note's second patient: severe, mild, high, no
+    text = ex.text()
+    none, eps, lap = text.split("\n\n")
+    assert "undefined" in none
+    assert "decision: Flu" in eps
+    assert "decision: Flu" in lap and "1/500" in lap and "3/250" in lap
+
+
+def test_changing_the_patient_updates_every_column():
+    ex = smoothing_explorer()
+    before = {k: p.value for k, p in ex.panels.items()}
+    for f, v in {"Headache": "mild", "Sore": "severe", "Temperature": "normal", "Cough": "no"}.items():
+        ex.query[f].value = v
+    assert all(ex.panels[k].value != before[k] for k in before)
+    assert "decision: Cold" in ex.panels["none"].value  # the note's first patient
+
+
+@settings(max_examples=25, deadline=None)
+@given(a=st.integers(0, 100), b=st.integers(0, 100))
+def test_every_alpha_move_changes_what_is_shown(a, b):
+    if a == b:
+        return
+    ex = smoothing_explorer(alpha=a / 20)
+    shown = ex.panels["laplace"].value
+    ex.alpha_slider.value = b / 20
+    assert ex.panels["laplace"].value != shown
+
+
+@settings(max_examples=25, deadline=None)
+@given(a=st.integers(-80, -5), b=st.integers(-80, -5))
+def test_every_epsilon_move_changes_what_is_shown(a, b):
+    if a == b:
+        return
+    ex = smoothing_explorer(epsilon=10 ** (a / 10))
+    shown = ex.panels["epsilon"].value
+    ex.epsilon_slider.value = 10 ** (b / 10)
+    assert ex.panels["epsilon"].value != shown
+
+
+def test_explorer_bad_input():
+    with pytest.raises(NbteachError, match="alpha"):
+        smoothing_explorer(alpha=-1)
+    with pytest.raises(NbteachError, match="epsilon"):
+        smoothing_explorer(epsilon=0)
+    with pytest.raises(NbteachError, match="missing"):
+        smoothing_explorer(query={"Headache": "mild"})
+
+
+def test_bayes_explorer_moves_the_posterior():
+    ex = bayes_explorer(prior=0.01, likelihoods=(0.95, 0.05))
+    first = ex.view.value
+    assert float(ex.result.posterior["ill"]) == pytest.approx(0.0095 / (0.0095 + 0.0495))
+    ex.likelihood_sliders["healthy"].value = 0.01
+    assert ex.view.value != first
+    assert float(ex.result.posterior["ill"]) == pytest.approx(0.0095 / (0.0095 + 0.0099))
+    ex.prior_slider.value = 0.0
+    ex.likelihood_sliders["healthy"].value = 0.0
+    assert "evidence P(x) is 0" in ex.view.value and ex.result is None

@@ -3,11 +3,11 @@
 Student side
 ============
 >>> from nbteach.check import exercise, ____
->>> q = exercise("01.posterior")   # doctest: +SKIP
->>> q.check(____).status   # doctest: +SKIP
+>>> q = exercise("01.posterior")
+>>> q.check(____).status
 'not attempted'
->>> r = q.check(0.1)       # doctest: +SKIP
->>> r.correct, r.status    # doctest: +SKIP
+>>> r = q.check(0.1)    
+>>> r.correct, r.status 
 (False, 'incorrect')
 
 ``q.hint()`` gives the next hint (a nudge first, then more), ``q.solution()`` a worked

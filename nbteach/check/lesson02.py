@@ -1,0 +1,220 @@
+"""Exercises of lesson 02, the flu/cold table of note 001 worked by hand.
+
+Ids: ``02.prior_flu``, ``02.headache_table``, ``02.score_cold``, ``02.likelihood_function``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .core import Mistake, define
+
+
+def _data():
+    from nbteach.datasets import flu_cold
+
+    df = flu_cold()
+    return df.drop(columns="Diagnosis"), df["Diagnosis"]
+
+
+def _model(**kw):
+    import nbteach
+
+    X, y = _data()
+    return nbteach.CategoricalNB(exact=True, **kw).fit(X, y)
+
+
+def _first():
+    from nbteach.datasets import flu_cold_query
+
+    return flu_cold_query("first")
+
+
+def _counts(feature):
+    from nbteach.counts import value_counts_by_class
+
+    X, y = _data()
+    return value_counts_by_class(X[feature], y)
+
+
+define(
+    "02.prior_flu",
+    prompt={"en": "From the flu/cold table, what is the prior P(Flu)?",
+            "zh": "根据流感/感冒表，先验 P(Flu) 是多少？"},
+    answer=lambda: _model().prior_["Flu"],
+    rtol=1e-6,
+    mistakes=[
+        Mistake("count_not_divided", lambda: int(_data()[1].value_counts()["Flu"]),
+                {"en": "That is the number of Flu rows, a count: divide by the number of rows.",
+                 "zh": "这是 Flu 的行数（计数）：还要除以总行数。"}),
+        Mistake("integer_division", lambda: int(_data()[1].value_counts()["Flu"]) // len(_data()[1]),
+                {"en": "0 is what integer division 3 // 5 gives: use / (or Fraction(3, 5)).",
+                 "zh": "0 是整数除法 3 // 5 的结果：请用 /（或 Fraction(3, 5)）。"}),
+        Mistake("wrong_class", lambda: _model().prior_["Cold"],
+                {"en": "That is the prior of Cold: count the Flu rows.",
+                 "zh": "这是 Cold 的先验：请数 Flu 的行。"}),
+    ],
+    hints=[{"en": "P(Flu) = (rows with Diagnosis = Flu) / (all rows).",
+            "zh": "P(Flu) = Diagnosis 为 Flu 的行数 / 总行数。"}],
+    solution={"en": "from nbteach.probability import prob\nanswer = prob(flu_cold(), Diagnosis='Flu')",
+              "zh": "from nbteach.probability import prob\nanswer = prob(flu_cold(), Diagnosis='Flu')"},
+)
+
+
+def _normalised_rows(counts):
+    """P(c | value) from a count table: each row divided by its sum (the mistake P(c|x))."""
+    out = counts.astype(object)
+    for v in counts.index:
+        total = int(counts.loc[v].sum())
+        for c in counts.columns:
+            out.loc[v, c] = Fraction(int(counts.loc[v, c]), total)
+    return out
+
+
+def _divided(counts, by):
+    out = counts.astype(object)
+    for v in counts.index:
+        for c in counts.columns:
+            out.loc[v, c] = Fraction(int(counts.loc[v, c]), int(by(c)))
+    return out
+
+
+define(
+    "02.headache_table",
+    prompt={"en": "Give P(Headache = value | class) as a DataFrame: one row per Headache value "
+                  "(mild, no, severe), one column per class (Cold, Flu). No smoothing.",
+            "zh": "以 DataFrame 给出 P(Headache = 取值 | 类别)：每个头痛取值（mild, no, severe）一行，"
+                  "每个类别（Cold, Flu）一列。不平滑。"},
+    answer=lambda: _model().tables_["Headache"],
+    rtol=1e-6,
+    mistakes=[
+        Mistake("counts_not_divided", lambda: _counts("Headache"),
+                {"en": "These are counts: divide each column by the number of rows of its class.",
+                 "zh": "这些是计数：每一列要除以该类的行数。"}),
+        Mistake("joint_not_conditional", lambda: _divided(_counts("Headache"), lambda c: 5),
+                {"en": "You divided by all 5 rows, which gives the joint P(Headache, class). "
+                       "P(value | class) divides by the rows of that class only.",
+                 "zh": "你除以了全部 5 行，得到的是联合概率 P(Headache, 类别)。P(取值 | 类别) 只除以该类的行数。"}),
+        Mistake("posterior_for_likelihood", lambda: _normalised_rows(_counts("Headache")),
+                {"en": "Each of your rows sums to 1: that is P(class | Headache value), the "
+                       "reverse conditional. P(value | class) makes each column sum to 1.",
+                 "zh": "你的每一行之和为 1：这是反过来的 P(类别 | 头痛取值)。P(取值 | 类别) 应使每一列之和为 1。"}),
+    ],
+    hints=[
+        {"en": "Within the Flu rows, how often is Headache severe, mild, no? Same for Cold.",
+         "zh": "在 Flu 的行里，头痛 severe、mild、no 各出现几次？Cold 同理。"},
+        {"en": "nbteach.counts.value_counts_by_class gives the counts; divide each column by its class count.",
+         "zh": "nbteach.counts.value_counts_by_class 给出计数；每一列除以该类的计数。"},
+    ],
+    solution={"en": "nb = CategoricalNB(exact=True).fit(X, y)\nanswer = nb.tables_['Headache']",
+              "zh": "nb = CategoricalNB(exact=True).fit(X, y)\nanswer = nb.tables_['Headache']"},
+)
+
+define(
+    "02.score_cold",
+    prompt={"en": "For the patient (Headache=mild, Sore=severe, Temperature=normal, Cough=no), "
+                  "what is the naive Bayes score P(Cold) * prod P(x_m | Cold)? No smoothing.",
+            "zh": "对病人（Headache=mild, Sore=severe, Temperature=normal, Cough=no），"
+                  "朴素贝叶斯得分 P(Cold) * prod P(x_m | Cold) 是多少？不平滑。"},
+    answer=lambda: _model().joint(_first()).iloc[0]["Cold"],
+    rtol=1e-6,
+    mistakes=[
+        Mistake("prior_forgotten",
+                lambda: _model().joint(_first()).iloc[0]["Cold"] / _model().prior_["Cold"],
+                {"en": "You multiplied the four likelihoods but forgot the prior P(Cold).",
+                 "zh": "你把四个似然相乘了，但忘了乘先验 P(Cold)。"}),
+        Mistake("normalised", lambda: _model().predict_proba(_first())[0][list(_model().classes_).index("Cold")],
+                {"en": "That is the posterior P(Cold | x) (normalised over the classes); the "
+                       "question asks for the unnormalised score.",
+                 "zh": "这是归一化后的后验 P(Cold | x)；题目要的是未归一化的得分。"}),
+    ],
+    hints=[
+        {"en": "Four factors P(x_m | Cold), one per symptom, times the prior.",
+         "zh": "四个因子 P(x_m | Cold)（每个症状一个），再乘以先验。"},
+    ],
+    solution={"en": "nb = CategoricalNB(exact=True).fit(X, y)\n"
+                    "answer = nb.joint(flu_cold_query('first')).iloc[0]['Cold']   # 2/5 * 1/2 * 1/2 * 1 * 1/2",
+              "zh": "nb = CategoricalNB(exact=True).fit(X, y)\n"
+                    "answer = nb.joint(flu_cold_query('first')).iloc[0]['Cold']   # 2/5 * 1/2 * 1/2 * 1 * 1/2"},
+)
+
+
+def _likelihood_inputs(rng):
+    """Random (table, feature, value, class) queries on shuffled copies of the flu/cold table."""
+    from nbteach.datasets import flu_cold
+
+    out = [((flu_cold(), "Headache", "severe", "Flu"), {})]  # 2/3: tells every mistake apart
+    for _ in range(5):
+        df = flu_cold().sample(frac=1, random_state=rng.randrange(10**6)).reset_index(drop=True)
+        feature = rng.choice(["Headache", "Sore", "Temperature", "Cough"])
+        value = rng.choice(sorted(set(df[feature])))
+        cls = rng.choice(["Flu", "Cold"])
+        out.append(((df, feature, value, cls), {}))
+    return out
+
+
+def _ref_likelihood():
+    from nbteach.probability import prob
+
+    return lambda df, feature, value, cls: prob(df, {feature: value}, given={"Diagnosis": cls})
+
+
+def _reverse_likelihood():
+    from nbteach.probability import prob
+
+    return lambda df, feature, value, cls: prob(df, {"Diagnosis": cls}, given={feature: value})
+
+
+def _joint_likelihood():
+    from nbteach.probability import prob
+
+    return lambda df, feature, value, cls: prob(df, {feature: value, "Diagnosis": cls})
+
+
+def _floor_likelihood():
+    from nbteach.probability import prob
+
+    def f(df, feature, value, cls):
+        p = prob(df, {feature: value}, given={"Diagnosis": cls})
+        return p.numerator // p.denominator
+    return f
+
+
+define(
+    "02.likelihood_function",
+    prompt={"en": "Write likelihood(df, feature, value, cls) returning P(feature = value | "
+                  "Diagnosis = cls) from the table df, exactly (a Fraction).",
+            "zh": "编写 likelihood(df, feature, value, cls)，根据表 df 精确地（用 Fraction）返回 "
+                  "P(feature = value | Diagnosis = cls)。"},
+    answer=_ref_likelihood,
+    kind="function",
+    inputs=_likelihood_inputs,
+    rtol=1e-9,
+    mistakes=[
+        Mistake("posterior_for_likelihood", _reverse_likelihood,
+                {"en": "Your function computes P(Diagnosis = cls | feature = value): condition on "
+                       "the class instead (keep only the rows of class cls).",
+                 "zh": "你的函数算的是 P(Diagnosis = cls | feature = value)：应当以类别为条件（只保留类别为 cls 的行）。"}),
+        Mistake("joint_not_conditional", _joint_likelihood,
+                {"en": "Your function divides by all rows (the joint P(value, cls)); divide by the "
+                       "number of rows of class cls.",
+                 "zh": "你的函数除以了全部行数（联合概率 P(value, cls)）；应除以类别 cls 的行数。"}),
+        Mistake("integer_division", _floor_likelihood,
+                {"en": "Your function returns whole numbers: integer division (//) rounds 2/3 "
+                       "down to 0. Use Fraction(count, total).",
+                 "zh": "你的函数返回整数：整数除法（//）把 2/3 舍成 0。请用 Fraction(count, total)。"}),
+    ],
+    hints=[
+        {"en": "Keep the rows with df['Diagnosis'] == cls, then count those with df[feature] == value.",
+         "zh": "先保留 df['Diagnosis'] == cls 的行，再数其中 df[feature] == value 的行。"},
+        {"en": "Return Fraction(count, number of rows of the class); do not modify df.",
+         "zh": "返回 Fraction(计数, 该类行数)；不要修改 df。"},
+    ],
+    solution={"en": "from fractions import Fraction\n\n"
+                    "def likelihood(df, feature, value, cls):\n"
+                    "    rows = df[df['Diagnosis'] == cls]\n"
+                    "    return Fraction(int((rows[feature] == value).sum()), len(rows))",
+              "zh": "from fractions import Fraction\n\n"
+                    "def likelihood(df, feature, value, cls):\n"
+                    "    rows = df[df['Diagnosis'] == cls]   # 只看这一类\n"
+                    "    return Fraction(int((rows[feature] == value).sum()), len(rows))"},
+)

@@ -1,0 +1,272 @@
+"""Exercises of lesson 03, smoothing (epsilon, Laplace, Lidstone).
+
+Ids: ``03.laplace_headache_no``, ``03.laplace_sore_table``, ``03.epsilon_flu_score``,
+``03.epsilon_winner``, ``03.laplace_posterior``, ``03.lidstone_function``.
+"""
+from __future__ import annotations
+
+from .core import Mistake, define
+
+
+def _data():
+    from nbteach.datasets import flu_cold
+
+    df = flu_cold()
+    return df.drop(columns="Diagnosis"), df["Diagnosis"]
+
+
+def _model(**kw):
+    import nbteach
+
+    X, y = _data()
+    return nbteach.CategoricalNB(**kw).fit(X, y)
+
+
+def _query(which):
+    from nbteach.datasets import flu_cold_query
+
+    return flu_cold_query(which)
+
+
+def _eps():
+    import sympy
+
+    return sympy.Symbol("epsilon", positive=True)
+
+
+def _counts(feature):
+    from nbteach.counts import value_counts_by_class
+
+    X, y = _data()
+    return value_counts_by_class(X[feature], y)
+
+
+def _table_with(feature, estimate):
+    """P(value | class) for one feature with ``estimate(count, class_total, M)`` applied."""
+    counts = _counts(feature)
+    out = counts.astype(object)
+    M = len(counts.index)
+    for c in counts.columns:
+        total = int(counts[c].sum())
+        for v in counts.index:
+            out.loc[v, c] = estimate(int(counts.loc[v, c]), total, M)
+    return out
+
+
+def _lidstone():
+    from nbteach.smoothing import lidstone
+
+    return lidstone
+
+
+_NUMERATOR_HINT = {
+    "en": "You added M*alpha to the numerator, as note 001 writes it in words. The M*alpha goes "
+          "in the denominator: (count + alpha) / (count(class) + M*alpha). Check: with M*alpha "
+          "on top the M probabilities of a feature no longer sum to 1.",
+    "zh": "你把 M*alpha 加在了分子上（笔记 001 的文字这样写）。M*alpha 应加在分母：(count + alpha) / "
+          "(count(class) + M*alpha)。检验：分子加 M*alpha 时，一个特征的 M 个概率之和不再为 1。",
+}
+_NOT_M_HINT = {
+    "en": "You added alpha to the denominator once; every one of the M values received alpha "
+          "pseudo-counts, so the denominator grows by M*alpha.",
+    "zh": "你只在分母上加了一个 alpha；M 个取值每个都加了 alpha 个伪计数，所以分母要加 M*alpha。",
+}
+_NO_SMOOTHING_HINT = {
+    "en": "That is the unsmoothed estimate (alpha = 0): add alpha to the count and M*alpha to "
+          "the class count.",
+    "zh": "这是未平滑的估计（alpha = 0）：计数加 alpha，类计数加 M*alpha。",
+}
+
+define(
+    "03.laplace_headache_no",
+    prompt={"en": "With Laplace smoothing (alpha = 1), what is P(Headache = no | Flu)? "
+                  "Give an exact Fraction.",
+            "zh": "使用拉普拉斯平滑（alpha = 1），P(Headache = no | Flu) 是多少？请给出精确分数。"},
+    answer=lambda: _model(alpha=1, exact=True).tables_["Headache"].loc["no", "Flu"],
+    exact=True,
+    mistakes=[
+        Mistake("no_smoothing", lambda: _model(exact=True).tables_["Headache"].loc["no", "Flu"],
+                _NO_SMOOTHING_HINT),
+        Mistake("alpha_not_times_M", lambda: _lidstone()(0, 3, 1, 1), _NOT_M_HINT),
+        Mistake("M_alpha_in_numerator", lambda: _lidstone()(0 + (3 - 1) * 1, 3, 3, 1),
+                _NUMERATOR_HINT),
+    ],
+    hints=[
+        {"en": "Headache takes M = 3 values; Flu has 3 rows, none with Headache = no.",
+         "zh": "Headache 有 M = 3 个取值；Flu 有 3 行，其中没有 Headache = no。"},
+        {"en": "(count + alpha) / (count(class) + M * alpha).",
+         "zh": "(count + alpha) / (count(class) + M * alpha)。"},
+    ],
+    solution={"en": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 1)   # (0 + 1) / (3 + 3*1)",
+              "zh": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 1)   # (0 + 1) / (3 + 3*1)"},
+)
+
+define(
+    "03.laplace_sore_table",
+    prompt={"en": "Give the Laplace-smoothed (alpha = 1) table P(Sore = value | class) as a "
+                  "DataFrame: rows mild, no, severe; columns Cold, Flu.",
+            "zh": "以 DataFrame 给出拉普拉斯平滑（alpha = 1）后的 P(Sore = 取值 | 类别)：行为 mild、no、severe，列为 Cold、Flu。"},
+    answer=lambda: _model(alpha=1, exact=True).tables_["Sore"],
+    rtol=1e-6,
+    mistakes=[
+        Mistake("no_smoothing", lambda: _model(exact=True).tables_["Sore"], _NO_SMOOTHING_HINT),
+        Mistake("alpha_not_times_M",
+                lambda: _table_with("Sore", lambda n, t, M: _lidstone()(n, t, 1, 1)), _NOT_M_HINT),
+        Mistake("M_alpha_in_numerator",
+                lambda: _table_with("Sore", lambda n, t, M: _lidstone()(n + (M - 1), t, M, 1)),
+                _NUMERATOR_HINT),
+    ],
+    hints=[
+        {"en": "Each column must still sum to 1 after smoothing.",
+         "zh": "平滑之后每一列之和仍应为 1。"},
+        {"en": "CategoricalNB(alpha=1, exact=True).fit(X, y).tables_ holds every smoothed table.",
+         "zh": "CategoricalNB(alpha=1, exact=True).fit(X, y).tables_ 含有所有平滑后的表。"},
+    ],
+    solution={"en": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\nanswer = nb.tables_['Sore']",
+              "zh": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\nanswer = nb.tables_['Sore']"},
+)
+
+define(
+    "03.epsilon_flu_score",
+    prompt={"en": "With epsilon smoothing (epsilon a sympy Symbol), what is the score of Flu for the "
+                  "patient (Headache=severe, Sore=mild, Temperature=high, Cough=no)? A sympy "
+                  "expression, or a string such as '2*epsilon/3'.",
+            "zh": "使用 epsilon 平滑（epsilon 为 sympy 符号），病人（Headache=severe, Sore=mild, "
+                  "Temperature=high, Cough=no）的 Flu 得分是多少？给出 sympy 表达式或字符串，如 '2*epsilon/3'。"},
+    answer=lambda: _model(epsilon=_eps()).joint(_query("second")).iloc[0]["Flu"],
+    symbols=lambda: {"epsilon": _eps(), "eps": _eps()},
+    mistakes=[
+        Mistake("prior_forgotten",
+                lambda: (_model(epsilon=_eps()).joint(_query("second")).iloc[0]["Flu"]
+                         / _model(epsilon=_eps()).prior_["Flu"]),
+                {"en": "You forgot the prior P(Flu) = 3/5.", "zh": "你忘了先验 P(Flu) = 3/5。"}),
+        Mistake("other_class", lambda: _model(epsilon=_eps()).joint(_query("second")).iloc[0]["Cold"],
+                {"en": "That is the score of Cold.", "zh": "这是 Cold 的得分。"}),
+    ],
+    hints=[
+        {"en": "Only the zero factor becomes epsilon; the others stay as in the table.",
+         "zh": "只有等于 0 的因子换成 epsilon；其他因子保持不变。"},
+        {"en": "P(Flu) * P(H=severe|Flu) * P(S=mild|Flu) * P(T=high|Flu) * epsilon.",
+         "zh": "P(Flu) * P(H=severe|Flu) * P(S=mild|Flu) * P(T=high|Flu) * epsilon。"},
+    ],
+    solution={"en": "eps = sympy.Symbol('epsilon', positive=True)\n"
+                    "nb = CategoricalNB(epsilon=eps).fit(X, y)\n"
+                    "answer = nb.joint(flu_cold_query('second')).iloc[0]['Flu']",
+              "zh": "eps = sympy.Symbol('epsilon', positive=True)\n"
+                    "nb = CategoricalNB(epsilon=eps).fit(X, y)\n"
+                    "answer = nb.joint(flu_cold_query('second')).iloc[0]['Flu']"},
+)
+
+define(
+    "03.epsilon_winner",
+    prompt={"en": "Same patient, epsilon smoothing with epsilon -> 0: which class wins, 'Flu' or 'Cold'?",
+            "zh": "同一病人，epsilon 平滑且 epsilon -> 0：哪一类胜出，'Flu' 还是 'Cold'？"},
+    answer=lambda: str(_model(epsilon=_eps()).predict(_query("second"))[0]),
+    mistakes=[
+        Mistake("large_epsilon", lambda: str(_model(epsilon=0.9).predict(_query("second"))[0]),
+                {"en": "That is what a large epsilon (such as 0.9) gives. As epsilon -> 0 compare "
+                       "the powers of epsilon: the lower power is the larger score.",
+                 "zh": "这是较大的 epsilon（如 0.9）给出的结果。epsilon -> 0 时比较 epsilon 的幂次：幂次低的得分大。"}),
+    ],
+    hints=[{"en": "Count the epsilons in each class's score.",
+            "zh": "数一数每类得分中有几个 epsilon。"}],
+    solution={"en": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(flu_cold_query('second'))[0]",
+              "zh": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(flu_cold_query('second'))[0]"},
+)
+
+
+def _posterior_flu(**kw):
+    nb = _model(exact=True, **kw)
+    return nb.predict_proba(_query("second"))[0][list(nb.classes_).index("Flu")]
+
+
+define(
+    "03.laplace_posterior",
+    prompt={"en": "With Laplace smoothing (alpha = 1), what is P(Flu | x) for the patient "
+                  "(Headache=severe, Sore=mild, Temperature=high, Cough=no)?",
+            "zh": "使用拉普拉斯平滑（alpha = 1），病人（Headache=severe, Sore=mild, Temperature=high, "
+                  "Cough=no）的 P(Flu | x) 是多少？"},
+    answer=lambda: _posterior_flu(alpha=1),
+    rtol=1e-6,
+    mistakes=[
+        Mistake("prior_forgotten", lambda: _posterior_flu(alpha=1, fit_prior=False),
+                {"en": "Your posterior ignores the prior (it is what a uniform prior gives): "
+                       "multiply each class's smoothed likelihoods by P(c).",
+                 "zh": "你的后验忽略了先验（相当于均匀先验）：把每类平滑后的似然乘以 P(c)。"}),
+        Mistake("not_normalised",
+                lambda: _model(alpha=1, exact=True).joint(_query("second")).iloc[0]["Flu"],
+                {"en": "That is the joint score; divide by the sum of both classes' scores.",
+                 "zh": "这是联合得分；还要除以两类得分之和。"}),
+    ],
+    hints=[{"en": "Score both classes with the smoothed tables, then normalise.",
+            "zh": "用平滑后的表给两类打分，再归一化。"}],
+    solution={"en": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\n"
+                    "answer = nb.predict_proba(flu_cold_query('second'))[0][1]   # classes_ = [Cold, Flu]",
+              "zh": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\n"
+                    "answer = nb.predict_proba(flu_cold_query('second'))[0][1]   # classes_ = [Cold, Flu]"},
+)
+
+
+def _lidstone_inputs(rng):
+    from fractions import Fraction
+
+    out = [((0, 3, 3, 1), {})]  # the note's P(Headache = no | Flu): tells every mistake apart
+    for _ in range(5):
+        total = rng.randint(1, 30)
+        out.append(((rng.randint(0, total), total, rng.randint(2, 6),
+                     rng.choice([1, 2, Fraction(1, 2), Fraction(1, 10)])), {}))
+    return out
+
+
+def _mistaken(kind):
+    def make():
+        from nbteach.smoothing import lidstone, mle
+
+        if kind == "alpha_not_times_M":
+            return lambda count, total, n_values, alpha: lidstone(count, total, 1, alpha)
+        if kind == "M_alpha_in_numerator":
+            return lambda count, total, n_values, alpha: lidstone(
+                count + (n_values - 1) * alpha, total, n_values, alpha)
+        if kind == "no_smoothing":
+            return lambda count, total, n_values, alpha: mle(count, total)
+        if kind == "integer_division":
+            def floor(count, total, n_values, alpha):
+                p = lidstone(count, total, n_values, alpha)
+                return p.numerator // p.denominator
+            return floor
+        raise ValueError(kind)
+    return make
+
+
+define(
+    "03.lidstone_function",
+    prompt={"en": "Write lidstone(count, total, n_values, alpha) returning the Lidstone estimate "
+                  "of P(x_m = j | y = k) (Laplace when alpha = 1).",
+            "zh": "编写 lidstone(count, total, n_values, alpha)，返回 P(x_m = j | y = k) 的 Lidstone 估计"
+                  "（alpha = 1 时即拉普拉斯平滑）。"},
+    answer=_lidstone,
+    kind="function",
+    inputs=_lidstone_inputs,
+    rtol=1e-9,
+    mistakes=[
+        Mistake("alpha_not_times_M", _mistaken("alpha_not_times_M"), _NOT_M_HINT),
+        Mistake("M_alpha_in_numerator", _mistaken("M_alpha_in_numerator"), _NUMERATOR_HINT),
+        Mistake("no_smoothing", _mistaken("no_smoothing"),
+                {"en": "Your function ignores alpha: it returns count / total.",
+                 "zh": "你的函数忽略了 alpha：它返回的是 count / total。"}),
+        Mistake("integer_division", _mistaken("integer_division"),
+                {"en": "Your function returns whole numbers: // is integer division. Use / "
+                       "(or Fraction) so that 1/6 stays 1/6.",
+                 "zh": "你的函数返回整数：// 是整数除法。请用 /（或 Fraction），使 1/6 保持为 1/6。"}),
+    ],
+    hints=[
+        {"en": "Every one of the n_values values gets alpha extra pseudo-counts.",
+         "zh": "n_values 个取值每个都多了 alpha 个伪计数。"},
+        {"en": "return (count + alpha) / (total + n_values * alpha)",
+         "zh": "return (count + alpha) / (total + n_values * alpha)"},
+    ],
+    solution={"en": "def lidstone(count, total, n_values, alpha):\n"
+                    "    return (count + alpha) / (total + n_values * alpha)",
+              "zh": "def lidstone(count, total, n_values, alpha):\n"
+                    "    return (count + alpha) / (total + n_values * alpha)"},
+)

@@ -8,6 +8,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
+LAB_ARGS ?=
 
 .PHONY: lab test bench strip clean help
 
@@ -35,7 +36,7 @@ lab: $(VENV)/.lab-installed
 	@echo "printed below in your browser (Ctrl+click it). Stop with Ctrl+C, then y."
 	@echo ""
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
-		--ServerApp.default_url=/lab/tree/00_start_here.ipynb
+		--ServerApp.default_url=/lab/tree/00_start_here.ipynb $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
 	$(PY) -m pytest -n 2 --dist loadgroup

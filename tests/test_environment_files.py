@@ -1,0 +1,75 @@
+"""pyproject.toml, environment.yml and binder/ name the same dependencies with the same bounds."""
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def norm(name):
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def parse(spec):
+    m = re.match(r"^\s*([A-Za-z0-9_.\-]+)\s*(.*?)\s*$", spec)
+    return norm(m.group(1)), m.group(2).replace(" ", "")
+
+
+def pyproject_deps():
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    specs = data["project"]["dependencies"] + data["project"]["optional-dependencies"]["lab"]
+    return dict(parse(s) for s in specs)
+
+
+def environment_yml_deps():
+    deps, comments_missing = {}, []
+    in_deps = False
+    for line in (ROOT / "environment.yml").read_text().splitlines():
+        if line.startswith("dependencies:"):
+            in_deps = True
+            continue
+        m = re.match(r"^\s+-\s+([^#]+?)\s*(#.*)?$", line)
+        if not in_deps or not m:
+            continue
+        spec, comment = m.group(1), m.group(2)
+        if not comment and spec != "pip:":  # "pip:" only opens the pip section
+            comments_missing.append(spec)
+        if spec in ("pip", "pip:", "-e .") or spec.startswith("python"):
+            continue
+        name, bounds = parse(spec)
+        deps[name] = bounds
+    return deps, comments_missing
+
+
+def binder_deps():
+    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    return dict(parse(s) for s in lines if s.strip() and not s.startswith("#"))
+
+
+def test_same_dependencies_everywhere():
+    py = pyproject_deps()
+    env, _ = environment_yml_deps()
+    binder = binder_deps()
+    assert env == py, f"environment.yml differs from pyproject.toml: {set(env.items()) ^ set(py.items())}"
+    assert binder == py, f"binder/requirements.txt differs: {set(binder.items()) ^ set(py.items())}"
+    for core in ["numpy", "pandas", "sympy", "matplotlib", "ipywidgets", "jupyterlab"]:
+        assert core in py
+
+
+def test_every_environment_line_says_why():
+    _, missing = environment_yml_deps()
+    assert missing == [], f"environment.yml lines without a comment: {missing}"
+
+
+def test_binder_installs_nbteach_and_opens_start_here():
+    assert "pip install --no-deps -e ." in (ROOT / "binder" / "postBuild").read_text()
+    readme = (ROOT / "README.md").read_text()
+    badge = re.search(r"\(https://mybinder\.org/v2/[^)]*\)", readme)
+    assert badge and "00_start_here.ipynb" in badge.group(0)
+    assert (ROOT / "notebooks" / "00_start_here.ipynb").exists()
+
+
+def test_ci_runs_the_readme_test_command():
+    readme = (ROOT / "README.md").read_text()
+    assert "make test" in readme and "make lab" in readme
+    assert "make test" in (ROOT / ".ci" / "run").read_text()

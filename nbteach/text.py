@@ -1,0 +1,477 @@
+"""Naive Bayes on raw text: tokens, a vocabulary, counts by token id (notes 003, 004).
+
+The pipeline, in the order note 004 tells it:
+
+1. ``tokenize``: a document becomes its list of words (a compiled regex; lower case).
+2. The vocabulary V: every distinct word of the training documents gets an id.
+3. Training (note 004's algorithm): for each class c, P(c) = |D_c| / |D| and
+   P(w_k | c) = (n_ck + alpha) / (n_c + alpha |V|), where n_ck counts word k in all
+   class-c documents concatenated (T_c) and n_c = |T_c|. The counts come from one
+   ``numpy.bincount`` over (class, token id) pairs: no documents x vocabulary matrix.
+4. Testing: words not in V are ignored; in log space (the log-linear form of 003)
+
+       log P(c | x) = log P(c) + sum_k t_k log P(w_k | c) - log P(x)
+
+   with t_k the number of times word k occurs in x.
+
+:class:`TextNB` does all four; :func:`train_as_in_note` / :func:`classify_as_in_note`
+follow note 004's pseudo-code line by line, and :func:`note003_fit` /
+:func:`note003_predict` are note 003's numpy code, run as written (it has bugs: the
+lesson finds them), next to the corrected :func:`fit_vectorised` / :func:`predict_vectorised`.
+
+>>> nb = TextNB().fit(["cheap price now", "cheap cheap offer", "meeting at noon",
+...                    "lunch meeting"], ["spam", "spam", "ham", "ham"])
+>>> nb.predict(["cheap lunch", "noon meeting"])
+array(['spam', 'ham'], dtype='<U4')
+"""
+from __future__ import annotations
+
+import re
+import warnings
+from fractions import Fraction
+from itertools import chain, repeat
+from math import comb, factorial
+
+import numpy as np
+
+from ._base import BaseEstimator, NbteachError, check_alpha
+from ._numeric import NbteachTypeError, check_class_prior, normalise_log, require_fitted
+
+__all__ = [
+    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "TextNB", "UnknownWordsWarning",
+    "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
+    "fit_vectorised", "predict_vectorised", "document_probability",
+]
+
+#: Words of two or more letters/digits: scikit-learn's CountVectorizer default.
+TOKEN_PATTERN = r"(?u)\b\w\w+\b"
+_CHUNK = 4096  # documents per batch: memory stays flat however long the corpus
+
+
+class UnknownWordsWarning(UserWarning):
+    """A document had no word of the vocabulary: its prediction is the prior."""
+
+
+def tokenize(text, token_pattern: str = TOKEN_PATTERN, lowercase: bool = True) -> list:
+    """The words of ``text``, in order (repeats kept).
+
+    >>> tokenize("Cheap Viagra!!! Cheap, now.")
+    ['cheap', 'viagra', 'cheap', 'now']
+    """
+    if not isinstance(text, str):
+        raise NbteachTypeError(f"tokenize takes one string, got {type(text).__name__}.")
+    return re.findall(token_pattern, text.lower() if lowercase else text)
+
+
+def _check_documents(docs, name: str = "documents") -> list:
+    if isinstance(docs, str):
+        raise NbteachError(
+            f"{name} must be a list of strings, one per document, but got a single string. "
+            f'Wrap it in a list: ["{docs[:30]}..."].'
+        )
+    if docs is None or not hasattr(docs, "__iter__"):
+        raise NbteachTypeError(f"{name} must be a list of strings, got {type(docs).__name__}.")
+    docs = list(docs)
+    if not docs:
+        raise NbteachError(f"{name} is empty: give at least one document.")
+    for i, d in enumerate(docs):
+        if not isinstance(d, str):
+            raise NbteachTypeError(
+                f"{name}[{i}] is {type(d).__name__} ({d!r}), not a string: every document "
+                "must be text (missing values must be dropped or replaced first)."
+            )
+    return docs
+
+
+def _token_lists(docs, pattern, lowercase):
+    findall = pattern.findall
+    return list(map(findall, map(str.lower, docs) if lowercase else docs))
+
+
+def _check_not_empty(lengths, start, name):
+    if np.any(lengths == 0):
+        i = int(np.flatnonzero(lengths == 0)[0]) + start
+        raise NbteachError(
+            f"{name}[{i}] is an empty document: it has no word of two or more letters. "
+            "Remove it, or give it some text."
+        )
+
+
+def build_vocabulary(documents, token_pattern: str = TOKEN_PATTERN, lowercase=True) -> dict:
+    """V as a dict word -> id, ids in order of first appearance.
+
+    >>> build_vocabulary(["the cat sat", "the dog"])
+    {'the': 0, 'cat': 1, 'sat': 2, 'dog': 3}
+    """
+    pattern = re.compile(token_pattern)
+    vocab: dict = {}
+    for toks in _token_lists(_check_documents(documents), pattern, lowercase):
+        for w in toks:
+            vocab.setdefault(w, len(vocab))
+    return vocab
+
+
+class TextNB(BaseEstimator):
+    """Multinomial naive Bayes from raw text to predictions (notes 003, 004).
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        Smoothing: P(w_k | c) = (n_ck + alpha) / (n_c + alpha |V|); 1 is Laplace.
+    fit_prior : bool, default True
+        P(c) = |D_c| / |D| if True, else uniform.
+    class_prior : array-like, optional
+        Fixed P(c), in the order of ``classes_``.
+    token_pattern : str
+        Regular expression of a word (default: scikit-learn's, two or more characters).
+    lowercase : bool, default True
+
+    Attributes
+    ----------
+    vocabulary_ : dict word -> id (first appearance order)
+    classes_, class_count_, class_log_prior_ : as in MultinomialNB
+    feature_count_ : ndarray (n_classes, |V|), n_ck
+    feature_log_prob_ : ndarray (n_classes, |V|), log P(w_k | c)
+
+    Examples
+    --------
+    >>> docs = ["win cash now", "win a prize", "see you at lunch", "lunch at noon"]
+    >>> nb = TextNB(alpha=1).fit(docs, ["spam", "spam", "ham", "ham"])
+    >>> len(nb.vocabulary_), nb.class_count_
+    (9, array([2., 2.]))
+    >>> nb.feature_count_.sum(axis=1)   # n_c: "a" is too short to be a word
+    array([7., 5.])
+    >>> # ham: 1/16 * 3/16, spam: 2/14 * 1/14 ("for" is unknown: ignored)
+    >>> nb.predict_proba(["cash for lunch"]).round(4)
+    array([[0.5345, 0.4655]])
+    """
+
+    def __init__(self, alpha=1.0, fit_prior=True, class_prior=None,
+                 token_pattern=TOKEN_PATTERN, lowercase=True):
+        self.alpha = alpha
+        self.fit_prior = fit_prior
+        self.class_prior = class_prior
+        self.token_pattern = token_pattern
+        self.lowercase = lowercase
+
+    # -- training ---------------------------------------------------------------------
+    def fit(self, documents, y):
+        """Count n_ck by token id with one bincount per batch of documents, then smooth."""
+        alpha = float(check_alpha(self.alpha))
+        docs = _check_documents(documents)
+        from ._numeric import check_y
+
+        classes, y_index = check_y(y, len(docs), self)
+        K = len(classes)
+        pattern = re.compile(self.token_pattern)
+        vocab: dict = {}
+        counts = np.zeros((K, 1024))
+        for start in range(0, len(docs), _CHUNK):
+            toks = _token_lists(docs[start:start + _CHUNK], pattern, self.lowercase)
+            lengths = np.fromiter(map(len, toks), np.intp, len(toks))
+            _check_not_empty(lengths, start, "documents")
+            flat = list(chain.from_iterable(toks))
+            for w in dict.fromkeys(flat):  # new words get the next ids
+                if w not in vocab:
+                    vocab[w] = len(vocab)
+            ids = np.fromiter(map(vocab.__getitem__, flat), np.intp, len(flat))
+            V = len(vocab)
+            if V > counts.shape[1]:
+                counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1])
+                                                      - counts.shape[1]))])
+            cls = np.repeat(y_index[start:start + _CHUNK], lengths)
+            counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
+        self.vocabulary_ = vocab
+        self.classes_ = classes
+        self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
+        self.feature_count_ = counts[:, :len(vocab)]
+        self.set_alpha(alpha)
+        return self
+
+    def set_alpha(self, alpha):
+        """Re-smooth the stored counts with a new alpha (no re-counting); returns self."""
+        require_fitted(self, "feature_count_")
+        self.alpha = check_alpha(alpha)
+        smoothed = self.feature_count_ + float(alpha)
+        K = len(self.classes_)
+        with np.errstate(divide="ignore"):
+            self.feature_log_prob_ = np.log(smoothed) - np.log(
+                smoothed.sum(axis=1, keepdims=True))
+            if self.class_prior is not None:
+                self.class_log_prior_ = check_class_prior(self.class_prior, K)
+            elif self.fit_prior:
+                self.class_log_prior_ = np.log(self.class_count_ / self.class_count_.sum())
+            else:
+                self.class_log_prior_ = np.full(K, -np.log(K))
+        return self
+
+    def get_feature_names_out(self):
+        """The vocabulary as an array, in id order."""
+        require_fitted(self, "vocabulary_")
+        return np.array(list(self.vocabulary_), dtype=object)
+
+    # -- prediction -------------------------------------------------------------------
+    def _ids(self, docs):
+        """Per batch: (token ids of known words, their document index, batch size, start)."""
+        pattern = re.compile(self.token_pattern)
+        get = self.vocabulary_.get
+        for start in range(0, len(docs), _CHUNK):
+            toks = _token_lists(docs[start:start + _CHUNK], pattern, self.lowercase)
+            lengths = np.fromiter(map(len, toks), np.intp, len(toks))
+            _check_not_empty(lengths, start, "documents")
+            flat = chain.from_iterable(toks)
+            ids = np.fromiter(map(get, flat, repeat(-1)), np.intp, int(lengths.sum()))
+            doc = np.repeat(np.arange(len(toks)), lengths)
+            known = ids >= 0
+            yield ids[known], doc[known], len(toks), start
+
+    def predict_joint_log_proba(self, documents):
+        """log P(c) + sum_k t_k log P(w_k | c) per document; unknown words ignored.
+
+        A document with no known word scores its prior, with an UnknownWordsWarning.
+        """
+        require_fitted(self, "feature_log_prob_")
+        docs = _check_documents(documents)
+        K = len(self.classes_)
+        out = np.empty((len(docs), K))
+        only_unknown = []
+        for ids, doc, n, start in self._ids(docs):
+            for k in range(K):
+                out[start:start + n, k] = np.bincount(
+                    doc, weights=self.feature_log_prob_[k, ids], minlength=n)
+            n_known = np.bincount(doc, minlength=n)
+            only_unknown.extend((np.flatnonzero(n_known == 0) + start).tolist())
+        out += self.class_log_prior_
+        if only_unknown:
+            warnings.warn(
+                f"{len(only_unknown)} document(s) (first: index {only_unknown[0]}) contain "
+                "only words that are not in the vocabulary; they are ignored, as in note "
+                "004, so the prediction falls back to the prior P(c).",
+                UnknownWordsWarning, stacklevel=2)
+        return out
+
+    def predict_log_proba(self, documents):
+        """log P(c | x) by log-sum-exp normalisation of the joint log-likelihood."""
+        return normalise_log(self.predict_joint_log_proba(documents))
+
+    def predict_proba(self, documents):
+        """P(c | x), one column per class in the order of ``classes_``."""
+        return np.exp(self.predict_log_proba(documents))
+
+    def predict(self, documents):
+        """argmax_c log P(c) + sum_k t_k log P(w_k | c)."""
+        return self.classes_[np.argmax(self.predict_joint_log_proba(documents), axis=1)]
+
+    def joint_proba_by_product(self, documents):
+        """P(c) * prod_k P(w_k | c)^t_k multiplied out in floating point, no logs.
+
+        This is the formula as the notes write it. For a long document the product of
+        hundreds of numbers below 1 underflows to 0.0 for every class.
+        """
+        require_fitted(self, "feature_log_prob_")
+        docs = _check_documents(documents)
+        theta = np.exp(self.feature_log_prob_)
+        prior = np.exp(self.class_log_prior_)
+        out = np.empty((len(docs), len(self.classes_)))
+        for ids, doc, n, start in self._ids(docs):
+            for i in range(n):
+                word_ids = ids[doc == i]
+                for k in range(len(self.classes_)):
+                    p = prior[k]
+                    for t in theta[k, word_ids]:  # one multiplication per word, as written
+                        p *= t
+                    out[start + i, k] = p
+        return out
+
+    def explain(self, text):
+        """Each word's contribution to log P(c | x), as a table.
+
+        Rows: the prior, then each distinct word of ``text`` (count t_k, and
+        t_k * log P(w_k | c) per class; unknown words are listed with 0 and marked),
+        then the total (the joint log-likelihood) and the posterior P(c | x).
+        For two classes, the column ``log-odds`` is the first class's contribution minus
+        the second's: positive pushes towards ``classes_[0]``.
+        """
+        import pandas as pd
+
+        require_fitted(self, "feature_log_prob_")
+        if not isinstance(text, str):
+            raise NbteachTypeError(f"explain takes one string, got {type(text).__name__}.")
+        toks = tokenize(text, self.token_pattern, self.lowercase)
+        if not toks:
+            raise NbteachError("The message is empty: it has no word of two or more letters.")
+        names = [str(c) for c in self.classes_]
+        rows, index = [], []
+        rows.append([np.nan, "prior"] + list(self.class_log_prior_))
+        index.append("(prior)")
+        counts: dict = {}
+        for w in toks:
+            counts[w] = counts.get(w, 0) + 1
+        for w, t in counts.items():
+            k = self.vocabulary_.get(w)
+            if k is None:
+                rows.append([t, "unknown: ignored"] + [0.0] * len(names))
+            else:
+                rows.append([t, "word"] + list(t * self.feature_log_prob_[:, k]))
+            index.append(w)
+        table = pd.DataFrame(rows, index=index, columns=["count", "kind"] + names)
+        total = table[names].sum()
+        table.loc["(total = joint log-likelihood)"] = [np.nan, "sum"] + list(total)
+        post = np.exp(normalise_log(total.to_numpy()[None, :]))[0]
+        table.loc["(posterior P(c|x))"] = [np.nan, "log-sum-exp"] + list(post)
+        if len(names) == 2:
+            table["log-odds"] = table[names[0]] - table[names[1]]
+            table.loc["(posterior P(c|x))", "log-odds"] = np.nan
+        return table
+
+
+# -- note 004, line by line -----------------------------------------------------------
+
+def train_as_in_note(documents, labels, alpha=1):
+    """Note 004's training algorithm, one line of code per line of pseudo-code.
+
+    Returns (vocabulary, prior, cond) with prior[c] = |D_c| / |D| and
+    cond[c][w] = (n_cw + alpha) / (n_c + alpha |V|), all as exact Fractions.
+
+    >>> V, prior, cond = train_as_in_note(["cheap cheap pills", "see you"], ["spam", "ham"])
+    >>> prior["spam"], cond["spam"]["cheap"]      # (2 + 1) / (3 + 4)
+    (Fraction(1, 2), Fraction(3, 7))
+    """
+    docs = _check_documents(documents)
+    labels = list(labels)
+    if len(labels) != len(docs):
+        raise NbteachError(f"{len(docs)} documents but {len(labels)} labels: one label each.")
+    alpha = check_alpha(alpha)
+    tokens = [tokenize(d) for d in docs]
+    V = sorted(set(chain.from_iterable(tokens)))  # the distinct words in D
+    prior, cond = {}, {}
+    for c in sorted(set(labels)):                  # for each target value c
+        D_c = [t for t, y in zip(tokens, labels) if y == c]
+        prior[c] = Fraction(len(D_c), len(docs))   # P(c) = |D_c| / |D|
+        T_c = list(chain.from_iterable(D_c))       # concatenate the documents of D_c
+        n_c = len(T_c)
+        cond[c] = {}
+        for w in V:                                # for w_k in V
+            n_cw = T_c.count(w)
+            cond[c][w] = (n_cw + Fraction(alpha)) / (n_c + Fraction(alpha) * len(V))
+    return V, prior, cond
+
+
+def classify_as_in_note(model, text, as_written=False):
+    """Note 004's testing algorithm: P(c) * prod over the known words of P(w | c).
+
+    ``as_written=True`` keeps the note's ``I <- I u {k}``: I is a *set*, so a word that
+    occurs twice is multiplied in once. The model (and ``as_written=False``) multiplies
+    once per occurrence, P(w|c)^t. Returns the dict of unnormalised scores (Fractions).
+
+    >>> model = train_as_in_note(["cheap cheap pills", "see you"], ["spam", "ham"])
+    >>> classify_as_in_note(model, "cheap cheap")["spam"]
+    Fraction(9, 98)
+    >>> classify_as_in_note(model, "cheap cheap", as_written=True)["spam"]
+    Fraction(3, 14)
+    """
+    V, prior, cond = model
+    known = [w for w in tokenize(text) if w in set(V)]   # unknown words are ignored
+    I = set(known) if as_written else known
+    scores = {}
+    for c in prior:
+        p = prior[c]
+        for w in I:
+            p *= cond[c][w]
+        scores[c] = p
+    return scores
+
+
+def document_probability(counts, theta, as_in_note=False):
+    """P(x | c) of the multinomial model for a document with word counts x, exactly.
+
+    Correct: n! / (x_1! ... x_M!) * prod_i theta_i^x_i, where n = sum_i x_i.
+    ``as_in_note=True`` uses note 003's coefficient C(x_1, n) C(x_2, n - x_1) ..., whose
+    upper and lower arguments are swapped; C(x_1, n) = 0 unless x_1 = n, so every document
+    but "word 1 repeated n times" gets probability 0.
+
+    >>> from fractions import Fraction as F
+    >>> document_probability([2, 1], [F(1, 2), F(1, 2)])
+    Fraction(3, 8)
+    >>> document_probability([2, 1], [F(1, 2), F(1, 2)], as_in_note=True)
+    Fraction(0, 1)
+    """
+    counts = [int(x) for x in counts]
+    if len(counts) != len(theta):
+        raise NbteachError("counts and theta must have one entry per word.")
+    if any(x < 0 for x in counts):
+        raise NbteachError("Word counts cannot be negative.")
+    n = sum(counts)
+    power = Fraction(1)
+    for x, t in zip(counts, theta):
+        power *= Fraction(t) ** x
+    if as_in_note:
+        coef, rest = 1, n
+        for x in counts:
+            coef *= comb(x, rest)  # C(x_i, rest): the note's order, upside down
+            rest -= x
+    else:
+        coef = factorial(n)
+        for x in counts:
+            coef //= factorial(x)
+    return coef * power
+
+
+# -- note 003's numpy code, as written, and corrected -----------------------------------
+
+def note003_fit(y, x, alpha=0.):
+    """Note 003's ``fit``, translated to Python 3 (``xrange`` -> ``range``), logic unchanged.
+
+    Kept with its mistakes for lesson 06 to find; use :func:`fit_vectorised` instead.
+    """
+    num_class = y.max() + 1
+    num_sample, num_feature = x.shape
+    class_mat = np.zeros((num_class, num_sample))
+    for i in range(num_sample):
+        class_mat[y[i]][i] = 1.
+    b = class_mat.sum(axis=1) / class_mat.sum()
+
+    class_feature_co_cnt = np.dot(class_mat, x) + alpha
+    class_cnt = np.array(class_feature_co_cnt.sum(axis=1).ravel())[0]
+    w = class_feature_co_cnt.transpose() / class_cnt
+
+    return b, np.log(w.transpose())
+
+
+def note003_predict(b, w, new_x):
+    """Note 003's ``predict``, as written."""
+    prob_mat = new_x.dot(w.transpose()) + b
+    return np.argmax(prob_mat, axis=1)
+
+
+def fit_vectorised(y, X, alpha=1.0):
+    """Note 003's fit, corrected: returns (log pi, log theta).
+
+    log pi_c = log(n_c / n); log theta_ci = log(N_ci + alpha) - log(N_c + alpha M),
+    with N = Y.T @ X for the one-hot label matrix Y.
+
+    >>> X = np.array([[2, 1, 0], [1, 1, 0], [0, 0, 2], [0, 1, 1]])
+    >>> log_pi, log_theta = fit_vectorised(np.array([1, 1, 0, 0]), X)
+    >>> np.exp(log_theta).sum(axis=1)    # each class's word distribution sums to 1
+    array([1., 1.])
+    """
+    y = np.asarray(y)
+    X = np.asarray(X, dtype=float)
+    alpha = check_alpha(alpha)
+    if X.ndim != 2 or y.shape != (X.shape[0],):
+        raise NbteachError("X must be 2-D with one label in y per row of X.")
+    classes, y_index = np.unique(y, return_inverse=True)
+    Y = np.zeros((len(y), len(classes)))
+    Y[np.arange(len(y)), y_index] = 1.0
+    N = Y.T @ X + alpha
+    with np.errstate(divide="ignore"):
+        log_theta = np.log(N) - np.log(N.sum(axis=1, keepdims=True))   # per class
+        log_pi = np.log(Y.sum(axis=0) / len(y))                        # log, not b
+    return log_pi, log_theta
+
+
+def predict_vectorised(log_pi, log_theta, X):
+    """argmax_c log pi_c + sum_i x_i log theta_ci, with 0 * log 0 counted as 0."""
+    from ._numeric import masked_dot
+
+    return np.argmax(masked_dot(np.asarray(X, dtype=float), log_theta) + log_pi, axis=1)

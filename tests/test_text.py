@@ -1,0 +1,202 @@
+"""nbteach.text: tokenising, vocabulary, counting by token id, the notes' algorithms."""
+from __future__ import annotations
+
+import warnings
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from nbteach._base import NbteachError
+from nbteach.text import (
+    TextNB, UnknownWordsWarning, build_vocabulary, classify_as_in_note,
+    document_probability, fit_vectorised, note003_fit, note003_predict,
+    predict_vectorised, tokenize, train_as_in_note,
+)
+
+DOCS = ["cheap pills cheap price", "win cash now", "lunch at noon", "see you at the meeting",
+        "cheap lunch deal"]
+LABELS = ["spam", "spam", "ham", "ham", "ham"]
+
+
+def test_tokenize_lowercases_and_keeps_repeats():
+    assert tokenize("Buy NOW, buy now!") == ["buy", "now", "buy", "now"]
+    assert tokenize("a I x") == []  # one-letter words are not words (scikit-learn's rule)
+
+
+def test_vocabulary_in_first_appearance_order():
+    assert build_vocabulary(["b a", "c b"], token_pattern=r"\w+") == {"b": 0, "a": 1, "c": 2}
+
+
+def test_counts_equal_the_note_algorithm_exactly():
+    nb = TextNB(alpha=1).fit(DOCS, LABELS)
+    V, prior, cond = train_as_in_note(DOCS, LABELS, alpha=1)
+    assert sorted(nb.vocabulary_) == V
+    for k, c in enumerate(nb.classes_):
+        assert np.isclose(np.exp(nb.class_log_prior_[k]), float(prior[c]))
+        for w, i in nb.vocabulary_.items():
+            assert np.isclose(np.exp(nb.feature_log_prob_[k, i]), float(cond[c][w]))
+
+
+def test_feature_counts_are_word_counts_per_class():
+    nb = TextNB().fit(DOCS, LABELS)
+    spam = list(nb.classes_).index("spam")
+    assert nb.feature_count_[spam, nb.vocabulary_["cheap"]] == 2
+    assert nb.feature_count_[1 - spam, nb.vocabulary_["cheap"]] == 1
+    assert nb.feature_count_.sum() == sum(len(tokenize(d)) for d in DOCS)
+
+
+def test_no_dense_document_matrix_is_built(monkeypatch):
+    """Training and prediction never allocate a documents x vocabulary array."""
+    docs = [f"w{i} w{i + 1} common" for i in range(300)]
+    y = ["a", "b"] * 150
+    shapes = []
+    real_zeros = np.zeros
+
+    def spy(shape, *a, **k):
+        shapes.append(shape)
+        return real_zeros(shape, *a, **k)
+
+    monkeypatch.setattr(np, "zeros", spy)
+    nb = TextNB().fit(docs, y)
+    nb.predict_proba(docs)
+    V = len(nb.vocabulary_)
+    assert all(not (isinstance(s, tuple) and s[0] == len(docs) and s[-1] >= V) for s in shapes)
+
+
+def test_agrees_with_countvectorizer_pipeline_on_reviews():
+    pytest.importorskip("sklearn")
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import MultinomialNB
+    from sklearn.pipeline import make_pipeline
+
+    from nbteach.realdata import food_reviews
+
+    tr, ytr = food_reviews("train")
+    te, _ = food_reviews("test")
+    for alpha in [1.0, 0.1]:
+        ours = TextNB(alpha=alpha).fit(tr, ytr)
+        theirs = make_pipeline(CountVectorizer(), MultinomialNB(alpha=alpha)).fit(tr, ytr)
+        np.testing.assert_allclose(ours.predict_proba(te), theirs.predict_proba(te),
+                                   rtol=1e-9, atol=1e-9)
+        assert len(ours.vocabulary_) == len(theirs[0].vocabulary_)
+
+
+def test_set_alpha_equals_refitting():
+    a = TextNB(alpha=0.3).fit(DOCS, LABELS)
+    b = TextNB(alpha=2.0).fit(DOCS, LABELS).set_alpha(0.3)
+    np.testing.assert_allclose(a.predict_proba(DOCS), b.predict_proba(DOCS))
+
+
+def test_unknown_words_are_ignored():
+    nb = TextNB().fit(DOCS, LABELS)
+    np.testing.assert_allclose(nb.predict_proba(["cheap zzzunknown qqq"]),
+                               nb.predict_proba(["cheap"]))
+
+
+def test_only_unknown_words_fall_back_to_prior_and_say_so():
+    nb = TextNB().fit(DOCS, LABELS)
+    with pytest.warns(UnknownWordsWarning, match="falls back to the prior"):
+        p = nb.predict_proba(["zzz qqq", "cheap"])
+    np.testing.assert_allclose(p[0], np.exp(nb.class_log_prior_))
+    assert not np.allclose(p[1], p[0])
+
+
+def test_product_of_probabilities_underflows_but_logs_do_not():
+    nb = TextNB().fit(DOCS, LABELS)
+    long_doc = " ".join(["cheap lunch meeting"] * 300)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        prod = nb.joint_proba_by_product([long_doc])
+    assert np.all(prod == 0.0)                       # every class 0: no decision possible
+    p = nb.predict_proba([long_doc])
+    assert np.isclose(p.sum(), 1.0) and np.all(np.isfinite(nb.predict_log_proba([long_doc])))
+    short = nb.joint_proba_by_product(["cheap lunch"])
+    np.testing.assert_allclose(np.log(short), nb.predict_joint_log_proba(["cheap lunch"]))
+
+
+def test_explain_rows_add_up_to_the_joint_log_likelihood():
+    nb = TextNB().fit(DOCS, LABELS)
+    table = nb.explain("cheap cheap lunch zzz")
+    jll = nb.predict_joint_log_proba(["cheap cheap lunch zzz"])[0]
+    total = table.loc["(total = joint log-likelihood)", [str(c) for c in nb.classes_]]
+    np.testing.assert_allclose(total.to_numpy(dtype=float), jll)
+    assert table.loc["cheap", "count"] == 2
+    assert table.loc["zzz", "kind"].startswith("unknown")
+    post = table.loc["(posterior P(c|x))", [str(c) for c in nb.classes_]].to_numpy(dtype=float)
+    np.testing.assert_allclose(post, nb.predict_proba(["cheap cheap lunch zzz"])[0])
+
+
+def test_note_test_algorithm_with_a_set_drops_repeats():
+    model = train_as_in_note(DOCS, LABELS)
+    right = classify_as_in_note(model, "cheap cheap")
+    wrong = classify_as_in_note(model, "cheap cheap", as_written=True)
+    V, prior, cond = model
+    assert right["spam"] == prior["spam"] * cond["spam"]["cheap"] ** 2
+    assert wrong["spam"] == prior["spam"] * cond["spam"]["cheap"]
+
+
+def test_multinomial_coefficient_of_note003_is_upside_down():
+    theta = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)]
+    # every document of length 3: the correct P(x|c) sums to 1; the note's keeps only
+    # only the document made of word 1 alone (C(x, rest) = 0 when x < rest)
+    docs = [(a, b, 3 - a - b) for a in range(4) for b in range(4 - a)]
+    assert sum(document_probability(d, theta) for d in docs) == 1
+    note = sum(document_probability(d, theta, as_in_note=True) for d in docs)
+    assert note == theta[0] ** 3 and note != 1   # only x = (3, 0, 0) survives
+    assert document_probability((1, 1, 1), theta, as_in_note=True) == 0
+
+
+def test_note003_code_bugs_and_the_correction():
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 4, size=(30, 6)).astype(float)
+    X[:15, 0] = 0                                   # word 0 never occurs in class 0
+    y = np.array([0] * 15 + [1] * 15)
+    X[15:, 1:] *= 3                                 # class 1 documents are longer
+    b, w = note003_fit(y, X, alpha=1.0)
+    sums = np.exp(w).sum(axis=1)
+    assert np.isclose(sums[0], 1.0) and not np.isclose(sums[1], 1.0)  # class_cnt bug
+    log_pi, log_theta = fit_vectorised(y, X, alpha=1.0)
+    np.testing.assert_allclose(np.exp(log_theta).sum(axis=1), [1.0, 1.0])
+    with np.errstate(all="ignore"):
+        b0, w0 = note003_fit(y, X, alpha=0.0)
+        scores = X.dot(w0.T) + b0
+    assert np.isnan(scores).any()                   # 0 * log 0 = nan with alpha=0
+    from nbteach.multinomial import MultinomialNB
+
+    ref = MultinomialNB(alpha=1.0).fit(X, y).predict(X)
+    np.testing.assert_array_equal(predict_vectorised(log_pi, log_theta, X), ref)
+    assert np.allclose(b, np.exp(log_pi)) and not np.allclose(b, log_pi)  # b is not log b
+
+
+@pytest.mark.parametrize("docs,labels,match", [
+    ("just one string", ["a"], "list of strings"),
+    (["fine text", None], ["a", "b"], "not a string"),
+    (["fine text", 3.5], ["a", "b"], "not a string"),
+    (["fine text", ""], ["a", "b"], "empty document"),
+    (["fine text", "!!! ?"], ["a", "b"], "empty document"),
+    ([], [], "empty"),
+    (["one", "two words"], ["a"], "labels"),
+])
+def test_bad_documents_raise_clear_errors(docs, labels, match):
+    with pytest.raises(NbteachError, match=match):
+        TextNB().fit(docs, labels)
+
+
+def test_bad_prediction_input():
+    nb = TextNB().fit(DOCS, LABELS)
+    with pytest.raises(NbteachError, match="empty document"):
+        nb.predict(["cheap", ""])
+    with pytest.raises(NbteachError, match="list of strings"):
+        nb.predict("cheap lunch")
+    with pytest.raises(NbteachError, match="not fitted"):
+        TextNB().predict(["cheap"])
+    with pytest.raises(NbteachError, match="alpha"):
+        TextNB(alpha=-1).fit(DOCS, LABELS)
+
+
+def test_class_absent_from_training_is_not_predicted():
+    nb = TextNB().fit(DOCS, LABELS)
+    assert set(nb.predict(DOCS)) <= {"spam", "ham"}
+    with pytest.raises(NbteachError, match="class_prior"):
+        TextNB(class_prior=[0.2, 0.3, 0.5]).fit(DOCS, LABELS)

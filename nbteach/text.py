@@ -260,7 +260,8 @@ class TextNB(BaseEstimator):
 
     def predict(self, documents):
         """argmax_c log P(c) + sum_k t_k log P(w_k | c)."""
-        return self.classes_[np.argmax(self.predict_joint_log_proba(documents), axis=1)]
+        jll = self.predict_joint_log_proba(documents)
+        return self.classes_[np.argmax(jll, axis=1)]
 
     def joint_proba_by_product(self, documents):
         """P(c) * prod_k P(w_k | c)^t_k multiplied out in floating point, no logs.

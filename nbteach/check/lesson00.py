@@ -1,0 +1,135 @@
+"""Exercises of lesson 00, start here: warm-ups that practise the tools of the course.
+
+Ids: ``00.count_flu`` (used as the live demo of a check cell), ``00.n_features``,
+``00.explorer_posterior``.
+
+The first two read the flu/cold table of note 001 (``nbteach.flu_cold()``); the last
+one is answered by moving the sliders of ``nbteach.widgets.bayes_explorer`` and
+reading the posterior it shows, which :func:`nbteach.bayes` computes.
+"""
+from __future__ import annotations
+
+from .core import Mistake, define
+
+
+def _table():
+    from nbteach.datasets import flu_cold
+
+    return flu_cold()
+
+
+def _class_count(cls):
+    return int((_table()["Diagnosis"] == cls).sum())
+
+
+define(
+    "00.count_flu",
+    prompt={"en": "How many patients in the flu/cold table (nbteach.flu_cold()) have the "
+                  "diagnosis Flu? Answer with a whole number.",
+            "zh": "流感/感冒表（nbteach.flu_cold()）中有多少位病人的诊断是 Flu？请回答一个整数。"},
+    answer=lambda: _class_count("Flu"),
+    mistakes=[
+        Mistake("all_rows", lambda: len(_table()),
+                {"en": "That is the number of all patients: count only the rows whose "
+                       "Diagnosis is Flu.",
+                 "zh": "这是全部病人的数目：只数 Diagnosis 为 Flu 的行。"}),
+        Mistake("wrong_class", lambda: _class_count("Cold"),
+                {"en": "That is the number of Cold patients: count the Flu rows.",
+                 "zh": "这是 Cold 病人的数目：请数 Flu 的行。"}),
+    ],
+    hints=[
+        {"en": "df = nbteach.flu_cold() is a pandas DataFrame; look at its Diagnosis column.",
+         "zh": "df = nbteach.flu_cold() 是一个 pandas DataFrame；看它的 Diagnosis 列。"},
+        {"en": "df['Diagnosis'].value_counts() counts each class.",
+         "zh": "df['Diagnosis'].value_counts() 会数出每一类的行数。"},
+    ],
+    solution={"en": "df = nbteach.flu_cold()\nanswer = int((df['Diagnosis'] == 'Flu').sum())",
+              "zh": "df = nbteach.flu_cold()\nanswer = int((df['Diagnosis'] == 'Flu').sum())"},
+)
+
+
+def _n_features():
+    import nbteach
+
+    df = _table()
+    model = nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+    return int(model.n_features_in_)
+
+
+define(
+    "00.n_features",
+    prompt={"en": "Naive Bayes predicts the Diagnosis from the other columns (the features, "
+                  "x_1, ..., x_M in the notes). How many features M does the flu/cold table have?",
+            "zh": "朴素贝叶斯用其余各列（特征，笔记中的 x_1, ..., x_M）预测 Diagnosis。"
+                  "流感/感冒表有多少个特征 M？"},
+    answer=_n_features,
+    mistakes=[
+        Mistake("class_column_counted", lambda: int(_table().shape[1]),
+                {"en": "That counts every column, Diagnosis too (the table also happens to "
+                       "have that many rows): Diagnosis is the class y that we predict, not a "
+                       "feature, and rows are patients, not features.",
+                 "zh": "这是把所有列（包括 Diagnosis）都数上了（表的行数恰好也是这个数）："
+                       "Diagnosis 是要预测的类别 y，不是特征；行是病人，也不是特征。"}),
+    ],
+    hints=[
+        {"en": "list(nbteach.flu_cold().columns) shows the column names; one of them is the class.",
+         "zh": "list(nbteach.flu_cold().columns) 列出各列的名字；其中一列是类别。"},
+    ],
+    solution={"en": "df = nbteach.flu_cold()\nanswer = df.drop(columns='Diagnosis').shape[1]",
+              "zh": "df = nbteach.flu_cold()\nanswer = df.drop(columns='Diagnosis').shape[1]"},
+)
+
+# The explorer exercise: the sliders are set to these values by the student.
+EXPLORER_PRIOR = 0.1                                 # P(ill)
+EXPLORER_LIKELIHOODS = {"ill": 0.9, "healthy": 0.2}  # P(x | c)
+
+
+def _explorer(prior_ill=EXPLORER_PRIOR, uniform=False):
+    from nbteach.probability import bayes
+
+    prior = {"ill": prior_ill, "healthy": 1 - prior_ill}
+    if uniform:
+        prior = {"ill": 0.5, "healthy": 0.5}
+    return bayes(prior, EXPLORER_LIKELIHOODS)
+
+
+define(
+    "00.explorer_posterior",
+    prompt={"en": "In the Bayes explorer (nbteach.widgets.bayes_explorer()), set the prior "
+                  "P(ill) to 0.1, P(x | ill) to 0.9 and P(x | healthy) to 0.2. What posterior "
+                  "P(ill | x) does it show? Three decimals are enough.",
+            "zh": "在贝叶斯演示器（nbteach.widgets.bayes_explorer()）中，把先验 P(ill) 设为 0.1，"
+                  "P(x | ill) 设为 0.9，P(x | healthy) 设为 0.2。它显示的后验 P(ill | x) 是多少？"
+                  "保留三位小数即可。"},
+    answer=lambda: float(_explorer().posterior["ill"]),
+    rtol=2e-3,
+    mistakes=[
+        Mistake("likelihood_for_posterior", lambda: float(_explorer().likelihood["ill"]),
+                {"en": "That is the likelihood P(x | ill), one of the sliders: read the "
+                       "posterior column of the table under the sliders.",
+                 "zh": "这是似然 P(x | ill)（一个滑块的值）：请读滑块下方表格中的后验一列。"}),
+        Mistake("joint_for_posterior", lambda: float(_explorer().joint["ill"]),
+                {"en": "That is the joint P(ill) P(x | ill): the posterior divides it by the "
+                       "evidence P(x).",
+                 "zh": "这是联合概率 P(ill) P(x | ill)：后验还要除以证据 P(x)。"}),
+        Mistake("prior_not_set", lambda: float(_explorer(0.01).posterior["ill"]),
+                {"en": "That is the posterior for the explorer's starting prior 0.01: move the "
+                       "prior slider to 0.1 first.",
+                 "zh": "这是演示器初始先验 0.01 下的后验：请先把先验滑块移到 0.1。"}),
+        Mistake("prior_ignored", lambda: float(_explorer(uniform=True).posterior["ill"]),
+                {"en": "That posterior ignores the prior (it is what a prior of 0.5 gives): "
+                       "set the prior slider to 0.1.",
+                 "zh": "这个后验忽略了先验（相当于先验为 0.5）：请把先验滑块设为 0.1。"}),
+    ],
+    hints=[
+        {"en": "Run the cell with bayes_explorer(), drag the three sliders (or click a slider "
+               "and use the arrow keys), then read the table.",
+         "zh": "运行含 bayes_explorer() 的单元格，拖动三个滑块（或点选滑块后用方向键），再读表格。"},
+        {"en": "The posterior is the joint of ill divided by the evidence, the sum of both joints.",
+         "zh": "后验 = ill 的联合概率 / 证据（两类联合概率之和）。"},
+    ],
+    solution={"en": "ex = bayes_explorer(prior=0.1, likelihoods=(0.9, 0.2))\n"
+                    "answer = float(ex.result.posterior['ill'])   # the widget calls nbteach.bayes",
+              "zh": "ex = bayes_explorer(prior=0.1, likelihoods=(0.9, 0.2))\n"
+                    "answer = float(ex.result.posterior['ill'])   # 演示器调用的就是 nbteach.bayes"},
+)

@@ -1,0 +1,208 @@
+"""How good are the predictions? Confusion matrix, accuracy, precision, recall, F1 (note 004).
+
+For one class taken as "positive", counting over the test examples:
+
+    TP = predicted positive and truly positive     FP = predicted positive, truly negative
+    FN = predicted negative, truly positive        TN = predicted negative, truly negative
+
+    accuracy  = (TP + TN) / (TP + FP + FN + TN)
+    precision = TP / (TP + FP)      (of what we flagged, how much was right)
+    recall    = TP / (TP + FN)      (of what was there, how much we found)
+    F1        = 2 / (1/precision + 1/recall) = 2 TP / (2 TP + FP + FN)
+
+Per class, each class in turn is "positive"; ``macro`` averages the per-class values,
+``weighted`` weights them by the class sizes (support). The numbers agree with
+``sklearn.metrics`` (a ratio 0/0 is reported as ``zero_division``, 0.0 by default).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import NbteachError
+
+__all__ = [
+    "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
+    "recall_score", "f1_score", "precision_recall_f1", "classification_report",
+]
+
+
+def _labels_and_index(y_true, y_pred, labels=None):
+    t = np.asarray(y_true)
+    p = np.asarray(y_pred)
+    if t.ndim != 1 or p.ndim != 1:
+        raise NbteachError(f"y_true and y_pred must be 1-D lists of labels, got shapes "
+                           f"{t.shape} and {p.shape}.")
+    if t.shape[0] != p.shape[0]:
+        raise NbteachError(f"y_true has {t.shape[0]} labels but y_pred has {p.shape[0]}: "
+                           "give one prediction per true label.")
+    if t.shape[0] == 0:
+        raise NbteachError("y_true and y_pred are empty: there is nothing to score.")
+    for name, a in (("y_true", t), ("y_pred", p)):
+        if a.dtype.kind == "f" and not np.all(np.isfinite(a)):
+            raise NbteachError(f"{name} contains NaN or inf: every example needs a label.")
+    if t.dtype.kind in "OUS" and p.dtype.kind in "biuf" or \
+            p.dtype.kind in "OUS" and t.dtype.kind in "biuf":
+        raise NbteachError(f"y_true holds {t.dtype} labels but y_pred holds {p.dtype}: "
+                           "compare labels of the same kind (both strings or both numbers).")
+    if labels is None:
+        labels = np.unique(np.concatenate([t, p]))
+    else:
+        labels = np.asarray(labels)
+        if labels.size == 0 or len(np.unique(labels)) != len(labels):
+            raise NbteachError("labels must be a non-empty list of distinct class labels.")
+    pos = {v: i for i, v in enumerate(labels.tolist())}
+    ti = np.fromiter((pos.get(v, -1) for v in t.tolist()), np.intp, t.shape[0])
+    pi = np.fromiter((pos.get(v, -1) for v in p.tolist()), np.intp, p.shape[0])
+    return labels, ti, pi
+
+
+def confusion_matrix(y_true, y_pred, labels=None):
+    """C[i, j] = number of examples of true class i predicted as class j.
+
+    Rows are the truth, columns the prediction (scikit-learn's layout), classes in
+    sorted order unless ``labels`` gives them.
+
+    >>> confusion_matrix(["spam", "ham", "spam", "ham"], ["spam", "spam", "ham", "ham"])
+    array([[1, 1],
+           [1, 1]])
+    """
+    labels, ti, pi = _labels_and_index(y_true, y_pred, labels)
+    keep = (ti >= 0) & (pi >= 0)
+    K = len(labels)
+    return np.bincount(ti[keep] * K + pi[keep], minlength=K * K).reshape(K, K)
+
+
+def confusion_table(y_true, y_pred, labels=None):
+    """The confusion matrix as a labelled DataFrame (rows: actual; columns: predicted)."""
+    import pandas as pd
+
+    labels, _, _ = _labels_and_index(y_true, y_pred, labels)
+    cm = confusion_matrix(y_true, y_pred, labels)
+    names = [str(v) for v in labels]
+    return pd.DataFrame(cm, index=pd.Index(names, name="actual"),
+                        columns=pd.Index(names, name="predicted"))
+
+
+def accuracy_score(y_true, y_pred):
+    """(TP + TN) / total: the fraction of predictions that are right.
+
+    >>> accuracy_score([0, 1, 1, 1], [0, 1, 0, 1])
+    0.75
+    """
+    _, ti, pi = _labels_and_index(y_true, y_pred)
+    return float(np.mean(ti == pi))
+
+
+def _divide(num, den, zero_division):
+    num = np.asarray(num, dtype=float)
+    den = np.asarray(den, dtype=float)
+    out = np.full(num.shape, float(zero_division))
+    np.divide(num, den, out=out, where=den != 0)
+    return out
+
+
+def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                        zero_division=0.0):
+    """Precision, recall, F1 and support, per class or averaged.
+
+    Parameters
+    ----------
+    average : {"binary", "macro", "weighted", None}
+        ``binary``: the scores of ``pos_label`` only (two classes); ``None``: one value
+        per class (arrays); ``macro``: their plain mean; ``weighted``: their mean
+        weighted by support (the number of true examples of each class).
+    zero_division : float
+        The value reported for 0/0 (e.g. precision when nothing was predicted positive).
+
+    Returns
+    -------
+    precision, recall, f1, support
+
+    >>> p, r, f, s = precision_recall_f1(["spam", "ham", "spam", "spam"],
+    ...                                  ["spam", "spam", "ham", "spam"], pos_label="spam")
+    >>> round(p, 4), round(r, 4), round(f, 4)        # TP=2, FP=1, FN=1
+    (0.6667, 0.6667, 0.6667)
+    """
+    if average not in ("binary", "macro", "weighted", None):
+        raise NbteachError(f"average must be 'binary', 'macro', 'weighted' or None, "
+                           f"got {average!r}.")
+    found, _, _ = _labels_and_index(y_true, y_pred)
+    if average == "binary":
+        if len(found) > 2:
+            raise NbteachError(
+                f"average='binary' needs two classes, but there are {len(found)} "
+                f"({', '.join(map(str, found))}): use average='macro', 'weighted' or None.")
+        if pos_label not in found.tolist():
+            if len(found) == 2 or pos_label != 1:
+                raise NbteachError(
+                    f"pos_label={pos_label!r} is not a label; the labels are "
+                    f"{', '.join(map(repr, found.tolist()))}: say which one is positive.")
+        labels = [pos_label]
+    labels_arr, ti, pi = _labels_and_index(y_true, y_pred, labels)
+    cm = confusion_matrix(y_true, y_pred, labels_arr)
+    K = len(labels_arr)
+    tp = np.diag(cm).astype(float)
+    # predicted as class j and true labels outside `labels` also count as FP/FN
+    pred_count = np.bincount(pi[pi >= 0], minlength=K).astype(float)
+    true_count = np.bincount(ti[ti >= 0], minlength=K).astype(float)
+    fp, fn = pred_count - tp, true_count - tp
+    precision = _divide(tp, tp + fp, zero_division)
+    recall = _divide(tp, tp + fn, zero_division)
+    f1 = _divide(2 * tp, 2 * tp + fp + fn, zero_division)
+    support = true_count.astype(int)
+    if average is None:
+        return precision, recall, f1, support
+    if average == "binary":
+        return float(precision[0]), float(recall[0]), float(f1[0]), int(support[0])
+    if average == "macro":
+        return (float(precision.mean()), float(recall.mean()), float(f1.mean()),
+                int(support.sum()))
+    total = support.sum()
+    if total == 0:
+        z = float(zero_division)
+        return z, z, z, 0
+    w = support / total
+    return (float(precision @ w), float(recall @ w), float(f1 @ w), int(total))
+
+
+def precision_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                    zero_division=0.0):
+    """TP / (TP + FP). See :func:`precision_recall_f1` for ``average``."""
+    return precision_recall_f1(y_true, y_pred, labels=labels, pos_label=pos_label,
+                               average=average, zero_division=zero_division)[0]
+
+
+def recall_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+                 zero_division=0.0):
+    """TP / (TP + FN). See :func:`precision_recall_f1` for ``average``."""
+    return precision_recall_f1(y_true, y_pred, labels=labels, pos_label=pos_label,
+                               average=average, zero_division=zero_division)[1]
+
+
+def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
+             zero_division=0.0):
+    """2 / (1/precision + 1/recall) = 2 TP / (2 TP + FP + FN).
+
+    >>> f1_score([1, 1, 0, 0], [1, 0, 0, 0])        # precision 1, recall 1/2
+    0.6666666666666666
+    """
+    return precision_recall_f1(y_true, y_pred, labels=labels, pos_label=pos_label,
+                               average=average, zero_division=zero_division)[2]
+
+
+def classification_report(y_true, y_pred, labels=None, zero_division=0.0):
+    """A DataFrame: precision, recall, F1 and support per class, then macro and weighted."""
+    import pandas as pd
+
+    p, r, f, s = precision_recall_f1(y_true, y_pred, labels=labels, average=None,
+                                     zero_division=zero_division)
+    lab, _, _ = _labels_and_index(y_true, y_pred, labels)
+    rows = {str(c): [p[i], r[i], f[i], int(s[i])] for i, c in enumerate(lab.tolist())}
+    for avg in ("macro", "weighted"):
+        rows[f"{avg} avg"] = list(precision_recall_f1(
+            y_true, y_pred, labels=labels, average=avg, zero_division=zero_division))
+    table = pd.DataFrame.from_dict(rows, orient="index",
+                                   columns=["precision", "recall", "f1", "support"])
+    table["support"] = table["support"].astype(int)
+    table.attrs["accuracy"] = accuracy_score(y_true, y_pred)
+    return table

@@ -1,0 +1,96 @@
+"""Random under- and over-sampling for class imbalance (note 004, last section).
+
+When one class is rare (9% spam), a classifier can score high accuracy by rarely
+predicting it. Two simple remedies change the training set, never the test set:
+
+- undersampling: keep every example of the smallest class and a random subset, of the
+  same size, of every other class (less data, balanced);
+- oversampling: keep everything and draw extra copies, with replacement, of the smaller
+  classes until each is as large as the largest (no data lost, but repeated examples).
+
+For naive Bayes, balancing mostly moves the prior P(c) towards uniform; the word
+probabilities change only through which examples were kept or repeated.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import NbteachError
+
+__all__ = ["random_undersample", "random_oversample", "class_sizes"]
+
+
+def _take(X, idx):
+    if hasattr(X, "iloc"):
+        return X.iloc[idx].reset_index(drop=True)
+    if isinstance(X, np.ndarray):
+        return X[idx]
+    if isinstance(X, (list, tuple)):
+        return [X[i] for i in idx]
+    raise NbteachError(f"X must be a list, numpy array or pandas DataFrame, "
+                       f"got {type(X).__name__}.")
+
+
+def _prepare(X, y):
+    if isinstance(X, str):
+        raise NbteachError("X is a single string: pass a list of documents.")
+    y = np.asarray(y)
+    if y.ndim != 1:
+        raise NbteachError(f"y must be a 1-D list of labels, got shape {y.shape}.")
+    if len(X) != len(y):
+        raise NbteachError(f"X has {len(X)} rows but y has {len(y)} labels: "
+                           "give one label per row of X.")
+    if len(y) == 0:
+        raise NbteachError("X and y are empty: there is nothing to resample.")
+    classes, y_index = np.unique(y, return_inverse=True)
+    if len(classes) < 2:
+        raise NbteachError(f"y has only one class ({classes[0]!r}): there is no "
+                           "imbalance to correct.")
+    return y, classes, y_index.ravel()
+
+
+def class_sizes(y):
+    """How many examples of each class: a dict label -> count.
+
+    >>> class_sizes(["ham", "spam", "ham"])
+    {'ham': 2, 'spam': 1}
+    """
+    classes, counts = np.unique(np.asarray(y), return_counts=True)
+    return {c.item() if hasattr(c, "item") else c: int(n) for c, n in zip(classes, counts)}
+
+
+def random_undersample(X, y, random_state=None):
+    """Keep n_min random examples of every class, n_min = size of the smallest class.
+
+    Returns (X_resampled, y_resampled), of the same types as X and y (rows in
+    class order, shuffled within each class). ``random_state`` seeds numpy's generator.
+
+    >>> X, y = random_undersample(list("abcdef"), [0, 0, 0, 0, 1, 1], random_state=0)
+    >>> class_sizes(y)
+    {0: 2, 1: 2}
+    """
+    y, classes, y_index = _prepare(X, y)
+    rng = np.random.default_rng(random_state)
+    n_min = np.bincount(y_index).min()
+    idx = np.concatenate([rng.choice(np.flatnonzero(y_index == k), n_min, replace=False)
+                          for k in range(len(classes))])
+    return _take(X, idx), y[idx]
+
+
+def random_oversample(X, y, random_state=None):
+    """Keep every example and add random repeats of smaller classes up to n_max.
+
+    >>> X, y = random_oversample(list("abcdef"), [0, 0, 0, 0, 1, 1], random_state=0)
+    >>> class_sizes(y), len(X)
+    ({0: 4, 1: 4}, 8)
+    """
+    y, classes, y_index = _prepare(X, y)
+    rng = np.random.default_rng(random_state)
+    n_max = np.bincount(y_index).max()
+    parts = []
+    for k in range(len(classes)):
+        rows = np.flatnonzero(y_index == k)
+        extra = rng.choice(rows, n_max - len(rows), replace=True)
+        parts.append(np.concatenate([rows, extra]))
+    idx = np.concatenate(parts)
+    return _take(X, idx), y[idx]

@@ -1,0 +1,84 @@
+"""nbteach.metrics agrees with sklearn.metrics, and says what is wrong with bad input."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nbteach import metrics as m
+from nbteach._base import NbteachError
+
+skm = pytest.importorskip("sklearn.metrics")
+pytestmark = pytest.mark.filterwarnings("ignore:A single label was found:UserWarning")
+
+labels3 = st.lists(st.sampled_from(["cold", "flu", "hay"]), min_size=1, max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data(), n=st.integers(1, 40))
+def test_agrees_with_sklearn_on_random_labels(data, n):
+    t = data.draw(st.lists(st.sampled_from(["cold", "flu", "hay"]), min_size=n, max_size=n))
+    p = data.draw(st.lists(st.sampled_from(["cold", "flu", "hay"]), min_size=n, max_size=n))
+    np.testing.assert_array_equal(m.confusion_matrix(t, p), skm.confusion_matrix(t, p))
+    assert m.accuracy_score(t, p) == pytest.approx(skm.accuracy_score(t, p), abs=1e-12)
+    for avg in [None, "macro", "weighted"]:
+        ours = m.precision_recall_f1(t, p, average=avg)[:3]
+        theirs = skm.precision_recall_fscore_support(t, p, average=avg, zero_division=0.0)[:3]
+        for a, b in zip(ours, theirs):
+            np.testing.assert_allclose(a, b, atol=1e-12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(t=st.lists(st.integers(0, 1), min_size=1, max_size=40), data=st.data())
+def test_binary_scores_agree_with_sklearn(t, data):
+    p = data.draw(st.lists(st.integers(0, 1), min_size=len(t), max_size=len(t)))
+    for ours, theirs in [(m.precision_score, skm.precision_score),
+                         (m.recall_score, skm.recall_score), (m.f1_score, skm.f1_score)]:
+        assert ours(t, p) == pytest.approx(theirs(t, p, zero_division=0.0), abs=1e-12)
+
+
+def test_hand_computed_spam_example():
+    t = ["spam"] * 4 + ["ham"] * 6
+    p = ["spam", "spam", "spam", "ham"] + ["spam", "ham", "ham", "ham", "ham", "ham"]
+    # TP=3, FN=1, FP=1, TN=5
+    assert m.precision_score(t, p, pos_label="spam") == pytest.approx(3 / 4)
+    assert m.recall_score(t, p, pos_label="spam") == pytest.approx(3 / 4)
+    assert m.accuracy_score(t, p) == pytest.approx(8 / 10)
+    table = m.confusion_table(t, p)
+    assert table.loc["spam", "ham"] == 1 and table.loc["ham", "spam"] == 1
+    assert table.index.name == "actual" and table.columns.name == "predicted"
+
+
+def test_always_majority_has_high_accuracy_but_zero_recall():
+    t = ["ham"] * 91 + ["spam"] * 9
+    p = ["ham"] * 100
+    assert m.accuracy_score(t, p) == pytest.approx(0.91)
+    assert m.recall_score(t, p, pos_label="spam") == 0.0
+    assert m.precision_score(t, p, pos_label="spam") == 0.0           # 0/0 -> zero_division
+    assert m.precision_score(t, p, pos_label="spam", zero_division=1.0) == 1.0
+
+
+def test_report_matches_sklearn():
+    t = ["a", "b", "b", "c", "c", "c"]
+    p = ["a", "b", "c", "c", "a", "c"]
+    rep = m.classification_report(t, p)
+    sk = skm.classification_report(t, p, output_dict=True, zero_division=0.0)
+    for c in ["a", "b", "c"]:
+        assert rep.loc[c, "f1"] == pytest.approx(sk[c]["f1-score"])
+    assert rep.loc["weighted avg", "recall"] == pytest.approx(sk["weighted avg"]["recall"])
+    assert rep.attrs["accuracy"] == pytest.approx(sk["accuracy"])
+
+
+@pytest.mark.parametrize("t,p,kw,match", [
+    ([1, 0], [1], {}, "one prediction per true label"),
+    ([], [], {}, "empty"),
+    ([1.0, np.nan], [1.0, 0.0], {}, "NaN"),
+    (["a", "b", "c"], ["a", "b", "c"], {}, "two classes"),
+    (["spam", "ham"], ["spam", "ham"], {}, "pos_label"),
+    ([1, 0], [1, 0], {"average": "micro-ish"}, "average"),
+    (["a", "b"], [1, 0], {}, "same kind"),
+])
+def test_bad_input(t, p, kw, match):
+    with pytest.raises(NbteachError, match=match):
+        m.f1_score(t, p, **kw)

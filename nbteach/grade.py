@@ -1,0 +1,396 @@
+"""Grade a class: run every submitted notebook and re-check its answers, in parallel.
+
+    python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
+                            [--feedback DIR] [--exercises ID_PREFIX]
+
+SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
+kernel of its own (``nbclient``), ``--jobs`` at a time, stopped after ``--timeout``
+seconds by killing its whole process tree. Output: a CSV with one row per submission,
+one column per exercise (1 passed, 0 not) plus ``total``, ``max`` and ``run`` (how the
+run ended), and one feedback file per student in ``--feedback`` (default: a folder
+``feedback`` next to the CSV), in the language the student set.
+
+How a grade is decided, so that nothing in a submission can fake a pass:
+
+1. While the notebook runs, every ``exercise(id).check(answer)`` appends the *answer*
+   (never a verdict) to a record file, serialised as plain data (``nbteach.check.serial``).
+2. After the run, this process reads the records, rebuilds each answer from a whitelist
+   of types and checks it against the library here, in the grader's own process. A
+   function answer runs in a sandbox process (``nbteach.check.sandbox``); only its
+   outputs come back, and they are compared here.
+3. Exercises are found by id (the ``exercise("...")`` calls in the submissions), not by
+   cell position. An exercise with no record (the notebook raised, looped, killed its
+   kernel or never checked it) is failed, with the reason in the feedback.
+
+Patching ``check``, redefining ``exercise``, forging the result class or writing a
+record with ``"correct": true`` in it changes nothing: verdicts are never read back.
+
+Examples
+--------
+>>> args = _parser().parse_args(["a.ipynb", "--out", "g.csv", "--jobs", "2"])
+>>> args.jobs, args.timeout
+(2, 120.0)
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["grade", "grade_notebook", "Submission", "main"]
+
+_EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
+
+_RUN_TEXT = {
+    "ok": {"en": "ran to the end", "zh": "完整运行结束"},
+    "error": {"en": "stopped with an error", "zh": "因错误中止"},
+    "timeout": {"en": "stopped: ran longer than {timeout:g} s", "zh": "超过 {timeout:g} 秒，已被停止"},
+    "dead kernel": {"en": "stopped: the kernel died", "zh": "内核崩溃，已中止"},
+    "unreadable": {"en": "could not be read as a notebook", "zh": "无法读取为 notebook"},
+}
+_NOT_REACHED = {
+    "en": "Failed: no answer was checked for this exercise{why}.",
+    "zh": "未通过：这道题没有被检查过{why}。",
+}
+
+
+@dataclass
+class Submission:
+    """The grade of one notebook."""
+
+    path: Path
+    timeout: float = 0.0
+    run: str = "ok"
+    detail: str = ""
+    seconds: float = 0.0
+    lang: str = "en"
+    results: dict = field(default_factory=dict)   # id -> (passed, message)
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    def total(self, ids) -> int:
+        return sum(1 for i in ids if self.results.get(i, (False, ""))[0])
+
+
+# ---------------------------------------------------------------- running one notebook
+def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> None:
+    """Executed in a child process: run the notebook, write how it ended to ``status``."""
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, DeadKernelError
+
+    result = {"status": "ok", "detail": ""}
+    try:
+        nb = nbformat.read(nb_path, as_version=4)
+    except Exception as exc:  # noqa: BLE001
+        result = {"status": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    else:
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+                                resources={"metadata": {"path": str(Path(nb_path).parent)}})
+        try:
+            client.execute()
+        except DeadKernelError as exc:
+            result = {"status": "dead kernel", "detail": str(exc)[:300]}
+        except CellExecutionError as exc:
+            result = {"status": "error", "detail": f"{exc.ename}: {exc.evalue}"[:300]}
+        except TimeoutError as exc:
+            result = {"status": "timeout", "detail": str(exc)[:300]}
+        except Exception as exc:  # noqa: BLE001 - e.g. the kernel died while starting
+            result = {"status": "dead kernel" if "kernel" in str(exc).lower() else "error",
+                      "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    Path(status).write_text(json.dumps(result), encoding="utf-8")
+
+
+def _kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL the runner and every process it started (the kernel has its own session)."""
+    victims = []
+    try:
+        import psutil
+
+        parent = psutil.Process(proc.pid)
+        victims = parent.children(recursive=True)
+    except Exception:  # noqa: BLE001 - psutil missing or the runner already gone
+        pass
+    for p in victims:
+        try:
+            p.kill()
+        except Exception:  # noqa: BLE001
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except Exception:  # noqa: BLE001
+        proc.kill()
+
+
+def grade_notebook(path, timeout: float = 120.0, expected_ids=None) -> Submission:
+    """Run one notebook in a fresh kernel and grade its recorded answers."""
+    path = Path(path)
+    sub = Submission(path, timeout=timeout)
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
+        record = os.path.join(tmp, "record.jsonl")
+        status = os.path.join(tmp, "status.json")
+        env = dict(os.environ, NBTEACH_RECORD=record, PYTHONDONTWRITEBYTECODE="1")
+        env.pop("NBTEACH_LANG", None)
+        cmd = [sys.executable, "-c",
+               "import sys; from nbteach.grade import _run_notebook; "
+               "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))",
+               str(path.resolve()), record, status, str(timeout)]
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        try:
+            _, err = proc.communicate(timeout=timeout + 30)
+        except subprocess.TimeoutExpired:
+            _kill_tree(proc)
+            proc.communicate()
+            sub.run, sub.detail = "timeout", f"killed after {timeout:g} s"
+        else:
+            try:
+                info = json.loads(Path(status).read_text(encoding="utf-8"))
+                sub.run, sub.detail = info["status"], info["detail"]
+            except Exception:  # noqa: BLE001
+                sub.run = "dead kernel"
+                sub.detail = (err or b"").decode(errors="replace")[-300:]
+        records = _read_records(record)
+    sub.seconds = time.monotonic() - start
+    _verify(sub, records, expected_ids)
+    return sub
+
+
+def _read_records(path) -> dict:
+    """id -> (encoded answer, language) of the last record of each id; bad lines skipped."""
+    out = {}
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return out
+    for line in text.splitlines()[-10_000:]:
+        try:
+            rec = json.loads(line)
+            if isinstance(rec, dict) and isinstance(rec.get("id"), str) and "answer" in rec:
+                out[rec["id"]] = (rec["answer"], rec.get("lang") if rec.get("lang") in ("en", "zh") else "en")
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+# ---------------------------------------------------------------- verifying answers
+def _verify(sub: Submission, records: dict, expected_ids) -> None:
+    from nbteach.check import exercise
+    from nbteach.i18n import tr
+
+    ids = list(expected_ids) if expected_ids is not None else sorted(records)
+    langs = [lang for _, lang in records.values()]
+    sub.lang = langs[-1] if langs else "en"
+    why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
+                                         lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
+                                                               lang=sub.lang, timeout=_timeout_of(sub)))
+    for ex_id in ids:
+        if ex_id not in records:
+            sub.results[ex_id] = (False, tr(_NOT_REACHED, lang=sub.lang, why=why))
+            continue
+        try:
+            ex = exercise(ex_id)
+        except Exception as exc:  # noqa: BLE001
+            sub.results[ex_id] = (False, f"unknown exercise: {exc}")
+            continue
+        encoded, lang = records[ex_id]
+        sub.results[ex_id] = _verify_one(ex, encoded, lang)
+
+
+def _timeout_of(sub) -> float:
+    return sub.timeout
+
+
+def _verify_one(ex, encoded, lang):
+    from nbteach.check.messages import say
+    from nbteach.check.serial import FunctionRef, Unsupported, decode
+    from nbteach.i18n import get_language, set_language
+
+    before = get_language()
+    set_language(lang)
+    try:
+        answer = decode(encoded)
+        if isinstance(answer, Unsupported):
+            return False, say("incorrect") + " " + say("unsupported", got=answer.type_name)
+        if ex.kind == "function":
+            if not isinstance(answer, FunctionRef):
+                return False, ex.check(answer, _record=False).message
+            status, message = _verify_function(ex, answer)
+            return status == "correct", message
+        if isinstance(answer, FunctionRef):
+            return False, say("incorrect") + " " + say("unsupported", got="function")
+        result = ex.check(answer, _record=False)
+        return result.correct, result.message
+    finally:
+        set_language(before)
+
+
+def _verify_function(ex, ref):
+    """Run the student's function in a sandbox process; judge its outputs here."""
+    from nbteach.check.functions import Outcome, judge, make_inputs
+    from nbteach.check.messages import say
+    from nbteach.check.serial import decode, encode
+
+    if ref.payload is None:
+        return "incorrect", say("incorrect") + " " + say("unsupported", got="function")
+    inputs = make_inputs(ex)
+    request = json.dumps({"function": ref.payload,
+                          "inputs": encode([[list(a), k] for a, k in inputs]),
+                          "budget": ex.time_budget})
+    proc = subprocess.Popen([sys.executable, "-m", "nbteach.check.sandbox"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        out, _ = proc.communicate(request.encode(), timeout=ex.time_budget + 30)
+        reply = json.loads(out.decode() or "{}")
+    except subprocess.TimeoutExpired:
+        _kill_tree(proc)
+        proc.communicate()
+        return "incorrect", say("incorrect") + " " + say("timeout", seconds=ex.time_budget, call=ref.name)
+    except Exception:  # noqa: BLE001 - a sandbox that printed garbage or died
+        reply = {}
+    if "outcomes" not in reply or not isinstance(reply["outcomes"], list):
+        return "incorrect", say("incorrect") + " " + say("unsupported", got="function")
+    outcomes = []
+    for o in reply["outcomes"][: len(inputs)]:
+        if not isinstance(o, dict):
+            continue
+        outcomes.append(Outcome(output=decode(o.get("output")),
+                                error=str(o["error"])[:2000] if o.get("error") else None,
+                                timed_out=o.get("timed_out") is True,
+                                mutated=[str(m)[:40] for m in o.get("mutated") or []]))
+    status, message, _ = judge(ex, inputs, outcomes, ref.name)
+    if status != "correct" and not message.startswith(say("incorrect")):
+        message = say("incorrect") + " " + message
+    return status, message
+
+
+# ---------------------------------------------------------------- a whole class
+def find_submissions(paths) -> list:
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(q for q in p.rglob("*.ipynb") if ".ipynb_checkpoints" not in q.parts)
+        else:
+            out.append(p)
+    return out
+
+
+def exercise_ids(paths, prefix: str = "") -> list:
+    """The exercise ids the submissions check (union over all of them), sorted."""
+    from nbteach.check import exercises
+
+    known = {e.id for e in exercises()}
+    ids = set()
+    for p in paths:
+        try:
+            nb = json.loads(Path(p).read_text(encoding="utf-8"))
+            source = "\n".join("".join(c.get("source", "")) for c in nb.get("cells", [])
+                               if c.get("cell_type") == "code")
+        except Exception:  # noqa: BLE001
+            continue
+        ids.update(i for i in _EXERCISE_CALL.findall(source) if i in known)
+    return sorted(i for i in ids if i.startswith(prefix))
+
+
+def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
+          progress=None) -> list:
+    """Grade every notebook in ``paths``; write the CSV and feedback files; return Submissions."""
+    from nbteach._base import NbteachError
+
+    notebooks = find_submissions(paths)
+    if not notebooks:
+        raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}.")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
+    if not timeout > 0:
+        raise NbteachError(f"--timeout must be > 0 seconds, got {timeout!r}.")
+    ids = exercise_ids(notebooks, prefix)
+    results = [None] * len(notebooks)
+    lock = threading.Lock()
+    done = 0
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(grade_notebook, nb, timeout, ids): i for i, nb in enumerate(notebooks)}
+        for fut in as_completed(futures):
+            i = futures[fut]
+            results[i] = fut.result()
+            with lock:
+                done += 1
+                s = results[i]
+                if progress is not None:
+                    progress(f"[{done}/{len(notebooks)}] {s.path.name}: {s.total(ids)}/{len(ids)} "
+                             f"({s.run}, {s.seconds:.1f} s)")
+    if out is not None:
+        write_csv(results, ids, out)
+        write_feedback(results, ids, Path(feedback) if feedback else Path(out).parent / "feedback")
+    return results
+
+
+def write_csv(results, ids, out) -> None:
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["submission", *ids, "total", "max", "run"])
+        for s in results:
+            w.writerow([s.path.name, *(int(s.results.get(i, (False,))[0]) for i in ids),
+                        s.total(ids), len(ids), s.run])
+
+
+def write_feedback(results, ids, folder: Path) -> None:
+    from nbteach.i18n import tr
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for s in results:
+        lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.path.name),
+                 tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
+                 tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
+                    run=tr(_RUN_TEXT.get(s.run, _RUN_TEXT["error"]), lang=s.lang, timeout=_timeout_of(s)))
+                 + (f" ({s.detail})" if s.detail and s.run != "ok" else ""), ""]
+        for i in ids:
+            passed, message = s.results.get(i, (False, ""))
+            mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
+            lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
+        (folder / f"{s.path.stem}.txt").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m nbteach.grade", description=__doc__.split("\n")[0])
+    p.add_argument("submissions", nargs="+", help="notebooks or folders of notebooks")
+    p.add_argument("--out", required=True, help="the CSV to write")
+    p.add_argument("--jobs", type=int, default=1, help="notebooks run at once (default 1)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per notebook (default 120)")
+    p.add_argument("--feedback", default=None, help="folder of feedback files (default: next to --out)")
+    p.add_argument("--exercises", default="", help="grade only ids starting with this, e.g. hw01.")
+    return p
+
+
+def main(argv=None) -> int:
+    from nbteach._base import NbteachError
+
+    args = _parser().parse_args(argv)
+    try:
+        results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
+                        args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True))
+    except NbteachError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"graded {len(results)} submissions -> {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

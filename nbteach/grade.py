@@ -78,9 +78,11 @@ class Submission:
     lang: str = "en"
     results: dict = field(default_factory=dict)   # id -> (passed, message)
 
+    label: str = ""
+
     @property
     def name(self) -> str:
-        return self.path.stem
+        return self.label or self.path.name
 
     def total(self, ids) -> int:
         return sum(1 for i in ids if self.results.get(i, (False, ""))[0])
@@ -290,6 +292,16 @@ def find_submissions(paths) -> list:
     return out
 
 
+def _labels(paths) -> list:
+    """Names for the submissions: the file name, or the path from the common folder if two clash."""
+    names = [p.name for p in paths]
+    if len(set(names)) == len(names):
+        return names
+    resolved = [p.resolve() for p in paths]
+    root = Path(os.path.commonpath([str(p.parent) for p in resolved]))
+    return [str(p.relative_to(root)) for p in resolved]
+
+
 def exercise_ids(paths, prefix: str = "") -> list:
     """The exercise ids the submissions check (union over all of them), sorted."""
     from nbteach.check import exercises
@@ -320,6 +332,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     if not timeout > 0:
         raise NbteachError(f"--timeout must be > 0 seconds, got {timeout!r}.")
     ids = exercise_ids(notebooks, prefix)
+    labels = _labels(notebooks)
     results = [None] * len(notebooks)
     lock = threading.Lock()
     done = 0
@@ -328,11 +341,12 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         for fut in as_completed(futures):
             i = futures[fut]
             results[i] = fut.result()
+            results[i].label = labels[i]
             with lock:
                 done += 1
                 s = results[i]
                 if progress is not None:
-                    progress(f"[{done}/{len(notebooks)}] {s.path.name}: {s.total(ids)}/{len(ids)} "
+                    progress(f"[{done}/{len(notebooks)}] {labels[i]}: {s.total(ids)}/{len(ids)} "
                              f"({s.run}, {s.seconds:.1f} s)")
     if out is not None:
         write_csv(results, ids, out)
@@ -346,7 +360,7 @@ def write_csv(results, ids, out) -> None:
         w = csv.writer(fh)
         w.writerow(["submission", *ids, "total", "max", "run"])
         for s in results:
-            w.writerow([s.path.name, *(int(s.results.get(i, (False,))[0]) for i in ids),
+            w.writerow([s.name, *(int(s.results.get(i, (False,))[0]) for i in ids),
                         s.total(ids), len(ids), s.run])
 
 
@@ -355,7 +369,7 @@ def write_feedback(results, ids, folder: Path) -> None:
 
     folder.mkdir(parents=True, exist_ok=True)
     for s in results:
-        lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.path.name),
+        lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
                  tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
                  tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
                     run=tr(_RUN_TEXT.get(s.run, _RUN_TEXT["error"]), lang=s.lang, timeout=_timeout_of(s)))
@@ -364,7 +378,7 @@ def write_feedback(results, ids, folder: Path) -> None:
             passed, message = s.results.get(i, (False, ""))
             mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
             lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
-        (folder / f"{s.path.stem}.txt").write_text("\n".join(lines), encoding="utf-8")
+        (folder / (s.name.replace("/", "__").removesuffix(".ipynb") + ".txt")).write_text("\n".join(lines), encoding="utf-8")
 
 
 def _parser():

@@ -128,11 +128,24 @@ def run_calls(func, inputs, budget: float = 2.0) -> list:
         except BaseException as exc:  # noqa: BLE001 - the student's error is a result
             outcomes.append(Outcome(error=_student_traceback(exc)))
             break
-        mutated = [f"#{i + 1}" for i, (a, p) in enumerate(zip(call_args, pristine[0]))
+        names = _parameter_names(func, len(call_args))
+        mutated = [names[i] for i, (a, p) in enumerate(zip(call_args, pristine[0]))
                    if compare(a, p, rtol=0, atol=0) is not None]
         mutated += [k for k in call_kwargs if compare(call_kwargs[k], pristine[1][k], rtol=0, atol=0) is not None]
         outcomes.append(Outcome(output=out, mutated=mutated))
     return outcomes
+
+
+def _parameter_names(func, n: int) -> list:
+    """The names of the first ``n`` positional parameters (``#1``, ``#2`` if unknown)."""
+    import inspect
+
+    try:
+        names = [p.name for p in inspect.signature(func).parameters.values()
+                 if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        names = []
+    return [names[i] if i < len(names) else f"#{i + 1}" for i in range(n)]
 
 
 def judge(exercise, inputs, outcomes, name="f"):

@@ -9,6 +9,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 LAB_ARGS ?=
+# JupyterLab refuses to run as root (containers, CI) unless told it may.
+ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 .PHONY: lab test bench strip clean help
 
@@ -33,10 +35,10 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 lab: $(VENV)/.lab-installed
 	@echo ""
 	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab?token=... address"
-	@echo "printed below in your browser (Ctrl+click it). Stop with Ctrl+C, then y."
+	@echo "printed below in your browser (Ctrl+click it). Stop it with Ctrl+C twice."
 	@echo ""
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
-		--ServerApp.default_url=/lab/tree/00_start_here.ipynb $(LAB_ARGS)
+		--ServerApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
 	$(PY) -m pytest -n 2 --dist loadgroup

@@ -54,7 +54,8 @@ class SmoothingExplorer:
         layout = w.Layout(width="340px")
         self.query = {
             f: w.Dropdown(options=sorted(self.X[f].unique().tolist()), value=query[f],
-                          description=str(f), layout=w.Layout(width="210px"))
+                          description=str(f), style={"description_width": "initial"},
+                          layout=w.Layout(width="230px"))
             for f in self.X.columns
         }
         self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.05,

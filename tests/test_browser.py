@@ -1,0 +1,143 @@
+"""`make lab` as a student uses it: JupyterLab serves the lessons, and the explorer works in a real browser.
+
+Needs Debian's chromium (CI installs it in .ci/run); without it these tests are skipped
+locally, and fail on CI.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = shutil.which("chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run"]
+
+if not CHROMIUM:
+    if os.environ.get("CI"):
+        pytest.fail("CI must have chromium (apt-get install -y chromium; see .ci/run)", pytrace=False)
+    pytestmark = pytest.mark.skip(reason="chromium is not installed (apt-get install -y chromium)")
+
+pytestmark = [*([pytestmark] if not CHROMIUM else []), pytest.mark.xdist_group("browser")]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_server(port: int, token: str, proc, seconds: float = 180) -> None:
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the server exited with {proc.returncode}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2)
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError("JupyterLab did not answer within %s s" % seconds)
+
+
+def stop(proc) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def browser_page(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+    return browser, browser.new_page(viewport={"width": 1500, "height": 1000})
+
+
+def test_make_lab_serves_the_lessons(tmp_path):
+    from playwright.sync_api import sync_playwright
+
+    port, token = free_port(), "nbteach-test-token"
+    log = open(tmp_path / "lab.log", "w")
+    proc = subprocess.Popen(
+        ["make", "lab", f"PORT={port}",
+         f"LAB_ARGS=--no-browser --IdentityProvider.token={token} --LabApp.news_url=None"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        wait_for_server(port, token, proc)
+        listing = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token}"))
+        names = {item["name"] for item in listing["content"]}
+        for lesson in ["00_start_here.ipynb", "01_bayes_theorem.ipynb", "02_flu_cold_table.ipynb",
+                       "03_smoothing.ipynb"]:
+            assert lesson in names
+        with sync_playwright() as p:
+            browser, page = browser_page(p)
+            page.goto(f"http://127.0.0.1:{port}/lab?token={token}")  # default_url opens lesson 00
+            page.wait_for_selector(".jp-Notebook .jp-MarkdownCell", timeout=90_000)
+            assert "00_start_here.ipynb" in page.locator(".lm-TabBar-tabLabel").all_inner_texts()
+            page.screenshot(path=str(tmp_path / "lab.png"))
+            browser.close()
+    finally:
+        stop(proc)
+        log.close()
+    assert "http://127.0.0.1:%d/lab" % port in (tmp_path / "lab.log").read_text()
+
+
+def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from nbteach.widgets import smoothing_explorer\nex = smoothing_explorer()\nex")]
+    nbformat.write(nb, tmp_path / "explorer.ipynb")
+    port, token = free_port(), "nbteach-test-token"
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
+         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []), f"--IdentityProvider.token={token}", "--LabApp.news_url=None",
+         f"--notebook-dir={tmp_path}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        wait_for_server(port, token, proc)
+        with sync_playwright() as p:
+            browser, page = browser_page(p)
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/explorer.ipynb?token={token}")
+            page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=90_000)
+            page.wait_for_function("document.body.innerText.includes('Idle')", timeout=90_000)
+            page.locator(".jp-Notebook .jp-CodeCell").first.click()
+            page.keyboard.press("Shift+Enter")
+            # the widget renders: both sliders with their names, the three columns
+            page.wait_for_selector(".widget-hslider .widget-readout", timeout=90_000)
+            labels = " ".join(page.locator(".widget-label").all_inner_texts())
+            assert "alpha" in labels and "epsilon" in labels
+            page.wait_for_function("document.body.innerText.includes('α = 1.00')", timeout=30_000)
+            assert "Laplace / Lidstone" in page.inner_text(".jp-Notebook")
+            # a student types a new alpha into the slider's readout
+            readouts = page.locator(".widget-hslider .widget-readout")
+            alpha_readout = readouts.nth(1)
+            alpha_readout.click()
+            page.keyboard.press("Control+A")
+            page.keyboard.type("2.5")
+            page.keyboard.press("Enter")
+            page.wait_for_function("document.body.innerText.includes('α = 2.50')", timeout=30_000)
+            assert "3/7" in page.inner_text(".jp-Notebook")  # (2 + 2.5) / (3 + 3 * 2.5)
+            page.screenshot(path=str(tmp_path / "explorer.png"), full_page=True)
+            shutil.copy(tmp_path / "explorer.png", Path(os.environ.get("NBTEACH_SCREENSHOTS", tmp_path)) / "explorer.png") \
+                if os.environ.get("NBTEACH_SCREENSHOTS") else None
+            browser.close()
+    finally:
+        stop(proc)

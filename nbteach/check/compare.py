@@ -296,7 +296,8 @@ def _sympify_safely(text: str, symbols):
                                                and node.func.id in allowed_names):
             raise ValueError("only sqrt, log, exp and Rational may be called")
     namespace = {"__builtins__": {}}
-    namespace.update({n: getattr(sympy, n) for n in ("sqrt", "log", "exp", "pi", "E", "Rational", "oo")})
+    namespace.update({n: getattr(sympy, n) for n in ("sqrt", "log", "exp", "pi", "E", "Rational", "oo",
+                                                      "Integer", "Float", "Symbol")})
     namespace.update(symbols or {})
     return parse_expr(text, local_dict=dict(symbols or {}), global_dict=namespace,
                       transformations=standard_transformations + (convert_xor,))

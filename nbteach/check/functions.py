@@ -59,7 +59,10 @@ def _short(v) -> str:
         return f"<DataFrame {v.shape[0]}x{v.shape[1]}>"
     if type(v).__name__ == "ndarray":
         return f"<array shape {v.shape}>"
-    r = repr(v)
+    try:
+        r = repr(v)
+    except Exception:  # noqa: BLE001 - e.g. an int too long to print
+        return f"<{type(v).__name__}>"
     return r if len(r) <= 40 else r[:37] + "..."
 
 

@@ -1,0 +1,84 @@
+"""Answers travel from the student's kernel to the grader as plain data, nothing else."""
+import json
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+import sympy
+
+from nbteach.check import ____
+from nbteach.check.serial import FunctionRef, Unsupported, decode, encode, sympy_from_srepr
+
+
+def roundtrip(x):
+    return decode(json.loads(json.dumps(encode(x))))
+
+
+@pytest.mark.parametrize("x", [None, True, 0, -7, 10 ** 5000, 0.1, float("inf"), Fraction(3, 8), "3/8",
+                               [1, "a", (2, 3.5)], {"Flu": Fraction(3, 5), 1: None}],
+                         ids=lambda x: type(x).__name__)
+def test_plain_values_roundtrip(x):
+    assert roundtrip(x) == x and type(roundtrip(x)) is type(x)
+
+
+def test_nan_and_placeholder():
+    assert np.isnan(roundtrip(float("nan")))
+    assert roundtrip(____) is ____
+
+
+def test_numpy_and_pandas_roundtrip():
+    a = np.arange(6.0).reshape(2, 3)
+    assert np.array_equal(roundtrip(a), a)
+    o = np.array([Fraction(1, 2), Fraction(1, 3)], dtype=object)
+    assert list(roundtrip(o)) == list(o)
+    assert roundtrip(np.int64(3)) == 3 and roundtrip(np.float32(0.5)) == 0.5
+    s = pd.Series({"Cold": Fraction(2, 5), "Flu": Fraction(3, 5)}, name="P(c)")
+    pd.testing.assert_series_equal(roundtrip(s), s)
+    df = pd.DataFrame({"Cold": [Fraction(1, 2), Fraction(1, 2)], "Flu": [0.25, 0.75]}, index=["no", "yes"])
+    back = roundtrip(df)
+    assert list(back.index) == ["no", "yes"] and list(back.columns) == ["Cold", "Flu"]
+    assert back.loc["no", "Cold"] == Fraction(1, 2) and back.loc["yes", "Flu"] == 0.75
+
+
+def test_sympy_roundtrip_without_eval():
+    eps = sympy.Symbol("epsilon", positive=True)
+    e = 4 * eps / 45 + sympy.log(eps) - sympy.sqrt(2) * sympy.pi
+    assert roundtrip(e) == e
+    with pytest.raises(ValueError):
+        sympy_from_srepr("__import__('os').system('true')")
+    with pytest.raises(ValueError):
+        sympy_from_srepr("Symbol('x').__class__")
+    assert isinstance(decode({"t": "sympy", "v": "exec('1')"}), Unsupported)
+
+
+def test_student_classes_do_not_survive():
+    class Always:
+        def __eq__(self, other):
+            return True
+
+    class SneakyFloat(float):
+        def __eq__(self, other):
+            return True
+
+    class SneakyDict(dict):
+        pass
+
+    assert isinstance(roundtrip(Always()), Unsupported)
+    back = roundtrip(SneakyFloat(0.25))
+    assert type(back) is float and back == 0.25
+    assert type(roundtrip(SneakyDict(a=1))) is dict
+
+
+def test_functions_stay_serialised():
+    def f(x):
+        return x
+
+    back = roundtrip(f)
+    assert isinstance(back, FunctionRef) and back.name == "f" and back.payload
+
+
+@pytest.mark.parametrize("bad", [None, 3, {"t": 1}, {"t": "int", "v": 5}, {"t": "nd", "dtype": "O", "shape": [1], "v": ""},
+                                 {"t": "dict", "v": [[{"t": "list", "v": []}, {"t": "none"}]]}, {"t": "what"}])
+def test_forged_or_malformed_records_decode_to_unsupported(bad):
+    assert isinstance(decode(bad), Unsupported)

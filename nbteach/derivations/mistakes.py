@@ -1,0 +1,252 @@
+r"""Mistakes in the course notes on this topic, each with the computation that disproves it.
+
+``NOTE_MISTAKES`` lists them in the order a lesson meets them. Each entry quotes what the
+note writes and what is correct, names the lesson that flags it, and ``demonstrate()``
+computes (with sympy, or the library) the two values that tell them apart.
+
+>>> [m.key for m in NOTE_MISTAKES if m.lesson == "05"]
+['bernoulli_brackets', 'bernoulli_quantifier']
+>>> get_mistake("bayes_numerator").demonstrate().note_value
+1/2
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import sympy as sp
+
+from .._base import NbteachError
+
+__all__ = ["NoteMistake", "Demonstration", "NOTE_MISTAKES", "get_mistake"]
+
+
+@dataclass
+class Demonstration:
+    """What a mistake's computation found: the note's value, the correct one, and whether
+    they differ (they do, or it would not be a mistake)."""
+
+    note_value: object
+    correct_value: object
+    summary: str
+
+    @property
+    def differ(self) -> bool:
+        return sp.simplify(sp.sympify(self.note_value) - sp.sympify(self.correct_value)) != 0
+
+    def _repr_markdown_(self) -> str:
+        return (f"{self.summary}\n\n* as the note writes it: ${sp.latex(self.note_value)}$\n"
+                f"* correct: ${sp.latex(self.correct_value)}$")
+
+
+@dataclass
+class NoteMistake:
+    """One mistake in a seed note: where, what it says, what is correct, and the proof."""
+
+    key: str
+    seed: str
+    where: str
+    note: str
+    correct: str
+    explanation: str
+    lesson: str
+    compute: Callable[[], Demonstration]
+    kind: str = "mistake"  # "mistake", or "gap" for a step that is right but unexplained
+
+    def demonstrate(self) -> Demonstration:
+        return self.compute()
+
+    def _repr_markdown_(self) -> str:
+        head = ("A common mis-statement" if self.kind == "mistake"
+                else "A step the note does not explain")
+        return (f"**{head}** (seed `{self.seed}`, {self.where}): the note writes "
+                f"${self.note}$; correct is ${self.correct}$. {self.explanation}")
+
+
+def _bayes_numerator():
+    # a joint table p(x, y) for binary x, y (exact)
+    p = {(1, 1): sp.Rational(3, 10), (1, 0): sp.Rational(1, 10),
+         (0, 1): sp.Rational(2, 10), (0, 0): sp.Rational(4, 10)}
+    p_y = {y: p[(0, y)] + p[(1, y)] for y in (0, 1)}
+    p_x1 = p[(1, 0)] + p[(1, 1)]
+    note = sum(p[(1, y)] * p_y[y] / p_x1 for y in (0, 1))
+    correct = sum(p[(1, y)] / p_x1 for y in (0, 1))
+    return Demonstration(note, correct, "Summed over the classes y, a posterior p(y|x) must "
+                         "give 1; the note's formula p(x,y)p(y)/p(x) gives 1/2 on this table.")
+
+
+def _multinomial_coefficient():
+    t = sp.Symbol("theta_1", positive=True)
+    n = 2  # two-word documents, two vocabulary words: theta_2 = 1 - theta_1
+    note = sp.factor(sum(t ** a * (1 - t) ** (n - a) for a in range(n + 1)))
+    correct = sp.simplify(sum(sp.binomial(n, a) * t ** a * (1 - t) ** (n - a)
+                              for a in range(n + 1)))
+    return Demonstration(note, correct, "Summed over every count vector of a 2-word "
+                         "document, the probabilities without the multinomial coefficient "
+                         "do not add up to 1; with it they do. (The coefficient does not "
+                         "depend on theta, so the MLE is the same.)")
+
+
+def _positions_vs_counts():
+    t1 = sp.Symbol("theta_1", positive=True)
+    t2 = 1 - t1
+    # document "t1 t2 t1": counts x = (2, 1), length 3
+    exact = sp.binomial(3, 2) * t1 ** 2 * t2  # multinomial probability of the counts
+    marg1 = sp.binomial(3, 2) * t1 ** 2 * t2  # p(x_1 = 2 | c): binomial marginal
+    marg2 = sp.binomial(3, 1) * t2 * t1 ** 2  # p(x_2 = 1 | c)
+    return Demonstration(sp.factor(marg1 * marg2), sp.factor(exact),
+                         "With x_i the count of word i, the counts are not independent "
+                         "(they add up to the document length): the product of the "
+                         "marginals differs from the multinomial probability. The product "
+                         "runs over word positions (d = document length), not features.")
+
+
+def _multiplier_alpha():
+    from .mle import multinomial_mle
+
+    d = multinomial_mle(2, 1)
+    lam_value = d.step("multiplier_pi").expr[0].rhs
+    N = d.symbols["N"]
+    counts = {N[1]: 3, N[2]: 7}
+    lam_value = lam_value.xreplace(counts)  # the multiplier is N = 10 here
+    as_if_smoothing = (3 + lam_value) / (10 + 2 * lam_value)
+    laplace = sp.Rational(3 + 1, 10 + 2)
+    return Demonstration(as_if_smoothing, laplace,
+                         f"The multiplier solves to N = {lam_value} (documents), not a "
+                         "pseudo-count: read as the smoothing alpha it would give the "
+                         "first value instead of Laplace's (3+1)/(10+2).")
+
+
+def _log_of_sum():
+    a1, a2 = sp.symbols("a_1 a_2", positive=True)
+    one_hot = sp.log(1 * a1 + 0 * a2) - (1 * sp.log(a1) + 0 * sp.log(a2))
+    assert sp.simplify(one_hot) == 0
+    both = sp.log(a1 + a2)
+    return Demonstration(both.subs({a1: 2, a2: 3}), (sp.log(a1) + sp.log(a2)).subs({a1: 2, a2: 3}),
+                         "log sum_j I(y=c_j) a_j = sum_j I(y=c_j) log a_j holds because exactly "
+                         "one indicator is 1 (sympy: the difference is 0 for one-hot I); it is "
+                         "not an identity: with weights (1, 1) log(2+3) != log 2 + log 3.")
+
+
+def _bernoulli_brackets():
+    m1, m2 = sp.symbols("mu_1 mu_2", positive=True)
+    mus = (m1, m2)
+    docs = [(b1, b2) for b1 in (0, 1) for b2 in (0, 1)]
+    correct = sp.simplify(sum(sp.Mul(*[b * m + (1 - b) * (1 - m) for b, m in zip(doc, mus)])
+                              for doc in docs))
+    # as written: the product binds only I(t_i in x) mu_i; the second term stands alone (i = V)
+    note = sp.expand(sum(sp.Mul(*[b * m for b, m in zip(doc, mus)]) + (1 - doc[-1]) * (1 - m2)
+                         for doc in docs))
+    return Demonstration(note, correct, "Summed over the 4 possible documents of a 2-word "
+                         "vocabulary, the bracketed product gives 1; as written (product of "
+                         "the first term only) it does not.")
+
+
+def _bernoulli_quantifier():
+    from .mle import bernoulli_mle
+
+    d = bernoulli_mle(2, 3)
+    n_equations = len(d.step("derivative_mu").expr)
+    return Demonstration(sp.Integer(2), sp.Integer(n_equations),
+                         "The stationarity equation holds for every word i and class j: "
+                         "C*V = 6 equations for 2 classes and 3 words, not C = 2.")
+
+
+def _binomial_upside_down():
+    note = sp.binomial(2, 3) * sp.binomial(1, 3 - 2)
+    correct = sp.binomial(3, 2) * sp.binomial(3 - 2, 1)
+    return Demonstration(note, correct, "For a 3-word document with counts x = (2, 1), the "
+                         "note's coefficient binom(x_1, N) binom(x_2, N - x_1) is 0 "
+                         "(sympy: binomial(2, 3) = 0), so every such document would have "
+                         "probability 0; binom(N, x_1) binom(N - x_1, x_2) = 3.")
+
+
+def _log_proportional():
+    w = {1: (sp.Rational(1, 2), sp.Rational(1, 2)), 2: (sp.Rational(1, 5), sp.Rational(4, 5))}
+    b = {1: sp.Rational(1, 3), 2: sp.Rational(2, 3)}
+    x = (2, 1)
+    joint = {k: b[k] * sp.Mul(*[wk ** xi for wk, xi in zip(w[k], x)]) * 3 for k in (1, 2)}
+    evidence = joint[1] + joint[2]
+    log_post = {k: sp.log(joint[k] / evidence) for k in (1, 2)}
+    linear = {k: sum(xi * sp.log(wk) for wk, xi in zip(w[k], x)) + sp.log(b[k]) for k in (1, 2)}
+    ratios = [sp.N(log_post[k] / linear[k], 6) for k in (1, 2)]
+    differences = [sp.nsimplify(sp.simplify(sp.expand_log(log_post[k] - linear[k], force=True)))
+                   for k in (1, 2)]
+    return Demonstration(ratios[0] - ratios[1], sp.simplify(differences[0] - differences[1]),
+                         "After the log, 'proportional' becomes 'plus a constant': log P(c_k|x) "
+                         "minus the linear score is the same number for every class (difference "
+                         "0), while the ratio is not.")
+
+
+def _raw_prior_added():
+    import numpy as np
+
+    prior = np.array([0.9, 0.1])
+    loglik = np.array([-5.0, -4.0])  # x . log w for one document, per class
+    buggy = int(np.argmax(loglik + prior))
+    correct = int(np.argmax(loglik + np.log(prior)))
+    return Demonstration(sp.Integer(buggy), sp.Integer(correct),
+                         "The note's fit returns log w but the prior b itself, and predict "
+                         "adds b: with priors (0.9, 0.1) it predicts class 1, log b predicts 0.")
+
+
+NOTE_MISTAKES = [
+    NoteMistake("bayes_numerator", "000", "Bayes theorem, first formula",
+                r"p(y|x) = \frac{p(x, y)\, p(y)}{p(x)}", r"p(y|x) = \frac{p(x|y)\, p(y)}{p(x)}"
+                r" = \frac{p(x, y)}{p(x)}", "The joint p(x, y) already contains p(y).",
+                "04", _bayes_numerator),
+    NoteMistake("positions_vs_counts", "000", "multinomial model",
+                r"\prod_{i=1}^{d} p(x_i|c_j) = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
+                r"\prod_{p=1}^{|x|} \theta_{w_p|j} = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
+                "The left product runs over word positions p (|x| words, the word at position "
+                "p being w_p); d (feature dimension), V (vocabulary) and v (Bernoulli model) "
+                "name different things.", "04", _positions_vs_counts),
+    NoteMistake("multinomial_coefficient", "000", "multinomial model",
+                r"p(x|c_j) = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
+                r"p(x|c_j) = \frac{|x|!}{\prod_i N(t_i,x)!}\prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
+                "Without the coefficient this is the probability of one word sequence, not of "
+                "the count vector; the coefficient does not depend on theta, so the MLE is "
+                "unchanged.", "04", _multinomial_coefficient),
+    NoteMistake("log_of_sum", "000", "joint log-likelihood, line 2 to 3",
+                r"\log \sum_j I(y_k=c_j)\, a_j = \sum_j I(y_k=c_j) \log a_j",
+                r"\text{true only because exactly one } I(y_k=c_j) = 1",
+                "Also write log(p(y) p(x|y)) with brackets: log p(y) p(x|y) reads as "
+                "(log p(y)) p(x|y).", "04", _log_of_sum, kind="gap"),
+    NoteMistake("multiplier_alpha", "000", "Lagrangian",
+                r"J = L + \alpha\,(1 - \sum_j \pi_j) + \dots",
+                r"J = L + \lambda\,(1 - \sum_j \pi_j) + \dots,\ \lambda = N",
+                "alpha is the smoothing pseudo-count in the same note; the multiplier is a "
+                "different quantity (it solves to N), so nbteach calls it lambda.",
+                "04", _multiplier_alpha),
+    NoteMistake("binomial_upside_down", "003", "the multinomial density",
+                r"\binom{x_1}{N}\binom{x_2}{N-x_1}\cdots", r"\binom{N}{x_1}\binom{N-x_1}{x_2}\cdots",
+                "N (the document length here, the number of documents elsewhere) goes on top.",
+                "04", _binomial_upside_down),
+    NoteMistake("log_proportional", "003", "the log-linear form",
+                r"\log P(c_k|x) \propto \sum_i x_i \log w_{k,i} + \log P(c_k)",
+                r"\log P(c_k|x) = \sum_i x_i \log w_{k,i} + \log P(c_k) + \text{const}",
+                "The constant (-log P(x) plus the log coefficient) is the same for every class, "
+                "so the argmax is unchanged.", "04", _log_proportional),
+    NoteMistake("raw_prior_added", "003", "the predict code",
+                r"\text{fit returns } b,\ \log w;\ \text{predict: } x \cdot \log w + b",
+                r"x \cdot \log w + \log b",
+                "The prior must enter in log space like the word probabilities.",
+                "04", _raw_prior_added),
+    NoteMistake("bernoulli_brackets", "000", "Bernoulli model and likelihood",
+                r"\prod_{i=1}^{v} I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})",
+                r"\prod_{i=1}^{V} \big[I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})\big]",
+                "The product must cover both terms.", "05", _bernoulli_brackets),
+    NoteMistake("bernoulli_quantifier", "000", "Bernoulli gradient",
+                r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall j = 1..C",
+                r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall i = 1..V,\ j = 1..C",
+                "There is one equation per word and class.", "05", _bernoulli_quantifier),
+]
+
+
+def get_mistake(key: str) -> NoteMistake:
+    """The entry of :data:`NOTE_MISTAKES` with this key."""
+    for m in NOTE_MISTAKES:
+        if m.key == key:
+            return m
+    raise NbteachError(f"no note mistake {key!r}; the keys are "
+                       f"{', '.join(m.key for m in NOTE_MISTAKES)}.")

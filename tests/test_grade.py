@@ -1,0 +1,214 @@
+"""Batch grading with submissions made on purpose: right, wrong, crashing, looping,
+kernel-killing, tampering, reordered, and one in Chinese.
+
+All of them are graded in one run (``--jobs 2``), so the file costs about a minute.
+"""
+import copy
+import csv
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nbteach.grade import _labels, exercise_ids, grade, main
+
+ROOT = Path(__file__).resolve().parents[1]
+SOLUTION = ROOT / "notebooks" / "homework" / "solutions" / "hw01_bayes_and_smoothing.ipynb"
+STUDENT = ROOT / "notebooks" / "homework" / "hw01_bayes_and_smoothing.ipynb"
+IDS = ["hw01.epsilon_cold_score", "hw01.laplace_temperature", "hw01.lidstone_alpha2",
+       "hw01.posterior_cough", "hw01.posterior_function", "hw01.score_flu"]
+TIMEOUT = 25  # seconds per notebook; the solution runs in a few
+
+
+def _nb():
+    return json.loads(SOLUTION.read_text(encoding="utf-8"))
+
+
+def _code(src):
+    return {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
+
+
+def _index(nb, needle):
+    return next(i for i, c in enumerate(nb["cells"]) if needle in "".join(c["source"]))
+
+
+def _replace(nb, needle, new_source):
+    nb["cells"][_index(nb, needle)]["source"] = new_source
+    return nb
+
+
+def _insert_after(nb, needle, src):
+    nb["cells"].insert(_index(nb, needle) + 1, _code(src))
+    return nb
+
+
+def make_submissions(folder: Path, pidfile: Path) -> dict:
+    subs = {}
+    subs["right"] = _nb()
+    wrong = _nb()
+    _replace(wrong, "answer1 = ", "answer1 = Fraction(1)  # P(yes | Flu)")
+    _replace(wrong, "answer3 = ", "answer3 = lidstone(0, 2, 1, 1)")
+    _replace(wrong, "def posterior", "def posterior(prior, likelihood):\n"
+                                      "    return {c: prior[c] * likelihood[c] for c in prior}")
+    subs["wrong"] = wrong
+    subs["crash"] = _insert_after(_nb(), "q2.check", "raise RuntimeError('student bug')")
+    subs["loop"] = _insert_after(
+        _nb(), "q1.check",
+        "import os, signal\n"
+        f"open({str(pidfile)!r}, 'w').write(str(os.getpid()))\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)  # ignore the interrupt: needs the hard kill\n"
+        "while True:\n    pass")
+    subs["kill"] = _insert_after(_nb(), "q4.check", "import os\nos.kill(os.getpid(), 9)")
+    tamper = json.loads(STUDENT.read_text(encoding="utf-8"))  # nothing answered, only cheating
+    _insert_after(tamper, "import nbteach", (
+        "import json, os\n"
+        "import nbteach.check.core as core\n"
+        "from nbteach.check import Result\n"
+        "class Always:\n"
+        "    def __eq__(self, other): return True\n"
+        "class Sneaky(float):\n"
+        "    def __eq__(self, other): return True\n"
+        "core.record_answer('hw01.posterior_cough', Always())\n"
+        "core.record_answer('hw01.score_flu', Sneaky(0.5))\n"
+        "rec = os.environ.get('NBTEACH_RECORD', os.devnull)\n"
+        "with open(rec, 'a') as fh:\n"
+        "    fh.write(json.dumps({'id': 'hw01.lidstone_alpha2', 'correct': True, 'status': 'correct'}) + '\\n')\n"
+        "    fh.write(json.dumps({'id': 'hw01.laplace_temperature', 'answer': {'t': 'sympy', 'v': \"__import__('os')\"}}) + '\\n')\n"
+        "    fh.write('not json at all\\n')\n"
+        "core.Exercise.check = lambda self, answer=None, **kw: Result(self.id, 'correct', 'Correct!')\n"
+        "core.Result.correct = property(lambda self: True)\n"
+        "import nbteach.check.compare as cmp\n"
+        "cmp.compare = lambda *a, **k: None\n"))
+    subs["tamper"] = tamper
+    moved = _nb()
+    i6 = [_index(moved, n) for n in ('q6 = exercise', 'def posterior', 'q6.check')]
+    block = [moved["cells"][i] for i in i6]
+    for i in sorted(i6, reverse=True):
+        del moved["cells"][i]
+    at = _index(moved, "df = flu_cold()") + 1
+    moved["cells"][at:at] = block
+    moved["cells"].append(copy.deepcopy(moved["cells"][_index(moved, "q1.check")]))
+    subs["moved"] = moved
+    zh = _replace(_nb(), "answer4 = ", "answer4 = lidstone(0, 3, 1, 2)")
+    _insert_after(zh, "import nbteach", "nbteach.set_language('zh')")
+    subs["zh"] = zh
+    for name, nb in subs.items():
+        (folder / f"{name}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    return subs
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("submissions")
+    out = tmp_path_factory.mktemp("out")
+    pidfile = out / "loop.pid"
+    make_submissions(folder, pidfile)
+    lines = []
+    results = grade([folder], out / "grades.csv", jobs=2, timeout=TIMEOUT, progress=lines.append)
+    with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
+        rows = {r["submission"].removesuffix(".ipynb"): r for r in csv.DictReader(fh)}
+    return {"results": {s.name.removesuffix(".ipynb"): s for s in results}, "rows": rows,
+            "out": out, "progress": lines, "pidfile": pidfile}
+
+
+def _score(row):
+    return {i: int(row[i]) for i in IDS}
+
+
+def test_csv_has_one_row_per_submission_and_one_column_per_exercise(graded):
+    rows = graded["rows"]
+    assert set(rows) == {"right", "wrong", "crash", "loop", "kill", "tamper", "moved", "zh"}
+    header = list(next(iter(rows.values())).keys())
+    assert header == ["submission", *IDS, "total", "max", "run"]
+    for row in rows.values():
+        assert int(row["total"]) == sum(_score(row).values()) and row["max"] == "6"
+
+
+def test_right_and_moved_submissions_get_full_marks(graded):
+    for name in ("right", "moved"):
+        row = graded["rows"][name]
+        assert row["run"] == "ok" and row["total"] == "6", graded["results"][name].results
+
+
+def test_wrong_answers_fail_with_targeted_feedback(graded):
+    row = graded["rows"]["wrong"]
+    assert row["run"] == "ok"
+    assert _score(row) == {**{i: 1 for i in IDS}, "hw01.posterior_cough": 0,
+                           "hw01.laplace_temperature": 0, "hw01.posterior_function": 0}
+    text = (graded["out"] / "feedback" / "wrong.txt").read_text(encoding="utf-8")
+    assert "P(Cough = yes | Flu)" in text            # likelihood for posterior
+    assert "denominator grows by M*alpha" in text     # alpha not multiplied by M
+    assert "joints P(c) P(x | c)" in text              # not normalised (the function)
+    assert "1/4" not in text and "3/4" not in text     # expected values never shown
+
+
+def test_crash_fails_everything_after_it_and_the_batch_goes_on(graded):
+    row = graded["rows"]["crash"]
+    assert row["run"] == "error"
+    assert _score(row) == {"hw01.posterior_cough": 1, "hw01.score_flu": 1, "hw01.laplace_temperature": 0,
+                           "hw01.lidstone_alpha2": 0, "hw01.epsilon_cold_score": 0, "hw01.posterior_function": 0}
+    text = (graded["out"] / "feedback" / "crash.txt").read_text(encoding="utf-8")
+    assert "student bug" in text and "stopped with an error" in text
+
+
+def test_loop_is_killed_and_never_passes(graded):
+    row = graded["rows"]["loop"]
+    assert row["run"] == "timeout"
+    assert _score(row) == {**{i: 0 for i in IDS}, "hw01.posterior_cough": 1}
+    pid = int(graded["pidfile"].read_text())
+    try:
+        os.kill(pid, 0)
+        alive = True
+    except ProcessLookupError:
+        alive = False
+    assert not alive, "the looping kernel survived the grader"
+
+
+def test_kernel_killer_keeps_what_was_checked_before(graded):
+    row = graded["rows"]["kill"]
+    assert row["run"] == "dead kernel"
+    assert _score(row) == {"hw01.posterior_cough": 1, "hw01.score_flu": 1, "hw01.laplace_temperature": 1,
+                           "hw01.lidstone_alpha2": 1, "hw01.epsilon_cold_score": 0, "hw01.posterior_function": 0}
+
+
+def test_tampering_cannot_fake_a_pass(graded):
+    row = graded["rows"]["tamper"]
+    assert row["total"] == "0", graded["results"]["tamper"].results
+
+
+def test_feedback_in_the_students_language(graded):
+    row = graded["rows"]["zh"]
+    assert row["total"] == "5" and row["hw01.lidstone_alpha2"] == "0"
+    text = (graded["out"] / "feedback" / "zh.txt").read_text(encoding="utf-8")
+    assert "得分：5 / 6" in text and "分母要加 M*alpha" in text
+
+
+def test_progress_is_reported(graded):
+    assert len(graded["progress"]) == 8
+    assert graded["progress"][-1].startswith("[8/8] ")
+
+
+def test_ids_come_from_the_notebooks_not_cell_positions():
+    assert exercise_ids([STUDENT]) == IDS
+
+
+def test_clashing_names_get_paths(tmp_path):
+    a, b = tmp_path / "alice" / "hw.ipynb", tmp_path / "bob" / "hw.ipynb"
+    assert _labels([a, b]) == ["alice/hw.ipynb", "bob/hw.ipynb"]
+    assert _labels([a]) == ["hw.ipynb"]
+
+
+def test_command_line_errors_say_what_to_fix(tmp_path, capsys):
+    assert main([str(tmp_path), "--out", str(tmp_path / "g.csv")]) == 2
+    assert "no notebooks" in capsys.readouterr().err
+    assert main([str(STUDENT), "--out", str(tmp_path / "g.csv"), "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
+def test_python_dash_m_runs(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "nbteach.grade", "--help"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 0 and "--jobs" in proc.stdout and "--timeout" in proc.stdout

@@ -514,7 +514,7 @@ class CategoricalNB(BaseEstimator):
         return NbteachError(
             f"every class scores 0 for sample {df.index[i]!r}, so P(c|x) = 0/0 is undefined "
             f"(zero factors: {'; '.join(zeros)}). This is the zero-count problem of note 001: "
-            "use smoothing, CategoricalNB(alpha=1) or CategoricalNB(epsilon=1e-6)."
+            "use Laplace smoothing, CategoricalNB(alpha=1) (lesson 03)."
         )
 
     def _leading(self, score):

@@ -88,7 +88,7 @@ def _total(values):
     return total
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BayesResult:
     """The pieces of Bayes theorem for one observation, keyed by class."""
 
@@ -129,6 +129,8 @@ class BayesResult:
         if self.decision is not None:
             lines.append(f"decision: {self.decision}")
         return "\n".join(lines)
+
+    __repr__ = __str__
 
 
 def _fmt(v):

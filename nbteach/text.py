@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 import warnings
 from fractions import Fraction
+from collections import defaultdict
 from itertools import chain, repeat
 from math import comb, factorial
 
@@ -45,7 +46,7 @@ __all__ = [
 
 #: Words of two or more letters/digits: scikit-learn's CountVectorizer default.
 TOKEN_PATTERN = r"(?u)\b\w\w+\b"
-_CHUNK = 4096  # documents per batch: memory stays flat however long the corpus
+_BATCH_CHARS = 100_000  # characters per batch: memory stays flat however long the corpus
 
 
 class UnknownWordsWarning(UserWarning):
@@ -81,6 +82,14 @@ def _check_documents(docs, name: str = "documents") -> list:
                 "must be text (missing values must be dropped or replaced first)."
             )
     return docs
+
+
+def _batches(docs):
+    """(start, stop) ranges of about _BATCH_CHARS characters each (at least one document)."""
+    ends = np.cumsum(np.fromiter(map(len, docs), np.int64, len(docs)))
+    cuts = np.searchsorted(ends, np.arange(_BATCH_CHARS, ends[-1] + 1, _BATCH_CHARS), "right")
+    bounds = np.unique(np.concatenate([[0], cuts, [len(docs)]]))
+    return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
 
 
 def _token_lists(docs, pattern, lowercase):
@@ -164,24 +173,22 @@ class TextNB(BaseEstimator):
         classes, y_index = check_y(y, len(docs), self)
         K = len(classes)
         pattern = re.compile(self.token_pattern)
-        vocab: dict = {}
+        vocab = defaultdict()
+        vocab.default_factory = vocab.__len__  # a new word gets the next id, in C
         counts = np.zeros((K, 1024))
-        for start in range(0, len(docs), _CHUNK):
-            toks = _token_lists(docs[start:start + _CHUNK], pattern, self.lowercase)
+        for start, stop in _batches(docs):
+            toks = _token_lists(docs[start:stop], pattern, self.lowercase)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
             _check_not_empty(lengths, start, "documents")
-            flat = list(chain.from_iterable(toks))
-            for w in dict.fromkeys(flat):  # new words get the next ids
-                if w not in vocab:
-                    vocab[w] = len(vocab)
-            ids = np.fromiter(map(vocab.__getitem__, flat), np.intp, len(flat))
+            flat = chain.from_iterable(toks)
+            ids = np.fromiter(map(vocab.__getitem__, flat), np.intp, int(lengths.sum()))
             V = len(vocab)
             if V > counts.shape[1]:
                 counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1])
                                                       - counts.shape[1]))])
-            cls = np.repeat(y_index[start:start + _CHUNK], lengths)
+            cls = np.repeat(y_index[start:stop], lengths)
             counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
-        self.vocabulary_ = vocab
+        self.vocabulary_ = dict(vocab)
         self.classes_ = classes
         self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
         self.feature_count_ = counts[:, :len(vocab)]
@@ -215,8 +222,8 @@ class TextNB(BaseEstimator):
         """Per batch: (token ids of known words, their document index, batch size, start)."""
         pattern = re.compile(self.token_pattern)
         get = self.vocabulary_.get
-        for start in range(0, len(docs), _CHUNK):
-            toks = _token_lists(docs[start:start + _CHUNK], pattern, self.lowercase)
+        for start, stop in _batches(docs):
+            toks = _token_lists(docs[start:stop], pattern, self.lowercase)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
             _check_not_empty(lengths, start, "documents")
             flat = chain.from_iterable(toks)

@@ -200,3 +200,16 @@ def test_class_absent_from_training_is_not_predicted():
     assert set(nb.predict(DOCS)) <= {"spam", "ham"}
     with pytest.raises(NbteachError, match="class_prior"):
         TextNB(class_prior=[0.2, 0.3, 0.5]).fit(DOCS, LABELS)
+
+
+def test_batches_do_not_change_the_result(monkeypatch):
+    import nbteach.text as text
+
+    whole = TextNB().fit(DOCS, LABELS)
+    monkeypatch.setattr(text, "_BATCH_CHARS", 7)   # about one document per batch
+    assert [b - a for a, b in text._batches(DOCS)] and sum(
+        b - a for a, b in text._batches(DOCS)) == len(DOCS)
+    split = TextNB().fit(DOCS, LABELS)
+    assert split.vocabulary_ == whole.vocabulary_
+    np.testing.assert_array_equal(split.feature_count_, whole.feature_count_)
+    np.testing.assert_allclose(split.predict_proba(DOCS), whole.predict_proba(DOCS))

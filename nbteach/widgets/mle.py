@@ -1,0 +1,242 @@
+r"""Pictures of the Lagrangian MLE: contours, the constraint, and counts that move the optimum.
+
+* :func:`lagrange_picture`: two words, the plane :math:`(\theta_1, \theta_2)`, contours of
+  the log-likelihood, the constraint line :math:`\theta_1 + \theta_2 = 1`; at the optimum
+  the gradient is parallel to the constraint's normal (1, 1), elsewhere on the line it is not.
+* :class:`MLEExplorer` (:func:`mle_explorer`): three words, the probability simplex as a
+  triangle, the log-posterior under a Dirichlet(alpha + 1) prior as a shaded map (alpha = 0:
+  the log-likelihood), the MLE and the smoothed estimate as points. Count and alpha sliders
+  move them; the figure's artists are updated in place and re-rendered into one Image widget.
+
+Every number comes from :mod:`nbteach.derivations` (the derived closed form, log-likelihood
+and derivative, turned into numpy functions with ``sympy.lambdify``); this module draws.
+"""
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+import numpy as np
+
+from nbteach._base import NbteachError, check_alpha
+from nbteach.widgets._html import esc
+
+__all__ = ["lagrange_picture", "mle_explorer", "MLEExplorer", "simplex_xy"]
+
+_SQRT3 = np.sqrt(3.0)
+
+
+@lru_cache(maxsize=4)
+def _functions(n_words):
+    """numpy functions made from the derivation of Lidstone smoothing over n_words outcomes.
+
+    Returns (estimate(counts, alpha) -> theta, objective(theta, counts, alpha) -> L,
+    gradient(theta, counts, alpha) -> dL/dtheta, multiplier(counts, alpha) -> lambda).
+    With alpha = 0 they are the MLE, the log-likelihood and its gradient.
+    """
+    import sympy as sp
+
+    from nbteach.derivations import dirichlet_smoothing
+
+    d = dirichlet_smoothing(n_words)
+    theta, N, alpha, lam = (d.symbols[k] for k in ("theta", "N", "alpha", "lambda"))
+    th = [theta[v] for v in range(1, n_words + 1)]
+    ns = [N[v] for v in range(1, n_words + 1)]
+    a = sp.Symbol("a", nonnegative=True)  # alpha may be 0 here: the MLE
+    est = [d.result[t].subs(alpha, a) for t in th]
+    objective = d.step("loglik").expr.rhs.subs(alpha, a)
+    grads = [eq.rhs.subs({alpha: a, lam: 0}) for eq in d.step("derivative_theta").expr]
+    mult = d.step("multiplier_theta").expr[0].rhs.subs(alpha, a)
+    return (sp.lambdify([ns, a], est, "numpy"),
+            sp.lambdify([th, ns, a], objective, "numpy"),
+            sp.lambdify([th, ns, a], grads, "numpy"),
+            sp.lambdify([ns, a], mult, "numpy"))
+
+
+def simplex_xy(theta):
+    """Triangle coordinates of points of the 3-simplex: corners (0,0), (1,0), (1/2, sqrt3/2).
+
+    >>> simplex_xy([[1, 0, 0], [0, 1, 0], [0, 0, 1]]).round(3).tolist()
+    [[0.0, 0.0], [1.0, 0.0], [0.5, 0.866]]
+    """
+    t = np.asarray(theta, dtype=float)
+    return np.stack([t[..., 1] + 0.5 * t[..., 2], _SQRT3 / 2 * t[..., 2]], axis=-1)
+
+
+def lagrange_picture(n1=3, n2=1, ax=None):
+    r"""Contours of :math:`N_1 \log\theta_1 + N_2 \log\theta_2`, the constraint, the gradients.
+
+    Parameters
+    ----------
+    n1, n2 : int
+        Counts of the two words (both >= 1).
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    matplotlib Axes
+    """
+    import matplotlib.pyplot as plt
+
+    for name, v in (("n1", n1), ("n2", n2)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
+            raise NbteachError(f"{name} must be a count >= 1 (the picture needs both words), got {v!r}.")
+    estimate, objective, gradient, _ = _functions(2)
+    counts = [n1, n2]
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5.2, 5))
+    g = np.linspace(0.02, 1.3, 200)
+    T1, T2 = np.meshgrid(g, g)
+    Z = objective([T1, T2], counts, 0)
+    best = np.array(estimate(counts, 0), dtype=float)
+    levels = np.sort(objective(best, counts, 0) + np.array([-6, -3, -1.5, -0.6, 0, 0.8, 1.6]))
+    cs = ax.contour(T1, T2, Z, levels=levels, cmap="viridis")
+    ax.clabel(cs, fmt="%.1f", fontsize=7)
+    ax.plot([0, 1], [1, 0], color="k", lw=2, label=r"constraint $\theta_1+\theta_2=1$")
+    ax.plot(*best, "o", color="C3", ms=8, label=r"optimum $\theta_i = N_i/N$")
+    other = np.array([0.3, 0.7]) if best[0] > 0.5 else np.array([0.7, 0.3])
+    for point, colour, label in ((best, "C3", "gradient at the optimum"),
+                                 (other, "C1", "gradient elsewhere on the line")):
+        grad = np.array(gradient(point, counts, 0), dtype=float)
+        grad = 0.25 * grad / np.linalg.norm(grad)
+        ax.annotate("", xy=point + grad, xytext=point,
+                    arrowprops=dict(arrowstyle="->", color=colour, lw=2))
+        ax.plot([], [], color=colour, lw=2, label=label)
+    ax.annotate("", xy=best + 0.4 * np.array([1, 1]) / np.sqrt(2), xytext=best,
+                arrowprops=dict(arrowstyle="->", color="k", lw=1, ls="--"))
+    ax.plot([], [], "k--", lw=1, label="constraint normal (1, 1)")
+    ax.set(xlim=(0, 1.3), ylim=(0, 1.3), xlabel=r"$\theta_1$", ylabel=r"$\theta_2$",
+           title=f"log-likelihood contours, N = ({n1}, {n2})", aspect="equal")
+    ax.legend(loc="upper right", fontsize=7)
+    return ax
+
+
+class MLEExplorer:
+    """Counts of three words and alpha in; the simplex with the estimate moving, out.
+
+    Attributes
+    ----------
+    count_sliders : list of three IntSlider (N_1, N_2, N_3)
+    alpha_slider : FloatSlider (alpha = 0: the MLE)
+    image : ipywidgets.Image, the figure re-rendered after each change
+    view : ipywidgets.HTML, the numbers
+    mle, smoothed : numpy arrays (the current estimates), or None where undefined
+    fig, ax, field, mle_point, smooth_point : the matplotlib objects, updated in place
+    """
+
+    def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
+        import ipywidgets as w
+
+        from matplotlib.figure import Figure
+
+        counts = list(counts)
+        if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
+                                   or c < 0 for c in counts):
+            raise NbteachError(f"counts must be three whole numbers >= 0 (N_1, N_2, N_3), got {counts!r}.")
+        check_alpha(alpha)
+        if len(words) != 3:
+            raise NbteachError(f"words must name the three words, got {words!r}.")
+        self.words = [str(x) for x in words]
+        self._estimate, self._objective, _, self._multiplier = _functions(3)
+        style, layout = {"description_width": "initial"}, w.Layout(width="360px")
+        self.count_sliders = [w.IntSlider(value=int(c), min=0, max=30, description=f"N({x})",
+                                          style=style, layout=layout)
+                              for c, x in zip(counts, self.words)]
+        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.1,
+                                          description="alpha (pseudo-count)", style=style,
+                                          layout=layout)
+        # the triangle, sampled once; only the values on it change
+        xs = np.linspace(0, 1, grid)
+        ys = np.linspace(0, _SQRT3 / 2, grid)
+        X, Y = np.meshgrid(xs, ys)
+        t3 = Y / (_SQRT3 / 2)
+        t2 = X - 0.5 * t3
+        t1 = 1 - t2 - t3
+        inside = (t1 > 1e-9) & (t2 > 1e-9) & (t3 > 1e-9)
+        self._theta = [np.where(inside, t, np.nan) for t in (t1, t2, t3)]
+        self.fig = Figure(figsize=(5.4, 4.6))
+        self.ax = self.fig.add_subplot()
+        self.field = self.ax.imshow(np.zeros_like(X), origin="lower", cmap="viridis",
+                                    extent=(0, 1, 0, _SQRT3 / 2), aspect="equal")
+        self.fig.colorbar(self.field, ax=self.ax, label="log-posterior minus its maximum")
+        corners = simplex_xy(np.eye(3))
+        self.ax.plot(*np.vstack([corners, corners[:1]]).T, color="k", lw=1)
+        for (cx, cy), name, dx, dy in zip(corners, self.words, (-0.04, 0.02, -0.02),
+                                          (-0.05, -0.05, 0.03)):
+            self.ax.text(cx + dx, cy + dy, f"all {name}", fontsize=8)
+        (self.mle_point,) = self.ax.plot([], [], "o", color="C3", ms=9, label=r"MLE $N_i/N$")
+        (self.smooth_point,) = self.ax.plot([], [], "s", color="w", mec="k", ms=8,
+                                            label=r"smoothed $(N_i+\alpha)/(N+3\alpha)$")
+        self.ax.legend(loc="upper left", fontsize=7)
+        self.ax.set(xlim=(-0.08, 1.08), ylim=(-0.08, 1.05), xticks=[], yticks=[])
+        self.image = w.Image(format="png")
+        self.view = w.HTML()
+        for s in [*self.count_sliders, self.alpha_slider]:
+            s.observe(lambda change: self._update(), names="value")
+        self.widget = w.HBox([w.VBox([*self.count_sliders, self.alpha_slider, self.view]),
+                              self.image])
+        self.mle = self.smoothed = None
+        self._update()
+
+    @property
+    def counts(self):
+        return np.array([s.value for s in self.count_sliders], dtype=float)
+
+    def _update(self):
+        n, a = self.counts, float(self.alpha_slider.value)
+        total = n.sum()
+        self.mle = np.array(self._estimate(n, 0.0), dtype=float) if total > 0 else None
+        self.smoothed = (np.array(self._estimate(n, a), dtype=float)
+                         if total + 3 * a > 0 else None)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            field = np.asarray(self._objective(self._theta, n, a), dtype=float)
+        if np.isfinite(field).any():
+            field = field - np.nanmax(field[np.isfinite(field)])
+        self.field.set_data(np.clip(field, -12, 0))
+        self.field.set_clim(-12, 0)
+        for point, value in ((self.mle_point, self.mle), (self.smooth_point, self.smoothed)):
+            point.set_data(*([[c] for c in simplex_xy(value)] if value is not None else ([], [])))
+        self.ax.set_title(f"counts N = {tuple(int(c) for c in n)}, alpha = {a:g}")
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png", dpi=80)
+        self.image.value = buf.getvalue()
+        self.view.value = self._html(n, a)
+
+    def _html(self, n, a):
+        def fmt(v):
+            return "undefined (0/0)" if v is None else ", ".join(f"{x:.3f}" for x in v)
+
+        lam = None if n.sum() + 3 * a == 0 else float(self._multiplier(n, a))
+        rows = "".join(f"<tr><td>{esc(x)}</td><td>{int(c)}</td>"
+                       f"<td>{'-' if self.mle is None else f'{m:.3f}'}</td>"
+                       f"<td>{'-' if self.smoothed is None else f'{s:.3f}'}</td></tr>"
+                       for x, c, m, s in zip(self.words, n,
+                                             self.mle if self.mle is not None else [None] * 3,
+                                             self.smoothed if self.smoothed is not None else [None] * 3))
+        note = ""
+        if self.mle is None:
+            note = "<p style='color:#c00'>No words counted: the MLE N_i/N is 0/0. Raise alpha.</p>"
+        elif (self.mle == 0).any() and a == 0:
+            note = ("<p style='color:#c00'>A word with count 0 gets probability 0 (on the edge of "
+                    "the triangle): any document containing it scores 0. Raise alpha.</p>")
+        return (f"<table><tr><th>word</th><th>count</th><th>MLE</th><th>smoothed</th></tr>{rows}"
+                f"</table><p>MLE: {fmt(self.mle)}; smoothed: {fmt(self.smoothed)}; "
+                f"multiplier lambda = N + 3 alpha = {'-' if lam is None else f'{lam:g}'}</p>{note}")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def mle_explorer(counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3")):
+    """Make an :class:`MLEExplorer`.
+
+    >>> ex = mle_explorer(counts=(6, 3, 1))
+    >>> ex.mle.round(2).tolist()
+    [0.6, 0.3, 0.1]
+    >>> ex.alpha_slider.value = 1.0
+    >>> ex.smoothed.round(4).tolist()
+    [0.5385, 0.3077, 0.1538]
+    """
+    return MLEExplorer(counts=counts, alpha=alpha, words=words)

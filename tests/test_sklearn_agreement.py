@@ -152,3 +152,26 @@ def test_alpha_zero_gives_zero_probability_not_nan():
     np.testing.assert_array_equal(nb.predict_proba([[1, 0]]), [[1.0, 0.0]])
     with pytest.raises(NbteachError, match="probability zero under every class"):
         nb.predict_proba([[1, 1]])
+
+
+# -- CategoricalNB (nbteach/categorical.py, the lead's): its float path -------------------
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data(), n=st.integers(6, 40), m=st.integers(1, 4), k=st.integers(2, 3),
+       alpha=st.floats(0.05, 3.0))
+def test_categorical_float_path_agrees_with_sklearn(data, n, m, k, alpha):
+    """Integer-coded categories 0..v-1, every value seen in training (scikit-learn counts
+    n_categories as max + 1, nbteach as the values seen: the same when all are seen)."""
+    from nbteach.categorical import CategoricalNB
+
+    v = data.draw(st.integers(2, 4))
+    X = np.array([data.draw(st.permutations(list(np.arange(n) % v))) for _ in range(m)]).T
+    y = np.array(data.draw(st.permutations(list(np.arange(n) % k))))
+    ours = CategoricalNB(alpha=alpha).fit(X, y)
+    theirs = sk.CategoricalNB(alpha=alpha).fit(X, y)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), **TOL)
+    np.testing.assert_allclose(ours.predict_log_proba(X), theirs.predict_log_proba(X),
+                               rtol=1e-9, atol=1e-7)
+    np.testing.assert_allclose(ours.class_log_prior_, theirs.class_log_prior_, **TOL)
+    for a, b in zip(ours.feature_log_prob_, theirs.feature_log_prob_):
+        np.testing.assert_allclose(a, b, **TOL)

@@ -1,0 +1,194 @@
+"""Exercises of lesson 04, the MLE by Lagrange multipliers and smoothing as a posterior.
+
+Ids: ``04.theta_mle_value``, ``04.laplace_theta_formula``, ``04.log_likelihood``.
+Every reference answer comes from :mod:`nbteach.derivations`; every mistake is the
+library's answer with the mistake applied.
+"""
+from __future__ import annotations
+
+from .core import Mistake, define
+
+# The lesson's small corpus, as counts: spam has 2 documents with 3 + 0 + 7 = 10 words.
+_WORDS = ("free", "meeting", "money")
+_SPAM_WORD_COUNTS = (3, 0, 7)
+_SPAM_DOCUMENTS = 2
+
+
+def _concrete(d, word, counts, alpha):
+    """dirichlet_smoothing's closed form for one word, at the counts, with this alpha."""
+    theta, N = d.symbols["theta"], d.symbols["N"]
+    values = {N[v + 1]: c for v, c in enumerate(counts)}
+    return d.result[theta[word]].xreplace(values).subs(d.symbols["alpha"], alpha)
+
+
+def _theta(word, alpha=None):
+    """theta_{word|spam}: MLE from multinomial_mle, or Lidstone from dirichlet_smoothing."""
+    from nbteach.derivations import dirichlet_smoothing, multinomial_mle
+
+    if alpha is None:
+        d = multinomial_mle(1, len(_WORDS))
+        theta, N = d.symbols["theta"], d.symbols["N"]
+        values = {N[v + 1, 1]: c for v, c in enumerate(_SPAM_WORD_COUNTS)}
+        return d.result[theta[word, 1]].xreplace(values)
+    d = dirichlet_smoothing(len(_WORDS))
+    return _concrete(d, word, _SPAM_WORD_COUNTS, alpha)
+
+
+def _mu_as_if_bernoulli(word):
+    """The Bernoulli closed form N_ij / N_j: word count divided by the number of documents."""
+    from nbteach.derivations import bernoulli_mle
+
+    d = bernoulli_mle(1, len(_WORDS))
+    mu, N = d.symbols["mu"], d.symbols["N"]
+    return d.result[mu[word, 1]].xreplace({N[word, 1]: _SPAM_WORD_COUNTS[word - 1],
+                                           N[1]: _SPAM_DOCUMENTS})
+
+
+def _fraction(expr):
+    from fractions import Fraction
+
+    return Fraction(int(expr.p), int(expr.q))
+
+
+define(
+    "04.theta_mle_value",
+    prompt={"en": "The 2 spam documents contain 'free' 3 times, 'meeting' 0 times and 'money' 7 "
+                  "times. What is the maximum-likelihood theta_{money|spam}? A Fraction.",
+            "zh": "2 封垃圾邮件中 'free' 出现 3 次、'meeting' 0 次、'money' 7 次。"
+                  "theta_{money|spam} 的最大似然估计是多少？用 Fraction 表示。"},
+    answer=lambda: _fraction(_theta(3)),
+    exact=True,
+    mistakes=[
+        Mistake("documents_not_words", lambda: _fraction(_mu_as_if_bernoulli(3)),
+                {"en": "You divided by the number of spam documents (N_j). In the multinomial "
+                       "model the denominator is the number of words of the class, "
+                       "sum over i' of N_i'j: theta_{.|spam} must sum to 1 over the vocabulary.",
+                 "zh": "你除以了垃圾邮件的文档数 N_j。多项式模型的分母是该类的总词数 "
+                       "sum_i' N_i'j：theta_{.|spam} 在词表上之和必须为 1。"}),
+        Mistake("laplace", lambda: _fraction(_theta(3, alpha=1)),
+                {"en": "That is the Laplace-smoothed estimate (+1 / +V). The question asks for the "
+                       "MLE: no pseudo-counts.",
+                 "zh": "这是拉普拉斯平滑后的估计（+1 / +V）。题目问的是最大似然估计：不加伪计数。"}),
+    ],
+    hints=[
+        {"en": "Step 13 of multinomial_mle gives theta_{i|j} = N_ij / sum_i' N_i'j.",
+         "zh": "multinomial_mle 的第 13 步给出 theta_{i|j} = N_ij / sum_i' N_i'j。"},
+        {"en": "Count every word of the spam documents for the denominator.",
+         "zh": "分母是垃圾邮件中所有词的总数。"},
+    ],
+    solution={"en": "answer = Fraction(7, 3 + 0 + 7)   # N_money,spam / words of spam",
+              "zh": "answer = Fraction(7, 3 + 0 + 7)   # N_money,spam / 垃圾邮件总词数"},
+)
+
+
+def _laplace_symbols():
+    import sympy as sp
+
+    return dict(zip(("N_ij", "W_j", "V", "alpha"),
+                    sp.symbols("N_ij W_j V alpha", positive=True)))
+
+
+def _as_plain(expr, d):
+    """The general-form result with plain names: N[i] -> N_ij, sum of counts -> W_j."""
+    import sympy as sp
+
+    s = _laplace_symbols()
+    N, i = d.symbols["N"], d.symbols["i"]
+    total = next(iter(expr.atoms(sp.Sum)), None)
+    repl = {N[i]: s["N_ij"], d.symbols["V"]: s["V"], d.symbols["alpha"]: s["alpha"]}
+    if total is not None:
+        repl[total] = s["W_j"]
+    return expr.xreplace(repl)
+
+
+def _laplace_formula(**subs):
+    from nbteach.derivations import dirichlet_smoothing
+
+    d = dirichlet_smoothing("V")
+    expr = d.result[d.symbols["theta"][d.symbols["i"]]]
+    expr = expr.subs({d.symbols[k]: v for k, v in subs.items()})
+    return _as_plain(expr, d).subs(_laplace_symbols()["alpha"], 1)
+
+
+def _bernoulli_formula():
+    from nbteach.derivations import beta_smoothing
+
+    d = beta_smoothing()
+    mu, N, i, j = (d.symbols[k] for k in ("mu", "N", "i", "j"))
+    s = _laplace_symbols()
+    return d.result[mu[i, j]].xreplace({N[i, j]: s["N_ij"], N[j]: s["W_j"],
+                                        d.symbols["alpha"]: 1})
+
+
+define(
+    "04.laplace_theta_formula",
+    prompt={"en": "Write Laplace-smoothed theta_{i|j} (alpha = 1) with the names N_ij (count of "
+                  "word i in class j), W_j (all words of class j) and V (vocabulary size), e.g. "
+                  "'(N_ij + 2)/(W_j + 3)'.",
+            "zh": "用 N_ij（类 j 中词 i 的次数）、W_j（类 j 的总词数）和 V（词表大小）写出拉普拉斯平滑"
+                  "（alpha = 1）的 theta_{i|j}，例如 '(N_ij + 2)/(W_j + 3)'。"},
+    answer=lambda: _laplace_formula(),
+    symbols=lambda: {k: v for k, v in _laplace_symbols().items() if k != "alpha"},
+    mistakes=[
+        Mistake("unsmoothed", lambda: _laplace_formula(alpha=0),
+                {"en": "That is the MLE, without smoothing: add the pseudo-counts.",
+                 "zh": "这是未平滑的最大似然估计：加上伪计数。"}),
+        Mistake("plus_one_once", lambda: _laplace_formula(V=1),
+                {"en": "Every one of the V words gets one pseudo-count, so the denominator grows "
+                       "by V, not by 1; otherwise theta_{.|j} does not sum to 1.",
+                 "zh": "V 个词每个都加 1 个伪计数，所以分母加 V 而不是 1；否则 theta_{.|j} 之和不为 1。"}),
+        Mistake("bernoulli_two", _bernoulli_formula,
+                {"en": "+2 is the Bernoulli model's denominator (word present or absent: two "
+                       "outcomes). The multinomial spreads over V words.",
+                 "zh": "+2 是伯努利模型的分母（出现或不出现两种结果）。多项式模型分布在 V 个词上。"}),
+    ],
+    hints=[
+        {"en": "The posterior mean under a Dirichlet(1) prior: one pseudo-count per word.",
+         "zh": "Dirichlet(1) 先验下的后验均值：每个词一个伪计数。"},
+        {"en": "Numerator: N_ij plus one. Denominator: W_j plus one for each of the V words.",
+         "zh": "分子：N_ij 加 1。分母：W_j 加上 V 个词每个 1。"},
+    ],
+    solution={"en": "answer = '(N_ij + 1)/(W_j + V)'", "zh": "answer = '(N_ij + 1)/(W_j + V)'"},
+)
+
+
+def _demo():
+    from nbteach.derivations import underflow_demo
+
+    return underflow_demo(doc_length=300)
+
+
+def _log_of_product():
+    """log of the float64 product: -inf once the product has underflowed to 0.0."""
+    import numpy as np
+
+    with np.errstate(divide="ignore"):
+        return float(np.log(_demo().product))
+
+
+define(
+    "04.log_likelihood",
+    prompt={"en": "demo = underflow_demo(doc_length=300): what is the log-likelihood (natural "
+                  "log) of its document, sum over words of log theta? A float.",
+            "zh": "demo = underflow_demo(doc_length=300)：其文档的对数似然（自然对数）"
+                  "sum log theta 是多少？给出浮点数。"},
+    answer=lambda: float(_demo().log_likelihood),
+    rtol=1e-9,
+    mistakes=[
+        Mistake("log_of_underflowed_product",
+                lambda: _log_of_product(),
+                {"en": "You took the log of the product, which had already underflowed to 0.0, "
+                       "and log(0) = -inf. Sum the logs instead of multiplying.",
+                 "zh": "你对已经下溢为 0.0 的乘积取了对数，log(0) = -inf。应先取对数再求和。"}),
+        Mistake("log10", lambda: float(_demo().log10_exact),
+                {"en": "That is log base 10. The log-likelihood uses the natural log.",
+                 "zh": "这是以 10 为底的对数。对数似然使用自然对数。"}),
+    ],
+    hints=[
+        {"en": "demo.probabilities holds theta of each word of the document.",
+         "zh": "demo.probabilities 是文档中每个词的 theta。"},
+        {"en": "np.log, then sum.", "zh": "先 np.log，再求和。"},
+    ],
+    solution={"en": "answer = float(np.sum(np.log(demo.probabilities)))   # = demo.log_likelihood",
+              "zh": "answer = float(np.sum(np.log(demo.probabilities)))   # = demo.log_likelihood"},
+)

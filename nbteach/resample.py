@@ -17,7 +17,7 @@ import numpy as np
 
 from ._base import NbteachError
 
-__all__ = ["random_undersample", "random_oversample", "class_sizes"]
+__all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split"]
 
 
 def _take(X, idx):
@@ -94,3 +94,34 @@ def random_oversample(X, y, random_state=None):
         parts.append(np.concatenate([rows, extra]))
     idx = np.concatenate(parts)
     return _take(X, idx), y[idx]
+
+
+def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
+    """Hold out a random ``test_size`` fraction for testing; the rest is for training.
+
+    With ``stratify=True`` each class is split in the same proportion, so a rare class
+    (9% spam) keeps its share in both parts. Returns X_train, X_test, y_train, y_test
+    (same types as X and y). Resampling, if any, is applied to the training part only.
+
+    >>> Xtr, Xte, ytr, yte = train_test_split(list(range(10)), [0] * 8 + [1] * 2,
+    ...                                       test_size=0.5, random_state=0)
+    >>> class_sizes(ytr), class_sizes(yte)
+    ({0: 4, 1: 1}, {0: 4, 1: 1})
+    """
+    y, classes, y_index = _prepare(X, y)
+    if not (isinstance(test_size, float) and 0 < test_size < 1):
+        raise NbteachError(f"test_size must be a fraction between 0 and 1, got {test_size!r}.")
+    rng = np.random.default_rng(random_state)
+    groups = [np.flatnonzero(y_index == k) for k in range(len(classes))] if stratify \
+        else [np.arange(len(y))]
+    test = []
+    for rows in groups:
+        n_test = int(round(test_size * len(rows)))
+        test.append(rng.permutation(rows)[:n_test])
+    test_idx = np.sort(np.concatenate(test))
+    mask = np.ones(len(y), bool)
+    mask[test_idx] = False
+    train_idx = np.flatnonzero(mask)
+    if len(test_idx) == 0 or len(train_idx) == 0:
+        raise NbteachError("test_size leaves the training or the test part empty.")
+    return _take(X, train_idx), _take(X, test_idx), y[train_idx], y[test_idx]

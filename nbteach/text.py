@@ -39,7 +39,7 @@ from ._base import BaseEstimator, NbteachError, check_alpha
 from ._numeric import NbteachTypeError, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
-    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "TextNB", "UnknownWordsWarning",
+    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
     "fit_vectorised", "predict_vectorised", "document_probability",
 ]
@@ -118,6 +118,26 @@ def build_vocabulary(documents, token_pattern: str = TOKEN_PATTERN, lowercase=Tr
         for w in toks:
             vocab.setdefault(w, len(vocab))
     return vocab
+
+
+def count_matrix(documents, vocabulary, token_pattern: str = TOKEN_PATTERN, lowercase=True):
+    """The dense documents x vocabulary count matrix, x[d, k] = count of word k in d.
+
+    For hand-sized examples only (the notes' vectorised code takes such a matrix);
+    TextNB never builds it. Words outside ``vocabulary`` are ignored.
+
+    >>> count_matrix(["cheap cheap pills", "see you"], {"cheap": 0, "pills": 1, "see": 2})
+    array([[2, 1, 0],
+           [0, 0, 1]])
+    """
+    docs = _check_documents(documents)
+    X = np.zeros((len(docs), len(vocabulary)), dtype=np.int64)
+    for d, toks in enumerate(_token_lists(docs, re.compile(token_pattern), lowercase)):
+        for w in toks:
+            k = vocabulary.get(w)
+            if k is not None:
+                X[d, k] += 1
+    return X
 
 
 class TextNB(BaseEstimator):

@@ -82,3 +82,28 @@ def test_report_matches_sklearn():
 def test_bad_input(t, p, kw, match):
     with pytest.raises(NbteachError, match=match):
         m.f1_score(t, p, **kw)
+
+
+def test_alpha_curve_matches_fitting_each_alpha():
+    from nbteach.multinomial import MultinomialNB
+    from nbteach.text import TextNB
+
+    docs = ["cheap pills now", "cheap cheap deal", "lunch at noon", "meeting at noon",
+            "cheap lunch", "team meeting now"]
+    y = np.array(["spam", "spam", "ham", "ham", "ham", "ham"])
+    test = ["cheap pills noon", "pills deal", "lunch meeting", "cheap meeting", "team lunch"]
+    yt = np.array(["spam", "spam", "ham", "ham", "ham"])  # spam is the smaller class
+    alphas = [0.01, 0.5, 1.0, 5.0]
+    curve = m.alpha_curve(TextNB(), docs, y, test, yt, alphas)
+    assert curve.attrs["pos_label"] == "spam"
+    for a in alphas:
+        pred = TextNB(alpha=a).fit(docs, y).predict(test)
+        assert curve.loc[a, "accuracy"] == m.accuracy_score(yt, pred)
+        assert curve.loc[a, "f1"] == m.f1_score(yt, pred, pos_label="spam")
+    rng = np.random.default_rng(0)
+    X = rng.integers(0, 5, (40, 6))
+    yy = rng.integers(0, 2, 40)
+    c2 = m.alpha_curve(MultinomialNB(), X[:30], yy[:30], X[30:], yy[30:], [0.1, 2.0],
+                       pos_label=1)
+    pred = MultinomialNB(alpha=2.0).fit(X[:30], yy[:30]).predict(X[30:])
+    assert c2.loc[2.0, "recall"] == m.recall_score(yy[30:], pred)

@@ -53,3 +53,16 @@ def test_types_are_kept():
 def test_bad_input(Xb, yb, match):
     with pytest.raises(NbteachError, match=match):
         random_undersample(Xb, yb)
+
+
+def test_train_test_split_is_stratified_disjoint_and_complete():
+    from nbteach.resample import train_test_split
+
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=0)
+    assert class_sizes(yte) == {"ham": 27, "spam": 3}
+    assert class_sizes(ytr) == {"ham": 63, "spam": 7}
+    assert set(Xtr.ravel()).isdisjoint(Xte.ravel())
+    assert set(Xtr.ravel()) | set(Xte.ravel()) == set(X.ravel())
+    assert all(y[int(v) // 10] == c for v, c in zip(Xte.ravel(), yte))
+    with pytest.raises(NbteachError, match="test_size"):
+        train_test_split(X, y, test_size=30)

@@ -213,3 +213,15 @@ def test_batches_do_not_change_the_result(monkeypatch):
     assert split.vocabulary_ == whole.vocabulary_
     np.testing.assert_array_equal(split.feature_count_, whole.feature_count_)
     np.testing.assert_allclose(split.predict_proba(DOCS), whole.predict_proba(DOCS))
+
+
+def test_count_matrix_rows_are_word_counts():
+    from nbteach.text import count_matrix
+
+    nb = TextNB().fit(DOCS, LABELS)
+    Xc = count_matrix(DOCS, nb.vocabulary_)
+    assert Xc.shape == (len(DOCS), len(nb.vocabulary_))
+    assert Xc[0, nb.vocabulary_["cheap"]] == 2
+    y = np.array(LABELS)
+    for k, c in enumerate(nb.classes_):
+        np.testing.assert_array_equal(Xc[y == c].sum(axis=0), nb.feature_count_[k])

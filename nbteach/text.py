@@ -39,7 +39,7 @@ from ._base import BaseEstimator, NbteachError, check_alpha
 from ._numeric import NbteachTypeError, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
-    "TOKEN_PATTERN", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "UnknownWordsWarning",
+    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
     "fit_vectorised", "predict_vectorised", "document_probability",
 ]
@@ -51,6 +51,18 @@ _BATCH_CHARS = 100_000  # characters per batch: memory stays flat however long t
 
 class UnknownWordsWarning(UserWarning):
     """A document had no word of the vocabulary: its prediction is the prior."""
+
+
+def toy_mail():
+    """Six short hand-made messages (3 spam, 3 ham) for working by hand.
+
+    >>> docs, labels = toy_mail()
+    >>> docs[0], labels[0]
+    ('Cheap pills, cheap price!', 'spam')
+    """
+    docs = ["Cheap pills, cheap price!", "Win cash now: cheap offer", "Claim your prize now",
+            "Lunch at noon?", "The meeting is moved to noon", "Cheap lunch deal at the canteen"]
+    return docs, ["spam", "spam", "spam", "ham", "ham", "ham"]
 
 
 def tokenize(text, token_pattern: str = TOKEN_PATTERN, lowercase: bool = True) -> list:

@@ -1,0 +1,256 @@
+"""Exercises of lesson 06, a spam detector on real text.
+
+Ids: ``06.laplace_theta``, ``06.joint_log_score``, ``06.vectorised_fit``.
+
+They use the six hand-made messages of ``nbteach.text.toy_mail()`` (3 spam, 3 ham).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .core import Mistake, define
+
+MESSAGE = "cheap cheap lunch now"
+
+
+def _note_model(alpha=1):
+    from nbteach.text import toy_mail, train_as_in_note
+
+    return train_as_in_note(*toy_mail(), alpha=alpha)
+
+
+def _textnb(alpha=1.0):
+    from nbteach.text import TextNB, toy_mail
+
+    return TextNB(alpha=alpha).fit(*toy_mail())
+
+
+def _theta_alpha_not_times_v():
+    nb = _textnb()
+    k = list(nb.classes_).index("spam")
+    n_ck = int(nb.feature_count_[k, nb.vocabulary_["cheap"]])
+    n_c = int(nb.feature_count_[k].sum())
+    return Fraction(n_ck + 1, n_c + 1)
+
+
+def _theta_documents():
+    """The Bernoulli estimate (documents containing the word), smoothed +1/+2."""
+    import numpy as np
+
+    from nbteach.bernoulli import BernoulliNB
+    from nbteach.text import count_matrix, toy_mail
+
+    docs, y = toy_mail()
+    nb = _textnb()
+    bnb = BernoulliNB(alpha=1.0).fit(count_matrix(docs, nb.vocabulary_), y)
+    k = list(bnb.classes_).index("spam")
+    return Fraction(float(np.exp(bnb.feature_log_prob_[k, nb.vocabulary_["cheap"]]))
+                    ).limit_denominator(1000)
+
+
+define(
+    "06.laplace_theta",
+    prompt={"en": "Train on nbteach.text.toy_mail() with Laplace smoothing (alpha = 1). "
+                  "What is P(cheap | spam), as an exact Fraction?",
+            "zh": "用 nbteach.text.toy_mail() 训练，拉普拉斯平滑（alpha = 1）。"
+                  "P(cheap | spam) 是多少？用精确分数表示。"},
+    answer=lambda: _note_model(1)[2]["spam"]["cheap"],
+    exact=True,
+    mistakes=[
+        Mistake("no_smoothing", lambda: _note_model(0)[2]["spam"]["cheap"],
+                {"en": "That is n_ck / n_c, without smoothing: add 1 to the count and |V| to "
+                       "the total.",
+                 "zh": "这是未平滑的 n_ck / n_c：分子加 1，分母加 |V|。"}),
+        Mistake("alpha_not_times_V", _theta_alpha_not_times_v,
+                {"en": "You added 1 to the denominator: add |V|, the vocabulary size (one "
+                       "pseudo-count for every word), so that P(w | spam) sums to 1 over V.",
+                 "zh": "分母加的是 1：应加 |V|（每个词一个伪计数），这样 P(w | spam) 在 V 上求和为 1。"}),
+        Mistake("documents_not_words", _theta_documents,
+                {"en": "That counts documents containing 'cheap' (the Bernoulli model, +1/+2): "
+                       "the multinomial model counts every occurrence of the word in T_spam.",
+                 "zh": "这是在数包含 cheap 的文档数（伯努利模型，+1/+2）；多项式模型要数 T_spam 中该词的每一次出现。"}),
+    ],
+    hints=[
+        {"en": "Note 004: P(w_k | c) = (n_ck + 1) / (n_c + |V|), with n_c the number of words "
+               "in all spam messages put together.",
+         "zh": "笔记 004：P(w_k | c) = (n_ck + 1) / (n_c + |V|)，n_c 是所有垃圾邮件拼在一起的词数。"},
+        {"en": "Count with nbteach.text.tokenize: 'a' and other one-letter words are not words.",
+         "zh": "用 nbteach.text.tokenize 分词：单个字母不算词。"},
+    ],
+    solution={"en": "from nbteach.text import toy_mail, train_as_in_note\n"
+                    "V, prior, cond = train_as_in_note(*toy_mail(), alpha=1)\n"
+                    "answer = cond['spam']['cheap']",
+              "zh": "from nbteach.text import toy_mail, train_as_in_note\n"
+                    "V, prior, cond = train_as_in_note(*toy_mail(), alpha=1)\n"
+                    "answer = cond['spam']['cheap']"},
+)
+
+
+def _jll(nb=None):
+    nb = nb or _textnb()
+    return float(nb.predict_joint_log_proba([MESSAGE])[0, list(nb.classes_).index("spam")])
+
+
+def _jll_without_prior():
+    nb = _textnb()
+    return _jll(nb) - float(nb.class_log_prior_[list(nb.classes_).index("spam")])
+
+
+def _jll_set():
+    import math
+
+    from nbteach.text import classify_as_in_note
+
+    return math.log(classify_as_in_note(_note_model(1), MESSAGE, as_written=True)["spam"])
+
+
+def _log_posterior():
+    nb = _textnb()
+    return float(nb.predict_log_proba([MESSAGE])[0, list(nb.classes_).index("spam")])
+
+
+def _jll_log10():
+    import math
+
+    return _jll() / math.log(10)
+
+
+define(
+    "06.joint_log_score",
+    prompt={"en": f"With the model of the previous exercise, what is the joint log-likelihood "
+                  f"log P(spam) + sum_k t_k log P(w_k | spam) of the message '{MESSAGE}' "
+                  "(natural log)?",
+            "zh": f"用上一题的模型，消息 '{MESSAGE}' 的联合对数似然 "
+                  "log P(spam) + sum_k t_k log P(w_k | spam) 是多少（自然对数）？"},
+    answer=_jll,
+    rtol=1e-9,
+    mistakes=[
+        Mistake("prior_forgotten", _jll_without_prior,
+                {"en": "You left out log P(spam): the prior is part of the score.",
+                 "zh": "你漏掉了 log P(spam)：先验也是得分的一部分。"}),
+        Mistake("set_of_words", _jll_set,
+                {"en": "'cheap' occurs twice, so log P(cheap | spam) counts twice (t_k = 2). "
+                       "Note 004's test algorithm collects the words in a set I and loses the "
+                       "repeat: that is one of the note's mistakes.",
+                 "zh": "cheap 出现两次，log P(cheap | spam) 要算两次（t_k = 2）。笔记 004 的测试算法把词放进集合 I，"
+                       "丢掉了重复：这是笔记的错误之一。"}),
+        Mistake("normalised", _log_posterior,
+                {"en": "That is log P(spam | x), normalised over the classes: the question asks "
+                       "for the joint score before normalising.",
+                 "zh": "这是归一化后的 log P(spam | x)：题目要的是归一化之前的联合得分。"}),
+        Mistake("log10", _jll_log10,
+                {"en": "That is the base-10 logarithm: use the natural log (numpy.log).",
+                 "zh": "这是以 10 为底的对数：请用自然对数（numpy.log）。"}),
+    ],
+    hints=[
+        {"en": "Unknown words are ignored; every other word adds log P(w | spam) once per "
+               "occurrence.",
+         "zh": "未知词忽略；其他词每出现一次加一次 log P(w | spam)。"},
+        {"en": "TextNB has a method that returns exactly this score, one column per class.",
+         "zh": "TextNB 有一个方法正好返回这个得分，每类一列。"},
+    ],
+    solution={"en": "from nbteach.text import TextNB, toy_mail\n"
+                    "nb = TextNB(alpha=1).fit(*toy_mail())\n"
+                    "jll = nb.predict_joint_log_proba(['" + MESSAGE + "'])\n"
+                    "answer = jll[0, list(nb.classes_).index('spam')]",
+              "zh": "from nbteach.text import TextNB, toy_mail\n"
+                    "nb = TextNB(alpha=1).fit(*toy_mail())\n"
+                    "jll = nb.predict_joint_log_proba(['" + MESSAGE + "'])\n"
+                    "answer = jll[0, list(nb.classes_).index('spam')]"},
+)
+
+
+def _inputs(rng):
+    import numpy as np
+
+    out = []
+    for _ in range(4):
+        n, m, k = rng.randint(6, 12), rng.randint(2, 6), rng.randint(2, 3)
+        y = np.array([i % k for i in range(n)])
+        X = np.array([[rng.randint(1, 6) for _ in range(m)] for _ in range(n)])
+        out.append(((y, X, rng.choice([0.5, 1.0, 2.0])), {}))
+    return out
+
+
+def _fit():
+    from nbteach.text import fit_vectorised
+
+    return fit_vectorised
+
+
+def _fit_note003():
+    from nbteach.text import note003_fit
+
+    return note003_fit
+
+
+def _fit_prior_not_log():
+    import numpy as np
+
+    from nbteach.text import fit_vectorised
+
+    def fit(y, X, alpha):
+        log_pi, log_theta = fit_vectorised(y, X, alpha)
+        return np.exp(log_pi), log_theta
+    return fit
+
+
+def _fit_no_smoothing():
+    from nbteach.text import fit_vectorised
+
+    return lambda y, X, alpha: fit_vectorised(y, X, 0.0)
+
+
+define(
+    "06.vectorised_fit",
+    prompt={"en": "Write fit(y, X, alpha) for multinomial naive Bayes without a Python loop over "
+                  "the examples: y holds class numbers 0..K-1, X is the documents x words count "
+                  "matrix. Return (log_pi, log_theta): log_pi of shape (K,), log_theta of shape "
+                  "(K, M) with Lidstone smoothing alpha.",
+            "zh": "写出多项式朴素贝叶斯的 fit(y, X, alpha)，不要对样本写 Python 循环：y 是 0..K-1 的类别编号，"
+                  "X 是文档 x 词的计数矩阵。返回 (log_pi, log_theta)：log_pi 形状 (K,)，"
+                  "log_theta 形状 (K, M)，用 alpha 做 Lidstone 平滑。"},
+    answer=_fit,
+    kind="function",
+    inputs=_inputs,
+    rtol=1e-9,
+    mistakes=[
+        Mistake("note003_as_written", _fit_note003,
+                {"en": "This is note 003's code: it returns b instead of log b, and "
+                       "np.array(cnt.sum(axis=1).ravel())[0] takes class 0's total only (for a "
+                       "numpy array), so every class is divided by class 0's word count. Sum each "
+                       "row with keepdims=True and take the log of the prior.",
+                 "zh": "这是笔记 003 的代码：它返回 b 而不是 log b；对 numpy 数组，"
+                       "np.array(cnt.sum(axis=1).ravel())[0] 只取了第 0 类的总数，所有类都除以第 0 类的词数。"
+                       "用 keepdims=True 按行求和，并对先验取对数。"}),
+        Mistake("prior_not_log", _fit_prior_not_log,
+                {"en": "log_theta is right, but the prior is returned as a probability: "
+                       "return its log, since it is added to the log-likelihoods.",
+                 "zh": "log_theta 正确，但先验返回的是概率：要返回它的对数，因为它要和对数似然相加。"}),
+        Mistake("alpha_ignored", _fit_no_smoothing,
+                {"en": "Your log_theta is the unsmoothed estimate: add alpha to every count and "
+                       "alpha * M to every class total.",
+                 "zh": "你的 log_theta 没有平滑：每个计数加 alpha，每类总数加 alpha * M。"}),
+    ],
+    hints=[
+        {"en": "Make the one-hot matrix Y (n x K); then Y.T @ X is the K x M class-word count "
+               "table in one product.",
+         "zh": "构造 one-hot 矩阵 Y (n x K)；Y.T @ X 一次乘法就得到 K x M 的类别-词计数表。"},
+        {"en": "Normalise each row: np.log(N) - np.log(N.sum(axis=1, keepdims=True)).",
+         "zh": "按行归一化：np.log(N) - np.log(N.sum(axis=1, keepdims=True))。"},
+    ],
+    solution={"en": "def fit(y, X, alpha):\n"
+                    "    Y = np.eye(y.max() + 1)[y]            # one-hot, n x K\n"
+                    "    N = Y.T @ X + alpha                   # K x M smoothed counts\n"
+                    "    log_theta = np.log(N) - np.log(N.sum(axis=1, keepdims=True))\n"
+                    "    log_pi = np.log(Y.sum(axis=0) / len(y))\n"
+                    "    return log_pi, log_theta\n"
+                    "# the library's version: nbteach.text.fit_vectorised",
+              "zh": "def fit(y, X, alpha):\n"
+                    "    Y = np.eye(y.max() + 1)[y]            # one-hot，n x K\n"
+                    "    N = Y.T @ X + alpha                   # K x M 平滑后的计数\n"
+                    "    log_theta = np.log(N) - np.log(N.sum(axis=1, keepdims=True))\n"
+                    "    log_pi = np.log(Y.sum(axis=0) / len(y))\n"
+                    "    return log_pi, log_theta\n"
+                    "# 库中的版本：nbteach.text.fit_vectorised"},
+)

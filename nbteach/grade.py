@@ -4,8 +4,10 @@
                             [--feedback DIR] [--exercises ID_PREFIX]
 
 SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
-kernel of its own (``nbclient``), ``--jobs`` at a time, stopped after ``--timeout``
-seconds by killing its whole process tree. Output: a CSV with one row per submission,
+kernel of its own (``nbclient``), ``--jobs`` at a time. A cell running longer than
+``--timeout`` seconds stops the notebook; a notebook still running ``--timeout`` + 30
+seconds after it started (the 30 s cover kernel start-up) is stopped by killing its
+whole process tree, kernel included. Output: a CSV with one row per submission,
 one column per exercise (1 passed, 0 not) plus ``total``, ``max`` and ``run`` (how the
 run ended), and one feedback file per student in ``--feedback`` (default: a folder
 ``feedback`` next to the CSV), in the language the student set.
@@ -51,6 +53,7 @@ from pathlib import Path
 
 __all__ = ["grade", "grade_notebook", "Submission", "main"]
 
+_LANGUAGE_LOCK = threading.Lock()
 _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
 
 _RUN_TEXT = {
@@ -219,27 +222,34 @@ def _timeout_of(sub) -> float:
 
 
 def _verify_one(ex, encoded, lang):
-    from nbteach.check.messages import say
-    from nbteach.check.serial import FunctionRef, Unsupported, decode
+    """(passed, message) for one recorded answer, checked here against the library."""
     from nbteach.i18n import get_language, set_language
 
-    before = get_language()
-    set_language(lang)
-    try:
-        answer = decode(encoded)
-        if isinstance(answer, Unsupported):
-            return False, say("incorrect") + " " + say("unsupported", got=answer.type_name)
-        if ex.kind == "function":
-            if not isinstance(answer, FunctionRef):
-                return False, ex.check(answer, _record=False).message
-            status, message = _verify_function(ex, answer)
-            return status == "correct", message
-        if isinstance(answer, FunctionRef):
-            return False, say("incorrect") + " " + say("unsupported", got="function")
-        result = ex.check(answer, _record=False)
-        return result.correct, result.message
-    finally:
-        set_language(before)
+    with _LANGUAGE_LOCK:  # the message language is process-wide: one verification at a time
+        before = get_language()
+        set_language(lang)
+        try:
+            return _verify_answer(ex, encoded)
+        finally:
+            set_language(before)
+
+
+def _verify_answer(ex, encoded):
+    from nbteach.check.messages import say
+    from nbteach.check.serial import FunctionRef, Unsupported, decode
+
+    answer = decode(encoded)
+    if isinstance(answer, Unsupported):
+        return False, say("incorrect") + " " + say("unsupported", got=answer.type_name)
+    if ex.kind == "function":
+        if not isinstance(answer, FunctionRef):
+            return False, ex.check(answer, _record=False).message
+        status, message = _verify_function(ex, answer)
+        return status == "correct", message
+    if isinstance(answer, FunctionRef):
+        return False, say("incorrect") + " " + say("unsupported", got="function")
+    result = ex.check(answer, _record=False)
+    return result.correct, result.message
 
 
 def _verify_function(ex, ref):

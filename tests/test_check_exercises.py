@@ -180,3 +180,10 @@ def test_a_broken_lesson_module_does_not_break_the_others(tmp_path, monkeypatch)
         ids = [q.id for q in exercises()]
     assert "01.posterior" in ids
     assert "RuntimeError" in core.load_errors()["nbteach.check.lesson98"]
+
+
+def test_an_exercise_shows_its_prompt_in_the_current_language():
+    q = exercise("01.posterior")
+    assert "P(sick | +)" in q._repr_html_() and "01.posterior" in repr(q)
+    set_language("zh")
+    assert "求 P(sick | +)" in q._repr_html_()

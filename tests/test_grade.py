@@ -212,3 +212,35 @@ def test_python_dash_m_runs(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "nbteach.grade", "--help"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert proc.returncode == 0 and "--jobs" in proc.stdout and "--timeout" in proc.stdout
+
+
+def test_hard_kill_takes_the_whole_tree_even_a_child_in_its_own_session(tmp_path):
+    """The kernel runs in a session of its own (jupyter_client): killing the runner's
+    process group alone would leave it running; _kill_tree must reach it."""
+    import time
+
+    from nbteach.grade import _kill_tree
+
+    pidfile = tmp_path / "child.pid"
+    code = ("import subprocess, sys, time\n"
+            "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], start_new_session=True)\n"
+            f"open({str(pidfile)!r}, 'w').write(str(p.pid))\n"
+            "time.sleep(600)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    for _ in range(100):
+        if pidfile.exists() and pidfile.read_text():
+            break
+        time.sleep(0.1)
+    child = int(pidfile.read_text())
+    _kill_tree(proc)
+    proc.wait(timeout=10)
+    for _ in range(50):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        if Path(f"/proc/{child}/stat").read_text().split()[2] == "Z":
+            break  # killed, waiting for init to reap it
+        time.sleep(0.1)
+    else:
+        pytest.fail("the grandchild survived the hard kill")

@@ -6,8 +6,8 @@ Student side
 >>> q = exercise("01.posterior")
 >>> q.check(____).status
 'not attempted'
->>> r = q.check(0.1)    
->>> r.correct, r.status 
+>>> r = q.check(0.1)
+>>> r.correct, r.status
 (False, 'incorrect')
 
 ``q.hint()`` gives the next hint (a nudge first, then more), ``q.solution()`` a worked

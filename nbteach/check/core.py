@@ -53,7 +53,7 @@ ____ = _Placeholder()
 
 _COLOURS = {CORRECT: ("#e6f4ea", "#1e7d32"), INCORRECT: ("#fdecea", "#b3261e"),
             NOT_ATTEMPTED: ("#eef2fb", "#3559a8"), "hint": ("#fff8e1", "#8a6d00"),
-            "solution": ("#f3f3f3", "#444444")}
+            "solution": ("#f3f3f3", "#444444"), "question": ("#f7f7fb", "#6b5ca5")}
 
 
 class Message:
@@ -218,6 +218,9 @@ class Exercise:
 
     def __repr__(self):
         return f"Exercise({self.id!r}: {tr(self.prompt)})"
+
+    def _repr_html_(self):
+        return Message(tr(self.prompt), "question", self.id)._repr_html_()
 
 
 # -- the registry ----------------------------------------------------------------------

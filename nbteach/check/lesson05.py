@@ -1,0 +1,182 @@
+"""Exercises of lesson 05, Bernoulli naive Bayes.
+
+Ids: ``05.mu_mle_value``, ``05.bernoulli_laplace_formula``, ``05.bernoulli_prediction``.
+The documents are the lesson's (``TRAIN``, ``LABELS``); answers come from
+:mod:`nbteach.derivations` and the estimators, mistakes from the library with the mistake
+applied.
+"""
+from __future__ import annotations
+
+from .core import Mistake, define
+
+TRAIN = ("free money free offer", "win money now", "free prize win money",
+         "meeting schedule today", "project meeting notes today", "lunch today with the team",
+         "team meeting about the project")
+LABELS = ("spam",) * 3 + ("ham",) * 4
+QUERY = "free free free meeting"
+
+
+def _fitted(kind, alpha=1.0):
+    import nbteach
+    from nbteach.text import build_vocabulary, count_matrix
+
+    vocab = build_vocabulary(list(TRAIN))
+    X = count_matrix(list(TRAIN), vocab)
+    model = getattr(nbteach, kind)(alpha=alpha).fit(X, list(LABELS))
+    return model, vocab
+
+
+def _mle(kind, word, cls="spam"):
+    """The derived MLE for one word and class, at the counts the estimator made."""
+    from fractions import Fraction
+
+    from nbteach.derivations import bernoulli_mle, multinomial_mle
+
+    model, vocab = _fitted(kind)
+    c, w = list(model.classes_).index(cls), vocab[word]
+    counts = model.feature_count_[c]
+    if kind == "BernoulliNB":
+        d = bernoulli_mle(1, 1)
+        mu, N = d.symbols["mu"], d.symbols["N"]
+        value = d.result[mu[1, 1]].xreplace({N[1, 1]: int(counts[w]),
+                                             N[1]: int(model.class_count_[c])})
+    else:
+        d = multinomial_mle(1, 2)  # word w against all the other words of the class
+        theta, N = d.symbols["theta"], d.symbols["N"]
+        value = d.result[theta[1, 1]].xreplace({N[1, 1]: int(counts[w]),
+                                                N[2, 1]: int(counts.sum() - counts[w])})
+    return Fraction(int(value.p), int(value.q))
+
+
+def _laplace_bernoulli(word, cls="spam"):
+    from fractions import Fraction
+
+    from nbteach.derivations import beta_smoothing
+
+    model, vocab = _fitted("BernoulliNB")
+    c, w = list(model.classes_).index(cls), vocab[word]
+    d = beta_smoothing()
+    mu, N, i, j = (d.symbols[k] for k in ("mu", "N", "i", "j"))
+    value = d.result[mu[i, j]].xreplace({N[i, j]: int(model.feature_count_[c, w]),
+                                         N[j]: int(model.class_count_[c])})
+    value = value.subs(d.symbols["alpha"], 1)
+    return Fraction(int(value.p), int(value.q))
+
+
+define(
+    "05.mu_mle_value",
+    prompt={"en": "With the lesson's 7 documents, what is the maximum-likelihood mu_{free|spam} of "
+                  "Bernoulli naive Bayes (no smoothing)? A Fraction.",
+            "zh": "用本课的 7 篇文档，伯努利朴素贝叶斯的最大似然 mu_{free|spam}（不平滑）是多少？用 Fraction 表示。"},
+    answer=lambda: _mle("BernoulliNB", "free"),
+    exact=True,
+    mistakes=[
+        Mistake("multinomial_theta", lambda: _mle("MultinomialNB", "free"),
+                {"en": "That is the multinomial theta: occurrences of 'free' over all words of spam. "
+                       "Bernoulli counts documents: how many spam documents contain 'free', over "
+                       "the number of spam documents.",
+                 "zh": "这是多项式模型的 theta：'free' 出现次数除以垃圾邮件总词数。伯努利模型数的是文档："
+                       "含 'free' 的垃圾邮件篇数除以垃圾邮件篇数。"}),
+        Mistake("smoothed", lambda: _laplace_bernoulli("free"),
+                {"en": "That is the +1/+2 smoothed estimate; the question asks for the MLE.",
+                 "zh": "这是 +1/+2 平滑后的估计；题目问的是最大似然估计。"}),
+    ],
+    hints=[
+        {"en": "mu_{i|j} = N_ij / N_j, with N_ij the number of class-j documents containing word i.",
+         "zh": "mu_{i|j} = N_ij / N_j，N_ij 是含有词 i 的 j 类文档数。"},
+        {"en": "A word repeated inside one document still counts once.",
+         "zh": "同一文档中重复出现的词只算一次。"},
+    ],
+    solution={"en": "answer = Fraction(2, 3)   # 'free' occurs in 2 of the 3 spam documents",
+              "zh": "answer = Fraction(2, 3)   # 3 封垃圾邮件中有 2 封含 'free'"},
+)
+
+
+def _names():
+    import sympy as sp
+
+    return dict(zip(("N_ij", "N_j", "V"), sp.symbols("N_ij N_j V", positive=True)))
+
+
+def _bernoulli_formula(alpha=1, two=None):
+    from nbteach.derivations import beta_smoothing
+
+    d = beta_smoothing()
+    mu, N, i, j = (d.symbols[k] for k in ("mu", "N", "i", "j"))
+    s = _names()
+    expr = d.result[mu[i, j]]
+    if two is not None:  # the number of outcomes per word replaced (the mistake)
+        a = d.symbols["alpha"]
+        expr = (N[i, j] + a) / (N[j] + two * a)
+    return expr.xreplace({N[i, j]: s["N_ij"], N[j]: s["N_j"]}).subs(d.symbols["alpha"], alpha)
+
+
+def _multinomial_style():
+    from nbteach.derivations import dirichlet_smoothing
+
+    d = dirichlet_smoothing("V")
+    s = _names()
+    expr = d.result[d.symbols["theta"][d.symbols["i"]]].subs(d.symbols["alpha"], 1)
+    total = next(iter(expr.atoms(__import__("sympy").Sum)))
+    return expr.xreplace({d.symbols["N"][d.symbols["i"]]: s["N_ij"], total: s["N_j"],
+                          d.symbols["V"]: s["V"]})
+
+
+define(
+    "05.bernoulli_laplace_formula",
+    prompt={"en": "Write the smoothed Bernoulli mu_{i|j} of note 000 (alpha = 1) with the names N_ij "
+                  "(class-j documents containing word i) and N_j (class-j documents), e.g. "
+                  "'(N_ij + 3)/(N_j + 4)'.",
+            "zh": "用 N_ij（含词 i 的 j 类文档数）和 N_j（j 类文档数）写出笔记 000 中平滑后的伯努利 "
+                  "mu_{i|j}（alpha = 1），例如 '(N_ij + 3)/(N_j + 4)'。"},
+    answer=lambda: _bernoulli_formula(),
+    symbols=lambda: _names(),
+    mistakes=[
+        Mistake("plus_V", _multinomial_style,
+                {"en": "+V is the multinomial denominator (V words share one distribution). Each "
+                       "Bernoulli mu is its own coin with two outcomes, present or absent.",
+                 "zh": "+V 是多项式模型的分母（V 个词共享一个分布）。伯努利的每个 mu 是一枚独立的硬币，"
+                       "只有出现/不出现两种结果。"}),
+        Mistake("unsmoothed", lambda: _bernoulli_formula(alpha=0),
+                {"en": "That is the MLE without smoothing.", "zh": "这是未平滑的最大似然估计。"}),
+        Mistake("plus_one_below", lambda: _bernoulli_formula(two=1),
+                {"en": "Both outcomes, present and absent, get a pseudo-count: the denominator grows "
+                       "by 2, otherwise mu and 1 - mu do not sum to 1.",
+                 "zh": "出现和不出现两种结果各加一个伪计数：分母加 2，否则 mu 与 1 - mu 之和不为 1。"}),
+    ],
+    hints=[
+        {"en": "A Beta(1, 1) prior: one pseudo-document with the word, one without.",
+         "zh": "Beta(1, 1) 先验：一篇含该词的伪文档，一篇不含的。"},
+    ],
+    solution={"en": "answer = '(N_ij + 1)/(N_j + 2)'", "zh": "answer = '(N_ij + 1)/(N_j + 2)'"},
+)
+
+
+def _predict(kind):
+    from nbteach.text import count_matrix
+
+    model, vocab = _fitted(kind)
+    return str(model.predict(count_matrix([QUERY], vocab))[0])
+
+
+define(
+    "05.bernoulli_prediction",
+    prompt={"en": f"Trained on the lesson's documents with alpha = 1, which class does BernoulliNB "
+                  f"predict for {QUERY!r}: 'spam' or 'ham'?",
+            "zh": f"用本课文档训练（alpha = 1），BernoulliNB 对 {QUERY!r} 预测哪一类：'spam' 还是 'ham'？"},
+    answer=lambda: _predict("BernoulliNB"),
+    mistakes=[
+        Mistake("multinomial", lambda: _predict("MultinomialNB"),
+                {"en": "That is MultinomialNB's answer, where 'free' counts three times. In the "
+                       "Bernoulli model it counts once, and the absent words count too: 'money' "
+                       "is in every spam document and absent here.",
+                 "zh": "这是 MultinomialNB 的答案，其中 'free' 算三次。伯努利模型中它只算一次，且缺失的词"
+                       "也计入：'money' 出现在每封垃圾邮件中，而这里没有。"}),
+    ],
+    hints=[
+        {"en": "Binarise the document first: which words are present?",
+         "zh": "先把文档二值化：哪些词出现了？"},
+    ],
+    solution={"en": "answer = BernoulliNB(alpha=1).fit(X, y).predict(count_matrix([doc], vocab))[0]",
+              "zh": "answer = BernoulliNB(alpha=1).fit(X, y).predict(count_matrix([doc], vocab))[0]"},
+)

@@ -98,28 +98,29 @@ def _names():
     return dict(zip(("N_ij", "N_j", "V"), sp.symbols("N_ij N_j V", positive=True)))
 
 
-def _bernoulli_formula(alpha=1, two=None):
+def _bernoulli_formula(alpha=1):
     from nbteach.derivations import beta_smoothing
 
     d = beta_smoothing()
     mu, N, i, j = (d.symbols[k] for k in ("mu", "N", "i", "j"))
     s = _names()
     expr = d.result[mu[i, j]]
-    if two is not None:  # the number of outcomes per word replaced (the mistake)
-        a = d.symbols["alpha"]
-        expr = (N[i, j] + a) / (N[j] + two * a)
     return expr.xreplace({N[i, j]: s["N_ij"], N[j]: s["N_j"]}).subs(d.symbols["alpha"], alpha)
 
 
-def _multinomial_style():
+def _multinomial_style(**subs):
+    """The multinomial (Dirichlet) smoothing formula, read with Bernoulli names."""
+    import sympy as sp
+
     from nbteach.derivations import dirichlet_smoothing
 
     d = dirichlet_smoothing("V")
     s = _names()
     expr = d.result[d.symbols["theta"][d.symbols["i"]]].subs(d.symbols["alpha"], 1)
-    total = next(iter(expr.atoms(__import__("sympy").Sum)))
-    return expr.xreplace({d.symbols["N"][d.symbols["i"]]: s["N_ij"], total: s["N_j"],
+    total = next(iter(expr.atoms(sp.Sum)))
+    expr = expr.xreplace({d.symbols["N"][d.symbols["i"]]: s["N_ij"], total: s["N_j"],
                           d.symbols["V"]: s["V"]})
+    return expr.subs({s[k]: v for k, v in subs.items()})
 
 
 define(
@@ -139,7 +140,7 @@ define(
                        "只有出现/不出现两种结果。"}),
         Mistake("unsmoothed", lambda: _bernoulli_formula(alpha=0),
                 {"en": "That is the MLE without smoothing.", "zh": "这是未平滑的最大似然估计。"}),
-        Mistake("plus_one_below", lambda: _bernoulli_formula(two=1),
+        Mistake("plus_one_below", lambda: _multinomial_style(V=1),
                 {"en": "Both outcomes, present and absent, get a pseudo-count: the denominator grows "
                        "by 2, otherwise mu and 1 - mu do not sum to 1.",
                  "zh": "出现和不出现两种结果各加一个伪计数：分母加 2，否则 mu 与 1 - mu 之和不为 1。"}),

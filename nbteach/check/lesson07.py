@@ -1,0 +1,158 @@
+"""Exercises of lesson 07, evaluation and class imbalance.
+
+Ids: ``07.precision_spam``, ``07.macro_f1``, ``07.undersampled_size``.
+
+All use openintro's e-mails (``nbteach.realdata.email_features()``), split with
+``nbteach.resample.train_test_split(X, y, test_size=0.3, random_state=0)``, and
+``BernoulliNB(alpha=1.0)`` trained on the training part, as in the lesson.
+"""
+from __future__ import annotations
+
+from .core import Mistake, define
+
+_SETUP = {
+    "en": "Split openintro's e-mails with train_test_split(X, y, test_size=0.3, random_state=0), "
+          "train BernoulliNB(alpha=1.0) on the training part and predict the test part.",
+    "zh": "用 train_test_split(X, y, test_size=0.3, random_state=0) 划分 openintro 邮件数据，"
+          "在训练部分训练 BernoulliNB(alpha=1.0)，并预测测试部分。",
+}
+
+
+def _split():
+    from nbteach.realdata import email_features
+    from nbteach.resample import train_test_split
+
+    X, y = email_features()
+    return train_test_split(X, y, test_size=0.3, random_state=0)
+
+
+def _pred():
+    from nbteach.bernoulli import BernoulliNB
+
+    Xtr, Xte, ytr, yte = _split()
+    return yte, BernoulliNB(alpha=1.0).fit(Xtr, ytr).predict(Xte)
+
+
+def _prf(pos_label="spam", average="binary"):
+    from nbteach.metrics import precision_recall_f1
+
+    yte, pred = _pred()
+    return precision_recall_f1(yte, pred, pos_label=pos_label, average=average)
+
+
+def _accuracy():
+    from nbteach.metrics import accuracy_score
+
+    return accuracy_score(*_pred())
+
+
+define(
+    "07.precision_spam",
+    prompt={"en": _SETUP["en"] + " What is the precision for the class spam?",
+            "zh": _SETUP["zh"] + " spam 类的查准率（precision）是多少？"},
+    answer=lambda: _prf()[0],
+    rtol=1e-9,
+    mistakes=[
+        Mistake("recall", lambda: _prf()[1],
+                {"en": "That is the recall TP / (TP + FN), the share of real spam that was found. "
+                       "Precision is TP / (TP + FP): of the e-mails flagged as spam, how many are.",
+                 "zh": "这是召回率 TP / (TP + FN)。查准率是 TP / (TP + FP)：被判为垃圾邮件的当中有多少真的是。"}),
+        Mistake("accuracy", _accuracy,
+                {"en": "That is the accuracy over both classes: precision looks only at the "
+                       "e-mails predicted as spam.",
+                 "zh": "这是两类合起来的准确率；查准率只看被预测为 spam 的邮件。"}),
+        Mistake("wrong_positive_class", lambda: _prf("ham")[0],
+                {"en": "That is the precision of ham: make spam the positive class "
+                       "(pos_label='spam').",
+                 "zh": "这是 ham 的查准率：把 spam 设为正类（pos_label='spam'）。"}),
+    ],
+    hints=[
+        {"en": "Read TP and FP off the confusion table: the column of predicted spam.",
+         "zh": "从混淆矩阵中读出 TP 和 FP：即“预测为 spam”那一列。"},
+        {"en": "nbteach.metrics.precision_score(y_true, y_pred, pos_label='spam').",
+         "zh": "nbteach.metrics.precision_score(y_true, y_pred, pos_label='spam')。"},
+    ],
+    solution={"en": "from nbteach.metrics import precision_score\n"
+                    "answer = precision_score(y_test, pred, pos_label='spam')",
+              "zh": "from nbteach.metrics import precision_score\n"
+                    "answer = precision_score(y_test, pred, pos_label='spam')"},
+)
+
+
+define(
+    "07.macro_f1",
+    prompt={"en": _SETUP["en"] + " What is the macro-averaged F1 (the plain mean of the F1 of "
+                  "ham and the F1 of spam)?",
+            "zh": _SETUP["zh"] + " 宏平均 F1（ham 的 F1 与 spam 的 F1 的简单平均）是多少？"},
+    answer=lambda: _prf(average="macro")[2],
+    rtol=1e-9,
+    mistakes=[
+        Mistake("weighted", lambda: _prf(average="weighted")[2],
+                {"en": "That is the weighted average (by class size): with 91% ham it is "
+                       "dominated by ham. Macro gives both classes the same weight.",
+                 "zh": "这是按类别样本数加权的平均：91% 是 ham，所以几乎只反映 ham。宏平均给两类相同的权重。"}),
+        Mistake("spam_only", lambda: _prf()[2],
+                {"en": "That is the F1 of spam alone: average it with the F1 of ham.",
+                 "zh": "这只是 spam 的 F1：还要和 ham 的 F1 取平均。"}),
+        Mistake("arithmetic_mean", lambda: sum(_prf(average="macro")[:2]) / 2,
+                {"en": "You averaged precision and recall arithmetically. F1 is their harmonic "
+                       "mean, 2 / (1/P + 1/R), computed per class and then averaged.",
+                 "zh": "你把查准率和召回率做了算术平均。F1 是调和平均 2 / (1/P + 1/R)，先按类计算再平均。"}),
+    ],
+    hints=[
+        {"en": "Compute F1 for each class in turn (each one as the positive class), then take "
+               "the plain mean.",
+         "zh": "依次把每一类当作正类计算 F1，再取简单平均。"},
+        {"en": "nbteach.metrics.f1_score(..., average='macro').",
+         "zh": "nbteach.metrics.f1_score(..., average='macro')。"},
+    ],
+    solution={"en": "from nbteach.metrics import f1_score\n"
+                    "answer = f1_score(y_test, pred, average='macro')",
+              "zh": "from nbteach.metrics import f1_score\n"
+                    "answer = f1_score(y_test, pred, average='macro')"},
+)
+
+
+def _size(kind):
+    from nbteach.resample import random_oversample, random_undersample
+
+    Xtr, _, ytr, _ = _split()
+    if kind == "none":
+        return len(ytr)
+    if kind == "spam":
+        return int((ytr == "spam").sum())
+    fn = random_undersample if kind == "under" else random_oversample
+    return len(fn(Xtr, ytr, random_state=0)[1])
+
+
+define(
+    "07.undersampled_size",
+    prompt={"en": "Split as in the lesson (test_size=0.3, random_state=0). How many training "
+                  "e-mails are left after random_undersample(X_train, y_train, random_state=0)?",
+            "zh": "按课中方式划分（test_size=0.3, random_state=0）。"
+                  "random_undersample(X_train, y_train, random_state=0) 之后还剩多少封训练邮件？"},
+    answer=lambda: _size("under"),
+    mistakes=[
+        Mistake("oversampled", lambda: _size("over"),
+                {"en": "That is the size after oversampling (every class grown to the largest). "
+                       "Undersampling shrinks every class to the smallest.",
+                 "zh": "这是过采样后的大小（每类补到最大类的数量）。欠采样是把每类缩到最小类的数量。"}),
+        Mistake("spam_only", lambda: _size("spam"),
+                {"en": "That is the number of spam e-mails: the ham kept are as many again.",
+                 "zh": "这是垃圾邮件的数量：保留下来的 ham 还有同样多。"}),
+        Mistake("unchanged", lambda: _size("none"),
+                {"en": "That is the training set before resampling.",
+                 "zh": "这是重采样之前的训练集大小。"}),
+    ],
+    hints=[
+        {"en": "Undersampling keeps every example of the smallest class and as many of each "
+               "other class.",
+         "zh": "欠采样保留最小类的全部样本，其余每类各保留同样多。"},
+    ],
+    solution={"en": "from nbteach.resample import random_undersample, class_sizes\n"
+                    "Xu, yu = random_undersample(X_train, y_train, random_state=0)\n"
+                    "answer = len(yu)   # 2 x the number of spam in y_train",
+              "zh": "from nbteach.resample import random_undersample, class_sizes\n"
+                    "Xu, yu = random_undersample(X_train, y_train, random_state=0)\n"
+                    "answer = len(yu)   # y_train 中垃圾邮件数的 2 倍"},
+)

@@ -313,3 +313,16 @@ def test_note_mistake_keys_are_unique_and_found():
     assert get_mistake(keys[0]) is NOTE_MISTAKES[0]
     with pytest.raises(NbteachError, match="no note mistake"):
         get_mistake("nope")
+
+
+def test_lesson05_documents_are_the_exercises_documents():
+    """The check cells of lesson 05 grade against the documents the lesson shows."""
+    from nbteach.check.lesson05 import LABELS, QUERY, TRAIN
+
+    path = ROOT / "notebooks" / "05_bernoulli_nb.ipynb"
+    if not path.exists():
+        pytest.skip("lesson 05 not written yet")
+    source = "\n".join("".join(c["source"]) for c in json.loads(path.read_text())["cells"])
+    assert all(f'"{doc}"' in source for doc in TRAIN)
+    assert f'["spam"] * {LABELS.count("spam")} + ["ham"] * {LABELS.count("ham")}' in source
+    assert f'"{QUERY}"' in source

@@ -180,14 +180,13 @@ def in_range(expr):
     return expr.replace(lambda e: isinstance(e, sp.Piecewise), pick)
 
 
-def sizes(n_classes, n_words, default_names=("C", "V")):
+def sizes(n_classes, n_words, default_names=("C", "V"), arg_names=("n_classes", "n_words")):
     """Validate the sizes: ints >= 1 give a concrete derivation, a name or Symbol a general one.
 
     Returns (C, V, general) where C and V are ints or positive integer Symbols.
     """
     out = []
-    for value, name, default in zip((n_classes, n_words), ("n_classes", "n_words"),
-                                    default_names):
+    for value, name, default in zip((n_classes, n_words), arg_names, default_names):
         if isinstance(value, str):
             if not value.isidentifier():
                 raise NbteachError(f"{name} must be a whole number >= 1 or a symbol name "

@@ -81,7 +81,8 @@ def dirichlet_smoothing(n_outcomes=3, parameter="theta"):
         raise NbteachError(f"parameter must be 'theta' (word probabilities) or 'pi' "
                            f"(class prior), got {parameter!r}.")
     name = "V" if parameter == "theta" else "C"
-    V, _, general = sizes(n_outcomes, 1, default_names=(name, "_"))
+    V, _, general = sizes(n_outcomes, 1, default_names=(name, "_"),
+                          arg_names=("n_outcomes", "_"))
     idx = i if parameter == "theta" else j
     S = dict(SYMBOLS, alpha=ALPHA, **{name: V})
     base, N, lam = S[parameter], S["N"], S["lambda"]

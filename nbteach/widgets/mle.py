@@ -156,16 +156,21 @@ class MLEExplorer:
         self._theta = [np.where(inside, t, np.nan) for t in (t1, t2, t3)]
         self.fig = Figure(figsize=(5.4, 4.6))
         self.ax = self.fig.add_subplot()
-        self.field = self.ax.imshow(np.zeros_like(X), origin="lower", cmap="viridis",
+        # 12 colour bands: the band edges are the contour lines of the log-posterior
+        from matplotlib import colormaps
+
+        self.field = self.ax.imshow(np.zeros_like(X), origin="lower",
+                                    cmap=colormaps["viridis"].resampled(12),
                                     extent=(0, 1, 0, _SQRT3 / 2), aspect="equal")
-        self.fig.colorbar(self.field, ax=self.ax, label="log-posterior minus its maximum")
+        self.fig.colorbar(self.field, ax=self.ax,
+                          label="log-posterior minus its maximum (alpha = 0: log-likelihood)")
         corners = simplex_xy(np.eye(3))
         self.ax.plot(*np.vstack([corners, corners[:1]]).T, color="k", lw=1)
         for (cx, cy), name, dx, dy in zip(corners, self.words, (-0.04, 0.02, -0.02),
                                           (-0.05, -0.05, 0.03)):
             self.ax.text(cx + dx, cy + dy, f"all {name}", fontsize=8)
         (self.mle_point,) = self.ax.plot([], [], "o", color="C3", ms=9, label=r"MLE $N_i/N$")
-        (self.smooth_point,) = self.ax.plot([], [], "s", color="w", mec="k", ms=8,
+        (self.smooth_point,) = self.ax.plot([], [], "s", mfc="none", mec="C1", mew=2.5, ms=13,
                                             label=r"smoothed $(N_i+\alpha)/(N+3\alpha)$")
         self.ax.legend(loc="upper left", fontsize=7)
         self.ax.set(xlim=(-0.08, 1.08), ylim=(-0.08, 1.05), xticks=[], yticks=[])

@@ -605,7 +605,7 @@ class CategoricalNB(BaseEstimator):
         count = 0 if code < 0 else int(counts[k, code])
         value = self._prob(m, code, k)
         if self.epsilon is not None and count == 0:
-            return "ε" if self._symbolic else _fmt(self._float(value))
+            return str(self.epsilon) if self._symbolic else _fmt(self._float(value))
         if self.alpha:
             a = _fmt(self._number(self.alpha))
             return f"({count}+{a})/({n_c}+{n_values}×{a})" if a != "1" else f"({count}+1)/({n_c}+{n_values})"
@@ -669,6 +669,8 @@ class CategoricalNB(BaseEstimator):
         if all(not _is_symbolic(s) and s == 0 for s in scores.values()):
             note = "every class scores 0: the decision is undefined (use smoothing)"
         else:
-            decision = self.predict(row)[0]
+            with warnings.catch_warnings():  # _encode above has already warned about unseen values
+                warnings.simplefilter("ignore", UnseenCategoryWarning)
+                decision = self.predict(row)[0]
         frame = pd.DataFrame(table, index=index, dtype=object)
         return Explanation(sample, frame, written, scores, decision, note)

@@ -57,8 +57,14 @@ def value_counts_by_class(x, y, values=None, classes=None):
     """
     import pandas as pd
 
+    from nbteach._base import NbteachError, check_same_length
+
     x, y = list(x), list(y)
+    check_same_length(x, y, len(x), len(y))
     values = sorted_labels(x) if values is None else list(values)
+    unknown = [v for v in dict.fromkeys(x) if v not in values]
+    if unknown:
+        raise NbteachError(f"x has values {unknown} that `values` does not list.")
     classes = sorted_labels(y) if classes is None else list(classes)
     row = {v: i for i, v in enumerate(values)}
     col = {c: j for j, c in enumerate(classes)}

@@ -202,12 +202,7 @@ def bayes(prior, likelihood) -> BayesResult:
             "posterior 0/0 is undefined. This is the zero-count problem: smooth the "
             "likelihoods (lesson 03)."
         )
-    if _is_symbolic(evidence):
-        import sympy
-
-        posterior = {c: sympy.simplify(j / evidence) for c, j in joint.items()}
-    else:
-        posterior = {c: j / evidence for c, j in joint.items()}
+    posterior = {c: j / evidence for c, j in joint.items()}
     return BayesResult(prior, likelihood, joint, evidence, posterior)
 
 
@@ -247,6 +242,18 @@ def prob(table, event=None, given=None, **columns) -> Fraction:
             m = hit if m is None else (m & hit)
         return m
 
+    if len(table) == 0:
+        raise NbteachError("the table is empty: there is nothing to count.")
+    for col, val in [*event.items(), *given.items()]:
+        if not (table[col] == val).any():
+            import warnings
+
+            warnings.warn(
+                f"{col}={val!r} occurs nowhere in the table (its values are "
+                f"{sorted(map(str, table[col].unique()))}); is it a typo?",
+                UserWarning,
+                stacklevel=2,
+            )
     base = mask(given)
     n_given = len(table) if base is None else int(base.sum())
     if n_given == 0:

@@ -138,9 +138,31 @@ def test_probability_module_messages():
         bayes({"a": "half", "b": "1/2"}, {"a": 0, "b": 0})
     with pytest.raises(NbteachError, match="no column 'Nose'"):
         prob(flu_cold(), Nose="red")
-    with pytest.raises(NbteachError, match="undefined"):
-        prob(flu_cold(), Cough="yes", given={"Diagnosis": "Measles"})
+    with pytest.warns(UserWarning, match="Measles.*typo"):
+        with pytest.raises(NbteachError, match="undefined"):
+            prob(flu_cold(), Cough="yes", given={"Diagnosis": "Measles"})
+    with pytest.raises(NbteachError, match="empty"):
+        prob(flu_cold().iloc[:0], Cough="yes")
     with pytest.raises(NbteachError, match="0/0"):
         mle(0, 0)
     with pytest.raises(NbteachError, match="count >= 0"):
         lidstone(-1, 3, 2, 1)
+
+
+def test_counting_needs_one_label_per_value():
+    from nbteach.counts import value_counts_by_class
+
+    with pytest.raises(NbteachError, match="3 rows but y has 2"):
+        value_counts_by_class(["a", "b", "a"], ["x", "y"])
+    with pytest.raises(NbteachError, match="does not list"):
+        value_counts_by_class(["a", "b"], ["x", "y"], values=["a"])
+
+
+def test_explain_warns_once_about_an_unseen_value(data):
+    import warnings
+
+    nb = CategoricalNB(alpha=1).fit(*data)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        nb.explain(unseen_query())
+    assert sum(issubclass(w.category, UnseenCategoryWarning) for w in caught) == 1

@@ -48,8 +48,8 @@ class SmoothingExplorer:
             raise NbteachError(f"query must give a value for every feature; missing: {missing}.")
         check_alpha(alpha)
         check_epsilon(epsilon)
-        if not 1e-8 <= epsilon <= 10**-0.5:
-            raise NbteachError("epsilon for the explorer must lie between 1e-8 and about 0.3.")
+        if not 1e-8 <= epsilon <= 10**-0.01:
+            raise NbteachError("epsilon for the explorer must lie between 1e-8 and 0.97.")
 
         layout = w.Layout(width="340px")
         self.query = {
@@ -60,8 +60,8 @@ class SmoothingExplorer:
         }
         self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.05,
                                           description="alpha α", readout_format=".2f", layout=layout)
-        self.epsilon_slider = w.FloatLogSlider(value=float(epsilon), base=10, min=-8, max=-0.5,
-                                               step=0.1, description="epsilon ε", readout_format=".1e",
+        self.epsilon_slider = w.FloatLogSlider(value=float(epsilon), base=10, min=-8, max=-0.01,
+                                               step=0.01, description="epsilon ε", readout_format=".1e",
                                                layout=layout)
         self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
         self.models = {}

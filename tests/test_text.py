@@ -225,3 +225,45 @@ def test_count_matrix_rows_are_word_counts():
     y = np.array(LABELS)
     for k, c in enumerate(nb.classes_):
         np.testing.assert_array_equal(Xc[y == c].sum(axis=0), nb.feature_count_[k])
+
+
+WORDS = ["cheap", "Cheap", "pills", "café", "naïve", "日本語", "win", "now", "x", "2024", "re_sub",
+         "lunch", "noon", "meeting"]
+
+
+def _docs(draw_lists):
+    import random
+
+    seps = [" ", ", ", "! ", "\n", " -- "]
+    rnd = random.Random(len(draw_lists))
+    return [" ".join(w + rnd.choice(seps) for w in ws) for ws in draw_lists]
+
+
+def test_random_texts_agree_with_countvectorizer_pipeline():
+    pytest.importorskip("sklearn")
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import MultinomialNB
+    from sklearn.pipeline import make_pipeline
+
+    doc = st.lists(st.sampled_from(WORDS[:-3]), min_size=1, max_size=12).filter(
+        lambda ws: any(len(w) > 1 for w in ws))
+    test_doc = st.lists(st.sampled_from(WORDS), min_size=1, max_size=12).filter(
+        lambda ws: any(len(w) > 1 for w in ws))
+
+    @settings(max_examples=60, deadline=None)
+    @given(train=st.lists(doc, min_size=4, max_size=15), test=st.lists(test_doc, min_size=1,
+           max_size=6), alpha=st.floats(0.01, 3.0), data=st.data())
+    def check(train, test, alpha, data):
+        docs, tdocs = _docs(train), _docs(test)
+        y = data.draw(st.permutations(["a", "b"] * (len(docs) // 2) + ["a"] * (len(docs) % 2)))
+        ours = TextNB(alpha=alpha).fit(docs, y)
+        theirs = make_pipeline(CountVectorizer(), MultinomialNB(alpha=alpha)).fit(docs, y)
+        assert set(ours.vocabulary_) == set(theirs[0].vocabulary_)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UnknownWordsWarning)
+            np.testing.assert_allclose(ours.predict_proba(tdocs), theirs.predict_proba(tdocs),
+                                       rtol=1e-9, atol=1e-9)
+
+    check()

@@ -1,7 +1,7 @@
 """Grade a class: run every submitted notebook and re-check its answers, in parallel.
 
     python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
-                            [--feedback DIR] [--exercises ID_PREFIX]
+                            [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
 
 SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
 kernel of its own (``nbclient``), ``--jobs`` at a time. A cell running longer than
@@ -141,16 +141,19 @@ def _kill_tree(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
-def grade_notebook(path, timeout: float = 120.0, expected_ids=None) -> Submission:
-    """Run one notebook in a fresh kernel and grade its recorded answers."""
+def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en") -> Submission:
+    """Run one notebook in a fresh kernel and grade its recorded answers.
+
+    ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
+    ``nbteach.set_language`` gets feedback in the language they chose.
+    """
     path = Path(path)
     sub = Submission(path, timeout=timeout)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
         record = os.path.join(tmp, "record.jsonl")
         status = os.path.join(tmp, "status.json")
-        env = dict(os.environ, NBTEACH_RECORD=record, PYTHONDONTWRITEBYTECODE="1")
-        env.pop("NBTEACH_LANG", None)
+        env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1")
         cmd = [sys.executable, "-c",
                "import sys; from nbteach.grade import _run_notebook; "
                "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))",
@@ -172,6 +175,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None) -> Submissio
                 sub.detail = (err or b"").decode(errors="replace")[-300:]
         records = _read_records(record)
     sub.seconds = time.monotonic() - start
+    sub.lang = lang
     _verify(sub, records, expected_ids)
     return sub
 
@@ -180,7 +184,8 @@ def _read_records(path) -> dict:
     """id -> (encoded answer, language) of the last record of each id; bad lines skipped."""
     out = {}
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
+        with open(path, "rb") as fh:  # a notebook could write gigabytes: read the first 64 MB
+            text = fh.read(64 * 2**20).decode("utf-8", errors="replace")
     except OSError:
         return out
     for line in text.splitlines()[-10_000:]:
@@ -200,7 +205,7 @@ def _verify(sub: Submission, records: dict, expected_ids) -> None:
 
     ids = list(expected_ids) if expected_ids is not None else sorted(records)
     langs = [lang for _, lang in records.values()]
-    sub.lang = langs[-1] if langs else "en"
+    sub.lang = langs[-1] if langs else sub.lang
     why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
                                          lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
                                                                lang=sub.lang, timeout=_timeout_of(sub)))
@@ -330,9 +335,12 @@ def exercise_ids(paths, prefix: str = "") -> list:
 
 
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
-          progress=None) -> list:
+          progress=None, lang: str = "en") -> list:
     """Grade every notebook in ``paths``; write the CSV and feedback files; return Submissions."""
     from nbteach._base import NbteachError
+    from nbteach.i18n import _normalise
+
+    lang = _normalise(lang)
 
     notebooks = find_submissions(paths)
     if not notebooks:
@@ -347,7 +355,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     lock = threading.Lock()
     done = 0
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(grade_notebook, nb, timeout, ids): i for i, nb in enumerate(notebooks)}
+        futures = {pool.submit(grade_notebook, nb, timeout, ids, lang): i for i, nb in enumerate(notebooks)}
         for fut in as_completed(futures):
             i = futures[fut]
             results[i] = fut.result()
@@ -399,6 +407,7 @@ def _parser():
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per notebook (default 120)")
     p.add_argument("--feedback", default=None, help="folder of feedback files (default: next to --out)")
     p.add_argument("--exercises", default="", help="grade only ids starting with this, e.g. hw01.")
+    p.add_argument("--lang", default="en", help="feedback language unless a student chose one: en or zh")
     return p
 
 
@@ -408,7 +417,8 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
-                        args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True))
+                        args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True),
+                        lang=args.lang)
     except NbteachError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

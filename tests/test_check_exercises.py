@@ -187,3 +187,9 @@ def test_an_exercise_shows_its_prompt_in_the_current_language():
     assert "P(sick | +)" in q._repr_html_() and "01.posterior" in repr(q)
     set_language("zh")
     assert "求 P(sick | +)" in q._repr_html_()
+
+
+def test_exercises_shows_as_a_table_of_ids_and_prompts():
+    listing = exercises("01.")
+    assert "01.posterior" in repr(listing) and "<table>" in listing._repr_html_()
+    assert listing._repr_html_().count("<tr>") == len(listing) + 1

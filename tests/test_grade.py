@@ -247,3 +247,13 @@ def test_hard_kill_takes_the_whole_tree_even_a_child_in_its_own_session(tmp_path
         time.sleep(0.1)
     else:
         pytest.fail("the grandchild survived the hard kill")
+
+
+def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
+    out = tmp_path / "g.csv"
+    assert main([str(STUDENT), "--out", str(out), "--lang", "zh", "--timeout", "60"]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 1 and rows[0]["total"] == "0" and rows[0]["run"] == "ok"
+    text = (tmp_path / "feedback" / "hw01_bayes_and_smoothing.txt").read_text(encoding="utf-8")
+    assert "尚未作答" in text and "得分：0 / 6" in text
+    assert main([str(STUDENT), "--out", str(out), "--lang", "fr"]) == 2

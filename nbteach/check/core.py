@@ -310,10 +310,22 @@ def exercise(id: str) -> Exercise:
     )
 
 
+class ExerciseList(list):
+    """A list of exercises that shows as a table of ids and prompts."""
+
+    def __repr__(self):
+        return "\n".join(f"{q.id:<28} {tr(q.prompt)[:90]}" for q in self)
+
+    def _repr_html_(self):
+        rows = "".join(f"<tr><td><code>{html.escape(q.id)}</code></td>"
+                       f"<td style='text-align:left'>{html.escape(tr(q.prompt))}</td></tr>" for q in self)
+        return f"<table><tr><th>id</th><th>question</th></tr>{rows}</table>"
+
+
 def exercises(prefix: str = "") -> list:
     """Every exercise (sorted by id), optionally only the ids starting with ``prefix``."""
     _load_all()
-    return [_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix)]
+    return ExerciseList(_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix))
 
 
 # -- recording, for the batch grader ---------------------------------------------------

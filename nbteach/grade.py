@@ -20,7 +20,10 @@ How a grade is decided, so that nothing in a submission can fake a pass:
    of types and checks it against the library here, in the grader's own process. A
    function answer runs in a sandbox process (``nbteach.check.sandbox``); only its
    outputs come back, and they are compared here.
-3. Exercises are found by id (the ``exercise("...")`` calls in the submissions), not by
+3. The library is loaded into the grader (every reference answer computed) before any
+   notebook runs, and each kernel imports a private copy of nbteach: a notebook that
+   rewrites nbteach's files (say, ``compare.py``) changes only its own copy.
+4. Exercises are found by id (the ``exercise("...")`` calls in the submissions), not by
    cell position. An exercise with no record (the notebook raised, looped, killed its
    kernel or never checked it) is failed, with the reason in the feedback.
 
@@ -141,11 +144,47 @@ def _kill_tree(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
-def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en") -> Submission:
+def _package_copy(dest: Path, source: Path | None = None) -> Path:
+    """Copy nbteach's sources to ``dest/nbteach``; return ``dest`` (to put first on PYTHONPATH)."""
+    import shutil
+
+    import nbteach
+
+    source = source or Path(nbteach.__file__).resolve().parent
+    shutil.copytree(source, dest / "nbteach", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+def _preload(ids) -> None:
+    """Compute every reference answer and mistake now, before any submission runs.
+
+    Every library module the grader needs is then imported from the files as they were
+    when grading began, whatever a notebook later writes to disk.
+    """
+    from nbteach.check import exercise
+    from nbteach.check.functions import make_inputs
+
+    for ex_id in ids:
+        try:
+            ex = exercise(ex_id)
+            ex.reference()
+            if ex.kind == "function":
+                [m.value() for m in ex.mistakes]
+                make_inputs(ex, seed=0)
+            else:
+                ex.mistake_values()
+        except Exception:  # noqa: BLE001 - reported per submission when it is checked
+            pass
+
+
+def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en",
+                   package=None) -> Submission:
     """Run one notebook in a fresh kernel and grade its recorded answers.
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
-    ``nbteach.set_language`` gets feedback in the language they chose.
+    ``nbteach.set_language`` gets feedback in the language they chose. The kernel
+    imports a private copy of nbteach (from ``package``, default: the installed one), so
+    a notebook that edits nbteach's files edits only its own copy.
     """
     path = Path(path)
     sub = Submission(path, timeout=timeout)
@@ -153,7 +192,10 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
         record = os.path.join(tmp, "record.jsonl")
         status = os.path.join(tmp, "status.json")
-        env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1")
+        private = _package_copy(Path(tmp) / "lib", package)
+        pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
+                   PYTHONPATH=pythonpath)
         cmd = [sys.executable, "-c",
                "import sys; from nbteach.grade import _run_notebook; "
                "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))",
@@ -351,11 +393,15 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         raise NbteachError(f"--timeout must be > 0 seconds, got {timeout!r}.")
     ids = exercise_ids(notebooks, prefix)
     labels = _labels(notebooks)
+    _preload(ids)
     results = [None] * len(notebooks)
     lock = threading.Lock()
     done = 0
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(grade_notebook, nb, timeout, ids, lang): i for i, nb in enumerate(notebooks)}
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-lib-") as lib, \
+            ThreadPoolExecutor(max_workers=jobs) as pool:
+        pristine = _package_copy(Path(lib)) / "nbteach"  # as it was when grading began
+        futures = {pool.submit(grade_notebook, nb, timeout, ids, lang, pristine): i
+                   for i, nb in enumerate(notebooks)}
         for fut in as_completed(futures):
             i = futures[fut]
             results[i] = fut.result()

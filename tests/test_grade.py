@@ -85,6 +85,14 @@ def make_submissions(folder: Path, pidfile: Path) -> dict:
         "core.Result.correct = property(lambda self: True)\n"
         "import nbteach.check.compare as cmp\n"
         "cmp.compare = lambda *a, **k: None\n"))
+    # rewrite the library on disk: only ever the grader's private copy (the guard keeps a
+    # failure of that mechanism from touching the repository)
+    _insert_after(tamper, "import nbteach", (
+        "import nbteach.check.compare as cmp2, pathlib\n"
+        "src = pathlib.Path(cmp2.__file__)\n"
+        "if 'nbteach-grade-' in str(src):\n"
+        f"    pathlib.Path({str(pidfile.parent / 'tamper_wrote')!r}).write_text(str(src))\n"
+        "    src.write_text('def compare(*a, **k):\\n    return None\\n')\n"))
     subs["tamper"] = tamper
     moved = _nb()
     i6 = [_index(moved, n) for n in ('q6 = exercise', 'def posterior', 'q6.check')]
@@ -180,6 +188,9 @@ def test_kernel_killer_keeps_what_was_checked_before(graded):
 def test_tampering_cannot_fake_a_pass(graded):
     row = graded["rows"]["tamper"]
     assert row["total"] == "0", graded["results"]["tamper"].results
+    # the notebook ran on a private copy of nbteach and rewrote it; the real one is intact
+    assert (graded["out"] / "tamper_wrote").exists()
+    assert "def compare(got, expected" in (ROOT / "nbteach" / "check" / "compare.py").read_text()
 
 
 def test_feedback_in_the_students_language(graded):

@@ -261,14 +261,25 @@ def _verify(sub: Submission, records: dict, expected_ids) -> None:
             sub.results[ex_id] = (False, f"unknown exercise: {exc}")
             continue
         encoded, lang = records[ex_id]
-        sub.results[ex_id] = _verify_one(ex, encoded, lang)
+        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id))
 
 
 def _timeout_of(sub) -> float:
     return sub.timeout
 
 
-def _verify_one(ex, encoded, lang):
+def _seed(path, ex_id) -> int:
+    """Inputs for a function answer: random, but the same on every re-grade of the same file."""
+    import hashlib
+
+    try:
+        content = Path(path).read_bytes()
+    except OSError:
+        content = b""
+    return int.from_bytes(hashlib.sha256(ex_id.encode() + b"\0" + content).digest()[:8], "big")
+
+
+def _verify_one(ex, encoded, lang, seed=None):
     """(passed, message) for one recorded answer, checked here against the library."""
     from nbteach.i18n import get_language, set_language
 
@@ -276,12 +287,12 @@ def _verify_one(ex, encoded, lang):
         before = get_language()
         set_language(lang)
         try:
-            return _verify_answer(ex, encoded)
+            return _verify_answer(ex, encoded, seed)
         finally:
             set_language(before)
 
 
-def _verify_answer(ex, encoded):
+def _verify_answer(ex, encoded, seed=None):
     from nbteach.check.messages import say
     from nbteach.check.serial import FunctionRef, Unsupported, decode
 
@@ -291,7 +302,7 @@ def _verify_answer(ex, encoded):
     if ex.kind == "function":
         if not isinstance(answer, FunctionRef):
             return False, ex.check(answer, _record=False).message
-        status, message = _verify_function(ex, answer)
+        status, message = _verify_function(ex, answer, seed)
         return status == "correct", message
     if isinstance(answer, FunctionRef):
         return False, say("incorrect") + " " + say("unsupported", got="function")
@@ -299,7 +310,7 @@ def _verify_answer(ex, encoded):
     return result.correct, result.message
 
 
-def _verify_function(ex, ref):
+def _verify_function(ex, ref, seed=None):
     """Run the student's function in a sandbox process; judge its outputs here."""
     from nbteach.check.functions import Outcome, judge, make_inputs
     from nbteach.check.messages import say
@@ -307,7 +318,7 @@ def _verify_function(ex, ref):
 
     if ref.payload is None:
         return "incorrect", say("incorrect") + " " + say("unsupported", got="function")
-    inputs = make_inputs(ex)
+    inputs = make_inputs(ex, seed)
     request = json.dumps({"function": ref.payload,
                           "inputs": encode([[list(a), k] for a, k in inputs]),
                           "budget": ex.time_budget})

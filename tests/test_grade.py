@@ -268,3 +268,16 @@ def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
     text = (tmp_path / "feedback" / "hw01_bayes_and_smoothing.txt").read_text(encoding="utf-8")
     assert "尚未作答" in text and "得分：0 / 6" in text
     assert main([str(STUDENT), "--out", str(out), "--lang", "fr"]) == 2
+
+
+def test_function_inputs_are_the_same_on_every_regrade_of_a_file(tmp_path):
+    from nbteach.check import exercise
+    from nbteach.check.functions import make_inputs
+    from nbteach.grade import _seed
+
+    a, b = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
+    a.write_text("{}")
+    b.write_text('{"x": 1}')
+    q = exercise("hw01.posterior_function")
+    assert make_inputs(q, _seed(a, q.id)) == make_inputs(q, _seed(a, q.id))
+    assert _seed(a, q.id) != _seed(b, q.id) != _seed(a, "hw01.score_flu")

@@ -108,6 +108,7 @@ def make_submissions(folder: Path, pidfile: Path) -> dict:
     subs["zh"] = zh
     for name, nb in subs.items():
         (folder / f"{name}.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    (folder / "garbage.ipynb").write_text("this is not a notebook {", encoding="utf-8")
     return subs
 
 
@@ -131,7 +132,7 @@ def _score(row):
 
 def test_csv_has_one_row_per_submission_and_one_column_per_exercise(graded):
     rows = graded["rows"]
-    assert set(rows) == {"right", "wrong", "crash", "loop", "kill", "tamper", "moved", "zh"}
+    assert set(rows) == {"right", "wrong", "crash", "loop", "kill", "tamper", "moved", "zh", "garbage"}
     header = list(next(iter(rows.values())).keys())
     assert header == ["submission", *IDS, "total", "max", "run"]
     for row in rows.values():
@@ -200,9 +201,14 @@ def test_feedback_in_the_students_language(graded):
     assert "得分：5 / 6" in text and "分母要加 M*alpha" in text
 
 
+def test_an_unreadable_file_fails_without_stopping_the_batch(graded):
+    row = graded["rows"]["garbage"]
+    assert row["run"] == "unreadable" and row["total"] == "0"
+
+
 def test_progress_is_reported(graded):
-    assert len(graded["progress"]) == 8
-    assert graded["progress"][-1].startswith("[8/8] ")
+    assert len(graded["progress"]) == 9
+    assert graded["progress"][-1].startswith("[9/9] ")
 
 
 def test_ids_come_from_the_notebooks_not_cell_positions():

@@ -82,3 +82,20 @@ def test_functions_stay_serialised():
                                  {"t": "dict", "v": [[{"t": "list", "v": []}, {"t": "none"}]]}, {"t": "what"}])
 def test_forged_or_malformed_records_decode_to_unsupported(bad):
     assert isinstance(decode(bad), Unsupported)
+
+
+def _value_exercises():
+    from nbteach.check import exercises
+
+    return [q.id for q in exercises() if q.kind == "value"]
+
+
+@pytest.mark.parametrize("ex_id", _value_exercises())
+def test_every_answer_survives_the_trip_to_the_grader(ex_id):
+    """What the grader rebuilds from a record is judged as the original would be."""
+    from nbteach.check import exercise
+
+    q = exercise(ex_id)
+    assert q.check(roundtrip(q.reference()), _record=False).correct
+    for mistake, wrong in q.mistake_values():
+        assert q.check(roundtrip(wrong), _record=False).mistake == mistake.name

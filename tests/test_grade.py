@@ -287,3 +287,24 @@ def test_function_inputs_are_the_same_on_every_regrade_of_a_file(tmp_path):
     q = exercise("hw01.posterior_function")
     assert make_inputs(q, _seed(a, q.id)) == make_inputs(q, _seed(a, q.id))
     assert _seed(a, q.id) != _seed(b, q.id) != _seed(a, "hw01.score_flu")
+
+
+def _function_exercises():
+    from nbteach.check import exercises
+
+    return [q.id for q in exercises() if q.kind == "function"]
+
+
+@pytest.mark.parametrize("ex_id", _function_exercises())
+def test_function_answers_are_judged_through_the_sandbox(ex_id):
+    """The reference passes and every mistaken function gets its hint, run in the sandbox."""
+    from nbteach.check import exercise
+    from nbteach.check.serial import decode, encode
+    from nbteach.grade import _verify_answer
+
+    q = exercise(ex_id)
+    passed, message = _verify_answer(q, json.loads(json.dumps(encode(q.reference()))), seed=1)
+    assert passed, message
+    for m in q.mistakes:
+        passed, message = _verify_answer(q, encode(m.value()), seed=1)
+        assert not passed and m.hint["en"][:25] in message, (m.name, message)

@@ -389,7 +389,34 @@ def exercise_ids(paths, prefix: str = "") -> list:
 
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang: str = "en") -> list:
-    """Grade every notebook in ``paths``; write the CSV and feedback files; return Submissions."""
+    """Grade every notebook in ``paths``; write the CSV and the feedback files.
+
+    Parameters
+    ----------
+    paths : list of str or Path
+        Notebooks, or folders searched for ``*.ipynb``.
+    out : str or Path, optional
+        The CSV to write (nothing is written if None).
+    jobs : int
+        Notebooks run at once, each in its own kernel.
+    timeout : float
+        Seconds per cell; a notebook still running ``timeout + 30`` s after it started
+        is killed with its kernel.
+    feedback : str or Path, optional
+        Folder of per-student feedback files (default: ``feedback`` next to ``out``).
+    prefix : str
+        Grade only the exercise ids that start with it.
+    progress : callable, optional
+        Called with one line of text as each submission finishes.
+    lang : {"en", "zh"}
+        The kernels' starting language (a student's ``set_language`` wins).
+
+    Returns
+    -------
+    list of Submission
+        In the order of the notebooks: ``.results`` (id -> (passed, message)), ``.run``
+        ("ok", "error", "timeout", "dead kernel", "unreadable"), ``.total(ids)``.
+    """
     from nbteach._base import NbteachError
     from nbteach.i18n import _normalise
 

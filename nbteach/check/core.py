@@ -167,7 +167,30 @@ class Exercise:
 
     # -- student API -------------------------------------------------------------------
     def check(self, answer=____, *, _record: bool = True) -> Result:
-        """Check ``answer``; returns a :class:`Result` and never raises."""
+        """Check a student's answer against the library's; never raises.
+
+        Parameters
+        ----------
+        answer : object
+            The answer (a number, a string such as ``"3/8"``, an array, a table, a sympy
+            expression, or a function for a function exercise). Left out, or left as the
+            placeholder ``____``, it is "not attempted".
+
+        Returns
+        -------
+        Result
+            ``.correct``, ``.status`` ("not attempted", "incorrect", "correct"),
+            ``.message`` (what went wrong, never the expected value) and ``.mistake`` (the
+            name of the diagnosed mistake, if any).
+
+        Examples
+        --------
+        >>> q = exercise("03.laplace_headache_no")
+        >>> q.check("1/4").mistake
+        'alpha_not_times_M'
+        >>> q.check(____).status
+        'not attempted'
+        """
         if _record:
             record_answer(self.id, answer)
         try:
@@ -234,7 +257,49 @@ _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
            rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None, n_inputs=5,
            time_budget=2.0) -> Exercise:
-    """Declare an exercise and register it under ``id``; see ``nbteach.check`` for the fields."""
+    """Declare an exercise and register it under ``id``.
+
+    The fields are described in full at the top of ``nbteach.check``.
+
+    Parameters
+    ----------
+    id : str
+        ``"NN.name"``, unique and stable (the grader finds exercises by id).
+    prompt : dict or str
+        ``{"en": ..., "zh": ...}``: the question.
+    answer : callable
+        Zero-argument callable returning the reference answer, computed by the library
+        (for ``kind="function"``: returning the library's function).
+    mistakes : list of Mistake
+        Common wrong answers, each made by the library with the mistake applied.
+    hints : list of dict
+        Progressive hints, ``{"en", "zh"}`` each.
+    solution : dict or str
+        Shown only by ``.solution()``.
+    kind : {"value", "function"}
+    rtol, atol, exact, symbols
+        How answers are compared (``nbteach.check.compare.compare``).
+    inputs : callable, for ``kind="function"``
+        ``inputs(rng)`` returns ``[(args, kwargs), ...]`` from a ``random.Random``.
+    n_inputs : int
+    time_budget : float
+        Seconds a student's function may run in one check, all calls together.
+
+    Returns
+    -------
+    Exercise
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> q = define("99.doc_example", {"en": "What is 1/2 + 1/4?", "zh": "1/2 + 1/4 等于多少？"},
+    ...            answer=lambda: Fraction(1, 2) + Fraction(1, 4),
+    ...            mistakes=[Mistake("added_denominators", lambda: Fraction(2, 6),
+    ...                              {"en": "Do not add the denominators.", "zh": "不要把分母相加。"})])
+    >>> q.check("3/4").correct, q.check("1/3").mistake
+    (True, 'added_denominators')
+    >>> _ = _REGISTRY.pop("99.doc_example")
+    """
     if not isinstance(id, str) or not _ID.match(id):
         raise NbteachError(f"exercise id must look like '01.posterior', got {id!r}.")
     if not callable(answer):
@@ -297,7 +362,24 @@ def load_errors() -> dict:
 
 
 def exercise(id: str) -> Exercise:
-    """The exercise with this id, e.g. ``exercise("01.posterior")``."""
+    """The exercise with this id.
+
+    Parameters
+    ----------
+    id : str
+        e.g. ``"01.posterior"``; ``exercises()`` lists them all.
+
+    Returns
+    -------
+    Exercise
+        with ``.check(answer)``, ``.hint()`` and ``.solution()``.
+
+    Examples
+    --------
+    >>> q = exercise("01.posterior")
+    >>> q.check(q.reference()).correct
+    True
+    """
     _load_all()
     if id in _REGISTRY:
         return _REGISTRY[id]
@@ -323,7 +405,22 @@ class ExerciseList(list):
 
 
 def exercises(prefix: str = "") -> list:
-    """Every exercise (sorted by id), optionally only the ids starting with ``prefix``."""
+    """Every exercise, sorted by id, shown as a table of ids and questions.
+
+    Parameters
+    ----------
+    prefix : str
+        Only the ids starting with it, e.g. ``"03."`` or ``"hw01."``.
+
+    Returns
+    -------
+    list of Exercise
+
+    Examples
+    --------
+    >>> [q.id for q in exercises("01.")]
+    ['01.decision', '01.evidence', '01.posterior', '01.posterior_dict']
+    """
     _load_all()
     return ExerciseList(_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix))
 

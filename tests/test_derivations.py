@@ -326,3 +326,10 @@ def test_lesson05_documents_are_the_exercises_documents():
     assert all(f'"{doc}"' in source for doc in TRAIN)
     assert f'["spam"] * {LABELS.count("spam")} + ["ham"] * {LABELS.count("ham")}' in source
     assert f'"{QUERY}"' in source
+
+
+@pytest.mark.parametrize("huge", ["x**99999999999", "factorial(10**9)", "2**(2**(2**10))",
+                                  "10**10**10", "x/0"])
+def test_equivalent_refuses_formulas_that_would_explode(huge):
+    r = equivalent(huge, "x")
+    assert not r and ("too large" in r.reason or "divides by zero" in r.reason)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import re
-import tokenize
+import warnings
 from dataclasses import dataclass
 from io import StringIO
 
@@ -38,7 +38,9 @@ def _positive_symbol(name, **assumptions):
 
 
 _PARSER_GLOBALS = {"Integer": sp.Integer, "Float": sp.Float, "Symbol": _positive_symbol,
-                   "Rational": sp.Rational, "Function": sp.Function}
+                   "Rational": sp.Rational, "Function": sp.Function,
+                   "Add": sp.Add, "Mul": sp.Mul, "Pow": sp.Pow,  # for evaluate=False
+                   "__builtins__": {}}  # no builtins: unknown names become Symbols
 _MAX_LENGTH = 500
 _UNSAFE = re.compile(r"__|\b(import|lambda|exec|eval|open|globals|locals|getattr|"
                      r"setattr|compile|input|os|sys)\b|[;`$\\]|\.\s*[A-Za-z_]")
@@ -124,23 +126,68 @@ def parse_formula(text, names=None):
     local = dict(_FUNCTIONS)
     local.update(names or {})
     try:
-        expr = parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
-                          transformations=_TRANSFORMS, evaluate=True)
-    except (SyntaxError, TypeError, ValueError, AttributeError, tokenize.TokenError,
-            sp.SympifyError, KeyError, IndexError) as exc:
+        with warnings.catch_warnings():  # sympy's deprecation noise about garbage input
+            warnings.simplefilter("ignore")
+            expr = _parse_checked(text, local)
+    except NbteachError:
+        raise
+    except Exception as exc:  # whatever the parser raised: the text is not a formula
         raise NbteachError(f"could not read {text!r} as a formula ({type(exc).__name__}): "
                            "check the brackets and use * for products, / for fractions, "
                            "^ for powers.") from None
     if not isinstance(expr, sp.Expr):
         raise NbteachError(f"{text!r} is not a single expression (got {type(expr).__name__}).")
+    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise NbteachError(f"{text!r} divides by zero or is infinite: check the denominators.")
+    return _check_size(expr)
+
+
+def _parse_checked(text, local):
+    """parse_expr twice: unevaluated to refuse huge numbers, then evaluated."""
+    # unevaluated first, so that 10**10**10 or factorial(10**9) is refused, not computed
+    _check_size(parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
+                           transformations=_TRANSFORMS, evaluate=False))
+    return parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
+                      transformations=_TRANSFORMS, evaluate=True)
+
+
+_MAX_EXPONENT = 1000
+_MAX_NUMBER = 10 ** 15
+
+
+def _too_big(value, limit):
+    """True if a constant sub-expression is larger than ``limit`` (checked without expanding it)."""
+    if not value.is_number:
+        return False
+    try:
+        return bool(abs(sp.N(value, 5)) > limit)
+    except (TypeError, ValueError, OverflowError):
+        return True
+
+
+def _check_size(expr):
+    """Refuse formulas whose exact arithmetic would explode (x**99999999999, factorial(10**9)),
+    and infinite ones (x/0)."""
+    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
+        raise NbteachError(f"{expr} divides by zero or is infinite: check the denominators.")
+    for node in sp.preorder_traversal(expr):
+        if isinstance(node, sp.Pow) and _too_big(node.exp, _MAX_EXPONENT):
+            raise NbteachError(f"the exponent {node.exp} is too large to compare exactly: "
+                               f"keep exponents within +-{_MAX_EXPONENT}.")
+        if (isinstance(node, (sp.factorial, sp.gamma, sp.binomial))
+                and any(_too_big(a, _MAX_EXPONENT) for a in node.args)):
+            raise NbteachError(f"{node.func.__name__} of a number above {_MAX_EXPONENT} is too "
+                               "large to compare exactly.")
+        if node.is_Number and _too_big(node, _MAX_NUMBER):
+            raise NbteachError(f"the number {node} is too large: keep numbers below 1e15.")
     return expr
 
 
 def _as_expr(value, names, who):
     if isinstance(value, sp.Equality):
-        return value.rhs
+        return _check_size(value.rhs)
     if isinstance(value, sp.Basic):
-        return value
+        return _check_size(value)
     if isinstance(value, str):
         return parse_formula(value, names)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -257,16 +304,20 @@ def equivalent(a, b, symbols=None):
         return Equivalence(True, "", student, reference)
     rng = random.Random(0)
     free = sorted(diff.free_symbols, key=str)
-    for _ in range(4):
+    zeros = 0
+    for _ in range(6):
         value = diff.xreplace(_random_point(free, rng))
         try:
-            value = sp.nsimplify(sp.simplify(value)) if value.free_symbols else sp.simplify(value)
+            value = sp.simplify(value)
         except Exception:
             continue
-        if value.is_number and value != 0 and value.is_finite:
+        if value.is_number and value.is_finite and value != 0:
             return Equivalence(False, _reason(student, reference), student, reference)
+        zeros += value == 0
     if diff.equals(0) is True:
         return Equivalence(True, "", student, reference)
-    # sympy could not simplify the difference to 0, and no random point told them apart
-    return Equivalence(True, "equal at every random exact point tried (sympy could not "
-                       "simplify the difference to 0 symbolically).", student, reference)
+    if zeros >= 4:  # not simplified to 0, but exactly 0 at every random rational point tried
+        return Equivalence(True, "equal at every random exact point tried (sympy could not "
+                           "simplify the difference to 0 symbolically).", student, reference)
+    return Equivalence(False, "sympy could not decide whether the two are equal: simplify "
+                       "your expression and try again.", student, reference)

@@ -82,8 +82,8 @@ Fields of :func:`define`:
 ``kind="function"``
     The student writes a function. ``answer`` returns the library's function;
     ``inputs=lambda rng: [((args...), {kwargs}), ...]`` makes randomised inputs from a
-    ``random.Random`` (called once a check); ``n_inputs`` is passed on as a hint of
-    how many, ``time_budget`` (seconds, default 2) stops a function that runs too long.
+    ``random.Random`` (called once a check; put first a fixed input that tells every
+    mistake apart); ``time_budget`` (seconds, default 2) stops a function that runs too long.
     Inputs are deep-copied; mutating them, returning None, raising and running out of
     time each get their own message (with only the student's traceback frames). A
     mistake's ``answer`` returns the mistaken function.

@@ -142,7 +142,6 @@ class Exercise:
     exact: bool | None = None
     symbols: object = None
     inputs: object = None
-    n_inputs: int = 5
     time_budget: float = 2.0
     _hint_count: int = 0
 
@@ -255,7 +254,7 @@ _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
 
 
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
-           rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None, n_inputs=5,
+           rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None,
            time_budget=2.0) -> Exercise:
     """Declare an exercise and register it under ``id``.
 
@@ -281,7 +280,6 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
         How answers are compared (``nbteach.check.compare.compare``).
     inputs : callable, for ``kind="function"``
         ``inputs(rng)`` returns ``[(args, kwargs), ...]`` from a ``random.Random``.
-    n_inputs : int
     time_budget : float
         Seconds a student's function may run in one check, all calls together.
 
@@ -320,7 +318,7 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
         if id in _REGISTRY and _REGISTRY[id].__dict__.get("_module") != _caller_module():
             raise NbteachError(f"exercise id {id!r} is defined twice: ids must be unique.")
         ex = Exercise(id, prompt, answer, list(mistakes), list(hints), solution, kind, rtol,
-                      atol, exact, symbols, inputs, n_inputs, time_budget)
+                      atol, exact, symbols, inputs, time_budget)
         ex.__dict__["_module"] = _caller_module()
         _REGISTRY[id] = ex
     return ex

@@ -79,6 +79,17 @@ class Derivation:
         The sympy objects a reader needs by name (``"pi"``, ``"theta"``, ``"N"``, ...).
     checks : list of (str, bool)
         Filled by :meth:`verify`: each check's description and whether it passed.
+
+    Examples
+    --------
+    >>> from nbteach.derivations import multinomial_mle
+    >>> d = multinomial_mle(2, 2)
+    >>> d.step("multiplier_pi").expr
+    (Eq(lambda, N[1] + N[2]),)
+    >>> theta, N = d.symbols["theta"], d.symbols["N"]
+    >>> d.result[theta[1, 2]] = N[1, 2] / N[2]      # a wrong closed form
+    >>> d.verify(), d.failed[-1]
+    (False, 'the result equals the textbook closed form')
     """
 
     title: str

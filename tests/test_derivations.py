@@ -333,3 +333,29 @@ def test_lesson05_documents_are_the_exercises_documents():
 def test_equivalent_refuses_formulas_that_would_explode(huge):
     r = equivalent(huge, "x")
     assert not r and ("too large" in r.reason or "divides by zero" in r.reason)
+
+
+def test_closed_form_beats_every_other_point_of_the_simplex():
+    """Independent of sympy's own checks: at random counts, the derived theta has a higher
+    log-likelihood than any of many random distributions (numpy, Dirichlet samples)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    d = multinomial_mle(1, 3)
+    theta, N = d.symbols["theta"], d.symbols["N"]
+    params = [theta[v, 1] for v in (1, 2, 3)]
+    counts_syms = [N[v, 1] for v in (1, 2, 3)]
+    loglik = sp.lambdify([params, counts_syms],
+                         d.step("loglik").expr.rhs.subs(d.symbols["pi"][1], 1), "numpy")
+    closed = sp.lambdify([counts_syms], [d.result[p] for p in params], "numpy")
+    rng = np.random.default_rng(0)
+
+    @settings(max_examples=30, deadline=None)
+    @given(st.lists(st.integers(1, 40), min_size=3, max_size=3))
+    def check(counts):
+        best = np.array(closed(counts), dtype=float)
+        assert best.sum() == pytest.approx(1.0)
+        others = rng.dirichlet(np.ones(3), size=500).T
+        assert loglik(best, counts) >= np.max(loglik(others, counts)) - 1e-12
+
+    check()

@@ -47,3 +47,25 @@ def test_check_messages_follow_the_language():
     chinese = q.check(0.123).message
     assert english.startswith("Incorrect.")
     assert chinese.startswith("不正确")
+
+
+def test_every_check_message_has_both_languages_with_the_same_fields():
+    import string
+
+    from nbteach.check.messages import MESSAGES
+
+    for key, text in MESSAGES.items():
+        assert text.get("en") and text.get("zh"), key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(text[lang]) if f} for lang in ("en", "zh")]
+        assert fields[0] == fields[1], key
+
+
+def test_every_exercise_text_is_translated():
+    from nbteach.check import exercises
+
+    for q in exercises():
+        texts = [q.prompt, *q.hints, *(m.hint for m in q.mistakes)]
+        if isinstance(q.solution_text, dict):
+            texts.append(q.solution_text)
+        for t in texts:
+            assert isinstance(t, dict) and t.get("en") and t.get("zh"), q.id

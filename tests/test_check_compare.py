@@ -118,6 +118,12 @@ def test_dict_by_key():
     assert code({"a": "1/3"}, want) == "keys"
 
 
+def test_duplicate_labels_are_named():
+    want = pd.Series({"Cold": 0.4, "Flu": 0.6})
+    d = compare(pd.Series([0.4, 0.6, 0.6], index=["Cold", "Flu", "Flu"]), want)
+    assert d.code == "duplicates" and "'Flu'" in d.fields["labels"]
+
+
 def test_sympy_symbolic_equivalence_and_safe_strings():
     eps = sympy.Symbol("epsilon", positive=True)
     want = 4 * eps / 45

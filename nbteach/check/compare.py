@@ -386,8 +386,11 @@ def _label_diff(got_labels, want_labels, code):
     got_set, want_set = list(got_labels), set(want_labels)
     extra = [g for g in got_set if g not in want_set]
     missing = len([w for w in want_set if w not in set(got_set)])
-    if extra or missing or len(got_set) != len(set(got_set)):
+    if extra or missing:
         return Diff(code, {"extra": ", ".join(map(repr, extra[:5])) or "-", "n_missing": missing})
+    if len(got_set) != len(set(got_set)):
+        twice = sorted({repr(g) for g in got_set if got_set.count(g) > 1})
+        return Diff("duplicates", {"labels": ", ".join(twice[:5])})
     return None
 
 

@@ -74,6 +74,10 @@ MESSAGES = {
         "en": "The dict keys are not the ones asked for: extra {extra}; {n_missing} missing.",
         "zh": "字典的键与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
     },
+    "duplicates": {
+        "en": "Some labels occur more than once in your answer ({labels}): each must occur once.",
+        "zh": "你的答案中有重复的标签（{labels}）：每个标签只能出现一次。",
+    },
     "transposed": {
         "en": "Your table looks transposed: swap rows and columns (.T).",
         "zh": "你的表格似乎转置了：请交换行和列（.T）。",

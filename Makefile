@@ -34,11 +34,11 @@ $(VENV)/.test-installed: pyproject.toml | $(PY)
 
 lab: $(VENV)/.lab-installed
 	@echo ""
-	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab?token=... address"
+	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address"
 	@echo "printed below in your browser (Ctrl+click it). Stop it with Ctrl+C twice."
 	@echo ""
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
-		--ServerApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
+		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
 	$(PY) -m pytest -n 2 --dist loadgroup

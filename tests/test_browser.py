@@ -66,16 +66,28 @@ def browser_page(playwright):
 
 
 def test_make_lab_serves_the_lessons(tmp_path):
+    """Run `make lab` exactly as the README says, open the address it prints, see lesson 00."""
+    import re
+
     from playwright.sync_api import sync_playwright
 
-    port, token = free_port(), "nbteach-test-token"
-    log = open(tmp_path / "lab.log", "w")
+    port = free_port()
+    log_path = tmp_path / "lab.log"
+    log = open(log_path, "w")
     proc = subprocess.Popen(
-        ["make", "lab", f"PORT={port}",
-         f"LAB_ARGS=--no-browser --IdentityProvider.token={token} --LabApp.news_url=None"],
+        ["make", "lab", f"PORT={port}", "LAB_ARGS=--no-browser --LabApp.news_url=None"],
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
     try:
+        pattern = re.compile(r"(http://127\.0\.0\.1:%d/\S+\?token=([0-9a-f]+))" % port)
+        deadline, found = time.time() + 180, None
+        while time.time() < deadline and not found:
+            assert proc.poll() is None, "make lab exited:\n" + log_path.read_text()[-3000:]
+            found = pattern.search(log_path.read_text())
+            time.sleep(0.5)
+        assert found, "make lab printed no address to open:\n" + log_path.read_text()[-3000:]
+        url, token = found.groups()
+        assert "/lab/tree/00_start_here.ipynb" in url  # the address opens the first lesson
         wait_for_server(port, token, proc)
         listing = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/api/contents?token={token}"))
         names = {item["name"] for item in listing["content"]}
@@ -84,15 +96,19 @@ def test_make_lab_serves_the_lessons(tmp_path):
             assert lesson in names
         with sync_playwright() as p:
             browser, page = browser_page(p)
-            page.goto(f"http://127.0.0.1:{port}/lab?token={token}")  # default_url opens lesson 00
-            page.wait_for_selector(".jp-Notebook .jp-MarkdownCell", timeout=90_000)
-            assert "00_start_here.ipynb" in page.locator(".lm-TabBar-tabLabel").all_inner_texts()
-            page.screenshot(path=str(tmp_path / "lab.png"))
-            browser.close()
+            page.goto(url)
+            try:
+                page.wait_for_selector(".jp-Notebook .jp-MarkdownCell", timeout=90_000)
+                assert "00_start_here.ipynb" in page.locator(".lm-TabBar-tabLabel").all_inner_texts()
+                assert "Start here" in page.inner_text(".jp-Notebook") or "start here" in page.inner_text(".jp-Notebook").lower()
+            finally:
+                page.screenshot(path=str(tmp_path / "lab.png"))
+                if os.environ.get("NBTEACH_SCREENSHOTS"):
+                    shutil.copy(tmp_path / "lab.png", Path(os.environ["NBTEACH_SCREENSHOTS"]) / "lab.png")
+                browser.close()
     finally:
         stop(proc)
         log.close()
-    assert "http://127.0.0.1:%d/lab" % port in (tmp_path / "lab.log").read_text()
 
 
 def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):

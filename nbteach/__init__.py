@@ -23,6 +23,11 @@ _LAZY = {
     "GaussianNB": "nbteach.gaussian",
     "bayes": "nbteach.probability",
     "flu_cold": "nbteach.datasets",
+    "multinomial_mle": "nbteach.derivations",
+    "bernoulli_mle": "nbteach.derivations",
+    "dirichlet_smoothing": "nbteach.derivations",
+    "beta_smoothing": "nbteach.derivations",
+    "equivalent": "nbteach.derivations",
     "set_language": "nbteach.i18n",
     "get_language": "nbteach.i18n",
 }
@@ -30,7 +35,7 @@ _LAZY = {
 _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
-    "widgets", "check", "grade", "i18n",
+    "widgets", "check", "grade", "i18n", "realdata",
 }
 
 __all__ = sorted(_LAZY)

@@ -28,3 +28,15 @@ def test_core_does_not_import_widget_libraries():
 def test_lazy_names_resolve():
     assert run("import nbteach; print(nbteach.CategoricalNB.__name__, nbteach.flu_cold().shape)") == \
         "CategoricalNB (5, 5)"
+
+
+def test_every_public_name_resolves():
+    import nbteach
+    import nbteach.widgets
+
+    for name in nbteach.__all__:
+        assert getattr(nbteach, name) is not None, name
+    for name in nbteach.widgets.__all__:
+        assert callable(getattr(nbteach.widgets, name)), name
+    for name in ["probability", "smoothing", "derivations", "metrics", "text", "check", "realdata"]:
+        assert getattr(nbteach, name).__name__ == f"nbteach.{name}"

@@ -12,6 +12,9 @@ _LAZY = {
     "SmoothingExplorer": "nbteach.widgets.smoothing",
     "bayes_explorer": "nbteach.widgets.bayes",
     "BayesExplorer": "nbteach.widgets.bayes",
+    "mle_explorer": "nbteach.widgets.mle",
+    "MLEExplorer": "nbteach.widgets.mle",
+    "lagrange_picture": "nbteach.widgets.mle",
 }
 
 __all__ = sorted(_LAZY)

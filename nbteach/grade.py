@@ -144,6 +144,26 @@ def _kill_tree(proc: subprocess.Popen) -> None:
         proc.kill()
 
 
+def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
+    """SIGKILL every process still carrying ``variable=marker`` in its environment.
+
+    A notebook can start processes that outlive its kernel (``subprocess.Popen(...,
+    start_new_session=True)``); they all inherit ``NBTEACH_RECORD`` (``NBTEACH_SANDBOX``
+    in the sandbox), whose value is unique to the run.
+    """
+    try:
+        import psutil
+    except ImportError:
+        return
+    me = os.getpid()
+    for p in psutil.process_iter():
+        try:
+            if p.pid != me and p.environ().get(variable) == marker:
+                p.kill()
+        except Exception:  # noqa: BLE001 - gone already, or not ours to read
+            continue
+
+
 def _package_copy(dest: Path, source: Path | None = None) -> Path:
     """Copy nbteach's sources to ``dest/nbteach``; return ``dest`` (to put first on PYTHONPATH)."""
     import shutil
@@ -200,21 +220,26 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
                "import sys; from nbteach.grade import _run_notebook; "
                "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))",
                str(path.resolve()), record, status, str(timeout)]
-        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                start_new_session=True)
-        try:
-            _, err = proc.communicate(timeout=timeout + 30)
-        except subprocess.TimeoutExpired:
-            _kill_tree(proc)
-            proc.communicate()
-            sub.run, sub.detail = "timeout", f"killed after {timeout:g} s"
-        else:
+        # the runner's output goes to a file, not a pipe: a process the notebook leaves
+        # behind would hold a pipe open and keep us waiting
+        errors = Path(tmp) / "runner.err"
+        with open(errors, "wb") as err:
+            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                    start_new_session=True)
             try:
-                info = json.loads(Path(status).read_text(encoding="utf-8"))
-                sub.run, sub.detail = info["status"], info["detail"]
-            except Exception:  # noqa: BLE001
-                sub.run = "dead kernel"
-                sub.detail = (err or b"").decode(errors="replace")[-300:]
+                proc.wait(timeout=timeout + 30)
+            except subprocess.TimeoutExpired:
+                _kill_tree(proc)
+                proc.wait()
+                sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
+            else:
+                try:
+                    info = json.loads(Path(status).read_text(encoding="utf-8"))
+                    sub.run, sub.detail = info["status"], info["detail"]
+                except Exception:  # noqa: BLE001
+                    sub.run = "dead kernel"
+                    sub.detail = errors.read_bytes()[-300:].decode(errors="replace")
+        _kill_leftovers(record)
         records = _read_records(record)
     sub.seconds = time.monotonic() - start
     sub.lang = lang
@@ -322,16 +347,27 @@ def _verify_function(ex, ref, seed=None):
     request = json.dumps({"function": ref.payload,
                           "inputs": encode([[list(a), k] for a, k in inputs]),
                           "budget": ex.time_budget})
-    proc = subprocess.Popen([sys.executable, "-m", "nbteach.check.sandbox"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        out, _ = proc.communicate(request.encode(), timeout=ex.time_budget + 30)
-        reply = json.loads(out.decode() or "{}")
-    except subprocess.TimeoutExpired:
-        _kill_tree(proc)
-        proc.communicate()
-        return "incorrect", say("incorrect") + " " + say("timeout", seconds=ex.time_budget, call=ref.name)
-    except Exception:  # noqa: BLE001 - a sandbox that printed garbage or died
+    with tempfile.TemporaryDirectory(prefix="nbteach-sandbox-") as tmp:
+        request_path, reply_path = Path(tmp) / "request.json", Path(tmp) / "reply.json"
+        request_path.write_text(request, encoding="utf-8")
+        env = dict(os.environ, NBTEACH_SANDBOX=tmp)
+        env.pop("NBTEACH_RECORD", None)
+        proc = subprocess.Popen([sys.executable, "-m", "nbteach.check.sandbox", str(request_path),
+                                 str(reply_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+        try:
+            proc.wait(timeout=ex.time_budget + 30)
+        except subprocess.TimeoutExpired:
+            _kill_tree(proc)
+            proc.wait()
+            return "incorrect", say("incorrect") + " " + say("timeout", seconds=ex.time_budget, call=ref.name)
+        finally:
+            _kill_leftovers(tmp, "NBTEACH_SANDBOX")
+        try:
+            reply = json.loads(reply_path.read_text(encoding="utf-8"))
+        except Exception:  # noqa: BLE001 - a sandbox that died or wrote garbage
+            reply = {}
+    if not isinstance(reply, dict):
         reply = {}
     if "outcomes" not in reply or not isinstance(reply["outcomes"], list):
         return "incorrect", say("incorrect") + " " + say("unsupported", got="function")

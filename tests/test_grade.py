@@ -57,7 +57,12 @@ def make_submissions(folder: Path, pidfile: Path) -> dict:
     _replace(wrong, "def posterior", "def posterior(prior, likelihood):\n"
                                       "    return {c: prior[c] * likelihood[c] for c in prior}")
     subs["wrong"] = wrong
-    subs["crash"] = _insert_after(_nb(), "q2.check", "raise RuntimeError('student bug')")
+    subs["crash"] = _insert_after(
+        _nb(), "q2.check",
+        "import subprocess, sys\n"  # a process that would outlive the kernel
+        "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'], start_new_session=True)\n"
+        f"open({str(pidfile.parent / 'orphan.pid')!r}, 'w').write(str(p.pid))\n"
+        "raise RuntimeError('student bug')")
     subs["loop"] = _insert_after(
         _nb(), "q1.check",
         "import os, signal\n"
@@ -126,6 +131,18 @@ def graded(tmp_path_factory):
             "out": out, "progress": lines, "pidfile": pidfile}
 
 
+def _alive(pid: int) -> bool:
+    """True if the process runs (a zombie waiting to be reaped counts as dead)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"
+    except OSError:
+        return False
+
+
 def _score(row):
     return {i: int(row[i]) for i in IDS}
 
@@ -164,19 +181,14 @@ def test_crash_fails_everything_after_it_and_the_batch_goes_on(graded):
                            "hw01.lidstone_alpha2": 0, "hw01.epsilon_cold_score": 0, "hw01.posterior_function": 0}
     text = (graded["out"] / "feedback" / "crash.txt").read_text(encoding="utf-8")
     assert "student bug" in text and "stopped with an error" in text
+    assert not _alive(int((graded["out"] / "orphan.pid").read_text())), "a process the notebook started survived"
 
 
 def test_loop_is_killed_and_never_passes(graded):
     row = graded["rows"]["loop"]
     assert row["run"] == "timeout"
     assert _score(row) == {**{i: 0 for i in IDS}, "hw01.posterior_cough": 1}
-    pid = int(graded["pidfile"].read_text())
-    try:
-        os.kill(pid, 0)
-        alive = True
-    except ProcessLookupError:
-        alive = False
-    assert not alive, "the looping kernel survived the grader"
+    assert not _alive(int(graded["pidfile"].read_text())), "the looping kernel survived the grader"
 
 
 def test_kernel_killer_keeps_what_was_checked_before(graded):
@@ -308,3 +320,26 @@ def test_function_answers_are_judged_through_the_sandbox(ex_id):
     for m in q.mistakes:
         passed, message = _verify_answer(q, encode(m.value()), seed=1)
         assert not passed and m.hint["en"][:25] in message, (m.name, message)
+
+
+def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_survives(tmp_path):
+    import time
+
+    from nbteach.check import exercise
+    from nbteach.check.serial import encode
+    from nbteach.grade import _verify_answer
+
+    pidfile = tmp_path / "left.pid"
+    ns = {"__name__": "__student__"}  # not importable: cloudpickle sends the code itself
+    exec("import subprocess, sys\n"
+         "from nbteach.smoothing import lidstone as _l\n"
+         "def lidstone(count, total, n_values, alpha):\n"
+         "    p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],\n"
+         "                         start_new_session=True)\n"
+         f"    open({str(pidfile)!r}, 'w').write(str(p.pid))\n"
+         "    return (count + alpha) / (total + n_values * alpha)\n", ns)
+    start = time.monotonic()
+    passed, message = _verify_answer(exercise("03.lidstone_function"), encode(ns["lidstone"]), seed=3)
+    assert passed, message
+    assert time.monotonic() - start < 30
+    assert not _alive(int(pidfile.read_text()))

@@ -318,19 +318,19 @@ def _verify_one(ex, encoded, lang, seed=None):
 
 
 def _verify_answer(ex, encoded, seed=None):
-    from nbteach.check.messages import say
+    from nbteach.check.messages import say, sep
     from nbteach.check.serial import FunctionRef, Unsupported, decode
 
     answer = decode(encoded)
     if isinstance(answer, Unsupported):
-        return False, say("incorrect") + " " + say("unsupported", got=answer.type_name)
+        return False, say("incorrect") + sep() + say("unsupported", got=answer.type_name)
     if ex.kind == "function":
         if not isinstance(answer, FunctionRef):
             return False, ex.check(answer, _record=False).message
         status, message = _verify_function(ex, answer, seed)
         return status == "correct", message
     if isinstance(answer, FunctionRef):
-        return False, say("incorrect") + " " + say("unsupported", got="function")
+        return False, say("incorrect") + sep() + say("unsupported", got="function")
     result = ex.check(answer, _record=False)
     return result.correct, result.message
 
@@ -338,11 +338,11 @@ def _verify_answer(ex, encoded, seed=None):
 def _verify_function(ex, ref, seed=None):
     """Run the student's function in a sandbox process; judge its outputs here."""
     from nbteach.check.functions import Outcome, judge, make_inputs
-    from nbteach.check.messages import say
+    from nbteach.check.messages import say, sep
     from nbteach.check.serial import decode, encode
 
     if ref.payload is None:
-        return "incorrect", say("incorrect") + " " + say("unsupported", got="function")
+        return "incorrect", say("incorrect") + sep() + say("unsupported", got="function")
     inputs = make_inputs(ex, seed)
     request = json.dumps({"function": ref.payload,
                           "inputs": encode([[list(a), k] for a, k in inputs]),
@@ -360,7 +360,7 @@ def _verify_function(ex, ref, seed=None):
         except subprocess.TimeoutExpired:
             _kill_tree(proc)
             proc.wait()
-            return "incorrect", say("incorrect") + " " + say("timeout", seconds=ex.time_budget, call=ref.name)
+            return "incorrect", say("incorrect") + sep() + say("timeout", seconds=ex.time_budget, call=ref.name)
         finally:
             _kill_leftovers(tmp, "NBTEACH_SANDBOX")
         try:
@@ -370,7 +370,7 @@ def _verify_function(ex, ref, seed=None):
     if not isinstance(reply, dict):
         reply = {}
     if "outcomes" not in reply or not isinstance(reply["outcomes"], list):
-        return "incorrect", say("incorrect") + " " + say("unsupported", got="function")
+        return "incorrect", say("incorrect") + sep() + say("unsupported", got="function")
     outcomes = []
     for o in reply["outcomes"][: len(inputs)]:
         if not isinstance(o, dict):
@@ -381,7 +381,7 @@ def _verify_function(ex, ref, seed=None):
                                 mutated=[str(m)[:40] for m in o.get("mutated") or []]))
     status, message, _ = judge(ex, inputs, outcomes, ref.name)
     if status != "correct" and not message.startswith(say("incorrect")):
-        message = say("incorrect") + " " + message
+        message = say("incorrect") + sep() + message
     return status, message
 
 

@@ -152,11 +152,6 @@ def _kind_of(expected) -> str:
     return "other"
 
 
-_KIND_WORDS = {
-    "exact": "a number", "float": "a number", "str": "a text label", "bool": "True or False",
-    "sympy": "a sympy expression", "array": "a numpy array", "series": "a pandas Series",
-    "frame": "a pandas DataFrame", "dict": "a dict", "sequence": "a list",
-}
 
 
 def compare(got, expected, *, rtol: float = 1e-9, atol: float = 1e-12, exact=None, symbols=None):
@@ -198,12 +193,12 @@ def _compare(got, expected, rtol, atol, exact, symbols):
     if kind == "bool":
         if isinstance(got, bool) or (_is_numpy(got) and type(got).__name__ == "bool_"):
             return None if bool(got) == bool(expected) else Diff("value")
-        return Diff("type", {"want": _KIND_WORDS["bool"], "got": _type_name(got)})
+        return Diff("type", {"want": "bool", "got": _type_name(got)})
     if kind == "str":
         if _is_numpy(got) and type(got).__name__ == "str_":
             got = str(got)
         if not isinstance(got, str):
-            return Diff("type", {"want": _KIND_WORDS["str"], "got": _type_name(got)})
+            return Diff("type", {"want": "str", "got": _type_name(got)})
         return None if str.strip(got).casefold() == expected.strip().casefold() else Diff("value")
     if kind == "sympy":
         return _compare_sympy(got, expected, symbols)
@@ -220,7 +215,7 @@ def _compare(got, expected, rtol, atol, exact, symbols):
             if _is_numpy(got) and hasattr(got, "tolist"):
                 got = got.tolist()
             else:
-                return Diff("type", {"want": _KIND_WORDS["sequence"], "got": _type_name(got)})
+                return Diff("type", {"want": "sequence", "got": _type_name(got)})
         if len(got) != len(expected):
             return Diff("length", {"got": len(got)})
         for i, (g, e) in enumerate(zip(got, expected)):
@@ -238,7 +233,7 @@ def _compare_exact(got, want, rtol, atol, exact):
             return Diff("symbolic_for_number")
         if isinstance(got, str):
             return Diff("unparsable", {"got": got[:60]})
-        return Diff("type", {"want": _KIND_WORDS["exact"], "got": _type_name(got)})
+        return Diff("type", {"want": "exact", "got": _type_name(got)})
     if isinstance(n, float):
         if math.isnan(n):
             return Diff("nan")
@@ -263,7 +258,7 @@ def _compare_float(got, want, rtol, atol):
     if n is None:
         if isinstance(got, str):
             return Diff("unparsable", {"got": got[:60]})
-        return Diff("type", {"want": _KIND_WORDS["float"], "got": _type_name(got)})
+        return Diff("type", {"want": "float", "got": _type_name(got)})
     try:
         n = float(n)
     except OverflowError:
@@ -317,7 +312,7 @@ def _compare_sympy(got, expected, symbols):
     if n is not None and not _is_sympy(got):
         got = sympy.nsimplify(n) if isinstance(n, float) else sympy.Rational(n)
     if not _is_sympy(got):
-        return Diff("type", {"want": _KIND_WORDS["sympy"], "got": _type_name(got)})
+        return Diff("type", {"want": "sympy", "got": _type_name(got)})
     by_name = {s.name: s for s in expected.free_symbols}
     # a student's Symbol('epsilon') without assumptions is the same letter as the reference's
     got = got.subs({s: by_name[s.name] for s in got.free_symbols
@@ -361,7 +356,7 @@ def _compare_array(got, expected, rtol, atol, exact, symbols):
 
     arr = _as_array(got)
     if arr is None:
-        return Diff("type", {"want": _KIND_WORDS["array"], "got": _type_name(got)})
+        return Diff("type", {"want": "array", "got": _type_name(got)})
     if arr.shape != expected.shape:
         return Diff("shape", {"got": tuple(arr.shape)})
     if expected.dtype.kind in "fiu" and arr.dtype.kind in "fiub":
@@ -402,7 +397,7 @@ def _compare_series(got, expected, rtol, atol, exact, symbols):
     if not isinstance(got, pd.Series):
         if isinstance(got, pd.DataFrame) and got.shape[1] == 1:
             return Diff("frame_for_series")
-        return Diff("type", {"want": _KIND_WORDS["series"], "got": _type_name(got)})
+        return Diff("type", {"want": "series", "got": _type_name(got)})
     d = _label_diff(got.index, expected.index, "labels")
     if d is not None:
         return d
@@ -417,7 +412,7 @@ def _compare_frame(got, expected, rtol, atol, exact, symbols):
     import pandas as pd
 
     if not isinstance(got, pd.DataFrame):
-        return Diff("type", {"want": _KIND_WORDS["frame"], "got": _type_name(got)})
+        return Diff("type", {"want": "frame", "got": _type_name(got)})
     if (set(got.index) == set(expected.columns) and set(got.columns) == set(expected.index)
             and set(got.index) != set(got.columns)):
         return Diff("transposed")
@@ -437,7 +432,7 @@ def _compare_dict(got, expected, rtol, atol, exact, symbols):
     if _is_pandas(got) and type(got).__name__ == "Series":
         got = got.to_dict()
     if not isinstance(got, dict):
-        return Diff("type", {"want": _KIND_WORDS["dict"], "got": _type_name(got)})
+        return Diff("type", {"want": "dict", "got": _type_name(got)})
     d = _label_diff(got.keys(), expected.keys(), "keys")
     if d is not None:
         return d

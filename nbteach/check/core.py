@@ -20,7 +20,7 @@ from nbteach._base import NbteachError
 from nbteach.i18n import get_language, tr
 
 from .compare import compare, is_placeholder_like
-from .messages import diff_message, say
+from .messages import diff_message, say, sep
 
 __all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exercise",
            "exercises", "load_errors", "record_answer"]
@@ -216,11 +216,11 @@ class Exercise:
             for mistake, wrong in self.mistake_values():
                 if self._compare(answer, wrong) is None:
                     return Result(self.id, INCORRECT,
-                                  say("incorrect") + " " + say("mistake", hint=tr(mistake.hint)),
+                                  say("incorrect") + sep() + say("mistake", hint=tr(mistake.hint)),
                                   mistake=mistake.name)
-        text = say("incorrect") + " " + diff_message(diff)
+        text = say("incorrect") + sep() + diff_message(diff)
         if self.hints:
-            text += " " + say("try_hint")
+            text += sep() + say("try_hint")
         return Result(self.id, INCORRECT, text, mistake=None)
 
     def hint(self) -> Message:

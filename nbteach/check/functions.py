@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from nbteach.i18n import tr
 
 from .compare import compare
-from .messages import diff_message, say
+from .messages import diff_message, say, sep
 
 __all__ = ["Outcome", "run_calls", "judge", "check_function", "make_inputs"]
 
@@ -187,13 +187,13 @@ def judge(exercise, inputs, outcomes, name="f"):
         except Exception:
             continue
         if all(exercise._compare(g, w) is None for g, w in zip(got, wrong)):
-            return ("incorrect", say("incorrect") + " " + say("mistake", hint=tr(mistake.hint)),
+            return ("incorrect", say("incorrect") + sep() + say("mistake", hint=tr(mistake.hint)),
                     mistake.name)
     args, kwargs, g, diff = first_bad
     why = diff_message(diff) if diff.code not in ("value",) else ""
     msg = say("wrong_output", call=describe_call(name, args, kwargs), got=_short(g), why=why)
     if exercise.hints:
-        msg += " " + say("try_hint")
+        msg += sep() + say("try_hint")
     return "incorrect", msg.replace("  ", " ").strip(), None
 
 
@@ -204,10 +204,10 @@ def check_function(exercise, func):
     if not callable(func):
         from .compare import _type_name
 
-        return Result(exercise.id, "incorrect", say("incorrect") + " " + say("not_callable", got=_type_name(func)))
+        return Result(exercise.id, "incorrect", say("incorrect") + sep() + say("not_callable", got=_type_name(func)))
     inputs = make_inputs(exercise)
     outcomes = run_calls(func, inputs, exercise.time_budget)
     status, message, mistake = judge(exercise, inputs, outcomes, getattr(func, "__name__", "f"))
     if status == "incorrect" and not message.startswith(say("incorrect")):
-        message = say("incorrect") + " " + message
+        message = say("incorrect") + sep() + message
     return Result(exercise.id, status, message, mistake)

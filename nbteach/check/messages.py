@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from nbteach.i18n import tr
 
-__all__ = ["MESSAGES", "say", "diff_message"]
+__all__ = ["MESSAGES", "KINDS", "say", "sep", "diff_message"]
 
 MESSAGES = {
     # the three outcomes
@@ -134,9 +134,28 @@ MESSAGES = {
 }
 
 
+def sep(lang=None) -> str:
+    """What joins two sentences: a space in English, nothing in Chinese."""
+    from nbteach.i18n import _normalise, get_language
+
+    return "" if (_normalise(lang) if lang else get_language()) == "zh" else " "
+
+
 def say(key: str, lang=None, **fields) -> str:
     """The message ``key`` in the current language, with its fields filled in."""
     return tr(MESSAGES[key], lang=lang, **fields)
+
+
+#: What a "type" Diff asked for, by kind of the expected answer.
+KINDS = {
+    "exact": {"en": "a number", "zh": "一个数"}, "float": {"en": "a number", "zh": "一个数"},
+    "str": {"en": "a text label", "zh": "一个文本标签"}, "bool": {"en": "True or False", "zh": "True 或 False"},
+    "sympy": {"en": "a sympy expression", "zh": "一个 sympy 表达式"},
+    "array": {"en": "a numpy array", "zh": "一个 numpy 数组"},
+    "series": {"en": "a pandas Series", "zh": "一个 pandas Series"},
+    "frame": {"en": "a pandas DataFrame", "zh": "一个 pandas DataFrame"},
+    "dict": {"en": "a dict", "zh": "一个字典"}, "sequence": {"en": "a list", "zh": "一个列表"},
+}
 
 
 def diff_message(diff, lang=None) -> str:
@@ -144,6 +163,8 @@ def diff_message(diff, lang=None) -> str:
     fields = dict(diff.fields)
     if diff.code == "entry":
         fields["inner"] = diff_message(fields["inner"], lang)
+    if diff.code == "type" and fields.get("want") in KINDS:
+        fields["want"] = tr(KINDS[fields["want"]], lang=lang)
     if diff.code not in MESSAGES:
         return say("value", lang)
     return say(diff.code, lang, **fields)

@@ -305,44 +305,74 @@ def _seed(path, ex_id) -> int:
 
 
 def _verify_one(ex, encoded, lang, seed=None):
-    """(passed, message) for one recorded answer, checked here against the library."""
+    """(passed, message) for one recorded answer, checked here against the library.
+
+    A function answer runs in the sandbox first (several at once across submissions);
+    the verdict and its message are then made under a lock, because the message
+    language is process-wide.
+    """
+    from nbteach.check.serial import FunctionRef, decode
     from nbteach.i18n import get_language, set_language
 
-    with _LANGUAGE_LOCK:  # the message language is process-wide: one verification at a time
+    answer = decode(encoded)
+    sandboxed = None
+    if ex.kind == "function" and isinstance(answer, FunctionRef) and answer.payload is not None:
+        sandboxed = _run_sandbox(ex, answer, seed)
+    with _LANGUAGE_LOCK:
         before = get_language()
         set_language(lang)
         try:
-            return _verify_answer(ex, encoded, seed)
+            return _judge(ex, answer, sandboxed)
         finally:
             set_language(before)
 
 
 def _verify_answer(ex, encoded, seed=None):
-    from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef, Unsupported, decode
+    """(passed, message) in the current language (used by the tests)."""
+    from nbteach.i18n import get_language
 
-    answer = decode(encoded)
+    return _verify_one(ex, encoded, get_language(), seed)
+
+
+def _judge(ex, answer, sandboxed):
+    from nbteach.check.functions import judge
+    from nbteach.check.messages import say, sep
+    from nbteach.check.serial import FunctionRef, Unsupported
+
+    def fail(key, **fields):
+        return False, say("incorrect") + sep() + say(key, **fields)
+
     if isinstance(answer, Unsupported):
-        return False, say("incorrect") + sep() + say("unsupported", got=answer.type_name)
-    if ex.kind == "function":
-        if not isinstance(answer, FunctionRef):
-            return False, ex.check(answer, _record=False).message
-        status, message = _verify_function(ex, answer, seed)
-        return status == "correct", message
-    if isinstance(answer, FunctionRef):
-        return False, say("incorrect") + sep() + say("unsupported", got="function")
-    result = ex.check(answer, _record=False)
-    return result.correct, result.message
+        return fail("unsupported", got=answer.type_name)
+    if ex.kind != "function":
+        if isinstance(answer, FunctionRef):
+            return fail("unsupported", got="function")
+        result = ex.check(answer, _record=False)
+        return result.correct, result.message
+    if not isinstance(answer, FunctionRef):
+        return False, ex.check(answer, _record=False).message
+    if sandboxed is None:
+        return fail("unsupported", got="function")
+    if sandboxed == "timeout":
+        return fail("timeout", seconds=ex.time_budget, call=answer.name)
+    inputs, outcomes = sandboxed
+    if outcomes is None:
+        return fail("unsupported", got="function")
+    status, message, _ = judge(ex, inputs, outcomes, answer.name)
+    if status != "correct" and not message.startswith(say("incorrect")):
+        message = say("incorrect") + sep() + message
+    return status == "correct", message
 
 
-def _verify_function(ex, ref, seed=None):
-    """Run the student's function in a sandbox process; judge its outputs here."""
-    from nbteach.check.functions import Outcome, judge, make_inputs
-    from nbteach.check.messages import say, sep
+def _run_sandbox(ex, ref, seed=None):
+    """Run the student's function in a sandbox process on the exercise's inputs.
+
+    Returns ``(inputs, outcomes)`` (outcomes None if the sandbox gave no usable reply)
+    or ``"timeout"``.
+    """
+    from nbteach.check.functions import Outcome, make_inputs
     from nbteach.check.serial import decode, encode
 
-    if ref.payload is None:
-        return "incorrect", say("incorrect") + sep() + say("unsupported", got="function")
     inputs = make_inputs(ex, seed)
     request = json.dumps({"function": ref.payload,
                           "inputs": encode([[list(a), k] for a, k in inputs]),
@@ -360,17 +390,15 @@ def _verify_function(ex, ref, seed=None):
         except subprocess.TimeoutExpired:
             _kill_tree(proc)
             proc.wait()
-            return "incorrect", say("incorrect") + sep() + say("timeout", seconds=ex.time_budget, call=ref.name)
+            return "timeout"
         finally:
             _kill_leftovers(tmp, "NBTEACH_SANDBOX")
         try:
             reply = json.loads(reply_path.read_text(encoding="utf-8"))
         except Exception:  # noqa: BLE001 - a sandbox that died or wrote garbage
             reply = {}
-    if not isinstance(reply, dict):
-        reply = {}
-    if "outcomes" not in reply or not isinstance(reply["outcomes"], list):
-        return "incorrect", say("incorrect") + sep() + say("unsupported", got="function")
+    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
+        return inputs, None
     outcomes = []
     for o in reply["outcomes"][: len(inputs)]:
         if not isinstance(o, dict):
@@ -379,10 +407,7 @@ def _verify_function(ex, ref, seed=None):
                                 error=str(o["error"])[:2000] if o.get("error") else None,
                                 timed_out=o.get("timed_out") is True,
                                 mutated=[str(m)[:40] for m in o.get("mutated") or []]))
-    status, message, _ = judge(ex, inputs, outcomes, ref.name)
-    if status != "correct" and not message.startswith(say("incorrect")):
-        message = say("incorrect") + sep() + message
-    return status, message
+    return inputs, outcomes
 
 
 # ---------------------------------------------------------------- a whole class

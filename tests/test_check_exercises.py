@@ -12,7 +12,7 @@ import pytest
 
 import nbteach
 from nbteach._base import NbteachError
-from nbteach.check import CORRECT, INCORRECT, NOT_ATTEMPTED, Result, ____, define, exercise, exercises, load_errors
+from nbteach.check import CORRECT, INCORRECT, NOT_ATTEMPTED, Mistake, Result, ____, define, exercise, exercises, load_errors
 from nbteach.check.core import Message
 from nbteach.i18n import set_language
 
@@ -193,3 +193,19 @@ def test_exercises_shows_as_a_table_of_ids_and_prompts():
     listing = exercises("01.")
     assert "01.posterior" in repr(listing) and "<table>" in listing._repr_html_()
     assert listing._repr_html_().count("<tr>") == len(listing) + 1
+
+
+def test_a_broken_mistake_does_not_break_the_check():
+    from nbteach.check.core import _REGISTRY
+
+    def boom():
+        raise RuntimeError("library bug")
+
+    q = define("99.broken_mistake", "x", lambda: Fraction(1, 2),
+               mistakes=[Mistake("bad", boom, {"en": "never", "zh": "从不"}),
+                         Mistake("good", lambda: Fraction(1, 3), {"en": "a third", "zh": "三分之一"})])
+    try:
+        assert q.check("1/3").mistake == "good"
+        assert q.check("1/2").correct
+    finally:
+        _REGISTRY.pop("99.broken_mistake")

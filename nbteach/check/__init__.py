@@ -64,10 +64,12 @@ Fields of :func:`define`:
     then entries, pandas Series/DataFrames and dicts by label.
 ``rtol``, ``atol``, ``exact``
     Float tolerances (default 1e-9 / 1e-12); ``exact=True`` refuses a float where an
-    exact answer is asked (diagnosed as ``float_for_fraction``).
+    exact answer is asked (diagnosed as ``float_for_fraction``). Whatever ``exact``, a
+    decimal within 1e-3 (relative) of an exact answer is told it is ``rounded``.
 ``symbols``
     For sympy answers: ``{"epsilon": eps}`` (or a callable returning it), the names a
-    student's string answer such as ``"4*epsilon/45"`` may use.
+    student's answer such as ``"4*epsilon/45"`` may use. When the answer and the
+    reference each have a single symbol, the student's letter is read as the reference's.
 ``mistakes``
     ``Mistake(name, answer, hint)``: ``answer`` is a zero-argument callable that
     produces the wrong answer with the library, with the mistake applied (no

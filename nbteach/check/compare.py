@@ -11,7 +11,8 @@ expected               equivalent answers
 int, Fraction          the same number exactly: int, Fraction, numpy integer, sympy
                        Rational, a string such as ``"3/8"`` or ``"0.375"``; a float within
                        the tolerance too, unless the exercise asks for an exact answer
-                       (``exact=True``: then it is the mistake ``float_for_fraction``)
+                       (``exact=True``: then it is the mistake ``float_for_fraction``);
+                       a decimal within 1e-3 (relative) of it is reported as ``rounded``
 float                  any number within ``rtol``/``atol`` (``math.isclose``)
 str                    the same text, ignoring case and surrounding spaces
 sympy expression       symbolically equal (``nbteach.derivations.equivalent`` if it
@@ -243,8 +244,29 @@ def _compare_exact(got, want, rtol, atol, exact):
             close = False
         if close:
             return Diff("float_for_fraction") if exact else None
-        return Diff("value")
-    return None if n == want else Diff("value")
+        return Diff("rounded") if _rounded(n, want) else Diff("value")
+    if n == want:
+        return None
+    if isinstance(got, (str, Decimal)) and _rounded(n, want) and _is_decimal_text(got):
+        return Diff("rounded")  # "0.1667" for 1/6
+    return Diff("value")
+
+
+#: How close a decimal must be to an exact answer to be read as that answer, rounded.
+ROUNDED_RTOL = 1e-3
+
+
+def _rounded(n, want) -> bool:
+    """True if the number ``n`` is within ``ROUNDED_RTOL`` (relative) of the exact ``want``."""
+    try:
+        n, want = Fraction(n), Fraction(want)
+    except (ValueError, OverflowError, TypeError):
+        return False
+    return want != 0 and n != want and abs(n - want) <= ROUNDED_RTOL * abs(want)
+
+
+def _is_decimal_text(got) -> bool:
+    return isinstance(got, Decimal) or ("." in got or "e" in got.lower())
 
 
 def _isclose(a: float, b: float, rtol, atol) -> bool:
@@ -314,9 +336,16 @@ def _compare_sympy(got, expected, symbols):
     if not _is_sympy(got):
         return Diff("type", {"want": "sympy", "got": _type_name(got)})
     by_name = {s.name: s for s in expected.free_symbols}
-    # a student's Symbol('epsilon') without assumptions is the same letter as the reference's
-    got = got.subs({s: by_name[s.name] for s in got.free_symbols
-                    if s.name in by_name and s != by_name[s.name]})
+    # a student's Symbol('epsilon') without assumptions is the same letter as the reference's;
+    # a name the exercise accepts (symbols={"eps": epsilon}) is that letter too, as in a string
+    names = {n: v for n, v in symbols.items() if _is_sympy(v) and getattr(v, "is_Symbol", False)}
+    names.update(by_name)
+    got = got.subs({s: names[s.name] for s in got.free_symbols
+                    if s.name in names and s != names[s.name]})
+    # unambiguous: one letter in the answer, one in the reference, whatever the student called it
+    if (len(expected.free_symbols) == 1 and len(got.free_symbols) == 1
+            and got.free_symbols != expected.free_symbols):
+        got = got.subs(next(iter(got.free_symbols)), next(iter(expected.free_symbols)))
     extra = sorted(s.name for s in got.free_symbols if s.name not in by_name)
     if extra:
         return Diff("extra_symbols", {"names": ", ".join(extra)})
@@ -382,7 +411,7 @@ def _label_diff(got_labels, want_labels, code):
     extra = [g for g in got_set if g not in want_set]
     missing = len([w for w in want_set if w not in set(got_set)])
     if extra or missing:
-        return Diff(code, {"extra": ", ".join(map(repr, extra[:5])) or "-", "n_missing": missing})
+        return Diff(code, {"extra": ", ".join(map(repr, extra[:5])), "n_missing": missing})
     if len(got_set) != len(set(got_set)):
         twice = sorted({repr(g) for g in got_set if got_set.count(g) > 1})
         return Diff("duplicates", {"labels": ", ".join(twice[:5])})

@@ -191,7 +191,10 @@ def judge(exercise, inputs, outcomes, name="f"):
                     mistake.name)
     args, kwargs, g, diff = first_bad
     why = diff_message(diff) if diff.code not in ("value",) else ""
-    msg = say("wrong_output", call=describe_call(name, args, kwargs), got=_short(g), why=why)
+    if diff.code in ("float_for_fraction", "rounded"):  # its output is close: showing it would show the answer
+        msg = say("inexact_output", call=describe_call(name, args, kwargs), why=why)
+    else:
+        msg = say("wrong_output", call=describe_call(name, args, kwargs), got=_short(g), why=why)
     if exercise.hints:
         msg += sep() + say("try_hint")
     return "incorrect", msg.replace("  ", " ").strip(), None

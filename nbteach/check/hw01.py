@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from .core import Mistake, define
-from .lesson03 import _NO_SMOOTHING_HINT, _NOT_M_HINT, _NUMERATOR_HINT
+from .lesson03 import (_NO_SMOOTHING_HINT, _NOT_M_HINT, _NUMERATOR_AS_WELL_HINT,
+                       _NUMERATOR_INSTEAD_HINT, _numerator_as_well, _numerator_instead, _one_cell)
 
 
 def _data():
@@ -120,8 +121,15 @@ define(
     mistakes=[
         Mistake("no_smoothing", lambda: _model(exact=True).tables_["Temperature"].loc["high", "Cold"],
                 _NO_SMOOTHING_HINT),
-        Mistake("alpha_not_times_M", lambda: _lidstone(0, 2, 1, 1), _NOT_M_HINT),
-        Mistake("M_alpha_in_numerator", lambda: _lidstone(0 + (2 - 1), 2, 2, 1), _NUMERATOR_HINT),
+        Mistake("alpha_not_times_M",
+                lambda: _one_cell("Temperature", "high", "Cold", lambda n, t, M, a: _lidstone(n, t, 1, a)),
+                _NOT_M_HINT),
+        Mistake("M_alpha_in_numerator_instead",
+                lambda: _one_cell("Temperature", "high", "Cold", _numerator_instead),
+                _NUMERATOR_INSTEAD_HINT),
+        Mistake("M_alpha_in_numerator_as_well",
+                lambda: _one_cell("Temperature", "high", "Cold", _numerator_as_well),
+                _NUMERATOR_AS_WELL_HINT),
     ],
     hints=[{"en": "Temperature takes M = 2 values; Cold has 2 rows, none with a high temperature.",
             "zh": "Temperature 有 M = 2 个取值；Cold 有 2 行，都不是高烧。"}],

@@ -126,6 +126,11 @@ define(
                 {"en": "That is the posterior P(Cold | x) (normalised over the classes); the "
                        "question asks for the unnormalised score.",
                  "zh": "这是归一化后的后验 P(Cold | x)；题目要的是未归一化的得分。"}),
+
+        Mistake("other_class", lambda: _model().joint(_first()).iloc[0]["Flu"],
+                {"en": "That is the score of Flu, the other class: use the Cold rows' prior and "
+                       "likelihoods P(x_m | Cold).",
+                 "zh": "这是另一类 Flu 的得分：请用 Cold 的先验和似然 P(x_m | Cold)。"}),
     ],
     hints=[
         {"en": "Four factors P(x_m | Cold), one per symptom, times the prior.",
@@ -142,7 +147,7 @@ def _likelihood_inputs(rng):
     """Random (table, feature, value, class) queries on shuffled copies of the flu/cold table."""
     from nbteach.datasets import flu_cold
 
-    out = [((flu_cold(), "Headache", "severe", "Flu"), {})]  # 2/3: tells every mistake apart
+    out = [((flu_cold(), "Headache", "severe", "Flu"), {})]  # tells every mistake apart
     for _ in range(5):
         df = flu_cold().sample(frac=1, random_state=rng.randrange(10**6)).reset_index(drop=True)
         feature = rng.choice(["Headache", "Sore", "Temperature", "Cough"])
@@ -188,7 +193,7 @@ define(
     answer=_ref_likelihood,
     kind="function",
     inputs=_likelihood_inputs,
-    rtol=1e-9,
+    exact=True,  # the prompt asks for a Fraction: a float return is reported as such
     mistakes=[
         Mistake("posterior_for_likelihood", _reverse_likelihood,
                 {"en": "Your function computes P(Diagnosis = cls | feature = value): condition on "
@@ -199,9 +204,9 @@ define(
                        "number of rows of class cls.",
                  "zh": "你的函数除以了全部行数（联合概率 P(value, cls)）；应除以类别 cls 的行数。"}),
         Mistake("integer_division", _floor_likelihood,
-                {"en": "Your function returns whole numbers: integer division (//) rounds 2/3 "
-                       "down to 0. Use Fraction(count, total).",
-                 "zh": "你的函数返回整数：整数除法（//）把 2/3 舍成 0。请用 Fraction(count, total)。"}),
+                {"en": "Your function returns whole numbers: integer division (//) rounds every "
+                       "probability below 1 down to 0. Use Fraction(count, total).",
+                 "zh": "你的函数返回整数：整数除法（//）把每个小于 1 的概率都舍成 0。请用 Fraction(count, total)。"}),
     ],
     hints=[
         {"en": "Keep the rows with df['Diagnosis'] == cls, then count those with df[feature] == value.",

@@ -59,12 +59,48 @@ def _lidstone():
     return lidstone
 
 
-_NUMERATOR_HINT = {
-    "en": "You added M*alpha to the numerator, as note 001 writes it in words. The M*alpha goes "
-          "in the denominator: (count + alpha) / (count(class) + M*alpha). Check: with M*alpha "
-          "on top the M probabilities of a feature no longer sum to 1.",
-    "zh": "你把 M*alpha 加在了分子上（笔记 001 的文字这样写）。M*alpha 应加在分母：(count + alpha) / "
-          "(count(class) + M*alpha)。检验：分子加 M*alpha 时，一个特征的 M 个概率之和不再为 1。",
+# The two readings of note 001's "add M*alpha to the numerator" that lesson 03 computes.
+# Plain Fraction arithmetic on counts the library gives (value_counts_by_class): these
+# are wrong formulas, so they must not go through nbteach.smoothing.lidstone (which
+# refuses a count above its total).
+def _numerator_instead(count, total, n_values, alpha):
+    """(count + alpha + M*alpha) / total: the sentence read literally (can exceed 1)."""
+    from fractions import Fraction
+
+    alpha = Fraction(alpha)
+    return (count + alpha + n_values * alpha) / Fraction(total)
+
+
+def _numerator_as_well(count, total, n_values, alpha):
+    """(count + M*alpha) / (total + M*alpha): M*alpha on top as well as below."""
+    from fractions import Fraction
+
+    alpha = Fraction(alpha)
+    return (count + n_values * alpha) / (total + n_values * alpha)
+
+
+def _one_cell(feature, value, cls, estimate, alpha=1):
+    """``estimate(count, class_total, M, alpha)`` with the counts and M from the library."""
+    counts = _counts(feature)
+    alpha = _model(alpha=alpha).alpha
+    return estimate(int(counts.loc[value, cls]), int(counts[cls].sum()), len(counts.index), alpha)
+
+
+_NUMERATOR_INSTEAD_HINT = {
+    "en": "You put M*alpha in the numerator instead of the denominator: that is note 001's "
+          "sentence read literally (add M*alpha to the numerator, 给分子加上...). The formula printed "
+          "under that sentence is the right one: the numerator gets alpha, the denominator "
+          "count(class) + M*alpha. Check: your value can be above 1, which no probability is.",
+    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话（给分子加上当前特征的类别数乘以α）"
+          "得到的。那句话下面印的公式才是对的：分子加 alpha，分母为 count(class) + M*alpha。"
+          "检验：你的结果可能大于 1，而概率不会大于 1。",
+}
+_NUMERATOR_AS_WELL_HINT = {
+    "en": "You added M*alpha to the numerator as well as to the denominator. The numerator "
+          "gets only this value's own alpha pseudo-counts: (count + alpha) / (count(class) + M*alpha). "
+          "Check: with M*alpha on top the M probabilities of a feature sum to more than 1.",
+    "zh": "你在分母加 M*alpha 的同时，也在分子上加了 M*alpha。分子只加这个取值自己的 alpha 个伪计数："
+          "(count + alpha) / (count(class) + M*alpha)。检验：分子加 M*alpha 时，一个特征的 M 个概率之和大于 1。",
 }
 _NOT_M_HINT = {
     "en": "You added alpha to the denominator once; every one of the M values received alpha "
@@ -87,9 +123,13 @@ define(
     mistakes=[
         Mistake("no_smoothing", lambda: _model(exact=True).tables_["Headache"].loc["no", "Flu"],
                 _NO_SMOOTHING_HINT),
-        Mistake("alpha_not_times_M", lambda: _lidstone()(0, 3, 1, 1), _NOT_M_HINT),
-        Mistake("M_alpha_in_numerator", lambda: _lidstone()(0 + (3 - 1) * 1, 3, 3, 1),
-                _NUMERATOR_HINT),
+        Mistake("alpha_not_times_M",
+                lambda: _one_cell("Headache", "no", "Flu", lambda n, t, M, a: _lidstone()(n, t, 1, a)),
+                _NOT_M_HINT),
+        Mistake("M_alpha_in_numerator_instead",
+                lambda: _one_cell("Headache", "no", "Flu", _numerator_instead), _NUMERATOR_INSTEAD_HINT),
+        Mistake("M_alpha_in_numerator_as_well",
+                lambda: _one_cell("Headache", "no", "Flu", _numerator_as_well), _NUMERATOR_AS_WELL_HINT),
     ],
     hints=[
         {"en": "Headache takes M = 3 values; Flu has 3 rows, none with Headache = no.",
@@ -112,9 +152,12 @@ define(
         Mistake("no_smoothing", lambda: _model(exact=True).tables_["Sore"], _NO_SMOOTHING_HINT),
         Mistake("alpha_not_times_M",
                 lambda: _table_with("Sore", lambda n, t, M: _lidstone()(n, t, 1, 1)), _NOT_M_HINT),
-        Mistake("M_alpha_in_numerator",
-                lambda: _table_with("Sore", lambda n, t, M: _lidstone()(n + (M - 1), t, M, 1)),
-                _NUMERATOR_HINT),
+        Mistake("M_alpha_in_numerator_instead",
+                lambda: _table_with("Sore", lambda n, t, M: _numerator_instead(n, t, M, 1)),
+                _NUMERATOR_INSTEAD_HINT),
+        Mistake("M_alpha_in_numerator_as_well",
+                lambda: _table_with("Sore", lambda n, t, M: _numerator_as_well(n, t, M, 1)),
+                _NUMERATOR_AS_WELL_HINT),
     ],
     hints=[
         {"en": "Each column must still sum to 1 after smoothing.",
@@ -175,9 +218,13 @@ define(
 )
 
 
-def _posterior_flu(**kw):
+def _posterior_of(cls, **kw):
     nb = _model(exact=True, **kw)
-    return nb.predict_proba(_query("second"))[0][list(nb.classes_).index("Flu")]
+    return nb.predict_proba(_query("second"))[0][list(nb.classes_).index(cls)]
+
+
+def _posterior_flu(**kw):
+    return _posterior_of("Flu", **kw)
 
 
 define(
@@ -197,6 +244,16 @@ define(
                 lambda: _model(alpha=1, exact=True).joint(_query("second")).iloc[0]["Flu"],
                 {"en": "That is the joint score; divide by the sum of both classes' scores.",
                  "zh": "这是联合得分；还要除以两类得分之和。"}),
+        Mistake("prior_smoothed", lambda: _posterior_flu(alpha=1, smooth_prior=True),
+                {"en": "You smoothed the class prior too, (N_c + 1) / (N + K), as notes 000 and 002 "
+                       "do (CategoricalNB(smooth_prior=True)). Here, as in note 001 and scikit-learn, "
+                       "alpha smooths only the tables P(x_m | c); the prior stays N_c / N.",
+                 "zh": "你把类别先验也平滑了，(N_c + 1) / (N + K)，这是笔记 000 和 002 的做法"
+                       "（CategoricalNB(smooth_prior=True)）。本题与笔记 001 和 scikit-learn 一致："
+                       "alpha 只平滑条件概率表 P(x_m | c)，先验仍为 N_c / N。"}),
+        Mistake("other_class", lambda: _posterior_of("Cold", alpha=1),
+                {"en": "That is the posterior of Cold, P(Cold | x); the question asks for P(Flu | x).",
+                 "zh": "这是 Cold 的后验 P(Cold | x)；题目问的是 P(Flu | x)。"}),
     ],
     hints=[{"en": "Score both classes with the smoothed tables, then normalise.",
             "zh": "用平滑后的表给两类打分，再归一化。"}],
@@ -224,9 +281,10 @@ def _mistaken(kind):
 
         if kind == "alpha_not_times_M":
             return lambda count, total, n_values, alpha: lidstone(count, total, 1, alpha)
-        if kind == "M_alpha_in_numerator":
-            return lambda count, total, n_values, alpha: lidstone(
-                count + (n_values - 1) * alpha, total, n_values, alpha)
+        if kind == "M_alpha_in_numerator_instead":
+            return _numerator_instead
+        if kind == "M_alpha_in_numerator_as_well":
+            return _numerator_as_well
         if kind == "no_smoothing":
             return lambda count, total, n_values, alpha: mle(count, total)
         if kind == "integer_division":
@@ -250,14 +308,17 @@ define(
     rtol=1e-9,
     mistakes=[
         Mistake("alpha_not_times_M", _mistaken("alpha_not_times_M"), _NOT_M_HINT),
-        Mistake("M_alpha_in_numerator", _mistaken("M_alpha_in_numerator"), _NUMERATOR_HINT),
+        Mistake("M_alpha_in_numerator_instead", _mistaken("M_alpha_in_numerator_instead"),
+                _NUMERATOR_INSTEAD_HINT),
+        Mistake("M_alpha_in_numerator_as_well", _mistaken("M_alpha_in_numerator_as_well"),
+                _NUMERATOR_AS_WELL_HINT),
         Mistake("no_smoothing", _mistaken("no_smoothing"),
                 {"en": "Your function ignores alpha: it returns count / total.",
                  "zh": "你的函数忽略了 alpha：它返回的是 count / total。"}),
         Mistake("integer_division", _mistaken("integer_division"),
-                {"en": "Your function returns whole numbers: // is integer division. Use / "
-                       "(or Fraction) so that 1/6 stays 1/6.",
-                 "zh": "你的函数返回整数：// 是整数除法。请用 /（或 Fraction），使 1/6 保持为 1/6。"}),
+                {"en": "Your function returns whole numbers: // is integer division, which rounds "
+                       "every probability below 1 down to 0. Use / (or Fraction) to keep the fraction.",
+                 "zh": "你的函数返回整数：// 是整数除法，会把每个小于 1 的概率都舍成 0。请用 /（或 Fraction）保留分数。"}),
     ],
     hints=[
         {"en": "Every one of the n_values values gets alpha extra pseudo-counts.",

@@ -45,6 +45,12 @@ MESSAGES = {
         "zh": "你的答案是浮点数，但本题要求精确值：请用 fractions.Fraction（如 Fraction(1, 3)）"
               "或字符串 \"1/3\"。",
     },
+    "rounded": {
+        "en": "Close, but rounded: this exercise has an exact answer, so give the exact "
+              "Fraction (e.g. Fraction(1, 3)) or a string such as \"1/3\", not a rounded decimal.",
+        "zh": "很接近，但经过了四舍五入：本题有精确答案，请给出精确分数（如 Fraction(1, 3)）"
+              "或字符串 \"1/3\"，而不是四舍五入后的小数。",
+    },
     "value": {"en": "That is not the right value.", "zh": "数值不对。"},
     "unparsable": {
         "en": "Could not read {got!r} as a number or a formula.",
@@ -63,16 +69,16 @@ MESSAGES = {
         "zh": "你的列表有 {got} 项，与题目要求的个数不同。",
     },
     "labels": {
-        "en": "The row labels (index) are not the ones asked for: extra {extra}; {n_missing} missing.",
-        "zh": "行标签（index）与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+        "en": "The row labels (index) are not the ones asked for: {detail}.",
+        "zh": "行标签（index）与要求不符：{detail}。",
     },
     "columns": {
-        "en": "The columns are not the ones asked for: extra {extra}; {n_missing} missing.",
-        "zh": "列与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+        "en": "The columns are not the ones asked for: {detail}.",
+        "zh": "列与要求不符：{detail}。",
     },
     "keys": {
-        "en": "The dict keys are not the ones asked for: extra {extra}; {n_missing} missing.",
-        "zh": "字典的键与要求不符：多余的 {extra}；缺少 {n_missing} 个。",
+        "en": "The dict keys are not the ones asked for: {detail}.",
+        "zh": "字典的键与要求不符：{detail}。",
     },
     "duplicates": {
         "en": "Some labels occur more than once in your answer ({labels}): each must occur once.",
@@ -87,6 +93,10 @@ MESSAGES = {
         "zh": "这里需要 Series，你给的是只有一列的 DataFrame：请取出那一列。",
     },
     "entry": {"en": "At {where}: {inner}", "zh": "在 {where}：{inner}"},
+    # the parts of a "labels" / "columns" / "keys" message: only those that apply
+    "label_extra": {"en": "extra {extra}", "zh": "多余的 {extra}"},
+    "label_missing": {"en": "{n_missing} missing", "zh": "缺少 {n_missing} 个"},
+    "label_join": {"en": "; ", "zh": "；"},
     "extra_symbols": {
         "en": "Your formula uses symbols ({names}) that the answer does not contain.",
         "zh": "你的公式用到了答案中没有的符号（{names}）。",
@@ -127,6 +137,10 @@ MESSAGES = {
         "zh": "调用 {call} 时你的函数修改了输入参数 {arg}：请在副本上计算（如 x = x.copy()），"
               "不要修改传入的数据。",
     },
+    "inexact_output": {
+        "en": "Called as {call}, your function returned a float. {why}",
+        "zh": "调用 {call} 时你的函数返回了浮点数。{why}",
+    },
     "wrong_output": {
         "en": "Called as {call}, your function returned {got}, which is wrong. {why}",
         "zh": "调用 {call} 时你的函数返回 {got}，结果不对。{why}",
@@ -165,6 +179,13 @@ def diff_message(diff, lang=None) -> str:
         fields["inner"] = diff_message(fields["inner"], lang)
     if diff.code == "type" and fields.get("want") in KINDS:
         fields["want"] = tr(KINDS[fields["want"]], lang=lang)
+    if diff.code in ("labels", "columns", "keys"):
+        parts = []
+        if fields.get("extra"):
+            parts.append(say("label_extra", lang, extra=fields["extra"]))
+        if fields.get("n_missing"):
+            parts.append(say("label_missing", lang, n_missing=fields["n_missing"]))
+        fields["detail"] = say("label_join", lang).join(parts)
     if diff.code not in MESSAGES:
         return say("value", lang)
     return say(diff.code, lang, **fields)

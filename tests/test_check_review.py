@@ -1,0 +1,247 @@
+"""Problems a reviewer found working through the lesson 00-03 exercises as a student.
+
+Each test fails on the code before its fix: a wrong answer that got no targeted hint, a
+hint that did not match its own mistake, a message that hid or leaked something, or a
+mistake built by calling the library with input it should refuse.
+"""
+from fractions import Fraction
+
+import pytest
+import sympy
+
+from nbteach.check import CORRECT, INCORRECT, exercise, exercises
+from nbteach.check.compare import compare
+from nbteach.check.functions import make_inputs
+from nbteach.check.messages import diff_message
+from nbteach.i18n import set_language
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+# -- 1. note 001's "add M*alpha to the numerator", read the two ways lesson 03 computes -----
+def _literal(count, total, n_values, alpha):
+    """The sentence read literally, as lesson 03's table shows it: (count + alpha + M alpha) / total."""
+    return (count + alpha + n_values * alpha) / Fraction(total)
+
+
+def _as_well(count, total, n_values, alpha):
+    return Fraction(count + n_values * alpha) / (total + n_values * alpha)
+
+
+def _library_cell(feature, value, cls):
+    """count, class total and M for one cell, from the library's counts."""
+    from nbteach.counts import value_counts_by_class
+    from nbteach.datasets import flu_cold
+
+    df = flu_cold()
+    counts = value_counts_by_class(df[feature], df["Diagnosis"])
+    return int(counts.loc[value, cls]), int(counts[cls].sum()), len(counts.index)
+
+
+@pytest.mark.parametrize("ex_id, cell", [("03.laplace_headache_no", ("Headache", "no", "Flu")),
+                                         ("hw01.laplace_temperature", ("Temperature", "high", "Cold"))])
+def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell):
+    q = exercise(ex_id)
+    n, total, M = _library_cell(*cell)
+    literal = _literal(n, total, M, 1)
+    assert literal > 1  # the headache case is 4/3: a "probability" above 1
+    r = q.check(literal)
+    assert r.status == INCORRECT and r.mistake == "M_alpha_in_numerator_instead", r.message
+    assert "instead of the denominator" in r.message and "above 1" in r.message
+    set_language("zh")
+    assert "字面" in q.check(literal).message
+
+
+@pytest.mark.parametrize("ex_id, cell", [("03.laplace_headache_no", ("Headache", "no", "Flu")),
+                                         ("hw01.laplace_temperature", ("Temperature", "high", "Cold"))])
+def test_M_alpha_on_top_and_below_gets_a_hint_that_says_so(ex_id, cell):
+    q = exercise(ex_id)
+    r = q.check(_as_well(*_library_cell(*cell), 1))
+    assert r.mistake == "M_alpha_in_numerator_as_well", r.message
+    # the hint names this answer's mistake (M alpha on top as well), not the other one
+    assert "as well as to the denominator" in r.message
+    assert "instead of the denominator" not in r.message
+
+
+def test_the_literal_reading_of_the_sore_table_is_diagnosed():
+    import pandas as pd
+    from nbteach.counts import value_counts_by_class
+    from nbteach.datasets import flu_cold
+
+    df = flu_cold()
+    counts = value_counts_by_class(df["Sore"], df["Diagnosis"])
+    M = len(counts.index)
+    for reading, name in ((_literal, "M_alpha_in_numerator_instead"), (_as_well, "M_alpha_in_numerator_as_well")):
+        table = pd.DataFrame({c: [reading(int(counts.loc[v, c]), int(counts[c].sum()), M, 1)
+                                  for v in counts.index] for c in counts.columns}, index=counts.index)
+        assert exercise("03.laplace_sore_table").check(table).mistake == name
+
+
+def test_a_lidstone_function_written_from_the_literal_reading_is_diagnosed():
+    q = exercise("03.lidstone_function")
+
+    def lidstone(count, total, n_values, alpha):
+        return (count + alpha + n_values * alpha) / total
+
+    def lidstone_as_well(count, total, n_values, alpha):
+        return (count + n_values * alpha) / (total + n_values * alpha)
+
+    r = q.check(lidstone)
+    assert r.mistake == "M_alpha_in_numerator_instead", r.message
+    assert q.check(lidstone_as_well).mistake == "M_alpha_in_numerator_as_well"
+
+
+def test_no_mistake_asks_lidstone_for_a_count_above_its_total(monkeypatch):
+    """The library will refuse count > total; every mistake must still compute."""
+    import nbteach.smoothing as smoothing
+
+    real, calls = smoothing.lidstone, []
+
+    def strict(count, total, *args, **kwargs):
+        calls.append((count, total))
+        if count > total:
+            raise AssertionError(f"lidstone({count}, {total}, ...): count above total")
+        return real(count, total, *args, **kwargs)
+
+    monkeypatch.setattr(smoothing, "lidstone", strict)
+    for q in exercises():
+        for m in q.mistakes:
+            value = m.value()  # raises AssertionError if it called lidstone(count > total)
+            if q.kind == "function":
+                for args, kwargs in make_inputs(q, seed=0) + make_inputs(q, seed=1):
+                    value(*args, **kwargs)
+    assert calls  # the patched function was really the one the mistakes called
+
+
+# -- 2. the smoothed-prior convention and the other class, for the Laplace posterior ---------
+def test_laplace_posterior_diagnoses_the_smoothed_prior_and_the_other_class():
+    import nbteach
+    from nbteach.datasets import flu_cold, flu_cold_query
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    patient = flu_cold_query("second")
+    smoothed = nbteach.CategoricalNB(alpha=1, exact=True, smooth_prior=True).fit(X, y)
+    plain = nbteach.CategoricalNB(alpha=1, exact=True).fit(X, y)
+    classes = list(plain.classes_)
+    q = exercise("03.laplace_posterior")
+    r = q.check(smoothed.predict_proba(patient)[0][classes.index("Flu")])  # 16/19
+    assert r.mistake == "prior_smoothed" and "smooth_prior" in r.message, r.message
+    r = q.check(plain.predict_proba(patient)[0][classes.index("Cold")])  # 1/7
+    assert r.mistake == "other_class" and "Cold" in r.message, r.message
+    set_language("zh")
+    assert "先验" in q.check("16/19").message and "Cold" in q.check("1/7").message
+
+
+# -- 3. lesson 02: the other class's score -----------------------------------------------------
+def test_score_cold_diagnoses_the_flu_score():
+    import nbteach
+    from nbteach.datasets import flu_cold, flu_cold_query
+
+    df = flu_cold()
+    nb = nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+    flu = nb.joint(flu_cold_query("first")).iloc[0]["Flu"]
+    r = exercise("02.score_cold").check(flu)
+    assert r.status == INCORRECT and r.mistake == "other_class" and "Flu" in r.message
+
+
+# -- 4. a rounded decimal for an exact answer ------------------------------------------------
+@pytest.mark.parametrize("got", [0.1667, "0.1667", 0.16667])
+def test_a_rounded_decimal_is_told_it_is_rounded_without_the_answer(got):
+    assert compare(got, Fraction(1, 6), exact=True).code == "rounded"
+    r = exercise("03.laplace_headache_no").check(got)
+    assert r.status == INCORRECT and "rounded" in r.message and "Fraction" in r.message
+    for leak in ("1/6", "0.1666", "0.16667", "0.1667"):
+        assert leak not in r.message
+    set_language("zh")
+    assert "四舍五入" in exercise("03.laplace_headache_no").check(got).message
+
+
+def test_far_values_and_exact_floats_are_not_called_rounded():
+    assert compare(0.17, Fraction(1, 6), exact=True).code == "value"
+    assert compare("1/7", Fraction(1, 6)).code == "value"
+    assert compare(1 / 6, Fraction(1, 6), exact=True).code == "float_for_fraction"
+    assert compare(0.0001, Fraction(0), exact=True).code == "value"
+    assert compare(float("inf"), Fraction(1, 6), exact=True).code == "value"
+
+
+# -- 5. label messages name only what applies ------------------------------------------------
+def test_a_missing_key_does_not_report_extra_keys():
+    want = {"Cold": Fraction(1, 7), "Flu": Fraction(6, 7)}
+    missing = diff_message(compare({"Flu": Fraction(6, 7)}, want))
+    extra = diff_message(compare({**want, "Mumps": 0}, want))
+    both = diff_message(compare({"Flu": 1, "Mumps": 0}, want))
+    assert "1 missing" in missing and "extra" not in missing
+    assert "'Mumps'" in extra and "missing" not in extra
+    assert "'Mumps'" in both and "1 missing" in both
+    set_language("zh")
+    missing = diff_message(compare({"Flu": Fraction(6, 7)}, want))
+    extra = diff_message(compare({**want, "Mumps": 0}, want))
+    assert "缺少 1 个" in missing and "多余" not in missing
+    assert "多余" in extra and "缺少" not in extra
+
+
+def test_a_frame_with_a_missing_row_does_not_report_extra_rows():
+    import pandas as pd
+
+    want = pd.DataFrame({"Cold": [1, 2], "Flu": [3, 4]}, index=["a", "b"])
+    msg = diff_message(compare(want.loc[["a"]], want))
+    assert "1 missing" in msg and "extra" not in msg and "-" not in msg
+
+
+# -- 6. minor ------------------------------------------------------------------------------
+def test_likelihood_function_asks_for_a_fraction_and_means_it():
+    q = exercise("02.likelihood_function")
+    assert "Fraction" in q.prompt["en"] and "Fraction" in q.prompt["zh"]
+
+    def likelihood(df, feature, value, cls):
+        rows = df[df["Diagnosis"] == cls]
+        return float((rows[feature] == value).mean())
+
+    r = q.check(likelihood)
+    assert r.status == INCORRECT and "exact" in r.message and "Fraction" in r.message
+    assert "0.66" not in r.message  # the float it returned is the answer, rounded: not shown
+
+    def exact(df, feature, value, cls):
+        rows = df[df["Diagnosis"] == cls]
+        return Fraction(int((rows[feature] == value).sum()), len(rows))
+
+    assert q.check(exact).status == CORRECT
+
+
+def test_function_mistake_hints_do_not_contain_a_test_value():
+    for q in exercises():
+        if q.kind != "function":
+            continue
+        args, kwargs = q.inputs(__import__("random").Random(0))[0]
+        want = q.reference()(*args, **kwargs)
+        if not isinstance(want, Fraction) or want.denominator == 1:
+            continue
+        for m in q.mistakes:
+            for lang in ("en", "zh"):
+                assert str(want) not in m.hint[lang], f"{q.id} {m.name} hint shows {want}"
+
+
+@pytest.mark.parametrize("name", ["eps", "e", "epsilon"])
+def test_epsilon_score_accepts_a_sympy_expression_in_the_students_own_letter(name):
+    q = exercise("03.epsilon_flu_score")
+    for assumptions in ({}, {"positive": True}):
+        s = sympy.Symbol(name, **assumptions)
+        assert q.check(4 * s / 45).correct, (name, assumptions)
+        assert q.check(f"4*{name}/45").correct
+        assert q.check(5 * s / 45).status == INCORRECT
+
+
+def test_two_letters_are_still_not_mapped():
+    eps = sympy.Symbol("epsilon", positive=True)
+    x, y = sympy.symbols("x y")
+    assert compare(x * eps, 4 * eps / 45).code == "extra_symbols"
+    assert compare(x * y, 4 * eps / 45).code == "extra_symbols"
+    # one letter in the answer maps onto the reference's one letter, and is then compared
+    assert compare(4 * x / 45, 4 * eps / 45) is None
+    assert compare(x / 45, 4 * eps / 45).code == "not_equivalent"

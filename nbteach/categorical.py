@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from collections.abc import Hashable
 from fractions import Fraction
 
 from nbteach._base import (
@@ -33,6 +34,7 @@ from nbteach._base import (
     check_same_length,
     log_sum_exp,
 )
+from nbteach._numeric import require_fitted
 from nbteach.counts import sorted_labels
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
@@ -63,12 +65,22 @@ def _as_table(X, name="X"):
             f"{name} is a single column (a Series). Give a table with one column per feature: "
             f"{name}.to_frame(), or df[[column]] with double brackets."
         )
+    elif type(X).__module__.startswith("scipy.sparse"):
+        raise NbteachError(
+            f"{name} is a scipy sparse matrix; CategoricalNB takes a dense table of category "
+            "labels (a DataFrame or a list of rows)."
+        )
     elif isinstance(X, (str, bytes)) or X is None or np.isscalar(X) or isinstance(X, dict):
         raise NbteachError(
             f"{name} must be a table of category labels (a pandas DataFrame, or a list of rows), "
             f"got {type(X).__name__}."
         )
     else:
+        if getattr(np.asarray(X), "dtype", None) is not None and np.asarray(X).dtype.kind == "c":
+            raise NbteachError(
+                f"Complex data not supported: {name} holds complex numbers; categories are "
+                "labels (strings or numbers)."
+            )
         try:
             arr = np.asarray(X, dtype=object)
         except Exception as exc:  # ragged lists and the like
@@ -76,7 +88,8 @@ def _as_table(X, name="X"):
         if arr.ndim == 1 and arr.size and not isinstance(arr[0], (list, tuple, np.ndarray)):
             raise NbteachError(
                 f"{name} is 1-D, but it must be 2-D: one row per example, one column per "
-                f"feature. For a single example write [x]; for a single feature, [[v] for v in x]."
+                f"feature. For a single example write [x]; for a single feature, [[v] for v in x]. "
+                "(Reshape your data: X.reshape(1, -1) or X.reshape(-1, 1) for a numpy array.)"
             )
         if arr.ndim != 2:
             raise NbteachError(
@@ -85,7 +98,10 @@ def _as_table(X, name="X"):
             )
         df = pd.DataFrame(arr, columns=[f"x{i}" for i in range(arr.shape[1])])
     if df.shape[1] == 0:
-        raise NbteachError(f"{name} has no columns: naive Bayes needs at least one feature.")
+        raise NbteachError(
+            f"{name} has no columns: naive Bayes needs at least one feature "
+            f"(0 feature(s) (shape={df.shape}) while a minimum of 1 is required)."
+        )
     missing = df.isna()
     if missing.values.any():
         row, col = np.argwhere(missing.values)[0]
@@ -93,7 +109,29 @@ def _as_table(X, name="X"):
             f"{name} has a missing value (NaN/None) in column {df.columns[col]!r}, row {row}: "
             "fill it with a category of its own (e.g. 'unknown') or drop the row."
         )
+    numeric = df.select_dtypes(include="number")
+    if numeric.shape[1] and not np.isfinite(numeric.to_numpy(dtype=float)).all():
+        raise NbteachError(
+            f"{name} contains inf: an infinite value is not a category; fix or drop that row."
+        )
+    if df.dtypes.eq(object).any():
+        for col in df.columns[df.dtypes.eq(object)]:
+            for v in df[col]:
+                if isinstance(v, float) and v in (float("inf"), float("-inf")):
+                    raise NbteachError(
+                        f"{name} contains inf in column {col!r}: an infinite value is not a "
+                        "category; fix or drop that row."
+                    )
+                if not isinstance(v, Hashable):
+                    raise _CategoryTypeError(
+                        f"{name} holds a {type(v).__name__} in column {col!r}: a category must "
+                        "be a string or a number (argument must be a string or a real number)."
+                    )
     return df
+
+
+class _CategoryTypeError(NbteachError, TypeError):
+    """A value that cannot be a category label (a dict, a list...)."""
 
 
 def _as_labels(y):
@@ -102,20 +140,37 @@ def _as_labels(y):
 
     if y is None or isinstance(y, (str, bytes, dict)) or np.isscalar(y):
         raise NbteachError(
-            f"y must be a list or column of class labels, one per row of X, got {type(y).__name__}."
+            f"y must be a list or column of class labels, one per row of X, got {type(y).__name__}"
+            + (" (CategoricalNB requires y to be passed, but the target y is None)."
+               if y is None else ".")
         )
     if isinstance(y, pd.DataFrame):
         if y.shape[1] != 1:
             raise NbteachError(f"y must be a single column of labels, got {y.shape[1]} columns.")
         y = y.iloc[:, 0]
+    kind = np.asarray(y).dtype.kind
     arr = np.asarray(y, dtype=object)
     if arr.ndim == 2 and arr.shape[1] == 1:
+        import sys
+
+        sk = sys.modules.get("sklearn.exceptions")  # scikit-learn's warning class, if loaded
+        warnings.warn("A column-vector y was passed when a 1d array was expected: "
+                      "nbteach uses its only column.",
+                      sk.DataConversionWarning if sk else UserWarning, stacklevel=3)
         arr = arr[:, 0]
     if arr.ndim != 1:
         raise NbteachError(f"y must be 1-D (one label per row of X), got shape {arr.shape}.")
     labels = arr.tolist()
     if any(v is None or (isinstance(v, float) and v != v) for v in labels):
-        raise NbteachError("y has a missing label (NaN/None): every training example needs a class.")
+        raise NbteachError("y has a missing label (NaN/None): every training example needs a "
+                           "class (Input y contains NaN).")
+    if any(isinstance(v, float) and v in (float("inf"), float("-inf")) for v in labels):
+        raise NbteachError("Input y contains infinity: every label must be a class, not inf.")
+    if kind == "f" and any(float(v) != round(float(v)) for v in labels):
+        raise NbteachError(
+            "Unknown label type: continuous. y holds non-integer numbers, but a classifier "
+            "needs class labels (integers or strings)."
+        )
     return labels
 
 
@@ -235,6 +290,11 @@ class CategoricalNB(BaseEstimator):
     'Flu'
     """
 
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.poor_score = True  # as scikit-learn's: floats become categories
+        return tags
+
     def __init__(
         self,
         alpha=0.0,
@@ -300,9 +360,12 @@ class CategoricalNB(BaseEstimator):
         if len(classes) < 2:
             raise NbteachError(
                 f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
-                "to choose between. Add examples of another class."
+                "to choose between, not one class. Add examples of another class."
             )
         self.classes_ = np.array([_python_label(c) for c in classes], dtype=object)
+        if not self._exact_mode and len({type(c) for c in self.classes_}) == 1:
+            # float path: labels keep their numpy dtype, as in scikit-learn
+            self.classes_ = np.array(self.classes_.tolist())
         class_index = {c: i for i, c in enumerate(classes)}
         y_codes = np.fromiter((class_index[v] for v in labels), dtype=np.intp, count=len(labels))
         self.class_count_ = np.bincount(y_codes, minlength=len(classes)).astype(float)
@@ -414,7 +477,7 @@ class CategoricalNB(BaseEstimator):
         import numpy as np
         import pandas as pd
 
-        check_fitted(self)
+        require_fitted(self, "classes_")
         df = _as_table(X)
         if isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns):
             missing = [c for c in self._columns if c not in df.columns]
@@ -429,8 +492,9 @@ class CategoricalNB(BaseEstimator):
             df = df[self._columns]
         elif df.shape[1] != self.n_features_in_:
             raise NbteachError(
-                f"X has {df.shape[1]} features, but the model was fitted on {self.n_features_in_} "
-                f"({', '.join(map(str, self._columns))})."
+                f"X has {df.shape[1]} features, but CategoricalNB is expecting "
+                f"{self.n_features_in_} features as input: the model was fitted on "
+                f"{', '.join(map(str, self._columns))}."
             )
         codes = np.empty(df.shape, dtype=np.intp)
         unseen = []

@@ -86,6 +86,11 @@ def lidstone(count, total, n_values, alpha, exact: bool = True):
     count, total = _count(count, "count"), _count(total, "total")
     n_values = _count(n_values, "n_values")
     alpha = check_alpha(alpha)
+    if count > total:
+        raise NbteachError(
+            f"count ({count}) cannot exceed total ({total}): count is how often the value occurs "
+            "within the class, total how often the class occurs."
+        )
     if n_values == 0:
         raise NbteachError("n_values (M, the number of values of the feature) must be >= 1.")
     if exact:

@@ -147,6 +147,8 @@ def test_probability_module_messages():
         mle(0, 0)
     with pytest.raises(NbteachError, match="count >= 0"):
         lidstone(-1, 3, 2, 1)
+    with pytest.raises(NbteachError, match="cannot exceed total"):
+        lidstone(10, 3, 3, 1)
 
 
 def test_counting_needs_one_label_per_value():

@@ -48,7 +48,7 @@ bench: $(VENV)/.test-installed
 
 # Strip outputs from every notebook (run before committing a notebook).
 strip:
-	$(PY) tools/strip_notebooks.py notebooks
+	$(PY) tools/strip_notebooks.py notebooks teacher
 
 clean:
 	rm -rf $(VENV) *.egg-info

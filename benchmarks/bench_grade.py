@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTION = ROOT / "notebooks" / "homework" / "solutions" / "hw01_bayes_and_smoothing.ipynb"
+SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
 CHUNK = 10
 
 

@@ -15,7 +15,7 @@ from nbteach.check import CORRECT, NOT_ATTEMPTED, Result, exercises
 from nbteach.i18n import set_language
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTIONS = sorted((ROOT / "notebooks" / "homework" / "solutions").glob("*.ipynb"))
+SOLUTIONS = sorted((ROOT / "teacher" / "homework_solutions").glob("*.ipynb"))
 
 
 def _tool():
@@ -62,7 +62,7 @@ def test_student_version_is_generated_and_not_attempted_everywhere(path):
     tool = _tool()
     solution = json.loads(path.read_text(encoding="utf-8"))
     student = tool.student_notebook(solution, path.name)
-    committed = path.parent.parent / path.name
+    committed = ROOT / "notebooks" / "homework" / path.name
     assert committed.read_text(encoding="utf-8") == tool.render(student), \
         "student notebook is stale: run python tools/make_homework.py"
     results = run_in_process(student)

@@ -16,7 +16,7 @@ import pytest
 from nbteach.grade import _labels, exercise_ids, grade, main
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTION = ROOT / "notebooks" / "homework" / "solutions" / "hw01_bayes_and_smoothing.ipynb"
+SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
 STUDENT = ROOT / "notebooks" / "homework" / "hw01_bayes_and_smoothing.ipynb"
 IDS = ["hw01.epsilon_cold_score", "hw01.laplace_temperature", "hw01.lidstone_alpha2",
        "hw01.posterior_cough", "hw01.posterior_function", "hw01.score_flu"]

@@ -9,7 +9,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(
-    p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts
+    p
+    for folder in ("notebooks", "teacher")  # the lessons and homework; the homework solutions
+    for p in (ROOT / folder).rglob("*.ipynb")
+    if ".ipynb_checkpoints" not in p.parts
 )
 
 
@@ -18,7 +21,7 @@ def test_there_are_lessons():
     assert "00_start_here.ipynb" in names
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_is_stripped(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     for i, cell in enumerate(nb["cells"]):
@@ -27,7 +30,7 @@ def test_notebook_is_stripped(path):
             assert cell.get("execution_count") is None, f"cell {i} of {path.name}: run `make strip`"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_top_to_bottom(path, tmp_path):
     import nbformat
     from nbclient import NotebookClient

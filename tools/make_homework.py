@@ -1,9 +1,10 @@
 """Generate the student homework notebooks from their solution versions, so the two never drift.
 
-    python tools/make_homework.py            # notebooks/homework/solutions/*.ipynb -> notebooks/homework/
+    python tools/make_homework.py            # teacher/homework_solutions/*.ipynb -> notebooks/homework/
     python tools/make_homework.py --check    # exit 1 if a student notebook is out of date
 
-Each exercise is written once, as its solution, in ``notebooks/homework/solutions/``.
+Each exercise is written once, as its solution, in ``teacher/homework_solutions/`` (outside
+``notebooks/``, the folder ``make lab`` shows students).
 In the student version:
 
 * a line ending in ``# SOLUTION`` becomes the placeholder: ``answer = f(x)  # SOLUTION``
@@ -22,7 +23,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ROOT / "notebooks" / "homework" / "solutions"
+SOURCES = ROOT / "teacher" / "homework_solutions"
 TARGET = ROOT / "notebooks" / "homework"
 
 _ONE_LINE = re.compile(r"^(?P<indent>\s*)(?P<lhs>[A-Za-z_][\w\[\]'\". ]*?)\s*=\s*(?P<rhs>.+?)\s*#\s*SOLUTION\s*$")
@@ -76,7 +77,7 @@ def student_notebook(nb: dict, source_name: str) -> dict:
         cell.get("metadata", {}).pop("execution", None)
         cells.append(cell)
     out = dict(nb, cells=cells)
-    out["metadata"] = dict(nb.get("metadata", {}), nbteach={"generated_from": f"solutions/{source_name}"})
+    out["metadata"] = dict(nb.get("metadata", {}), nbteach={"generated_from": f"teacher/homework_solutions/{source_name}"})
     out["metadata"].pop("widgets", None)
     return out
 

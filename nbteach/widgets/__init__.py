@@ -15,6 +15,8 @@ _LAZY = {
     "mle_explorer": "nbteach.widgets.mle",
     "MLEExplorer": "nbteach.widgets.mle",
     "lagrange_picture": "nbteach.widgets.mle",
+    "alpha_curve_widget": "nbteach.widgets.alpha_curve",
+    "AlphaCurve": "nbteach.widgets.alpha_curve",
 }
 
 __all__ = sorted(_LAZY)

@@ -182,6 +182,32 @@ def check_class_prior(class_prior, n_classes: int, name: str = "class_prior"):
         return np.log(prior)
 
 
+def count_by_class(estimator, X, y, sample_weight=None):
+    """Set classes_, n_features_in_, class_count_ (n_c) and feature_count_ (N_{c,i} = Y.T @ X).
+
+    Y is the n x K one-hot label matrix (weighted by ``sample_weight``): the note's
+    vectorised counting, corrected.
+    """
+    classes, y_index = check_y(y, X.shape[0], estimator)
+    w = check_sample_weight(sample_weight, X.shape[0])
+    Y = one_hot(y_index, len(classes), w)
+    estimator.classes_ = classes
+    estimator.n_features_in_ = X.shape[1]
+    estimator.class_count_ = Y.sum(axis=0)
+    estimator.feature_count_ = Y.T @ X
+
+
+def class_log_prior(estimator):
+    """log pi_c: the given ``class_prior``, else n_c / n if ``fit_prior``, else uniform 1/K."""
+    n_classes = len(estimator.classes_)
+    if estimator.class_prior is not None:
+        return check_class_prior(estimator.class_prior, n_classes)
+    if estimator.fit_prior:
+        with np.errstate(divide="ignore"):
+            return np.log(estimator.class_count_) - np.log(estimator.class_count_.sum())
+    return np.full(n_classes, -np.log(n_classes))
+
+
 def normalise_log(jll):
     """log P(c|x) = jll - log sum_c exp(jll), row by row (log-sum-exp).
 

@@ -19,10 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError, check_alpha
-from ._numeric import (
-    PosteriorMixin, check_class_prior, require_fitted, check_sample_weight, check_X, check_y, masked_dot,
-    one_hot,
-)
+from ._numeric import PosteriorMixin, check_X, class_log_prior, count_by_class, masked_dot, require_fitted
 
 __all__ = ["BernoulliNB"]
 
@@ -83,26 +80,12 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
         """Count n_c and N_{c,i} (documents of class c containing word i), then smooth."""
         alpha = float(check_alpha(self.alpha))
         X = self._binarize(check_X(X, self, fitting=True))
-        classes, y_index = check_y(y, X.shape[0], self)
-        w = check_sample_weight(sample_weight, X.shape[0])
-        Y = one_hot(y_index, len(classes), w)
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.class_count_ = Y.sum(axis=0)
-        self.feature_count_ = Y.T @ X
-        n_classes = len(classes)
+        count_by_class(self, X, y, sample_weight)
         with np.errstate(divide="ignore"):
             self.feature_log_prob_ = np.log(self.feature_count_ + alpha) - np.log(
                 self.class_count_ + 2 * alpha
             )[:, None]
-            if self.class_prior is not None:
-                self.class_log_prior_ = check_class_prior(self.class_prior, n_classes)
-            elif self.fit_prior:
-                self.class_log_prior_ = np.log(self.class_count_) - np.log(
-                    self.class_count_.sum()
-                )
-            else:
-                self.class_log_prior_ = np.full(n_classes, -np.log(n_classes))
+        self.class_log_prior_ = class_log_prior(self)
         return self
 
     def _joint_log_likelihood(self, X):

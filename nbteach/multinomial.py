@@ -17,10 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import BaseEstimator, check_alpha
-from ._numeric import (
-    PosteriorMixin, check_class_prior, require_fitted, check_sample_weight, check_X, check_y, masked_dot,
-    one_hot,
-)
+from ._numeric import PosteriorMixin, check_X, class_log_prior, count_by_class, masked_dot, require_fitted
 
 __all__ = ["MultinomialNB"]
 
@@ -84,13 +81,7 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
         """
         alpha = float(check_alpha(self.alpha))
         X = check_X(X, self, fitting=True, positive=True)
-        classes, y_index = check_y(y, X.shape[0], self)
-        w = check_sample_weight(sample_weight, X.shape[0])
-        Y = one_hot(y_index, len(classes), w)
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        self.class_count_ = Y.sum(axis=0)
-        self.feature_count_ = Y.T @ X
+        count_by_class(self, X, y, sample_weight)
         self._update_log_probs(alpha)
         return self
 
@@ -100,15 +91,7 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
             self.feature_log_prob_ = np.log(smoothed) - np.log(
                 smoothed.sum(axis=1, keepdims=True)
             )
-            n_classes = len(self.classes_)
-            if self.class_prior is not None:
-                self.class_log_prior_ = check_class_prior(self.class_prior, n_classes)
-            elif self.fit_prior:
-                self.class_log_prior_ = np.log(self.class_count_) - np.log(
-                    self.class_count_.sum()
-                )
-            else:
-                self.class_log_prior_ = np.full(n_classes, -np.log(n_classes))
+        self.class_log_prior_ = class_log_prior(self)
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c + sum_i x_i log theta_{c,i} (the multinomial coefficient,

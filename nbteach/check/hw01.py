@@ -8,23 +8,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ._flu import data as _data, model as _model
 from .core import Mistake, define
 from .lesson03 import (_NO_SMOOTHING_HINT, _NOT_M_HINT, _NUMERATOR_AS_WELL_HINT,
                        _NUMERATOR_INSTEAD_HINT, _numerator_as_well, _numerator_instead, _one_cell)
-
-
-def _data():
-    from nbteach.datasets import flu_cold
-
-    df = flu_cold()
-    return df.drop(columns="Diagnosis"), df["Diagnosis"]
-
-
-def _model(**kw):
-    import nbteach
-
-    X, y = _data()
-    return nbteach.CategoricalNB(**kw).fit(X, y)
 
 
 def _cough_yes(prior=None):

@@ -6,21 +6,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ._flu import data as _data, model as _flu_model
 from .core import Mistake, define
 
 
-def _data():
-    from nbteach.datasets import flu_cold
-
-    df = flu_cold()
-    return df.drop(columns="Diagnosis"), df["Diagnosis"]
-
-
 def _model(**kw):
-    import nbteach
-
-    X, y = _data()
-    return nbteach.CategoricalNB(exact=True, **kw).fit(X, y)
+    return _flu_model(exact=True, **kw)
 
 
 def _first():

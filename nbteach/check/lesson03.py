@@ -5,21 +5,8 @@ Ids: ``03.laplace_headache_no``, ``03.laplace_sore_table``, ``03.epsilon_flu_sco
 """
 from __future__ import annotations
 
+from ._flu import data as _data, model as _model
 from .core import Mistake, define
-
-
-def _data():
-    from nbteach.datasets import flu_cold
-
-    df = flu_cold()
-    return df.drop(columns="Diagnosis"), df["Diagnosis"]
-
-
-def _model(**kw):
-    import nbteach
-
-    X, y = _data()
-    return nbteach.CategoricalNB(**kw).fit(X, y)
 
 
 def _query(which):

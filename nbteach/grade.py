@@ -146,6 +146,8 @@ def _kill_tree(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except Exception:  # noqa: BLE001
         proc.kill()
+    if victims:
+        _wait_dead(victims)
 
 
 def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
@@ -160,12 +162,37 @@ def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
     except ImportError:
         return
     me = os.getpid()
+    killed = []
     for p in psutil.process_iter():
         try:
             if p.pid != me and p.environ().get(variable) == marker:
                 p.kill()
+                killed.append(p)
         except Exception:  # noqa: BLE001 - gone already, or not ours to read
             continue
+    _wait_dead(killed)
+
+
+def _wait_dead(procs, seconds: float = 5.0) -> None:
+    """Wait (boundedly) until SIGKILLed processes are gone: a signal is delivered, not instant.
+
+    A zombie counts as gone: it runs nothing, and its parent may never reap it.
+    """
+    import time
+
+    import psutil
+
+    deadline = time.monotonic() + seconds
+    for p in procs:
+        while time.monotonic() < deadline:
+            try:
+                if p.status() == psutil.STATUS_ZOMBIE:
+                    break
+            except psutil.NoSuchProcess:
+                break
+            except Exception:  # noqa: BLE001 - not ours to read any more
+                break
+            time.sleep(0.01)
 
 
 def _package_copy(dest: Path, source: Path | None = None) -> Path:

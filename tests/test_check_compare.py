@@ -42,7 +42,8 @@ def test_integers_are_exact_and_bool_is_not_a_number():
 
 def test_float_tolerance():
     assert ok(0.1 + 0.2, 0.3)
-    assert code(0.3001, 0.3) == "value"
+    assert code(0.31, 0.3) == "value"
+    assert code(0.3001, 0.3) == "rounded_float"  # outside the tolerance, but within 1e-3
     assert ok(0.3001, 0.3, rtol=1e-3)
     assert ok("1e-300", 1e-300)
 

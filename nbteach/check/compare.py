@@ -13,7 +13,9 @@ int, Fraction          the same number exactly: int, Fraction, numpy integer, sy
                        the tolerance too, unless the exercise asks for an exact answer
                        (``exact=True``: then it is the mistake ``float_for_fraction``);
                        a decimal within 1e-3 (relative) of it is reported as ``rounded``
-float                  any number within ``rtol``/``atol`` (``math.isclose``)
+float                  any number within ``rtol``/``atol`` (``math.isclose``); a number
+                       outside them but within 1e-3 (relative) is reported as
+                       ``rounded_float`` (a value copied from a printed table)
 str                    the same text, ignoring case and surrounding spaces
 sympy expression       symbolically equal (``nbteach.derivations.equivalent`` if it
                        exists, else ``sympy.simplify(a - b) == 0``); strings are parsed
@@ -32,6 +34,8 @@ True
 'float_for_fraction'
 >>> compare(0.1 + 0.2, 0.3) is None
 True
+>>> compare(0.532, 0.53217).code
+'rounded_float'
 """
 from __future__ import annotations
 
@@ -252,12 +256,12 @@ def _compare_exact(got, want, rtol, atol, exact):
     return Diff("value")
 
 
-#: How close a decimal must be to an exact answer to be read as that answer, rounded.
+#: How close a decimal must be to the answer (exact or float) to be read as that answer, rounded.
 ROUNDED_RTOL = 1e-3
 
 
 def _rounded(n, want) -> bool:
-    """True if the number ``n`` is within ``ROUNDED_RTOL`` (relative) of the exact ``want``."""
+    """True if the number ``n`` is within ``ROUNDED_RTOL`` (relative) of ``want`` (exact or float)."""
     try:
         n, want = Fraction(n), Fraction(want)
     except (ValueError, OverflowError, TypeError):
@@ -287,7 +291,9 @@ def _compare_float(got, want, rtol, atol):
         return Diff("value")
     if math.isnan(n):
         return None if math.isnan(want) else Diff("nan")
-    return None if _isclose(n, want, rtol, atol) else Diff("value")
+    if _isclose(n, want, rtol, atol):
+        return None
+    return Diff("rounded_float") if _rounded(n, want) else Diff("value")  # 0.532 for 0.53217
 
 
 def _sympify_safely(text: str, symbols):

@@ -51,6 +51,10 @@ MESSAGES = {
         "zh": "很接近，但经过了四舍五入：本题有精确答案，请给出精确分数（如 Fraction(1, 3)）"
               "或字符串 \"1/3\"，而不是四舍五入后的小数。",
     },
+    "rounded_float": {
+        "en": "Close, but rounded: compute it at full precision instead of copying a printed value.",
+        "zh": "很接近，但经过了四舍五入：请用完整精度计算，而不是抄写打印出来的数值。",
+    },
     "value": {"en": "That is not the right value.", "zh": "数值不对。"},
     "unparsable": {
         "en": "Could not read {got!r} as a number or a formula.",

@@ -60,3 +60,38 @@ def test_checkbox_shows_precision_and_recall():
 def test_bad_alphas():
     with pytest.raises(NbteachError, match="alphas"):
         AlphaCurve(TextNB(), DOCS, Y, TEST, YT, alphas=[0.0, 1.0])
+
+
+def _inside_figure(fig, artist):
+    """True when the artist's drawn box lies wholly inside the figure (nothing cut off)."""
+    fig.draw_without_rendering()
+    box, page = artist.get_window_extent(), fig.bbox
+    return (box.x0 >= page.x0 - 0.5 and box.y0 >= page.y0 - 0.5
+            and box.x1 <= page.x1 + 0.5 and box.y1 <= page.y1 + 0.5)
+
+
+def test_title_is_laid_out_after_it_is_set_and_fits_the_figure():
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    wdg = make()
+    # the layout engine runs at each render, after update() has rewritten the title
+    assert isinstance(wdg.fig.get_layout_engine(), ConstrainedLayoutEngine)
+    wdg.slider.value = 0.001           # the longest title: "alpha = 0.001: ..."
+    assert wdg.ax.get_title().startswith("alpha = 0.001")
+    assert _inside_figure(wdg.fig, wdg.ax.title)
+    assert _inside_figure(wdg.fig, wdg.ax.xaxis.label)
+
+
+def test_legend_lists_only_the_curves_on_show():
+    wdg = make()
+
+    def labels():
+        return [t.get_text() for t in wdg.ax.get_legend().get_texts()]
+
+    fig, ax, lines = wdg.fig, wdg.ax, dict(wdg.lines)
+    assert labels() == ["accuracy", "F1 (spam)"]
+    wdg.show_pr.value = True
+    assert labels() == ["accuracy", "F1 (spam)", "precision", "recall"]
+    wdg.show_pr.value = False
+    assert "precision" not in labels() and "recall" not in labels()
+    assert wdg.fig is fig and wdg.ax is ax and wdg.lines == lines  # no figure re-created

@@ -49,7 +49,9 @@ class AlphaCurve:
         self.curve = alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label)
         self.pos_label = self.curve.attrs["pos_label"]
 
-        self.fig = Figure(figsize=(6.4, 3.4))
+        # constrained layout is re-done at every savefig, after the title is set, so the
+        # title (rewritten by each update) is never cut off
+        self.fig = Figure(figsize=(6.4, 3.4), layout="constrained")
         ax = self.ax = self.fig.add_subplot()
         a = self.curve.index.to_numpy()
         self.lines = {
@@ -63,8 +65,6 @@ class AlphaCurve:
         ax.set_xscale("log")
         ax.set_xlabel("smoothing alpha (log scale)")
         ax.set_ylabel("score on held-out data")
-        ax.legend(loc="lower left", fontsize=8)
-        self.fig.tight_layout()
 
         self.slider = w.FloatLogSlider(value=alpha, base=10, min=np.log10(a[0]),
                                        max=np.log10(a[-1]), step=0.05, description="alpha α",
@@ -102,6 +102,10 @@ class AlphaCurve:
         self.markers.set_data([a, a], [s["accuracy"], s["f1"]])
         for name in ("precision", "recall"):
             self.lines[name].set_visible(self.show_pr.value)
+        # the legend lists only the curves on show (the Legend artist is rebuilt; the
+        # figure, axes and lines are kept)
+        shown = [line for line in self.lines.values() if line.get_visible()]
+        self.ax.legend(handles=shown, loc="lower left", fontsize=8)
         self.ax.set_title(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
                           f"F1({self.pos_label}) {s['f1']:.3f}", fontsize=10)
         buf = io.BytesIO()

@@ -101,6 +101,11 @@ define(
                 {"en": "You added V = 3 to the denominator, as for the multinomial model. Each "
                        "mu is its own coin with two outcomes (present, absent): add 2.",
                  "zh": "你在分母上加了 V = 3（多项式模型的做法）。每个 mu 是一枚只有两种结果（出现/不出现）的硬币：加 2。"}),
+        Mistake("plus_one_not_2",
+                lambda: (_counts(_bernoulli(0.0))[0] + 1) / (_counts(_bernoulli(0.0))[1] + 1),
+                {"en": "You added 1 to the denominator as well as to the numerator. The "
+                       "Bernoulli denominator adds 2, one per outcome (present, absent).",
+                 "zh": "你在分母上也只加了 1。伯努利模型的分母加 2，每种结果（出现、不出现）各一个。"}),
         Mistake("multinomial_theta", lambda: _row(_multinomial(1.0, _binary())),
                 {"en": "That is a multinomial theta on 0/1 data: its denominator counts words. "
                        "mu divides by the number of spam documents (+2).",

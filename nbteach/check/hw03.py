@@ -4,7 +4,8 @@ Ids: ``hw03.precision``, ``hw03.f1``, ``hw03.accuracy_paradox``, ``hw03.oversamp
 ``hw03.confusion_function``.
 The notebook is ``notebooks/homework/hw03_evaluation_and_imbalance.ipynb``.
 
-Data: fourteen messages, their true labels and a filter's predictions (``Y_TRUE``, ``Y_PRED``).
+Data: fourteen messages, their true labels and a filter's predictions (``Y_TRUE``, ``Y_PRED``
+here; ``y_true`` and ``y_pred`` in the notebook, the names the prompts use).
 """
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ def _always_ham():
 
 define(
     "hw03.accuracy_paradox",
-    prompt={"en": "A lazy filter predicts ham for every message. What is its accuracy on Y_TRUE?",
-            "zh": "一个偷懒的过滤器把所有邮件都判为 ham。它在 Y_TRUE 上的准确率是多少？"},
+    prompt={"en": "A lazy filter predicts ham for every message. What is its accuracy on y_true?",
+            "zh": "一个偷懒的过滤器把所有邮件都判为 ham。它在 y_true 上的准确率是多少？"},
     answer=lambda: _m().accuracy_score(Y_TRUE, _always_ham()),
     rtol=1e-9,
     mistakes=[
@@ -87,6 +88,11 @@ define(
                 {"en": "That is its recall for spam (it catches none). Accuracy counts the right "
                        "predictions of both classes.",
                  "zh": "这是它对 spam 的召回率（一封也没抓到）。准确率统计两类中预测正确的比例。"}),
+        Mistake("spam_share", lambda: _m().accuracy_score(Y_TRUE, ["spam"] * len(Y_TRUE)),
+                {"en": "That is the share of spam among the messages: exactly the ones the "
+                       "always-ham filter gets wrong. Its accuracy is the share it gets right.",
+                 "zh": "这是 spam 在邮件中所占的比例：恰好是“全判 ham”过滤器判错的那些。"
+                       "它的准确率是判对的比例。"}),
         Mistake("filter_accuracy", lambda: _m().accuracy_score(Y_TRUE, Y_PRED),
                 {"en": "That is the accuracy of the real filter, not of the always-ham one.",
                  "zh": "这是真实过滤器的准确率，不是“全判 ham”过滤器的。"}),
@@ -107,9 +113,9 @@ def _resampled(fn):
 
 define(
     "hw03.oversampled_size",
-    prompt={"en": "After random over-sampling of (messages, Y_TRUE) until both classes are the "
+    prompt={"en": "After random over-sampling of (messages, y_true) until both classes are the "
                   "same size, how many messages are there?",
-            "zh": "对 (邮件, Y_TRUE) 做随机过采样直到两类数量相同，共有多少封邮件？"},
+            "zh": "对 (邮件, y_true) 做随机过采样直到两类数量相同，共有多少封邮件？"},
     answer=lambda: _resampled("random_oversample"),
     mistakes=[
         Mistake("undersampled", lambda: _resampled("random_undersample"),

@@ -69,3 +69,47 @@ def test_lagrange_picture_draws_the_constraint_and_the_optimum():
     np.testing.assert_allclose(np.ravel(optimum.get_data()), [0.75, 0.25])
     with pytest.raises(NbteachError, match="n2"):
         lagrange_picture(3, 0)
+
+
+def _boxes(fig, artists):
+    """Drawn boxes (display coordinates) of the artists, after the figure's layout has run."""
+    fig.draw_without_rendering()
+    return [a.get_window_extent() for a in artists]
+
+
+def _inside(box, page):
+    return (box.x0 >= page.x0 - 0.5 and box.y0 >= page.y0 - 0.5
+            and box.x1 <= page.x1 + 0.5 and box.y1 <= page.y1 + 0.5)
+
+
+@pytest.mark.parametrize("counts", [(6, 3, 0), (0, 5, 0), (0, 0, 5)])
+def test_explorer_labels_fit_and_the_legend_covers_no_label_or_the_triangle(counts):
+    ex = mle_explorer(counts=counts, words=("free", "money", "meeting"))
+    legend = ex.ax.get_legend()
+    texts = [*ex.corner_labels, ex.ax.title, ex.fig.axes[-1].yaxis.label]  # colour bar label
+    boxes = _boxes(ex.fig, [*texts, legend])
+    assert all(_inside(b, ex.fig.bbox) for b in boxes), "a label or the legend is cut off"
+    frame = ex.ax.get_window_extent()
+    assert all(_inside(b, frame) for b in boxes[:3]), "a corner label crosses the axes frame"
+    legend_box = boxes[-1]
+    assert not any(legend_box.overlaps(b) for b in boxes[:3])
+    triangle = ex.ax.transData.transform(simplex_xy(np.eye(3)))
+    assert legend_box.y1 <= triangle[:, 1].min()          # the legend is below the triangle
+    assert [t.get_text() for t in ex.corner_labels] == ["all free", "all money", "all meeting"]
+
+
+@pytest.mark.parametrize("own_axes", [False, True])
+def test_lagrange_picture_legend_and_title_fit_the_figure(own_axes):
+    import matplotlib.pyplot as plt
+
+    if own_axes:   # the lesson's call: its own 5.2 x 5 figure, no layout engine
+        fig, ax = plt.subplots(figsize=(5.2, 5))
+        lagrange_picture(3, 1, ax=ax)
+    else:
+        ax = lagrange_picture(3, 1)
+        fig = ax.figure
+    legend = ax.get_legend()
+    boxes = _boxes(fig, [legend, ax.title, ax.xaxis.label])
+    assert all(_inside(b, fig.bbox) for b in boxes)
+    assert not boxes[0].overlaps(ax.get_window_extent())  # outside the plotted plane
+    plt.close(fig)

@@ -71,6 +71,8 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     n1, n2 : int
         Counts of the two words (both >= 1).
     ax : matplotlib Axes, optional
+        The legend is drawn below it; if its figure has no layout engine and no other
+        axes, the figure is given constrained layout so that the legend fits.
 
     Returns
     -------
@@ -84,7 +86,10 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     estimate, objective, gradient, _ = _functions(2)
     counts = [n1, n2]
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 5))
+        _, ax = plt.subplots(figsize=(5.2, 5.6), layout="constrained")
+    elif ax.figure.get_layout_engine() is None and len(ax.figure.axes) == 1:
+        # the legend sits below the axes: let the figure make room for it
+        ax.figure.set_layout_engine("constrained")
     g = np.linspace(0.02, 1.3, 200)
     T1, T2 = np.meshgrid(g, g)
     Z = objective([T1, T2], counts, 0)
@@ -107,7 +112,8 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     ax.plot([], [], "k--", lw=1, label="constraint normal (1, 1)")
     ax.set(xlim=(0, 1.3), ylim=(0, 1.3), xlabel=r"$\theta_1$", ylabel=r"$\theta_2$",
            title=f"log-likelihood contours, N = ({n1}, {n2})", aspect="equal")
-    ax.legend(loc="upper right", fontsize=7)
+    # below the axes: inside, every corner of the plane is crossed by a contour
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, fontsize=7)
     return ax
 
 
@@ -122,6 +128,7 @@ class MLEExplorer:
     view : ipywidgets.HTML, the numbers
     mle, smoothed : numpy arrays (the current estimates), or None where undefined
     fig, ax, field, mle_point, smooth_point : the matplotlib objects, updated in place
+    corner_labels : the three "all <word>" Text artists at the triangle's corners
     """
 
     def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
@@ -154,7 +161,8 @@ class MLEExplorer:
         t1 = 1 - t2 - t3
         inside = (t1 > 1e-9) & (t2 > 1e-9) & (t3 > 1e-9)
         self._theta = [np.where(inside, t, np.nan) for t in (t1, t2, t3)]
-        self.fig = Figure(figsize=(5.4, 4.6))
+        # constrained layout: title, colour bar and the legend below the axes all fit
+        self.fig = Figure(figsize=(5.4, 5.0), layout="constrained")
         self.ax = self.fig.add_subplot()
         # 12 colour bands: the band edges are the contour lines of the log-posterior
         from matplotlib import colormaps
@@ -166,14 +174,18 @@ class MLEExplorer:
                           label="log-posterior minus its maximum (alpha = 0: log-likelihood)")
         corners = simplex_xy(np.eye(3))
         self.ax.plot(*np.vstack([corners, corners[:1]]).T, color="k", lw=1)
-        for (cx, cy), name, dx, dy in zip(corners, self.words, (-0.04, 0.02, -0.02),
-                                          (-0.05, -0.05, 0.03)):
-            self.ax.text(cx + dx, cy + dy, f"all {name}", fontsize=8)
+        # corner labels aligned inward: below the bottom corners, above the apex
+        self.corner_labels = [
+            self.ax.text(cx, cy + dy, f"all {name}", fontsize=8, ha=ha, va=va)
+            for (cx, cy), name, dy, ha, va in zip(corners, self.words, (-0.035, -0.035, 0.045),
+                                                  ("left", "right", "center"),
+                                                  ("top", "top", "bottom"))]
         (self.mle_point,) = self.ax.plot([], [], "o", color="C3", ms=9, label=r"MLE $N_i/N$")
         (self.smooth_point,) = self.ax.plot([], [], "s", mfc="none", mec="C1", mew=2.5, ms=13,
                                             label=r"smoothed $(N_i+\alpha)/(N+3\alpha)$")
-        self.ax.legend(loc="upper left", fontsize=7)
-        self.ax.set(xlim=(-0.08, 1.08), ylim=(-0.08, 1.05), xticks=[], yticks=[])
+        # the legend goes below the axes, off the triangle and its labels
+        self.ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2, fontsize=7)
+        self.ax.set(xlim=(-0.05, 1.05), ylim=(-0.11, 1.0), xticks=[], yticks=[])
         self.image = w.Image(format="png")
         self.view = w.HTML()
         for s in [*self.count_sliders, self.alpha_slider]:

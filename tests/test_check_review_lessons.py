@@ -106,3 +106,79 @@ def test_accuracy_paradox_diagnoses_the_spam_share():
     assert str(round(1 - spam_share, 3))[:5] not in r.message
     set_language("zh")
     assert "比例" in exercise("hw03.accuracy_paradox").check(spam_share).message
+
+
+# -- 2. exercises whose answer the lesson printed ---------------------------------------------
+def _not_given_away(printed, qid):
+    """The lesson's printed value is not the answer, not even rounded."""
+    d = compare(printed, exercise(qid).reference())
+    assert d is not None and d.code not in ("rounded", "rounded_float"), (qid, printed)
+
+
+def _lesson_code_before_exercises(name):
+    from pathlib import Path
+
+    import nbformat
+
+    nb = nbformat.read(Path(__file__).resolve().parents[1] / "notebooks" / name, 4)
+    cells = []
+    for c in nb.cells:
+        if c.cell_type == "markdown" and "## Exercises" in c.source:
+            break
+        cells.append(c.source)
+    return "\n".join(cells)
+
+
+def test_04_log_likelihood_is_not_the_lessons_demo():
+    from nbteach.derivations import underflow_demo
+
+    code = _lesson_code_before_exercises("04_mle_lagrange_multipliers.ipynb")
+    assert "underflow_demo(doc_length=300)" in code  # the demo the lesson prints
+    _not_given_away(float(underflow_demo(doc_length=300).log_likelihood), "04.log_likelihood")
+    q = exercise("04.log_likelihood")
+    assert "seed=3" in q.prompt["en"] and "seed=3" in q.prompt["zh"] and "seed=3" not in code
+    assert q.check(float(underflow_demo(doc_length=500, seed=3).log_likelihood)).correct
+
+
+def test_05_bernoulli_prediction_asks_about_a_document_the_lesson_does_not_classify():
+    from nbteach.check import lesson05
+
+    code = _lesson_code_before_exercises("05_bernoulli_nb.ipynb")
+    assert "free free free meeting" in code and lesson05.QUERY not in code
+    q = exercise("05.bernoulli_prediction")
+    assert lesson05.QUERY in q.prompt["en"] and lesson05.QUERY in q.prompt["zh"]
+    # the models still disagree on it, so the multinomial answer is a diagnosed mistake
+    multinomial = lesson05._predict("MultinomialNB")
+    assert multinomial != q.reference()
+    assert q.check(multinomial).mistake == "multinomial" and "'win'" in q.check(multinomial).message
+
+
+def _lesson07_scores():
+    """Precision of spam and macro F1 of every model lesson 07 prints (sections 2-4)."""
+    from nbteach.bernoulli import BernoulliNB
+    from nbteach.metrics import f1_score, precision_score
+    from nbteach.realdata import email_features
+    from nbteach.resample import random_oversample, random_undersample, train_test_split
+
+    X, y = email_features()
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=0)
+    fits = [(BernoulliNB(alpha=1.0), Xtr, ytr), (BernoulliNB(class_prior=[0.5, 0.5]), Xtr, ytr),
+            (BernoulliNB(), *random_oversample(Xtr, ytr, random_state=0))]
+    fits += [(BernoulliNB(), *random_undersample(Xtr, ytr, random_state=s)) for s in range(5)]
+    out = []
+    for model, Xa, ya in fits:
+        p = model.fit(Xa, ya).predict(Xte)
+        out.append((precision_score(yte, p, pos_label="spam"), f1_score(yte, p, average="macro")))
+    return out
+
+
+def test_07_exercises_score_a_model_the_lesson_does_not_print():
+    code = _lesson_code_before_exercises("07_evaluation_and_imbalance.ipynb")
+    assert "range(5)" in code and "random_state=5" not in code
+    for precision, macro in _lesson07_scores():
+        _not_given_away(precision, "07.precision_spam")
+        _not_given_away(macro, "07.macro_f1")
+    for qid in ("07.precision_spam", "07.macro_f1"):
+        q = exercise(qid)
+        assert "random_state=5" in q.prompt["en"] and "random_state=5" in q.prompt["zh"]
+        assert "random_state=5" in str(q.solution())

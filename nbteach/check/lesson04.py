@@ -155,7 +155,7 @@ define(
 def _demo():
     from nbteach.derivations import underflow_demo
 
-    return underflow_demo(doc_length=300)
+    return underflow_demo(doc_length=500, seed=3)  # not the lesson's demo, whose value it prints
 
 
 def _log_of_product():
@@ -168,10 +168,11 @@ def _log_of_product():
 
 define(
     "04.log_likelihood",
-    prompt={"en": "demo = underflow_demo(doc_length=300): what is the log-likelihood (natural "
-                  "log) of its document, sum over words of log theta? A float.",
-            "zh": "demo = underflow_demo(doc_length=300)：其文档的对数似然（自然对数）"
-                  "sum log theta 是多少？给出浮点数。"},
+    prompt={"en": "ex = underflow_demo(doc_length=500, seed=3), a longer document than the "
+                  "lesson's demo: what is the log-likelihood (natural log) of its document, sum "
+                  "over words of log theta? A float.",
+            "zh": "ex = underflow_demo(doc_length=500, seed=3)，比课中的 demo 更长的文档："
+                  "其对数似然（自然对数）sum log theta 是多少？给出浮点数。"},
     answer=lambda: float(_demo().log_likelihood),
     rtol=1e-9,
     mistakes=[
@@ -185,10 +186,12 @@ define(
                  "zh": "这是以 10 为底的对数。对数似然使用自然对数。"}),
     ],
     hints=[
-        {"en": "demo.probabilities holds theta of each word of the document.",
-         "zh": "demo.probabilities 是文档中每个词的 theta。"},
+        {"en": "ex.probabilities holds theta of each word of the document.",
+         "zh": "ex.probabilities 是文档中每个词的 theta。"},
         {"en": "np.log, then sum.", "zh": "先 np.log，再求和。"},
     ],
-    solution={"en": "answer = float(np.sum(np.log(demo.probabilities)))   # = demo.log_likelihood",
-              "zh": "answer = float(np.sum(np.log(demo.probabilities)))   # = demo.log_likelihood"},
+    solution={"en": "ex = underflow_demo(doc_length=500, seed=3)\n"
+                    "answer = float(np.sum(np.log(ex.probabilities)))   # = ex.log_likelihood",
+              "zh": "ex = underflow_demo(doc_length=500, seed=3)\n"
+                    "answer = float(np.sum(np.log(ex.probabilities)))   # = ex.log_likelihood"},
 )

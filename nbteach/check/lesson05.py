@@ -13,7 +13,7 @@ TRAIN = ("free money free offer", "win money now", "free prize win money",
          "meeting schedule today", "project meeting notes today", "lunch today with the team",
          "team meeting about the project")
 LABELS = ("spam",) * 3 + ("ham",) * 4
-QUERY = "free free free meeting"
+QUERY = "win win win today"  # the lesson's tables classify "free free free meeting": not this one
 
 
 def _fitted(kind, alpha=1.0):
@@ -168,10 +168,10 @@ define(
     answer=lambda: _predict("BernoulliNB"),
     mistakes=[
         Mistake("multinomial", lambda: _predict("MultinomialNB"),
-                {"en": "That is MultinomialNB's answer, where 'free' counts three times. In the "
+                {"en": "That is MultinomialNB's answer, where 'win' counts three times. In the "
                        "Bernoulli model it counts once, and the absent words count too: 'money' "
                        "is in every spam document and absent here.",
-                 "zh": "这是 MultinomialNB 的答案，其中 'free' 算三次。伯努利模型中它只算一次，且缺失的词"
+                 "zh": "这是 MultinomialNB 的答案，其中 'win' 算三次。伯努利模型中它只算一次，且缺失的词"
                        "也计入：'money' 出现在每封垃圾邮件中，而这里没有。"}),
     ],
     hints=[

@@ -116,6 +116,7 @@ def _not_given_away(printed, qid):
 
 
 def _lesson_code_before_exercises(name):
+    """The source of every cell (code and markdown) before the lesson's "## Exercises"."""
     from pathlib import Path
 
     import nbformat
@@ -182,3 +183,12 @@ def test_07_exercises_score_a_model_the_lesson_does_not_print():
         q = exercise(qid)
         assert "random_state=5" in q.prompt["en"] and "random_state=5" in q.prompt["zh"]
         assert "random_state=5" in str(q.solution())
+
+
+@pytest.mark.parametrize("name", ["hw02_multinomial_and_bernoulli.ipynb",
+                                  "hw03_evaluation_and_imbalance.ipynb"])
+def test_homework_intro_quotes_the_rounded_message_the_check_gives(name):
+    from nbteach.check.messages import say
+
+    intro = _lesson_code_before_exercises(f"homework/{name}")  # every cell: no "## Exercises"
+    assert "Close, but rounded" in intro and say("rounded_float", "en").startswith("Close, but rounded")

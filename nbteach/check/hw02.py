@@ -11,6 +11,7 @@ Data: four messages over the vocabulary (cheap, price, meeting), as word counts:
 from __future__ import annotations
 
 from .core import Mistake, define
+from .lesson04 import underflow_mistakes
 
 X = [[2, 1, 0], [1, 1, 0], [0, 0, 2], [0, 1, 1]]
 Y = ["spam", "spam", "ham", "ham"]
@@ -129,13 +130,6 @@ def _demo():
     return underflow_demo(doc_length=400, seed=1)
 
 
-def _log_of_product():
-    import numpy as np
-
-    with np.errstate(divide="ignore"):
-        return float(np.log(_demo().product))
-
-
 define(
     "hw02.log_likelihood",
     prompt={"en": "p = underflow_demo(doc_length=400, seed=1).probabilities holds the theta of "
@@ -145,21 +139,7 @@ define(
                   "它的对数似然（400 个概率之积的自然对数）是多少？"},
     answer=lambda: float(_demo().log_likelihood),
     rtol=1e-9,
-    mistakes=[
-        Mistake("product_underflowed", lambda: float(_demo().product),
-                {"en": "The product of 400 small probabilities underflows to 0.0 in float64 "
-                       "(its true size is far below 1e-308, the smallest normal float64). Add the "
-                       "logs instead of multiplying.",
-                 "zh": "400 个小概率相乘在 float64 中下溢为 0.0（真实值远小于 float64 的最小正规数 1e-308）。"
-                       "请把对数相加，而不是相乘。"}),
-        Mistake("log_of_underflowed_product", _log_of_product,
-                {"en": "-inf is log(0.0): the product underflowed before you took the log. Take "
-                       "the log of each probability first, then add: sum(log p).",
-                 "zh": "-inf 就是 log(0.0)：取对数之前乘积已经下溢。先对每个概率取对数再相加：sum(log p)。"}),
-        Mistake("log10", lambda: float(_demo().log10_exact),
-                {"en": "That is log10; the log-likelihood uses the natural log (np.log).",
-                 "zh": "这是以 10 为底的对数；对数似然用自然对数（np.log）。"}),
-    ],
+    mistakes=underflow_mistakes(_demo),
     hints=[
         {"en": "Try np.prod(p) first and look at what you get.",
          "zh": "先试试 np.prod(p)，看看得到什么。"},

@@ -158,12 +158,32 @@ def _demo():
     return underflow_demo(doc_length=500, seed=3)  # not the lesson's demo, whose value it prints
 
 
-def _log_of_product():
-    """log of the float64 product: -inf once the product has underflowed to 0.0."""
-    import numpy as np
+def underflow_mistakes(demo):
+    """The common wrong log-likelihoods of ``demo()`` (an ``underflow_demo``), each made by the
+    library with the mistake applied. Shared by 04.log_likelihood and hw02.log_likelihood."""
 
-    with np.errstate(divide="ignore"):
-        return float(np.log(_demo().product))
+    def log_of_product():
+        """log of the float64 product: -inf once the product has underflowed to 0.0."""
+        import numpy as np
+
+        with np.errstate(divide="ignore"):
+            return float(np.log(demo().product))
+
+    return [
+        Mistake("product_underflowed", lambda: float(demo().product),
+                {"en": "The product of the document's small probabilities underflows to 0.0 in "
+                       "float64 (its true size is far below 1e-308, the smallest normal float64). "
+                       "Add the logs instead of multiplying.",
+                 "zh": "文档中许多小概率相乘在 float64 中下溢为 0.0（真实值远小于 float64 的最小正规数 1e-308）。"
+                       "请把对数相加，而不是相乘。"}),
+        Mistake("log_of_underflowed_product", log_of_product,
+                {"en": "-inf is log(0.0): the product underflowed before you took the log. Take "
+                       "the log of each probability first, then add: sum(log p).",
+                 "zh": "-inf 就是 log(0.0)：取对数之前乘积已经下溢。先对每个概率取对数再相加：sum(log p)。"}),
+        Mistake("log10", lambda: float(demo().log10_exact),
+                {"en": "That is log10; the log-likelihood uses the natural log (np.log).",
+                 "zh": "这是以 10 为底的对数；对数似然用自然对数（np.log）。"}),
+    ]
 
 
 define(
@@ -175,16 +195,7 @@ define(
                   "其对数似然（自然对数）sum log theta 是多少？给出浮点数。"},
     answer=lambda: float(_demo().log_likelihood),
     rtol=1e-9,
-    mistakes=[
-        Mistake("log_of_underflowed_product",
-                lambda: _log_of_product(),
-                {"en": "You took the log of the product, which had already underflowed to 0.0, "
-                       "and log(0) = -inf. Sum the logs instead of multiplying.",
-                 "zh": "你对已经下溢为 0.0 的乘积取了对数，log(0) = -inf。应先取对数再求和。"}),
-        Mistake("log10", lambda: float(_demo().log10_exact),
-                {"en": "That is log base 10. The log-likelihood uses the natural log.",
-                 "zh": "这是以 10 为底的对数。对数似然使用自然对数。"}),
-    ],
+    mistakes=underflow_mistakes(_demo),
     hints=[
         {"en": "ex.probabilities holds theta of each word of the document.",
          "zh": "ex.probabilities 是文档中每个词的 theta。"},

@@ -325,9 +325,9 @@ class CategoricalNB(BaseEstimator):
     def _number(self, value):
         """A parameter as the arithmetic of this model wants it."""
         if self._exact_mode:
-            if isinstance(value, Fraction) or _is_symbolic(value):
-                return value
-            return Fraction(value) if isinstance(value, int) else Fraction(repr(float(value)))
+            from nbteach.smoothing import _exact
+
+            return _exact(value)
         return float(value)
 
     def fit(self, X, y):
@@ -344,7 +344,7 @@ class CategoricalNB(BaseEstimator):
         """
         import numpy as np
 
-        from nbteach.smoothing import probability_table, smoothed_prior
+        from nbteach.smoothing import lidstone, probability_table, smoothed_prior
 
         alpha = check_alpha(self.alpha)
         epsilon = check_epsilon(self.epsilon)
@@ -415,8 +415,7 @@ class CategoricalNB(BaseEstimator):
             probs = []
             for n_c in counts.sum(axis=1):
                 if alpha > 0:
-                    a = self._number(alpha)
-                    probs.append(a / (int(n_c) + n_values * a))
+                    probs.append(lidstone(0, int(n_c), n_values, alpha, exact=exact))
                 elif epsilon is not None:
                     probs.append(epsilon if exact else float(epsilon))
                 else:
@@ -564,13 +563,12 @@ class CategoricalNB(BaseEstimator):
         return pd.DataFrame(np.exp(self._joint_log_likelihood(codes)), index=df.index,
                             columns=list(self.classes_))
 
-    def _all_zero_error(self, df, rows):
+    def _all_zero_error(self, df, codes, rows):
         i = rows[0]
         sample = df.iloc[i]
         zeros = []
         for k, cls in enumerate(self.classes_):
-            _, codes = None, [self._value_index[m].get(sample.iloc[m], -1) for m in range(len(self._columns))]
-            hit = [f"{self._columns[m]}={sample.iloc[m]!r}" for m, code in enumerate(codes)
+            hit = [f"{self._columns[m]}={sample.iloc[m]!r}" for m, code in enumerate(codes[i])
                    if self._float(self._prob(m, code, k)) == 0]
             if self._float(self.prior_.iat[k]) == 0:
                 hit.insert(0, "its prior")
@@ -592,15 +590,19 @@ class CategoricalNB(BaseEstimator):
         coeff, power = lead.as_coeff_exponent(sym)
         return (power, coeff)
 
-    def predict(self, X):
-        """The class with the largest score (the first in ``classes_`` on a tie).
-
-        With a symbolic epsilon, scores are compared as epsilon -> 0+: the lower power of
-        epsilon wins, then the larger coefficient.
-        """
+    def _log_jll(self, df, codes):
+        """The float joint log-likelihood, refusing rows where every class scores 0."""
         import numpy as np
 
-        df, codes = self._encode(X)
+        jll = self._joint_log_likelihood(codes)
+        dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
+        if dead.size:
+            raise self._all_zero_error(df, codes, list(dead))
+        return jll
+
+    def _decide(self, df, codes):
+        import numpy as np
+
         if self._symbolic:
             out = []
             for row in self._exact_scores(codes):
@@ -612,14 +614,38 @@ class CategoricalNB(BaseEstimator):
             rows = self._exact_scores(codes)
             dead = [i for i, r in enumerate(rows) if all(s == 0 for s in r)]
             if dead:
-                raise self._all_zero_error(df, dead)
+                raise self._all_zero_error(df, codes, dead)
             return np.array([self.classes_[max(range(len(r)), key=r.__getitem__)] for r in rows],
                             dtype=object)
-        jll = self._joint_log_likelihood(codes)
-        dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
-        if dead.size:
-            raise self._all_zero_error(df, list(dead))
-        return self.classes_[np.argmax(jll, axis=1)]
+        return self.classes_[np.argmax(self._log_jll(df, codes), axis=1)]
+
+    def _exact_proba(self, df, codes):
+        import numpy as np
+
+        out = []
+        for i, row in enumerate(self._exact_scores(codes)):
+            total = sum(row[1:], row[0])
+            if not _is_symbolic(total) and total == 0:
+                raise self._all_zero_error(df, codes, [i])
+            if _is_symbolic(total):
+                import sympy
+
+                out.append([sympy.simplify(s / total) for s in row])
+            else:
+                out.append([s / total for s in row])
+        return np.array(out, dtype=object)
+
+    def _log_proba(self, df, codes):
+        jll = self._log_jll(df, codes)
+        return jll - log_sum_exp(jll, axis=1)[:, None]
+
+    def predict(self, X):
+        """The class with the largest score (the first in ``classes_`` on a tie).
+
+        With a symbolic epsilon, scores are compared as epsilon -> 0+: the lower power of
+        epsilon wins, then the larger coefficient.
+        """
+        return self._decide(*self._encode(X))
 
     def predict_proba(self, X):
         """P(c | x) for every sample (rows) and class (columns, in ``classes_`` order).
@@ -630,20 +656,8 @@ class CategoricalNB(BaseEstimator):
 
         df, codes = self._encode(X)
         if self._exact_mode:
-            rows = self._exact_scores(codes)
-            out = []
-            for i, row in enumerate(rows):
-                total = sum(row[1:], row[0])
-                if not _is_symbolic(total) and total == 0:
-                    raise self._all_zero_error(df, [i])
-                if _is_symbolic(total):
-                    import sympy
-
-                    out.append([sympy.simplify(s / total) for s in row])
-                else:
-                    out.append([s / total for s in row])
-            return np.array(out, dtype=object)
-        return np.exp(self.predict_log_proba(X))
+            return self._exact_proba(df, codes)
+        return np.exp(self._log_proba(df, codes))
 
     def predict_log_proba(self, X):
         """log P(c | x), computed in log space and normalised with log-sum-exp."""
@@ -653,12 +667,9 @@ class CategoricalNB(BaseEstimator):
         if self._symbolic:
             import sympy
 
-            return np.array([[sympy.log(p) for p in row] for row in self.predict_proba(X)], dtype=object)
-        jll = self._joint_log_likelihood(codes)
-        dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
-        if dead.size:
-            raise self._all_zero_error(df, list(dead))
-        return jll - log_sum_exp(jll, axis=1)[:, None]
+            return np.array([[sympy.log(p) for p in row] for row in self._exact_proba(df, codes)],
+                            dtype=object)
+        return self._log_proba(df, codes)
 
     # ------------------------------------------------------------ teaching
     def _written(self, m, code, k):
@@ -727,14 +738,10 @@ class CategoricalNB(BaseEstimator):
                 and not self.smooth_prior and self._exact_mode else _fmt(factors[0])
             )
             written[cls] = [prior_text] + [self._written(m, code, k) for m, code in enumerate(codes[0])]
-            if not self._exact_mode:
-                written[cls][0] = _fmt(factors[0])
         note, decision = "", None
         if all(not _is_symbolic(s) and s == 0 for s in scores.values()):
             note = "every class scores 0: the decision is undefined (use smoothing)"
         else:
-            with warnings.catch_warnings():  # _encode above has already warned about unseen values
-                warnings.simplefilter("ignore", UnseenCategoryWarning)
-                decision = self.predict(row)[0]
+            decision = self._decide(df, codes)[0]
         frame = pd.DataFrame(table, index=index, dtype=object)
         return Explanation(sample, frame, written, scores, decision, note)

@@ -101,7 +101,7 @@ def lidstone(count, total, n_values, alpha, exact: bool = True):
             "the class has no examples and alpha is 0, so the estimate is 0/0: use alpha > 0."
         )
     if exact:
-        return (count + alpha) / denominator if _is_symbolic(alpha) else Fraction(count + alpha) / denominator
+        return Fraction(count + alpha) / denominator  # check_alpha admits no symbols
     return (count + float(alpha)) / float(denominator)
 
 

@@ -168,3 +168,15 @@ def test_explain_warns_once_about_an_unseen_value(data):
         warnings.simplefilter("always")
         nb.explain(unseen_query())
     assert sum(issubclass(w.category, UnseenCategoryWarning) for w in caught) == 1
+
+
+@pytest.mark.parametrize("params", [dict(alpha=1), dict(alpha=1, exact=True)])
+@pytest.mark.parametrize("method", ["predict", "predict_proba", "predict_log_proba"])
+def test_each_prediction_warns_once_about_an_unseen_value(data, params, method):
+    import warnings
+
+    nb = CategoricalNB(**params).fit(*data)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        getattr(nb, method)(unseen_query())
+    assert sum(issubclass(w.category, UnseenCategoryWarning) for w in caught) == 1

@@ -112,7 +112,7 @@ class SmoothingExplorer:
         ex = model.explain(sample)
         classes = list(model.classes_)
         head = "".join(f"<th>{esc(c)}</th>" for c in classes)
-        rows = []
+        rows, over = [], False
         for f, table in model.tables_.items():
             for value in table.index:
                 here = value == sample[f]
@@ -120,11 +120,11 @@ class SmoothingExplorer:
                 cells = "".join(f"<td>{number(table.loc[value, c])}</td>" for c in classes)
                 rows.append(f"<tr{style}><td>{esc(f)}={esc(value)}</td>{cells}</tr>")
             sums = table.sum(axis=0)
+            over = over or any(s != 1 for s in sums)
             cells = "".join(
                 f"<td style='color:{'#c00' if s != 1 else '#080'}'>{number(s)}</td>" for s in sums
             )
             rows.append(f"<tr style='border-bottom:2px solid #999'><td><i>sum over {esc(f)}</i></td>{cells}</tr>")
-        over = any(s != 1 for t in model.tables_.values() for s in t.sum(axis=0))
         sums_note = (
             "<p style='color:#c00'>Some columns sum to more than 1: epsilon adds probability "
             "without taking any away, so these are no longer distributions.</p>" if over else

@@ -298,3 +298,17 @@ def test_structure_without_tables_still_answers_structural_questions():
     net = random_net(np.random.default_rng(0), 5, with_cpds=False)
     assert isinstance(net.d_separated(net.nodes[0], net.nodes[-1]), bool)
     assert isinstance(net.moral_graph(), list)
+
+
+def test_plain_greedy_search_stops_in_a_local_optimum_where_tabu_search_does_not():
+    # issue 12: on many sprinkler samples a plain greedy climb (pgmpy's included) stops at a
+    # structure that scores worse than the true one; the tabu list and restarts get past it
+    true = sprinkler()
+    data = sample(true, 100000, random_state=1)
+    truth = score(BayesNet(true.edges), data, "bic")
+    greedy = hill_climb(data, restarts=0, patience=0, tabu_length=0)
+    assert score(greedy, data, "bic") < truth - 1
+    assert not same_equivalence_class(greedy, true)
+    tabu = hill_climb(data, random_state=0)
+    assert score(tabu, data, "bic") >= truth - 1e-6
+    assert same_equivalence_class(tabu, true)

@@ -242,6 +242,12 @@ def test_hill_climb_finds_a_structure_at_least_as_good_as_the_truth():
     learned = hill_climb(data, score="bic", random_state=0)
     assert score(learned, data, "bic") >= score(BayesNet(true.edges), data, "bic") - 1e-6
     assert same_equivalence_class(learned, true)
+    # the history replays the search: each step's score is the score of its edges
+    hist = learned.search_history_
+    assert hist[0]["move"] == "start" and hist[0]["edges"] == []
+    for h in hist[:8]:
+        assert h["score"] == pytest.approx(score(BayesNet(h["edges"], nodes=list(data.columns)), data, "bic"))
+    assert max(h["score"] for h in hist) == pytest.approx(score(learned, data, "bic"))
 
 
 def test_hill_climb_recovers_burglary_up_to_equivalence():

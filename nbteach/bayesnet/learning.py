@@ -153,6 +153,10 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
     a local optimum. This one keeps going through up to ``patience`` non-improving moves,
     with a tabu list of the last ``tabu_length`` moves so it cannot undo them at once,
     then restarts ``restarts`` times from the best structure with random moves applied.
+    The returned network has ``search_history_``: one dict per move (``step``, ``phase``
+    (``"climb"`` or ``"restart k"``), ``move``, ``arc``, ``delta``, ``score``, ``edges``
+    after the move), in the direction of the chosen score, for stepping through the search.
+
     It returns the best structure seen, a BayesNet with tables counted from ``data``
     (``alpha`` = 0: maximum likelihood). Where some parent configuration never occurs in
     the data, maximum likelihood leaves its row 0/0: the structure is then returned
@@ -222,8 +226,15 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
     def total(ps):
         return sum(local(v, ps[v]) for v in nodes)
 
-    def climb(ps):
+    history = []
+
+    def edges_of(ps):
+        return [(a, b) for b in nodes for a in sorted(ps[b], key=nodes.index)]
+
+    def climb(ps, phase):
         best, best_val = {v: set(p) for v, p in ps.items()}, total(ps)
+        history.append({"step": len(history), "phase": phase, "move": "start", "arc": None,
+                        "delta": 0.0, "score": sign * best_val, "edges": edges_of(ps)})
         current, tabu, stale, steps = best_val, [], 0, 0
         while steps < max_iter and stale <= patience:
             steps += 1
@@ -240,6 +251,9 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
             move, delta = choice
             apply(ps, move)
             current += delta
+            history.append({"step": len(history), "phase": phase, "move": move[0],
+                            "arc": (move[1], move[2]), "delta": sign * delta,
+                            "score": sign * current, "edges": edges_of(ps)})
             tabu.append(move)
             del tabu[:-tabu_length or len(tabu)]
             if current > best_val + 1e-9:
@@ -248,27 +262,30 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
                 stale += 1
         return best, best_val
 
-    best, best_val = climb(parents)
-    for _ in range(restarts):
+    best, best_val = climb(parents, "climb")
+    for k in range(restarts):
         ps = {v: set(p) for v, p in best.items()}
         for _ in range(max(1, len(nodes) // 2)):
             options = list(moves(ps))
             if not options:
                 break
             apply(ps, options[rng.integers(len(options))][0])
-        cand, cand_val = climb(ps)
+        cand, cand_val = climb(ps, f"restart {k + 1}")
         if cand_val > best_val + 1e-9:
             best, best_val = cand, cand_val
     edges = [(a, b) for b in nodes for a in sorted(best[b], key=nodes.index)]
     net = BayesNet(edges, nodes=nodes)
     try:
-        return fit_cpds(net, data, alpha)
+        fit_cpds(net, data, alpha)
     except NbteachError as err:
         import warnings
 
         warnings.warn(f"hill_climb found the structure {net!r} but could not count its tables: "
                       f"{err} The structure is returned without tables.", stacklevel=2)
-        return BayesNet(edges, nodes=nodes)
+        net = BayesNet(edges, nodes=nodes)
+    net.search_history_ = history
+    net.search_score_ = score
+    return net
 
 
 def sample(net, n: int, random_state=None):

@@ -123,6 +123,7 @@ def test_d_separation_agrees_with_independence_in_the_joint(seed):
         zs = list(rng.choice(rest, size=int(rng.integers(0, len(rest) + 1)), replace=False))
         sep = net.d_separated(x, y, zs)
         ind = _independent(joint, net.nodes, [x], [y], zs)
+        assert net.independent(x, y, zs, tol=1e-9) == ind
         # d-separated implies independent in every distribution; with random tables the
         # converse holds with probability 1 (faithfulness)
         assert sep == ind, (net.edges, x, y, zs)

@@ -381,6 +381,27 @@ class BayesNet:
             out = out * np.transpose(self._cpt[v], order).reshape(shape)
         return out
 
+    def independent(self, x, y, given=None, tol: float = 1e-12) -> bool:
+        r"""Whether X and Y are independent given Z *in this network's joint distribution*.
+
+        Checked numerically on the joint, :math:`P(x, y, z) P(z) = P(x, z) P(y, z)` for
+        every value (within ``tol``): a fact about these numbers, where ``d_separated`` is
+        a fact about the graph (it implies independence for every choice of tables).
+        """
+        import numpy as np
+
+        xs, ys, zs = (set(self._check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
+        if (xs & ys) or (xs & zs) or (ys & zs):
+            raise NbteachError("x, y and given must not share nodes.")
+        joint = self._joint_array()
+        pos = {v: i for i, v in enumerate(self.nodes)}
+
+        def marg(keep):
+            return joint.sum(axis=tuple(i for v, i in pos.items() if v not in keep), keepdims=True)
+
+        return bool(np.allclose(marg(xs | ys | zs) * marg(zs), marg(xs | zs) * marg(ys | zs),
+                                atol=tol, rtol=0))
+
     # -- inference, learning (in their own modules) ------------------------------------
     def _evidence_index(self, evidence) -> dict:
         out = {}

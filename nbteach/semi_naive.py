@@ -224,6 +224,47 @@ class SPODE(_OneDependence):
     def _log_joint(self, codes):
         return self._log_spode(codes, list(self.feature_names_in_).index(self.parent_))
 
+    def explain(self, x):
+        """Every factor of P(c, x_i) prod_j P(x_j | c, x_i) for one sample, per class.
+
+        ``x`` is a dict (or one-row DataFrame) of attribute values. Returns a DataFrame:
+        one row per factor with its counts written out, then the product and P(c | x).
+        """
+        import numpy as np
+        import pandas as pd
+
+        if not hasattr(self, "parent_"):
+            from ._base import NotFittedError
+
+            raise NotFittedError("This SPODE instance is not fitted yet: call fit(X, y) first.")
+        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
+        if len(row) != 1:
+            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
+        codes = self._codes(row)
+        names = list(self.feature_names_in_)
+        i = names.index(self.parent_)
+        a, N, n = float(self.alpha), len(self.classes_), self.n_samples_
+        sizes = [len(c) for c in self.categories_]
+        xi = codes[0, i]
+        vi = row.iloc[0][self.parent_]
+        pair = self.pair_count_[i][:, xi] if xi >= 0 else np.zeros(N)
+        table = {f"P(c, {self.parent_}={vi})": [
+            f"({int(pc)} + {a:g}) / ({n} + {a:g}*{N}*{sizes[i]})" for pc in pair]}
+        for j, name in enumerate(names):
+            if j == i:
+                continue
+            xj = codes[0, j]
+            tri = (self.triple_count_[i, j][:, xi, xj] if xi >= 0 and xj >= 0 else np.zeros(N))
+            table[f"P({name}={row.iloc[0][name]} | c, {self.parent_}={vi})"] = [
+                f"({int(t)} + {a:g}) / ({int(pc)} + {a:g}*{sizes[j]})" for t, pc in zip(tri, pair)]
+        out = pd.DataFrame(table, index=pd.Index(self.classes_, name="class")).T
+        with np.errstate(divide="ignore"):
+            joint = np.exp(self._log_joint(codes)[0])
+        out.loc["product (score)"] = [f"{v:.6g}" for v in joint]
+        out.loc["P(c | x)"] = [f"{v:.4f}" for v in np.exp(self._finish(np.log(joint)[None, :]))[0]] \
+            if joint.sum() > 0 else ["undefined"] * N
+        return out
+
 
 class AODE(_OneDependence):
     """Averaged one-dependence estimators (see the module docstring for the formulas).

@@ -137,3 +137,17 @@ def test_sklearn_clone_and_params():
 
     m = clone(AODE(m=3, alpha=0.5))
     assert m.get_params() == {"alpha": 0.5, "m": 3}
+
+
+def test_explain_writes_every_factor_and_matches_predict_proba():
+    X, y = _data()
+    model = SPODE(parent="Temperature", alpha=1).fit(X, y)
+    q = {"Headache": "mild", "Sore": "severe", "Temperature": "normal", "Cough": "yes"}
+    table = model.explain(q)
+    assert list(table.columns) == ["Cold", "Flu"]
+    assert table.index[0] == "P(c, Temperature=normal)"
+    assert len(table) == 1 + 3 + 2  # the pair, three children, product, posterior
+    proba = model.predict_proba(pd.DataFrame([q]))[0]
+    assert [float(v) for v in table.loc["P(c | x)"]] == pytest.approx(proba, abs=5e-5)
+    num = _spode_numerator(X, y, pd.Series(q), "Temperature", 1.0)
+    assert [float(v) for v in table.loc["product (score)"]] == pytest.approx(num, rel=1e-5)

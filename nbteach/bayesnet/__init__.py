@@ -7,10 +7,10 @@
 """
 from __future__ import annotations
 
-from .examples import burglary, sprinkler
+from .examples import basic_structure, burglary, sprinkler
 from .inference import elimination_ask, enumeration_ask, gibbs_ask, gibbs_trace
 from .learning import hill_climb, same_equivalence_class, sample
 from .network import BayesNet
 
-__all__ = ["BayesNet", "burglary", "sprinkler", "hill_climb", "sample", "same_equivalence_class",
+__all__ = ["BayesNet", "burglary", "sprinkler", "basic_structure", "hill_climb", "sample", "same_equivalence_class",
            "enumeration_ask", "elimination_ask", "gibbs_ask", "gibbs_trace"]

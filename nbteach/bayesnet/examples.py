@@ -5,6 +5,10 @@
   JohnCalls, MaryCalls).
 * ``sprinkler()``: the wet-grass network of Russell & Norvig figure 14.12(a) (Cloudy ->
   Sprinkler, Rain -> WetGrass).
+* ``basic_structure(kind)``: the three structures of note 002 on three boolean nodes x1, x2
+  and a middle node x3, with fixed tables made up for the lesson: ``"chain"`` (顺序结构,
+  x1 -> x3 -> x2), ``"fork"`` (同父结构, x1 <- x3 -> x2), ``"collider"`` (V 型结构,
+  x1 -> x3 <- x2).
 
 >>> burglary().cpd("Alarm")
 Alarm                  True   False
@@ -16,7 +20,7 @@ False    True         0.290  0.710
 """
 from __future__ import annotations
 
-__all__ = ["burglary", "sprinkler"]
+__all__ = ["burglary", "sprinkler", "basic_structure"]
 
 _TF = [True, False]
 
@@ -61,3 +65,25 @@ def sprinkler():
          "Sprinkler": _given(["Cloudy"], [0.10, 0.50]),
          "Rain": _given(["Cloudy"], [0.80, 0.20]),
          "WetGrass": _given(["Sprinkler", "Rain"], [0.99, 0.90, 0.90, 0.00])})
+
+
+def basic_structure(kind: str):
+    """One of the three basic structures on x1, x2 and a middle node x3 (tables made up).
+
+    >>> net = basic_structure("collider")
+    >>> net.d_separated("x1", "x2"), net.d_separated("x1", "x2", given="x3")
+    (True, False)
+    """
+    from .._base import NbteachError
+    from .network import BayesNet
+
+    if kind == "chain":
+        return BayesNet([("x1", "x3"), ("x3", "x2")],
+                        {"x1": _root(0.3), "x3": _given(["x1"], [0.8, 0.1]), "x2": _given(["x3"], [0.7, 0.2])})
+    if kind == "fork":
+        return BayesNet([("x3", "x1"), ("x3", "x2")],
+                        {"x3": _root(0.4), "x1": _given(["x3"], [0.8, 0.1]), "x2": _given(["x3"], [0.7, 0.2])})
+    if kind == "collider":
+        return BayesNet([("x1", "x3"), ("x2", "x3")],
+                        {"x1": _root(0.3), "x2": _root(0.6), "x3": _given(["x1", "x2"], [0.95, 0.7, 0.6, 0.05])})
+    raise NbteachError(f"kind must be 'chain', 'fork' or 'collider'; got {kind!r}.")

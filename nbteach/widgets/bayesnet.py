@@ -42,13 +42,14 @@ def _layers(nodes, edges):
     return layer
 
 
-def network_svg(nodes, edges, highlight=(), observed=(), width=560, box=(110, 34)) -> str:
+def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 34)) -> str:
     """An SVG drawing of a DAG in layers (roots on top). ``highlight``: arcs to draw thick."""
     layer = _layers(nodes, edges)
     rows = {}
     for v in nodes:
         rows.setdefault(layer[v], []).append(v)
     bw, bh = box
+    width = width or max(560, 200 * max((len(r) for r in rows.values()), default=1))
     gap_y = 80
     height = (max(rows) + 1) * gap_y + 10 if rows else 60
     pos = {}
@@ -112,7 +113,7 @@ class NetworkExplorer:
             options = [("?", None)] + [(str(x), x) for x in net.values(v)]
             b = w.ToggleButtons(options=options, value=None, description="",
                                 tooltips=[f"{v} not observed"] + [f"observe {v} = {x}" for x in net.values(v)],
-                                style={"button_width": "52px"},
+                                style={"button_width": "58px"},
                                 layout=w.Layout(width="auto"))
             b.observe(lambda ch, v=v: self._set(v, ch["new"]), names="value")
             self.buttons[v] = b
@@ -130,8 +131,11 @@ class NetworkExplorer:
                            if gibbs else "") + " &middot; click a value to observe it, ? to clear</span>")
         self.drawing = w.HTML(network_svg(net.nodes, net.edges))
         self.message = w.HTML()
-        self.widget = w.VBox([self.drawing, legend, *[w.HBox(r, layout=w.Layout(justify_content="center"))
-                                                     for _, r in sorted(rows.items())], self.message])
+        width = f"{max(560, 200 * max(len(r) for r in rows.values()))}px"
+        self.drawing.layout = w.Layout(width=width)
+        self.widget = w.VBox([self.drawing, legend,
+                              *[w.HBox(r, layout=w.Layout(justify_content="center", width=width))
+                                for _, r in sorted(rows.items())], self.message])
         self._update()
 
     def _set(self, v, value):

@@ -48,6 +48,52 @@ class Erratum:
 ERRATA: list[Erratum] = [
     # Entries are added by the lesson that flags them; keep them in lesson order.
     Erratum(
+        key="bayes_numerator", seed="000",
+        quote=r"p(y|x) = \frac{p(x, y) \cdot p(y)}{p(x)}",
+        wrong="The numerator multiplies the joint p(x, y), which already contains p(y), by p(y) "
+              "again; summed over the classes the result is not 1.",
+        correct="p(y|x) = p(x|y) p(y) / p(x) = p(x, y) / p(x).", lesson="04"),
+    Erratum(
+        key="mle_unbiased_reason", seed="003",
+        quote="参数的极大似然估计是无偏估计，因此对于任意一个多项式分布",
+        wrong="The estimate N_i/N is right, the reason is not: unbiasedness does not single out an "
+              "estimator (the first trial alone is unbiased too), and maximum-likelihood estimates "
+              "need not be unbiased (the MLE of p^2, (N_1/N)^2, is biased).",
+        correct="N_i/N is the maximum-likelihood estimate because it maximises the likelihood under "
+                "the sum-to-one constraint (the Lagrangian of lesson 04); it happens to be unbiased.",
+        lesson="04"),
+    Erratum(
+        key="binomial_upside_down", seed="003",
+        quote=r"\binom{x_1}{N}\binom{x_2}{N-x_1}",
+        wrong="The binomial coefficients are upside down: binom(x_1, N) is 0 whenever x_1 < N, so "
+              "every document would have probability 0.",
+        correct="binom(N, x_1) binom(N - x_1, x_2) ... = N! / (x_1! ... x_M!).", lesson="04"),
+    Erratum(
+        key="posterior_matrix", seed="003",
+        quote="得到条件概率/后验概率矩阵",
+        wrong="x times log w plus b holds sums of log probabilities: negative numbers whose rows do "
+              "not sum to 1, not conditional or posterior probabilities.",
+        correct="They are unnormalised log scores (with log b, not b); the posterior is their "
+                "softmax, and the argmax of either is the prediction.", lesson="04"),
+    Erratum(
+        key="raw_prior_added", seed="003",
+        quote="prob_mat = new_x.dot(w.transpose()) + b",
+        wrong="fit returns the log of w but the prior b itself, and predict adds b: a probability "
+              "added to log probabilities.",
+        correct="prob_mat = new_x.dot(w.transpose()) + np.log(b).", lesson="04"),
+    Erratum(
+        key="bernoulli_brackets", seed="000",
+        quote=r"\prod_{i=1}^v I(t_i \in x) \cdot \mu_{i|j} + I(t_i \notin x)",
+        wrong="Without brackets the product covers only the first term, and the probabilities of "
+              "all documents do not sum to 1.",
+        correct="prod_i [ I(t_i in x) mu_{i|j} + I(t_i not in x) (1 - mu_{i|j}) ].", lesson="05"),
+    Erratum(
+        key="bernoulli_quantifier", seed="000",
+        quote=r"= 0, \forall j = 1, \dots, C.",
+        wrong="The stationarity equation of mu_{i|j} is quantified over the classes only; there is "
+              "one equation per word and class.",
+        correct="dJ/dmu_{i|j} = 0 for all i = 1..V and j = 1..C.", lesson="05"),
+    Erratum(
         key="note002_dseparation_whole_moral_graph",
         seed="002",
         quote="在道德图上,若删去节点集合z,x和y分属两个连通分量,则x和y被z有向分离",

@@ -293,7 +293,13 @@ def test_underflow_demo_product_is_zero_but_log_sum_is_finite():
 @pytest.mark.parametrize("m", NOTE_MISTAKES, ids=[m.key for m in NOTE_MISTAKES])
 def test_each_note_mistake_is_disproved_by_its_computation(m):
     demo = m.demonstrate()
-    assert demo.differ, (demo.note_value, demo.correct_value)
+    if m.kind == "mistake":      # the note's version and the correct one differ
+        assert demo.differ, (demo.note_value, demo.correct_value)
+    elif m.kind == "gap":        # the unexplained step holds
+        assert not demo.differ, (demo.note_value, demo.correct_value)
+    else:                        # notation: what the misreading would give differs
+        assert m.kind == "notation"
+        assert "not a mistake" in m._repr_markdown_()
     assert m.lesson in {"04", "05"} and m.seed in {"000", "002", "003"}
     assert m.note and m.correct and demo.summary
 
@@ -359,3 +365,21 @@ def test_closed_form_beats_every_other_point_of_the_simplex():
         assert loglik(best, counts) >= np.max(loglik(others, counts)) - 1e-12
 
     check()
+
+
+@pytest.mark.parametrize("make", [bernoulli_mle, multinomial_mle])
+def test_second_order_check_judges_concavity_not_the_result(make):
+    """A wrong closed form fails the stationarity checks, not the concavity one (it used to
+    report the Hessian as failing, a false negative); a convex J fails it."""
+    g = make("C", "V")
+    fam = "mu" if make is bernoulli_mle else "theta"
+    p, N, i, j = (g.symbols[k] for k in (fam, "N", "i", "j"))
+    ip, V = g.symbols["i'"], g.symbols["V"]
+    g.result[p[i, j]] = N[i, j] / sp.Sum(N[ip, j], (ip, 1, V)) / 2
+    assert g.verify() is False
+    assert not any("concave" in c for c in g.failed), g.failed
+    flipped = make(2, 2)
+    step = flipped.step("lagrangian")
+    step.expr = sp.Eq(step.expr.lhs, -step.expr.rhs)  # now J is convex: no maximum
+    flipped.verify()
+    assert any("concave" in c for c in flipped.failed), flipped.failed

@@ -29,14 +29,16 @@ class Demonstration:
     note_value: object
     correct_value: object
     summary: str
+    note_label: str = "as the note writes it"
+    correct_label: str = "correct"
 
     @property
     def differ(self) -> bool:
         return sp.simplify(sp.sympify(self.note_value) - sp.sympify(self.correct_value)) != 0
 
     def _repr_markdown_(self) -> str:
-        return (f"{self.summary}\n\n* as the note writes it: ${sp.latex(self.note_value)}$\n"
-                f"* correct: ${sp.latex(self.correct_value)}$")
+        return (f"{self.summary}\n\n* {self.note_label}: ${sp.latex(self.note_value)}$\n"
+                f"* {self.correct_label}: ${sp.latex(self.correct_value)}$")
 
 
 @dataclass
@@ -51,12 +53,16 @@ class NoteMistake:
     explanation: str
     lesson: str
     compute: Callable[[], Demonstration]
-    kind: str = "mistake"  # "mistake", or "gap" for a step that is right but unexplained
+    kind: str = "mistake"  # "mistake"; "gap": a step that is right but unexplained;
+    #                        "notation": a difference of notation, not a mistake
 
     def demonstrate(self) -> Demonstration:
         return self.compute()
 
     def _repr_markdown_(self) -> str:
+        if self.kind == "notation":
+            return (f"**A difference of notation, not a mistake** (seed `{self.seed}`, {self.where}): "
+                    f"the note writes ${self.note}$; read as ${self.correct}$. {self.explanation}")
         head = ("A common mis-statement" if self.kind == "mistake"
                 else "A step the note does not explain")
         return (f"**{head}** (seed `{self.seed}`, {self.where}): the note writes "
@@ -81,10 +87,14 @@ def _multinomial_coefficient():
     note = sp.factor(sum(t ** a * (1 - t) ** (n - a) for a in range(n + 1)))
     correct = sp.simplify(sum(sp.binomial(n, a) * t ** a * (1 - t) ** (n - a)
                               for a in range(n + 1)))
-    return Demonstration(note, correct, "Summed over every count vector of a 2-word "
-                         "document, the probabilities without the multinomial coefficient "
-                         "do not add up to 1; with it they do. (The coefficient does not "
-                         "depend on theta, so the MLE is the same.)")
+    return Demonstration(note, correct, "The note's product is the probability of one word "
+                         "*sequence*. Summed over the count vectors of a 2-word document, those "
+                         "sequence probabilities do not add up to 1; multiplied by the "
+                         "multinomial coefficient (the number of sequences with those counts) "
+                         "they do. The coefficient does not depend on theta, so the MLE is the "
+                         "same either way.",
+                         "sequence probabilities, summed over count vectors",
+                         "with the multinomial coefficient")
 
 
 def _positions_vs_counts():
@@ -95,10 +105,13 @@ def _positions_vs_counts():
     marg1 = sp.binomial(3, 2) * t1 ** 2 * t2  # p(x_1 = 2 | c): binomial marginal
     marg2 = sp.binomial(3, 1) * t2 * t1 ** 2  # p(x_2 = 1 | c)
     return Demonstration(sp.factor(marg1 * marg2), sp.factor(exact),
-                         "With x_i the count of word i, the counts are not independent "
-                         "(they add up to the document length): the product of the "
-                         "marginals differs from the multinomial probability. The product "
-                         "runs over word positions (d = document length), not features.")
+                         "Read with x_i the word at position i (d = the document's length), the "
+                         "note's product equals the right-hand side. The one reading that fails is "
+                         "x_i as the count of word i: counts are not independent (they add up to "
+                         "the document length), and the product of their marginals differs from "
+                         "the multinomial probability.",
+                         "product over counts (the misreading)",
+                         "the multinomial probability of the counts")
 
 
 def _multiplier_alpha():
@@ -112,20 +125,23 @@ def _multiplier_alpha():
     as_if_smoothing = (3 + lam_value) / (10 + 2 * lam_value)
     laplace = sp.Rational(3 + 1, 10 + 2)
     return Demonstration(as_if_smoothing, laplace,
-                         f"The multiplier solves to N = {lam_value} (documents), not a "
-                         "pseudo-count: read as the smoothing alpha it would give the "
-                         "first value instead of Laplace's (3+1)/(10+2).")
+                         f"The multiplier solves to N = {lam_value} (the number of documents), "
+                         "not a pseudo-count. A student who takes it for the smoothing alpha of "
+                         "lessons 03 and 05 would compute the first value instead of Laplace's "
+                         "(3+1)/(10+2).",
+                         "the multiplier used as if it were alpha", "Laplace, (3 + 1)/(10 + 2)")
 
 
 def _log_of_sum():
     a1, a2 = sp.symbols("a_1 a_2", positive=True)
     one_hot = sp.log(1 * a1 + 0 * a2) - (1 * sp.log(a1) + 0 * sp.log(a2))
     assert sp.simplify(one_hot) == 0
-    both = sp.log(a1 + a2)
-    return Demonstration(both.subs({a1: 2, a2: 3}), (sp.log(a1) + sp.log(a2)).subs({a1: 2, a2: 3}),
-                         "log sum_j I(y=c_j) a_j = sum_j I(y=c_j) log a_j holds because exactly "
-                         "one indicator is 1 (sympy: the difference is 0 for one-hot I); it is "
-                         "not an identity: with weights (1, 1) log(2+3) != log 2 + log 3.")
+    return Demonstration(sp.log(1 * a1 + 0 * a2), 1 * sp.log(a1) + 0 * sp.log(a2),
+                         "The step log sum_j I(y=c_j) a_j = sum_j I(y=c_j) log a_j is right, "
+                         "because exactly one indicator I(y=c_j) is 1: with indicators (1, 0) both "
+                         "sides are log a_1 (below). It is not an identity for other weights: with "
+                         "(1, 1), log(2 + 3) = log 5 but log 2 + log 3 = log 6.",
+                         "log of the sum, indicators (1, 0)", "sum of the logs, indicators (1, 0)")
 
 
 def _bernoulli_brackets():
@@ -175,7 +191,9 @@ def _log_proportional():
     return Demonstration(ratios[0] - ratios[1], sp.simplify(differences[0] - differences[1]),
                          "After the log, 'proportional' becomes 'plus a constant': log P(c_k|x) "
                          "minus the linear score is the same number for every class (difference "
-                         "0), while the ratio is not.")
+                         "0), while the ratio is not.",
+                         "ratio log P(c|x) / linear score, class 1 minus class 2",
+                         "difference log P(c|x) - linear score, class 1 minus class 2")
 
 
 def _raw_prior_added():
@@ -190,6 +208,39 @@ def _raw_prior_added():
                          "adds b: with priors (0.9, 0.1) it predicts class 1, log b predicts 0.")
 
 
+def _mle_unbiased_reason():
+    p = sp.Symbol("p", positive=True)
+    n = 3  # three trials, N_1 successes ~ Binomial(3, p)
+    pmf = {k: sp.binomial(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)}
+    mean_first = p  # the first trial alone, I(trial 1 = success): also unbiased
+    mean_mle_of_square = sp.factor(sum(pmf[k] * sp.Rational(k, n) ** 2 for k in pmf))
+    assert sp.simplify(sum(pmf[k] * sp.Rational(k, n) for k in pmf) - p) == 0
+    assert mean_first == p
+    return Demonstration(mean_mle_of_square, p ** 2,
+                         "Two facts break the argument. Unbiasedness does not single out N_i/N: "
+                         "the first trial alone (1 if it succeeded, else 0) is unbiased for p too. "
+                         "And a maximum-likelihood estimate need not be unbiased: the MLE of p^2 is "
+                         "(N_1/N)^2, whose mean over three trials (exact, by enumeration) is not p^2. "
+                         "N_i/N is right because it maximises the likelihood (section 3).",
+                         "E[(N_1/N)^2], the mean of the MLE of p^2, N = 3", "p^2")
+
+
+def _posterior_matrix():
+    import numpy as np
+
+    x = np.array([[2.0, 1.0, 0.0]])                    # one document's word counts
+    log_w = np.log(np.array([[0.5, 0.3, 0.2], [0.2, 0.3, 0.5]]))
+    b = np.array([0.6, 0.4])
+    prob_mat = x @ log_w.T + b                       # the note's predict, as written
+    row = [f"{float(v):.4f}" for v in prob_mat[0]]
+    return Demonstration(sp.Rational(str(round(float(prob_mat.sum()), 4))), sp.Integer(1),
+                         f"The note's matrix holds sums of log probabilities (here {row[0]} and "
+                         f"{row[1]}): negative numbers whose rows do not sum to 1, so they are not "
+                         "conditional or posterior probabilities. They are unnormalised log scores; "
+                         "the posterior is their softmax (after adding log b, not b).",
+                         "row sum of the note's 'posterior matrix'", "row sum of a posterior")
+
+
 NOTE_MISTAKES = [
     NoteMistake("bayes_numerator", "000", "Bayes theorem, first formula",
                 r"p(y|x) = \frac{p(x, y)\, p(y)}{p(x)}", r"p(y|x) = \frac{p(x|y)\, p(y)}{p(x)}"
@@ -199,14 +250,16 @@ NOTE_MISTAKES = [
                 r"\prod_{i=1}^{d} p(x_i|c_j) = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
                 r"\prod_{p=1}^{|x|} \theta_{w_p|j} = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
                 "The left product runs over word positions p (|x| words, the word at position "
-                "p being w_p); d (feature dimension), V (vocabulary) and v (Bernoulli model) "
-                "name different things.", "04", _positions_vs_counts),
+                "p being w_p): with that reading both sides are equal. Only x_i read as the "
+                "count of word i would make it wrong.", "04", _positions_vs_counts,
+                kind="notation"),
     NoteMistake("multinomial_coefficient", "000", "multinomial model",
                 r"p(x|c_j) = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
                 r"p(x|c_j) = \frac{|x|!}{\prod_i N(t_i,x)!}\prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
-                "Without the coefficient this is the probability of one word sequence, not of "
-                "the count vector; the coefficient does not depend on theta, so the MLE is "
-                "unchanged.", "04", _multinomial_coefficient),
+                "Without the coefficient this is the probability of one word sequence, which is "
+                "what the classifier needs; the probability of the count vector multiplies it by "
+                "the coefficient, a constant in theta, so the MLE is unchanged.", "04",
+                _multinomial_coefficient, kind="notation"),
     NoteMistake("log_of_sum", "000", "joint log-likelihood, line 2 to 3",
                 r"\log \sum_j I(y_k=c_j)\, a_j = \sum_j I(y_k=c_j) \log a_j",
                 r"\text{true only because exactly one } I(y_k=c_j) = 1",
@@ -215,18 +268,30 @@ NOTE_MISTAKES = [
     NoteMistake("multiplier_alpha", "000", "Lagrangian",
                 r"J = L + \alpha\,(1 - \sum_j \pi_j) + \dots",
                 r"J = L + \lambda\,(1 - \sum_j \pi_j) + \dots,\ \lambda = N",
-                "alpha is the smoothing pseudo-count in the same note; the multiplier is a "
-                "different quantity (it solves to N), so nbteach calls it lambda.",
-                "04", _multiplier_alpha),
-    NoteMistake("binomial_upside_down", "003", "the multinomial density",
+                "Note 000 uses alpha only for this multiplier (it smooths with +1, no alpha). "
+                "In this course alpha is the smoothing pseudo-count (lessons 03, 05), and the "
+                "multiplier is a different quantity (it solves to N), so nbteach calls it lambda.",
+                "04", _multiplier_alpha, kind="notation"),
+    NoteMistake("binomial_upside_down", "003", "the multinomial probability function",
                 r"\binom{x_1}{N}\binom{x_2}{N-x_1}\cdots", r"\binom{N}{x_1}\binom{N-x_1}{x_2}\cdots",
                 "N (the document length here, the number of documents elsewhere) goes on top.",
                 "04", _binomial_upside_down),
+    NoteMistake("mle_unbiased_reason", "003", "estimating the multinomial",
+                r"\text{the MLE is unbiased, therefore } \hat p_i = N_i/N",
+                r"\hat p_i = N_i/N \text{ because it maximises the likelihood}",
+                "The estimate is right; the reason is not: unbiased estimators are many, and "
+                "maximum-likelihood estimates are often biased.", "04", _mle_unbiased_reason),
+    NoteMistake("posterior_matrix", "003", "prediction",
+                r"x \cdot \log w^{T} + b \text{ called the conditional / posterior probability matrix}",
+                r"x \cdot \log w^{T} + \log b \text{ are log scores; } P(c|x) = \mathrm{softmax}",
+                "Scores for the argmax, not probabilities.", "04", _posterior_matrix),
     NoteMistake("log_proportional", "003", "the log-linear form",
                 r"\log P(c_k|x) \propto \sum_i x_i \log w_{k,i} + \log P(c_k)",
                 r"\log P(c_k|x) = \sum_i x_i \log w_{k,i} + \log P(c_k) + \text{const}",
-                "The constant (-log P(x) plus the log coefficient) is the same for every class, "
-                "so the argmax is unchanged.", "04", _log_proportional),
+                "Read literally, proportional (a constant factor) is false after the log; the "
+                "note uses it, as many texts do, for 'equal up to a constant term': the constant "
+                "(-log P(x) plus the log coefficient) is the same for every class, so the argmax "
+                "is unchanged.", "04", _log_proportional, kind="notation"),
     NoteMistake("raw_prior_added", "003", "the predict code",
                 r"\text{fit returns } b,\ \log w;\ \text{predict: } x \cdot \log w + b",
                 r"x \cdot \log w + \log b",

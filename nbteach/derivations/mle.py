@@ -245,8 +245,12 @@ def lagrange_mle(title, families, general, intro, symbols):
                           tuple(sp.Eq(p, c) for p, c in closed.items()), f"closed_{name}"))
         result.update(closed)
 
-    steps.append(Step("Second order: the Hessian of J is diagonal with negative entries, "
-                      "so J is strictly concave and the stationary point is the maximum.",
+    steps.append(Step("Second order: when every count is positive, the Hessian of J is "
+                      "diagonal with negative entries for every parameter value in (0, 1), so J "
+                      "is strictly concave there and its stationary point is the maximum. (A "
+                      "zero count makes its entry 0 and puts the maximum on the boundary, "
+                      "parameter = 0, where the closed form still holds but the argument is "
+                      "the KKT conditions.)",
                       _hessian_lines(Jexpr, families, sp_, J), "hessian"))
 
     d = Derivation(title, steps, result, symbols)
@@ -386,7 +390,12 @@ def _add_checks(d, families, sp_, general):
         return True
 
     def result_is_maximum(d):
-        """Hessian of J in the parameters: diagonal, entries negative at the result."""
+        """Hessian of J in the parameters: diagonal, entries negative for every parameter value
+        in (0, 1) (given positive counts): J is strictly concave, so a stationary point is the
+        maximum. Checked on the whole open domain, not at the result, so that a wrong result
+        fails the stationarity checks and not this one."""
+        s_ = sp.Symbol("s_hessian", positive=True)
+        inside = s_ / (1 + s_)  # every value in (0, 1) as s ranges over (0, oo)
         J_ = d.step("lagrangian").expr.rhs
         for f in families:
             for idx in sp_.instances(f):
@@ -412,7 +421,7 @@ def _add_checks(d, families, sp_, general):
                                 continue
                             diag = h
                         if g is f:
-                            value = diag.xreplace({p: d.result[p]}).xreplace(f.positivity(*idx))
+                            value = diag.xreplace({p: inside}).xreplace(f.positivity(*idx))
                             value = (sp.simplify(value) if value.has(sp.Sum, sp.Product)
                                      else sp.factor(sp.cancel(sp.together(value))))
                             if value.is_negative is not True:
@@ -427,7 +436,8 @@ def _add_checks(d, families, sp_, general):
     d.add_check("the result satisfies every stationarity equation and constraint",
                 result_is_kkt_point)
     d.add_check("the result equals the textbook closed form", result_is_textbook)
-    d.add_check("the result is a maximum (negative definite Hessian)", result_is_maximum)
+    d.add_check("J is strictly concave (negative definite Hessian on (0, 1), counts positive), "
+                "so the stationary point is the maximum", result_is_maximum)
 
 
 def _prior_family(S, C):

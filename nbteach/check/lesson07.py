@@ -1,6 +1,6 @@
 """Exercises of lesson 07, evaluation and class imbalance.
 
-Ids: ``07.precision_spam``, ``07.macro_f1``, ``07.undersampled_size``.
+Ids: ``07.precision_spam``, ``07.macro_f1``, ``07.threshold_recall``.
 
 All use openintro's e-mails (``nbteach.realdata.email_features()``), split with
 ``nbteach.resample.train_test_split(X, y, test_size=0.3, random_state=0)`` as in the lesson.
@@ -65,22 +65,22 @@ _MODEL = ("X_u, y_u = random_undersample(X_train, y_train, random_state=5)\n"
 define(
     "07.precision_spam",
     prompt={"en": _SETUP["en"] + " What is the precision for the class spam?",
-            "zh": _SETUP["zh"] + " spam 类的查准率（precision）是多少？"},
+            "zh": _SETUP["zh"] + " spam 类的精确率（precision）是多少？"},
     answer=lambda: _prf()[0],
     rtol=1e-9,
     mistakes=[
         Mistake("recall", lambda: _prf()[1],
                 {"en": "That is the recall TP / (TP + FN), the share of real spam that was found. "
                        "Precision is TP / (TP + FP): of the e-mails flagged as spam, how many are.",
-                 "zh": "这是召回率 TP / (TP + FN)。查准率是 TP / (TP + FP)：被判为垃圾邮件的当中有多少真的是。"}),
+                 "zh": "这是召回率 TP / (TP + FN)。精确率是 TP / (TP + FP)：被判为垃圾邮件的当中有多少真的是。"}),
         Mistake("accuracy", _accuracy,
                 {"en": "That is the accuracy over both classes: precision looks only at the "
                        "e-mails predicted as spam.",
-                 "zh": "这是两类合起来的准确率；查准率只看被预测为 spam 的邮件。"}),
+                 "zh": "这是两类合起来的准确率；精确率只看被预测为 spam 的邮件。"}),
         Mistake("wrong_positive_class", lambda: _prf("ham")[0],
                 {"en": "That is the precision of ham: make spam the positive class "
                        "(pos_label='spam').",
-                 "zh": "这是 ham 的查准率：把 spam 设为正类（pos_label='spam'）。"}),
+                 "zh": "这是 ham 的精确率：把 spam 设为正类（pos_label='spam'）。"}),
     ],
     hints=[
         {"en": "Read TP and FP off the confusion table: the column of predicted spam.",
@@ -111,7 +111,7 @@ define(
         Mistake("arithmetic_mean", lambda: sum(_prf(average="macro")[:2]) / 2,
                 {"en": "You averaged precision and recall arithmetically. F1 is their harmonic "
                        "mean, 2 / (1/P + 1/R), computed per class and then averaged.",
-                 "zh": "你把查准率和召回率做了算术平均。F1 是调和平均 2 / (1/P + 1/R)，先按类计算再平均。"}),
+                 "zh": "你把精确率和召回率做了算术平均。F1 是调和平均 2 / (1/P + 1/R)，先按类计算再平均。"}),
     ],
     hints=[
         {"en": "Compute F1 for each class in turn (each one as the positive class), then take "
@@ -125,46 +125,50 @@ define(
 )
 
 
-def _size(kind):
-    from nbteach.resample import random_oversample, random_undersample
+def _threshold_scores(threshold, pos="spam"):
+    """Precision and recall of the model trained on all of X_train, flagging pos when P(pos|x) >= t."""
+    import numpy as np
 
-    Xtr, _, ytr, _ = _split()
-    if kind == "none":
-        return len(ytr)
-    if kind == "spam":
-        return int((ytr == "spam").sum())
-    fn = random_undersample if kind == "under" else random_oversample
-    return len(fn(Xtr, ytr, random_state=0)[1])
+    from nbteach.bernoulli import BernoulliNB
+    from nbteach.metrics import precision_recall_f1
 
+    Xtr, Xte, ytr, yte = _split()
+    model = BernoulliNB(alpha=1.0).fit(Xtr, ytr)
+    col = list(model.classes_).index(pos)
+    other = [c for c in model.classes_ if c != pos][0]
+    pred = np.where(model.predict_proba(Xte)[:, col] >= threshold, pos, other)
+    return precision_recall_f1(yte, pred, pos_label=pos)
+
+
+#: The threshold of exercise 07.threshold_recall: the lesson's table shows 0.5, 0.3, 0.1 and 0.05.
+THRESHOLD = 0.2
 
 define(
-    "07.undersampled_size",
-    prompt={"en": "Split as in the lesson (test_size=0.3, random_state=0). How many training "
-                  "e-mails are left after random_undersample(X_train, y_train, random_state=0)?",
-            "zh": "按课中方式划分（test_size=0.3, random_state=0）。"
-                  "random_undersample(X_train, y_train, random_state=0) 之后还剩多少封训练邮件？"},
-    answer=lambda: _size("under"),
+    "07.threshold_recall",
+    prompt={"en": "Keep the model of section 2 (BernoulliNB(alpha=1.0) trained on all of X_train), but flag "
+                  f"an e-mail as spam when P(spam | x) >= {THRESHOLD}. What is the recall of spam on the "
+                  "test set? A float, computed.",
+            "zh": "保留第 2 节的模型（在全部 X_train 上训练的 BernoulliNB(alpha=1.0)），但当 "
+                  f"P(spam | x) >= {THRESHOLD} 时就判为 spam。测试集上 spam 的召回率是多少？计算得到的浮点数。"},
+    answer=lambda: _threshold_scores(THRESHOLD)[1],
+    rtol=1e-9,
     mistakes=[
-        Mistake("oversampled", lambda: _size("over"),
-                {"en": "That is the size after oversampling (every class grown to the largest). "
-                       "Undersampling shrinks every class to the smallest.",
-                 "zh": "这是过采样后的大小（每类补到最大类的数量）。欠采样是把每类缩到最小类的数量。"}),
-        Mistake("spam_only", lambda: _size("spam"),
-                {"en": "That is the number of spam e-mails: the ham kept are as many again.",
-                 "zh": "这是垃圾邮件的数量：保留下来的 ham 还有同样多。"}),
-        Mistake("unchanged", lambda: _size("none"),
-                {"en": "That is the training set before resampling.",
-                 "zh": "这是重采样之前的训练集大小。"}),
+        Mistake("default_threshold", lambda: _threshold_scores(0.5)[1],
+                {"en": "That is the recall of the largest-posterior rule (threshold 0.5): lower the threshold.",
+                 "zh": "这是取最大后验（阈值 0.5）时的召回率：要降低阈值。"}),
+        Mistake("precision", lambda: _threshold_scores(THRESHOLD)[0],
+                {"en": "That is the precision at this threshold; recall is TP / (TP + FN).",
+                 "zh": "这是该阈值下的精确率；召回率是 TP / (TP + FN)。"}),
     ],
     hints=[
-        {"en": "Undersampling keeps every example of the smallest class and as many of each "
-               "other class.",
-         "zh": "欠采样保留最小类的全部样本，其余每类各保留同样多。"},
+        {"en": "predict_proba gives P(c | x) in the order of classes_; compare the spam column with the "
+               "threshold yourself instead of calling predict.",
+         "zh": "predict_proba 按 classes_ 的顺序给出 P(c | x)；自己把 spam 那一列与阈值比较，而不是调用 predict。"},
     ],
-    solution={"en": "from nbteach.resample import random_undersample, class_sizes\n"
-                    "Xu, yu = random_undersample(X_train, y_train, random_state=0)\n"
-                    "answer = len(yu)   # 2 x the number of spam in y_train",
-              "zh": "from nbteach.resample import random_undersample, class_sizes\n"
-                    "Xu, yu = random_undersample(X_train, y_train, random_state=0)\n"
-                    "answer = len(yu)   # y_train 中垃圾邮件数的 2 倍"},
+    solution={"en": "p_spam = model.predict_proba(X_test)[:, list(model.classes_).index('spam')]\n"
+                    "pred = np.where(p_spam >= 0.2, 'spam', 'ham')\n"
+                    "answer = recall_score(y_test, pred, pos_label='spam')",
+              "zh": "p_spam = model.predict_proba(X_test)[:, list(model.classes_).index('spam')]\n"
+                    "pred = np.where(p_spam >= 0.2, 'spam', 'ham')\n"
+                    "answer = recall_score(y_test, pred, pos_label='spam')"},
 )

@@ -94,6 +94,13 @@ ERRATA: list[Erratum] = [
               "one equation per word and class.",
         correct="dJ/dmu_{i|j} = 0 for all i = 1..V and j = 1..C.", lesson="05"),
     Erratum(
+        key="note004_nc_wording", seed="004",
+        quote="表示c类出现的次数",
+        wrong="n_c = sum of |x_i| over the class-c documents is described as the number of times "
+              "class c occurs, which would be |D_c|, the number of documents.",
+        correct="n_c is the number of words in the class-c documents, so that the smoothed "
+                "P(w_k|c) = (n_ck + 1)/(n_c + |V|) sums to 1 over the vocabulary.", lesson="06"),
+    Erratum(
         key="note002_dseparation_whole_moral_graph",
         seed="002",
         quote="在道德图上,若删去节点集合z,x和y分属两个连通分量,则x和y被z有向分离",

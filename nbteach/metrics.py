@@ -23,7 +23,7 @@ from ._base import NbteachError
 __all__ = [
     "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
     "recall_score", "f1_score", "precision_recall_f1", "classification_report",
-    "alpha_curve",
+    "alpha_curve", "calibration_curve",
 ]
 
 
@@ -108,10 +108,13 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
 
     Parameters
     ----------
-    average : {"binary", "macro", "weighted", None}
+    average : {"binary", "macro", "weighted", "micro", None}
         ``binary``: the scores of ``pos_label`` only (two classes); ``None``: one value
-        per class (arrays); ``macro``: their plain mean; ``weighted``: their mean
-        weighted by support (the number of true examples of each class).
+        per class (arrays); ``macro``: their plain mean, every class counting the same;
+        ``weighted``: their mean weighted by support (the number of true examples of each
+        class); ``micro``: TP, FP and FN summed over the classes first, then one
+        precision/recall/F1 from the totals, every *example* counting the same (with one
+        label per example, micro precision = micro recall = micro F1 = accuracy).
     zero_division : float
         The value reported for 0/0 (e.g. precision when nothing was predicted positive).
 
@@ -124,8 +127,8 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
     >>> round(p, 4), round(r, 4), round(f, 4)        # TP=2, FP=1, FN=1
     (0.6667, 0.6667, 0.6667)
     """
-    if average not in ("binary", "macro", "weighted", None):
-        raise NbteachError(f"average must be 'binary', 'macro', 'weighted' or None, "
+    if average not in ("binary", "macro", "weighted", "micro", None):
+        raise NbteachError(f"average must be 'binary', 'macro', 'weighted', 'micro' or None, "
                            f"got {average!r}.")
     found, _, _ = _labels_and_index(y_true, y_pred)
     if average == "binary":
@@ -158,6 +161,10 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
     if average == "macro":
         return (float(precision.mean()), float(recall.mean()), float(f1.mean()),
                 int(support.sum()))
+    if average == "micro":
+        TP, FP, FN = tp.sum(), fp.sum(), fn.sum()
+        return (float(_divide(TP, TP + FP, zero_division)), float(_divide(TP, TP + FN, zero_division)),
+                float(_divide(2 * TP, 2 * TP + FP + FN, zero_division)), int(support.sum()))
     total = support.sum()
     if total == 0:
         z = float(zero_division)
@@ -247,3 +254,44 @@ def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None)
     table = pd.DataFrame(rows, columns=["alpha", "accuracy", "precision", "recall", "f1"])
     table.attrs["pos_label"] = pos_label
     return table.set_index("alpha")
+
+
+def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
+    """Reliability of predicted probabilities: per bin of P(pos | x), how often pos is true.
+
+    The predicted probabilities are cut into ``n_bins`` equal-width bins on [0, 1]; for each
+    non-empty bin, the mean predicted probability and the observed share of ``pos_label``.
+    A calibrated model has the two equal (the diagonal of the reliability plot); naive
+    Bayes is typically over-confident: its probabilities crowd at 0 and 1 while the
+    observed shares stay in between. (scikit-learn's ``calibration_curve`` with
+    ``strategy="uniform"`` computes the same two columns.)
+
+    Returns
+    -------
+    pandas.DataFrame with columns ``mean predicted``, ``observed``, ``count``.
+
+    >>> t = calibration_curve(["a", "b", "b", "b"], [0.1, 0.8, 0.9, 0.95], pos_label="b", n_bins=2)
+    >>> t["observed"].tolist(), t["count"].tolist()
+    ([0.0, 1.0], [1, 3])
+    """
+    import pandas as pd
+
+    y = np.asarray(y_true, dtype=object)
+    p = np.asarray(proba, dtype=float)
+    if p.ndim != 1 or len(p) != len(y):
+        raise NbteachError(f"proba must be one probability of {pos_label!r} per example: got shape "
+                           f"{p.shape} for {len(y)} labels (pass predict_proba(X)[:, column]).")
+    if len(p) == 0 or not np.all(np.isfinite(p)) or (p < 0).any() or (p > 1).any():
+        raise NbteachError("proba must hold probabilities in [0, 1], at least one.")
+    if not isinstance(n_bins, int) or isinstance(n_bins, bool) or n_bins < 1:
+        raise NbteachError(f"n_bins must be a positive integer, got {n_bins!r}.")
+    if pos_label not in set(y.tolist()):
+        raise NbteachError(f"pos_label={pos_label!r} is not among the labels of y_true.")
+    hit = (y == pos_label).astype(float)
+    edges = np.linspace(0.0, 1.0, n_bins + 1)
+    which = np.searchsorted(edges[1:-1], p, side="right")
+    count = np.bincount(which, minlength=n_bins)
+    keep = count > 0
+    mean_p = np.bincount(which, weights=p, minlength=n_bins)[keep] / count[keep]
+    observed = np.bincount(which, weights=hit, minlength=n_bins)[keep] / count[keep]
+    return pd.DataFrame({"mean predicted": mean_p, "observed": observed, "count": count[keep]})

@@ -364,6 +364,39 @@ class TextNB(BaseEstimator):
             table.loc["(posterior P(c|x))", "log-odds"] = np.nan
         return table
 
+    def indicative_words(self, n: int = 10, min_count: int = 5):
+        """The words that most favour each class: log P(w | c) - log P(w | other classes).
+
+        For each class c, the log-ratio of the word's (smoothed) probability in c to its mean
+        probability in the other classes; the ``n`` largest, among the words seen at least
+        ``min_count`` times in the training data (rarer words have ratios made mostly of
+        smoothing). One word with log-ratio r multiplies the odds of c by e^r each time it
+        occurs.
+
+        Returns a DataFrame with columns ``class``, ``word``, ``log-ratio``, ``count``.
+        """
+        import pandas as pd
+
+        require_fitted(self, "feature_log_prob_")
+        for name, v in (("n", n), ("min_count", min_count)):
+            if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
+                raise NbteachError(f"{name} must be a positive integer, got {v!r}.")
+        words = self.get_feature_names_out()
+        total = self.feature_count_.sum(axis=0)
+        keep = np.flatnonzero(total >= min_count)
+        if keep.size == 0:
+            raise NbteachError(f"no word occurs {min_count} times or more: lower min_count.")
+        logp = self.feature_log_prob_[:, keep]
+        K = len(self.classes_)
+        rows = []
+        for c in range(K):
+            others = np.delete(np.exp(logp), c, axis=0).mean(axis=0)
+            ratio = logp[c] - np.log(others)
+            for j in np.argsort(-ratio, kind="stable")[:n]:
+                rows.append({"class": self.classes_[c], "word": words[keep[j]],
+                             "log-ratio": float(ratio[j]), "count": int(self.feature_count_[c, keep[j]])})
+        return pd.DataFrame(rows, columns=["class", "word", "log-ratio", "count"])
+
 
 # -- note 004, line by line -----------------------------------------------------------
 

@@ -107,3 +107,42 @@ def test_alpha_curve_matches_fitting_each_alpha():
                        pos_label=1)
     pred = MultinomialNB(alpha=2.0).fit(X[:30], yy[:30]).predict(X[30:])
     assert c2.loc[2.0, "recall"] == m.recall_score(yy[30:], pred)
+
+
+def test_micro_average_counts_every_example_and_agrees_with_sklearn():
+    from sklearn.metrics import precision_recall_fscore_support
+
+    from nbteach.metrics import accuracy_score, precision_recall_f1
+
+    rng = np.random.default_rng(0)
+    y_true = rng.choice(["a", "b", "c"], 200, p=[0.7, 0.2, 0.1])
+    y_pred = np.where(rng.random(200) < 0.7, y_true, rng.choice(["a", "b", "c"], 200))
+    for average in ("micro", "macro", "weighted"):
+        ours = precision_recall_f1(y_true, y_pred, average=average)[:3]
+        theirs = precision_recall_fscore_support(y_true, y_pred, average=average, zero_division=0)[:3]
+        assert ours == pytest.approx(theirs)
+    micro = precision_recall_f1(y_true, y_pred, average="micro")
+    assert micro[0] == micro[1] == micro[2] == pytest.approx(accuracy_score(y_true, y_pred))
+    assert micro[2] != pytest.approx(precision_recall_f1(y_true, y_pred, average="macro")[2])
+
+
+def test_calibration_curve_agrees_with_sklearn_and_checks_input():
+    from sklearn.calibration import calibration_curve as sk_curve
+
+    from nbteach import NbteachError
+    from nbteach.metrics import calibration_curve
+
+    rng = np.random.default_rng(1)
+    p = rng.random(500)
+    y = np.where(rng.random(500) < p ** 2, "spam", "ham")
+    ours = calibration_curve(y, p, pos_label="spam", n_bins=8)
+    prob_true, prob_pred = sk_curve(y == "spam", p, n_bins=8, strategy="uniform")
+    np.testing.assert_allclose(ours["observed"], prob_true)
+    np.testing.assert_allclose(ours["mean predicted"], prob_pred)
+    assert ours["count"].sum() == 500
+    with pytest.raises(NbteachError, match="one probability"):
+        calibration_curve(y, np.c_[p, 1 - p], pos_label="spam")
+    with pytest.raises(NbteachError, match="in \\[0, 1\\]"):
+        calibration_curve(y, p * 2, pos_label="spam")
+    with pytest.raises(NbteachError, match="not among"):
+        calibration_curve(y, p, pos_label="eggs")

@@ -267,3 +267,22 @@ def test_random_texts_agree_with_countvectorizer_pipeline():
                                        rtol=1e-9, atol=1e-9)
 
     check()
+
+
+def test_indicative_words_are_the_largest_log_ratios():
+    import numpy as np
+
+    from nbteach.text import TextNB, toy_mail
+
+    docs, labels = toy_mail()
+    m = TextNB().fit(docs, labels)
+    table = m.indicative_words(n=3, min_count=1)
+    spam = table[table["class"] == "spam"]
+    c = list(m.classes_).index("spam")
+    ratios = m.feature_log_prob_[c] - m.feature_log_prob_[1 - c]      # two classes: a plain log-ratio
+    top = spam.iloc[0]
+    assert top["log-ratio"] == pytest.approx(ratios.max())
+    assert top["log-ratio"] == pytest.approx(ratios[m.vocabulary_[top["word"]]])
+    assert (np.diff(spam["log-ratio"].to_numpy()) <= 0).all()
+    with pytest.raises(Exception, match="min_count"):
+        m.indicative_words(min_count=1000)

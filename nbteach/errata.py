@@ -48,6 +48,37 @@ class Erratum:
 ERRATA: list[Erratum] = [
     # Entries are added by the lesson that flags them; keep them in lesson order.
     Erratum(
+        key="note001_independence_product", seed="001",
+        quote=r"P(X\cap y)=P(X)*P(y)",
+        wrong="Listed as a basic formula, it holds only when X and y are independent; on the note's "
+              "own table it fails for every symptom against the diagnosis.",
+        correct="P(X ∩ y) = P(X | y) P(y) (the product rule); P(X) P(y) only for independent events.",
+        lesson="01"),
+    Erratum(
+        key="note001_prior_word", seed="001",
+        quote="在每一次计算先验概率的时候",
+        wrong="Laplace smoothing is said to act whenever a prior is computed; the formula it gives "
+              "smooths P(x_m = j | y = k), the likelihood, and leaves the prior P(y) unchanged.",
+        correct="Smoothing is applied to every class-conditional probability (likelihood) "
+                "P(x_m = j | y = k); smoothing the prior is a separate choice (notes 000, 002).",
+        lesson="03"),
+    Erratum(
+        key="note001_numerator_sentence", seed="001",
+        quote="给分子加上当前特征的类别数乘以",
+        wrong="The sentence adds M alpha to the numerator; read so, the M probabilities of a feature "
+              "sum to more than 1 (the formula printed under it is right).",
+        correct="(count + alpha) / (count(class) + M alpha): M alpha goes in the denominator.",
+        lesson="03"),
+    Erratum(
+        key="note001_small_data", seed="001",
+        quote="小数据集无法使用",
+        wrong="Laplace smoothing is said to be unusable on small data sets. It moves the estimates a "
+              "lot there, but small data is where smoothing is needed: without it the note's second "
+              "patient cannot be classified, and on 20 training sets of 30 rows alpha = 1 beats "
+              "alpha = 0.01 on held-out data.",
+        correct="On small data choose alpha on held-out data or by cross-validation; do not drop it.",
+        lesson="03"),
+    Erratum(
         key="bayes_numerator", seed="000",
         quote=r"p(y|x) = \frac{p(x, y) \cdot p(y)}{p(x)}",
         wrong="The numerator multiplies the joint p(x, y), which already contains p(y), by p(y) "

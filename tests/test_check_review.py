@@ -30,7 +30,8 @@ def _literal(count, total, n_values, alpha):
 
 
 def _as_well(count, total, n_values, alpha):
-    return Fraction(count + n_values * alpha) / (total + n_values * alpha)
+    """M alpha added on top as well as alpha, with the formula's denominator."""
+    return Fraction(count + alpha + n_values * alpha) / (total + n_values * alpha)
 
 
 def _library_cell(feature, value, cls):
@@ -43,13 +44,13 @@ def _library_cell(feature, value, cls):
     return int(counts.loc[value, cls]), int(counts[cls].sum()), len(counts.index)
 
 
-@pytest.mark.parametrize("ex_id, cell", [("03.laplace_headache_no", ("Headache", "no", "Flu")),
-                                         ("hw01.laplace_temperature", ("Temperature", "high", "Cold"))])
-def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell):
+@pytest.mark.parametrize("ex_id, cell, alpha", [("03.lidstone_sore_no", ("Sore", "no", "Flu"), 2),
+                                                ("hw01.laplace_temperature", ("Temperature", "high", "Cold"), 1)])
+def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell, alpha):
     q = exercise(ex_id)
     n, total, M = _library_cell(*cell)
-    literal = _literal(n, total, M, 1)
-    assert literal > 1  # the headache case is 4/3: a "probability" above 1
+    literal = _literal(n, total, M, alpha)
+    assert literal > 1  # the sore-throat case is 8/3: a "probability" above 1
     r = q.check(literal)
     assert r.status == INCORRECT and r.mistake == "M_alpha_in_numerator_instead", r.message
     assert "instead of the denominator" in r.message and "above 1" in r.message
@@ -57,14 +58,13 @@ def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell):
     assert "字面" in q.check(literal).message
 
 
-@pytest.mark.parametrize("ex_id, cell", [("03.laplace_headache_no", ("Headache", "no", "Flu")),
-                                         ("hw01.laplace_temperature", ("Temperature", "high", "Cold"))])
-def test_M_alpha_on_top_and_below_gets_a_hint_that_says_so(ex_id, cell):
+@pytest.mark.parametrize("ex_id, cell, alpha", [("03.lidstone_sore_no", ("Sore", "no", "Flu"), 2)])
+def test_M_alpha_on_top_and_below_gets_a_hint_that_says_so(ex_id, cell, alpha):
     q = exercise(ex_id)
-    r = q.check(_as_well(*_library_cell(*cell), 1))
+    r = q.check(_as_well(*_library_cell(*cell), alpha))
     assert r.mistake == "M_alpha_in_numerator_as_well", r.message
     # the hint names this answer's mistake (M alpha on top as well), not the other one
-    assert "as well as to the denominator" in r.message
+    assert "as well as alpha" in r.message
     assert "instead of the denominator" not in r.message
 
 
@@ -89,7 +89,7 @@ def test_a_lidstone_function_written_from_the_literal_reading_is_diagnosed():
         return (count + alpha + n_values * alpha) / total
 
     def lidstone_as_well(count, total, n_values, alpha):
-        return (count + n_values * alpha) / (total + n_values * alpha)
+        return (count + alpha + n_values * alpha) / (total + n_values * alpha)
 
     r = q.check(lidstone)
     assert r.mistake == "M_alpha_in_numerator_instead", r.message
@@ -119,23 +119,28 @@ def test_no_mistake_asks_lidstone_for_a_count_above_its_total(monkeypatch):
 
 
 # -- 2. the smoothed-prior convention and the other class, for the Laplace posterior ---------
-def test_laplace_posterior_diagnoses_the_smoothed_prior_and_the_other_class():
+def test_lidstone_posterior_diagnoses_the_smoothed_prior_and_the_other_class():
+    import pandas as pd
+
     import nbteach
-    from nbteach.datasets import flu_cold, flu_cold_query
+    from nbteach.check.lesson03 import PATIENT
+    from nbteach.datasets import flu_cold
 
     df = flu_cold()
     X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
-    patient = flu_cold_query("second")
-    smoothed = nbteach.CategoricalNB(alpha=1, exact=True, smooth_prior=True).fit(X, y)
-    plain = nbteach.CategoricalNB(alpha=1, exact=True).fit(X, y)
+    patient = pd.DataFrame([PATIENT])
+    smoothed = nbteach.CategoricalNB(alpha=2, exact=True, smooth_prior=True).fit(X, y)
+    plain = nbteach.CategoricalNB(alpha=2, exact=True).fit(X, y)
     classes = list(plain.classes_)
-    q = exercise("03.laplace_posterior")
-    r = q.check(smoothed.predict_proba(patient)[0][classes.index("Flu")])  # 16/19
+    q = exercise("03.lidstone_posterior")
+    prior_smoothed = smoothed.predict_proba(patient)[0][classes.index("Flu")]
+    r = q.check(prior_smoothed)
     assert r.mistake == "prior_smoothed" and "smooth_prior" in r.message, r.message
-    r = q.check(plain.predict_proba(patient)[0][classes.index("Cold")])  # 1/7
+    cold = plain.predict_proba(patient)[0][classes.index("Cold")]
+    r = q.check(cold)
     assert r.mistake == "other_class" and "Cold" in r.message, r.message
     set_language("zh")
-    assert "先验" in q.check("16/19").message and "Cold" in q.check("1/7").message
+    assert "先验" in q.check(str(prior_smoothed)).message and "Cold" in q.check(str(cold)).message
 
 
 # -- 3. lesson 02: the other class's score -----------------------------------------------------
@@ -151,15 +156,15 @@ def test_score_cold_diagnoses_the_flu_score():
 
 
 # -- 4. a rounded decimal for an exact answer ------------------------------------------------
-@pytest.mark.parametrize("got", [0.1667, "0.1667", 0.16667])
+@pytest.mark.parametrize("got", [0.2222, "0.2222", 0.22222])
 def test_a_rounded_decimal_is_told_it_is_rounded_without_the_answer(got):
-    assert compare(got, Fraction(1, 6), exact=True).code == "rounded"
-    r = exercise("03.laplace_headache_no").check(got)
+    assert compare(got, Fraction(2, 9), exact=True).code == "rounded"
+    r = exercise("03.lidstone_sore_no").check(got)
     assert r.status == INCORRECT and "rounded" in r.message and "Fraction" in r.message
-    for leak in ("1/6", "0.1666", "0.16667", "0.1667"):
+    for leak in ("2/9", "0.2222", "0.22222"):
         assert leak not in r.message
     set_language("zh")
-    assert "四舍五入" in exercise("03.laplace_headache_no").check(got).message
+    assert "四舍五入" in exercise("03.lidstone_sore_no").check(got).message
 
 
 def test_far_values_and_exact_floats_are_not_called_rounded():
@@ -229,12 +234,12 @@ def test_function_mistake_hints_do_not_contain_a_test_value():
 
 @pytest.mark.parametrize("name", ["eps", "e", "epsilon"])
 def test_epsilon_score_accepts_a_sympy_expression_in_the_students_own_letter(name):
-    q = exercise("03.epsilon_flu_score")
+    q = exercise("03.epsilon_flu_score")   # the new patient's Flu score is epsilon/15
     for assumptions in ({}, {"positive": True}):
         s = sympy.Symbol(name, **assumptions)
-        assert q.check(4 * s / 45).correct, (name, assumptions)
-        assert q.check(f"4*{name}/45").correct
-        assert q.check(5 * s / 45).status == INCORRECT
+        assert q.check(s / 15).correct, (name, assumptions)
+        assert q.check(f"{name}/15").correct
+        assert q.check(2 * s / 15).status == INCORRECT
 
 
 def test_two_letters_are_still_not_mapped():

@@ -191,8 +191,8 @@ class Exercise:
 
         Examples
         --------
-        >>> q = exercise("03.laplace_headache_no")
-        >>> q.check("1/4").mistake
+        >>> q = exercise("03.lidstone_sore_no")
+        >>> q.check("2/5").mistake
         'alpha_not_times_M'
         >>> q.check(____).status
         'not attempted'

@@ -1,7 +1,11 @@
 """Exercises of lesson 03, smoothing (epsilon, Laplace, Lidstone).
 
-Ids: ``03.laplace_headache_no``, ``03.laplace_sore_table``, ``03.epsilon_flu_score``,
-``03.epsilon_winner``, ``03.laplace_posterior``, ``03.lidstone_function``.
+Ids: ``03.lidstone_sore_no``, ``03.laplace_sore_table``, ``03.epsilon_flu_score``,
+``03.epsilon_winner``, ``03.lidstone_posterior``, ``03.lidstone_function``.
+
+The epsilon and posterior exercises ask about a third patient, ``PATIENT`` (mild headache,
+no sore throat, high temperature, cough), which the lesson does not score: the lesson
+works the note's second patient, whose numbers it prints.
 """
 from __future__ import annotations
 
@@ -9,10 +13,14 @@ from ._flu import data as _data, model as _model
 from .core import Mistake, define
 
 
-def _query(which):
-    from nbteach.datasets import flu_cold_query
+#: The patient of the epsilon and posterior exercises (not scored anywhere in lesson 03).
+PATIENT = {"Headache": "mild", "Sore": "no", "Temperature": "high", "Cough": "yes"}
 
-    return flu_cold_query(which)
+
+def _patient():
+    import pandas as pd
+
+    return pd.DataFrame([PATIENT])
 
 
 def _eps():
@@ -59,11 +67,12 @@ def _numerator_instead(count, total, n_values, alpha):
 
 
 def _numerator_as_well(count, total, n_values, alpha):
-    """(count + M*alpha) / (total + M*alpha): M*alpha on top as well as below."""
+    """(count + alpha + M*alpha) / (total + M*alpha): the sentence's M*alpha added on top as
+    well as the alpha, with the formula's denominator."""
     from fractions import Fraction
 
     alpha = Fraction(alpha)
-    return (count + n_values * alpha) / (total + n_values * alpha)
+    return (count + alpha + n_values * alpha) / (total + n_values * alpha)
 
 
 def _one_cell(feature, value, cls, estimate, alpha=1):
@@ -83,11 +92,12 @@ _NUMERATOR_INSTEAD_HINT = {
           "检验：你的结果可能大于 1，而概率不会大于 1。",
 }
 _NUMERATOR_AS_WELL_HINT = {
-    "en": "You added M*alpha to the numerator as well as to the denominator. The numerator "
-          "gets only this value's own alpha pseudo-counts: (count + alpha) / (count(class) + M*alpha). "
-          "Check: with M*alpha on top the M probabilities of a feature sum to more than 1.",
-    "zh": "你在分母加 M*alpha 的同时，也在分子上加了 M*alpha。分子只加这个取值自己的 alpha 个伪计数："
-          "(count + alpha) / (count(class) + M*alpha)。检验：分子加 M*alpha 时，一个特征的 M 个概率之和大于 1。",
+    "en": "You added M*alpha to the numerator as well as alpha (note 001's sentence, with the "
+          "formula's denominator). The numerator gets only this value's own alpha pseudo-counts; "
+          "M*alpha belongs below. Check: with M*alpha on top the M probabilities of a feature sum "
+          "to more than 1.",
+    "zh": "你在分子上除了 alpha 还加了 M*alpha（笔记 001 那句话，配上公式的分母）。分子只加这个取值自己的 "
+          "alpha 个伪计数；M*alpha 属于分母。检验：分子加 M*alpha 时，一个特征的 M 个概率之和大于 1。",
 }
 _NOT_M_HINT = {
     "en": "You added alpha to the denominator once; every one of the M values received alpha "
@@ -101,31 +111,34 @@ _NO_SMOOTHING_HINT = {
 }
 
 define(
-    "03.laplace_headache_no",
-    prompt={"en": "With Laplace smoothing (alpha = 1), what is P(Headache = no | Flu)? "
-                  "Give an exact Fraction.",
-            "zh": "使用拉普拉斯平滑（alpha = 1），P(Headache = no | Flu) 是多少？请给出精确分数。"},
-    answer=lambda: _model(alpha=1, exact=True).tables_["Headache"].loc["no", "Flu"],
+    "03.lidstone_sore_no",
+    prompt={"en": "With Lidstone smoothing, alpha = 2, what is P(Sore = no | Flu)? Give an exact Fraction.",
+            "zh": "使用 Lidstone 平滑，alpha = 2，P(Sore = no | Flu) 是多少？请给出精确分数。"},
+    answer=lambda: _model(alpha=2, exact=True).tables_["Sore"].loc["no", "Flu"],
     exact=True,
     mistakes=[
-        Mistake("no_smoothing", lambda: _model(exact=True).tables_["Headache"].loc["no", "Flu"],
+        Mistake("no_smoothing", lambda: _model(exact=True).tables_["Sore"].loc["no", "Flu"],
                 _NO_SMOOTHING_HINT),
+        Mistake("laplace_instead", lambda: _model(alpha=1, exact=True).tables_["Sore"].loc["no", "Flu"],
+                {"en": "That is Laplace smoothing (alpha = 1); this exercise uses alpha = 2.",
+                 "zh": "这是拉普拉斯平滑（alpha = 1）的结果；本题 alpha = 2。"}),
         Mistake("alpha_not_times_M",
-                lambda: _one_cell("Headache", "no", "Flu", lambda n, t, M, a: _lidstone()(n, t, 1, a)),
+                lambda: _one_cell("Sore", "no", "Flu", lambda n, t, M, a: _lidstone()(n, t, 1, a), alpha=2),
                 _NOT_M_HINT),
         Mistake("M_alpha_in_numerator_instead",
-                lambda: _one_cell("Headache", "no", "Flu", _numerator_instead), _NUMERATOR_INSTEAD_HINT),
+                lambda: _one_cell("Sore", "no", "Flu", _numerator_instead, alpha=2), _NUMERATOR_INSTEAD_HINT),
         Mistake("M_alpha_in_numerator_as_well",
-                lambda: _one_cell("Headache", "no", "Flu", _numerator_as_well), _NUMERATOR_AS_WELL_HINT),
+                lambda: _one_cell("Sore", "no", "Flu", _numerator_as_well, alpha=2), _NUMERATOR_AS_WELL_HINT),
     ],
     hints=[
-        {"en": "Headache takes M = 3 values; Flu has 3 rows, none with Headache = no.",
-         "zh": "Headache 有 M = 3 个取值；Flu 有 3 行，其中没有 Headache = no。"},
-        {"en": "(count + alpha) / (count(class) + M * alpha).",
-         "zh": "(count + alpha) / (count(class) + M * alpha)。"},
+        {"en": "How many values can Sore take, how many Flu rows are there, and how many of them "
+               "have Sore = no?",
+         "zh": "Sore 有几个取值？Flu 有几行？其中几行 Sore = no？"},
+        {"en": "Every value of Sore receives alpha pseudo-counts, in every class.",
+         "zh": "在每个类别中，Sore 的每个取值都得到 alpha 个伪计数。"},
     ],
-    solution={"en": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 1)   # (0 + 1) / (3 + 3*1)",
-              "zh": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 1)   # (0 + 1) / (3 + 3*1)"},
+    solution={"en": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 2)   # (0 + 2) / (3 + 3*2)",
+              "zh": "from nbteach.smoothing import lidstone\nanswer = lidstone(0, 3, 3, 2)   # (0 + 2) / (3 + 3*2)"},
 )
 
 define(
@@ -158,56 +171,53 @@ define(
 
 define(
     "03.epsilon_flu_score",
-    prompt={"en": "With epsilon smoothing (epsilon a sympy Symbol), what is the score of Flu for the "
-                  "patient (Headache=severe, Sore=mild, Temperature=high, Cough=no)? A sympy "
+    prompt={"en": "With epsilon smoothing (epsilon a sympy Symbol), what is the score of Flu for a new "
+                  "patient (Headache=mild, Sore=no, Temperature=high, Cough=yes)? A sympy "
                   "expression, or a string such as '2*epsilon/3'.",
-            "zh": "使用 epsilon 平滑（epsilon 为 sympy 符号），病人（Headache=severe, Sore=mild, "
-                  "Temperature=high, Cough=no）的 Flu 得分是多少？给出 sympy 表达式或字符串，如 '2*epsilon/3'。"},
-    answer=lambda: _model(epsilon=_eps()).joint(_query("second")).iloc[0]["Flu"],
+            "zh": "使用 epsilon 平滑（epsilon 为 sympy 符号），新病人（Headache=mild, Sore=no, "
+                  "Temperature=high, Cough=yes）的 Flu 得分是多少？给出 sympy 表达式或字符串，如 '2*epsilon/3'。"},
+    answer=lambda: _model(epsilon=_eps()).joint(_patient()).iloc[0]["Flu"],
     symbols=lambda: {"epsilon": _eps(), "eps": _eps()},
     mistakes=[
         Mistake("prior_forgotten",
-                lambda: (_model(epsilon=_eps()).joint(_query("second")).iloc[0]["Flu"]
+                lambda: (_model(epsilon=_eps()).joint(_patient()).iloc[0]["Flu"]
                          / _model(epsilon=_eps()).prior_["Flu"]),
                 {"en": "You forgot the prior P(Flu) = 3/5.", "zh": "你忘了先验 P(Flu) = 3/5。"}),
-        Mistake("other_class", lambda: _model(epsilon=_eps()).joint(_query("second")).iloc[0]["Cold"],
+        Mistake("other_class", lambda: _model(epsilon=_eps()).joint(_patient()).iloc[0]["Cold"],
                 {"en": "That is the score of Cold.", "zh": "这是 Cold 的得分。"}),
     ],
     hints=[
         {"en": "Only the zero factor becomes epsilon; the others stay as in the table.",
          "zh": "只有等于 0 的因子换成 epsilon；其他因子保持不变。"},
-        {"en": "P(Flu) * P(H=severe|Flu) * P(S=mild|Flu) * P(T=high|Flu) * epsilon.",
-         "zh": "P(Flu) * P(H=severe|Flu) * P(S=mild|Flu) * P(T=high|Flu) * epsilon。"},
+        {"en": "Five factors: the prior and one per symptom; look each up in the Flu column of its table.",
+         "zh": "五个因子：先验，加上每个症状一个；在各自表的 Flu 列中查找。"},
     ],
     solution={"en": "eps = sympy.Symbol('epsilon', positive=True)\n"
                     "nb = CategoricalNB(epsilon=eps).fit(X, y)\n"
-                    "answer = nb.joint(flu_cold_query('second')).iloc[0]['Flu']",
+                    "patient = pd.DataFrame([{'Headache': 'mild', 'Sore': 'no', 'Temperature': 'high', "
+                    "'Cough': 'yes'}])\nanswer = nb.joint(patient).iloc[0]['Flu']",
               "zh": "eps = sympy.Symbol('epsilon', positive=True)\n"
                     "nb = CategoricalNB(epsilon=eps).fit(X, y)\n"
-                    "answer = nb.joint(flu_cold_query('second')).iloc[0]['Flu']"},
+                    "patient = pd.DataFrame([{'Headache': 'mild', 'Sore': 'no', 'Temperature': 'high', "
+                    "'Cough': 'yes'}])\nanswer = nb.joint(patient).iloc[0]['Flu']"},
 )
 
 define(
     "03.epsilon_winner",
-    prompt={"en": "Same patient, epsilon smoothing with epsilon -> 0: which class wins, 'Flu' or 'Cold'?",
-            "zh": "同一病人，epsilon 平滑且 epsilon -> 0：哪一类胜出，'Flu' 还是 'Cold'？"},
-    answer=lambda: str(_model(epsilon=_eps()).predict(_query("second"))[0]),
-    mistakes=[
-        Mistake("large_epsilon", lambda: str(_model(epsilon=0.9).predict(_query("second"))[0]),
-                {"en": "That is what a large epsilon (such as 0.9) gives. As epsilon -> 0 compare "
-                       "the powers of epsilon: the lower power is the larger score.",
-                 "zh": "这是较大的 epsilon（如 0.9）给出的结果。epsilon -> 0 时比较 epsilon 的幂次：幂次低的得分大。"}),
-    ],
-    hints=[{"en": "Count the epsilons in each class's score.",
-            "zh": "数一数每类得分中有几个 epsilon。"}],
-    solution={"en": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(flu_cold_query('second'))[0]",
-              "zh": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(flu_cold_query('second'))[0]"},
+    prompt={"en": "The same new patient, epsilon smoothing with epsilon -> 0: which class wins, 'Flu' or 'Cold'?",
+            "zh": "同一位新病人，epsilon 平滑且 epsilon -> 0：哪一类胜出，'Flu' 还是 'Cold'？"},
+    answer=lambda: str(_model(epsilon=_eps()).predict(_patient())[0]),
+    hints=[{"en": "Count the epsilons in each class's score; if the counts are equal, look at what "
+                  "multiplies them.",
+            "zh": "数一数每类得分中有几个 epsilon；若个数相同，再看乘在它们前面的系数。"}],
+    solution={"en": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(patient)[0]",
+              "zh": "answer = CategoricalNB(epsilon=eps).fit(X, y).predict(patient)[0]"},
 )
 
 
 def _posterior_of(cls, **kw):
     nb = _model(exact=True, **kw)
-    return nb.predict_proba(_query("second"))[0][list(nb.classes_).index(cls)]
+    return nb.predict_proba(_patient())[0][list(nb.classes_).index(cls)]
 
 
 def _posterior_flu(**kw):
@@ -215,39 +225,42 @@ def _posterior_flu(**kw):
 
 
 define(
-    "03.laplace_posterior",
-    prompt={"en": "With Laplace smoothing (alpha = 1), what is P(Flu | x) for the patient "
-                  "(Headache=severe, Sore=mild, Temperature=high, Cough=no)?",
-            "zh": "使用拉普拉斯平滑（alpha = 1），病人（Headache=severe, Sore=mild, Temperature=high, "
-                  "Cough=no）的 P(Flu | x) 是多少？"},
-    answer=lambda: _posterior_flu(alpha=1),
+    "03.lidstone_posterior",
+    prompt={"en": "With Lidstone smoothing, alpha = 2, what is P(Flu | x) for the new patient "
+                  "(Headache=mild, Sore=no, Temperature=high, Cough=yes)? Exact (a Fraction).",
+            "zh": "使用 Lidstone 平滑（alpha = 2），新病人（Headache=mild, Sore=no, Temperature=high, "
+                  "Cough=yes）的 P(Flu | x) 是多少？给出精确值（Fraction）。"},
+    answer=lambda: _posterior_flu(alpha=2),
     rtol=1e-6,
     mistakes=[
-        Mistake("prior_forgotten", lambda: _posterior_flu(alpha=1, fit_prior=False),
+        Mistake("prior_forgotten", lambda: _posterior_flu(alpha=2, fit_prior=False),
                 {"en": "Your posterior ignores the prior (it is what a uniform prior gives): "
                        "multiply each class's smoothed likelihoods by P(c).",
                  "zh": "你的后验忽略了先验（相当于均匀先验）：把每类平滑后的似然乘以 P(c)。"}),
         Mistake("not_normalised",
-                lambda: _model(alpha=1, exact=True).joint(_query("second")).iloc[0]["Flu"],
+                lambda: _model(alpha=2, exact=True).joint(_patient()).iloc[0]["Flu"],
                 {"en": "That is the joint score; divide by the sum of both classes' scores.",
                  "zh": "这是联合得分；还要除以两类得分之和。"}),
-        Mistake("prior_smoothed", lambda: _posterior_flu(alpha=1, smooth_prior=True),
+        Mistake("prior_smoothed", lambda: _posterior_flu(alpha=2, smooth_prior=True),
                 {"en": "You smoothed the class prior too, (N_c + 1) / (N + K), as notes 000 and 002 "
                        "do (CategoricalNB(smooth_prior=True)). Here, as in note 001 and scikit-learn, "
                        "alpha smooths only the tables P(x_m | c); the prior stays N_c / N.",
                  "zh": "你把类别先验也平滑了，(N_c + 1) / (N + K)，这是笔记 000 和 002 的做法"
                        "（CategoricalNB(smooth_prior=True)）。本题与笔记 001 和 scikit-learn 一致："
                        "alpha 只平滑条件概率表 P(x_m | c)，先验仍为 N_c / N。"}),
-        Mistake("other_class", lambda: _posterior_of("Cold", alpha=1),
+        Mistake("laplace_instead", lambda: _posterior_flu(alpha=1),
+                {"en": "That is the posterior with Laplace smoothing (alpha = 1); this exercise uses alpha = 2.",
+                 "zh": "这是拉普拉斯平滑（alpha = 1）的后验；本题 alpha = 2。"}),
+        Mistake("other_class", lambda: _posterior_of("Cold", alpha=2),
                 {"en": "That is the posterior of Cold, P(Cold | x); the question asks for P(Flu | x).",
                  "zh": "这是 Cold 的后验 P(Cold | x)；题目问的是 P(Flu | x)。"}),
     ],
     hints=[{"en": "Score both classes with the smoothed tables, then normalise.",
             "zh": "用平滑后的表给两类打分，再归一化。"}],
-    solution={"en": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\n"
-                    "answer = nb.predict_proba(flu_cold_query('second'))[0][1]   # classes_ = [Cold, Flu]",
-              "zh": "nb = CategoricalNB(alpha=1, exact=True).fit(X, y)\n"
-                    "answer = nb.predict_proba(flu_cold_query('second'))[0][1]   # classes_ = [Cold, Flu]"},
+    solution={"en": "nb = CategoricalNB(alpha=2, exact=True).fit(X, y)\n"
+                    "answer = nb.predict_proba(patient)[0][1]   # classes_ = [Cold, Flu]",
+              "zh": "nb = CategoricalNB(alpha=2, exact=True).fit(X, y)\n"
+                    "answer = nb.predict_proba(patient)[0][1]   # classes_ = [Cold, Flu]"},
 )
 
 
@@ -310,8 +323,9 @@ define(
     hints=[
         {"en": "Every one of the n_values values gets alpha extra pseudo-counts.",
          "zh": "n_values 个取值每个都多了 alpha 个伪计数。"},
-        {"en": "return (count + alpha) / (total + n_values * alpha)",
-         "zh": "return (count + alpha) / (total + n_values * alpha)"},
+        {"en": "Start from count / total and add pseudo-counts above and below; the probabilities of "
+               "the n_values values must still sum to 1.",
+         "zh": "从 count / total 出发，在分子和分母上加伪计数；n_values 个取值的概率之和仍须为 1。"},
     ],
     solution={"en": "def lidstone(count, total, n_values, alpha):\n"
                     "    return (count + alpha) / (total + n_values * alpha)",

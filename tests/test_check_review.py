@@ -144,15 +144,22 @@ def test_lidstone_posterior_diagnoses_the_smoothed_prior_and_the_other_class():
 
 
 # -- 3. lesson 02: the other class's score -----------------------------------------------------
-def test_score_cold_diagnoses_the_flu_score():
+def test_score_cold_diagnoses_the_flu_score_and_the_old_table():
     import nbteach
+    from nbteach.check.lesson02 import _table
     from nbteach.datasets import flu_cold, flu_cold_query
 
-    df = flu_cold()
-    nb = nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
-    flu = nb.joint(flu_cold_query("first")).iloc[0]["Flu"]
-    r = exercise("02.score_cold").check(flu)
+    first = flu_cold_query("first")
+    df7 = _table()
+    nb7 = nbteach.CategoricalNB(exact=True).fit(df7.drop(columns="Diagnosis"), df7["Diagnosis"])
+    flu = nb7.joint(first).iloc[0]["Flu"]
+    q = exercise("02.score_cold")
+    r = q.check(flu)
     assert r.status == INCORRECT and r.mistake == "other_class" and "Flu" in r.message
+    df = flu_cold()
+    nb5 = nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+    r = q.check(nb5.joint(first).iloc[0]["Cold"])          # the note's 0.05, on five rows
+    assert r.mistake == "old_table" and "seven" in r.message
 
 
 # -- 4. a rounded decimal for an exact answer ------------------------------------------------

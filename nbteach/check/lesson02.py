@@ -1,6 +1,10 @@
 """Exercises of lesson 02, the flu/cold table of note 001 worked by hand.
 
 Ids: ``02.prior_flu``, ``02.headache_table``, ``02.score_cold``, ``02.likelihood_function``.
+
+The lesson works note 001's five rows and prints their prior, tables and scores, so the first
+three exercises work on the table after two more Cold patients arrive (``NEW_ROWS``, shown to
+the student in the exercise cell): the same questions, answers not yet on screen.
 """
 from __future__ import annotations
 
@@ -10,8 +14,30 @@ from ._flu import data as _data, model as _flu_model
 from .core import Mistake, define
 
 
+#: Two more patients, both Cold, added to note 001's table for the exercises.
+NEW_ROWS = [{"Headache": "severe", "Sore": "no", "Temperature": "normal", "Cough": "no", "Diagnosis": "Cold"},
+            {"Headache": "mild", "Sore": "mild", "Temperature": "normal", "Cough": "yes", "Diagnosis": "Cold"}]
+
+
+def _table():
+    """Note 001's table with the two new Cold patients (7 rows)."""
+    import pandas as pd
+
+    from nbteach.datasets import flu_cold
+
+    return pd.concat([flu_cold(), pd.DataFrame(NEW_ROWS)], ignore_index=True)
+
+
+def _xy():
+    df = _table()
+    return df.drop(columns="Diagnosis"), df["Diagnosis"]
+
+
 def _model(**kw):
-    return _flu_model(exact=True, **kw)
+    import nbteach
+
+    X, y = _xy()
+    return nbteach.CategoricalNB(exact=True, **kw).fit(X, y)
 
 
 def _first():
@@ -23,31 +49,36 @@ def _first():
 def _counts(feature):
     from nbteach.counts import value_counts_by_class
 
-    X, y = _data()
+    X, y = _xy()
     return value_counts_by_class(X[feature], y)
 
 
 define(
     "02.prior_flu",
-    prompt={"en": "From the flu/cold table, what is the prior P(Flu)?",
-            "zh": "根据流感/感冒表，先验 P(Flu) 是多少？"},
+    prompt={"en": "Two more patients, both Cold, join the flu/cold table (table7 in the exercise cell). "
+                  "What is the prior P(Flu) now? An exact Fraction.",
+            "zh": "流感/感冒表新增两位病人，都是 Cold（见练习单元格中的 table7）。现在先验 P(Flu) 是多少？给出精确分数。"},
     answer=lambda: _model().prior_["Flu"],
-    rtol=1e-6,
+    exact=True,
     mistakes=[
-        Mistake("count_not_divided", lambda: int(_data()[1].value_counts()["Flu"]),
+        Mistake("count_not_divided", lambda: int(_xy()[1].value_counts()["Flu"]),
                 {"en": "That is the number of Flu rows, a count: divide by the number of rows.",
                  "zh": "这是 Flu 的行数（计数）：还要除以总行数。"}),
-        Mistake("integer_division", lambda: int(_data()[1].value_counts()["Flu"]) // len(_data()[1]),
-                {"en": "0 is what integer division 3 // 5 gives: use / (or Fraction(3, 5)).",
-                 "zh": "0 是整数除法 3 // 5 的结果：请用 /（或 Fraction(3, 5)）。"}),
+        Mistake("integer_division", lambda: int(_xy()[1].value_counts()["Flu"]) // len(_xy()[1]),
+                {"en": "0 is what integer division gives for a count smaller than the total: divide "
+                       "with / or make a Fraction.",
+                 "zh": "计数小于总数时，整数除法的结果是 0：请用 / 或 Fraction。"}),
         Mistake("wrong_class", lambda: _model().prior_["Cold"],
                 {"en": "That is the prior of Cold: count the Flu rows.",
                  "zh": "这是 Cold 的先验：请数 Flu 的行。"}),
+        Mistake("old_table", lambda: _flu_model(exact=True).prior_["Flu"],
+                {"en": "That is P(Flu) in the note's five rows; the table now has seven.",
+                 "zh": "这是笔记原来五行中的 P(Flu)；现在表中有七行。"}),
     ],
-    hints=[{"en": "P(Flu) = (rows with Diagnosis = Flu) / (all rows).",
-            "zh": "P(Flu) = Diagnosis 为 Flu 的行数 / 总行数。"}],
-    solution={"en": "from nbteach.probability import prob\nanswer = prob(flu_cold(), Diagnosis='Flu')",
-              "zh": "from nbteach.probability import prob\nanswer = prob(flu_cold(), Diagnosis='Flu')"},
+    hints=[{"en": "Count the Flu rows of the new table, and all its rows.",
+            "zh": "数一数新表中 Flu 的行数，以及总行数。"}],
+    solution={"en": "from nbteach.probability import prob\nanswer = prob(table7, Diagnosis='Flu')",
+              "zh": "from nbteach.probability import prob\nanswer = prob(table7, Diagnosis='Flu')"},
 )
 
 
@@ -71,9 +102,9 @@ def _divided(counts, by):
 
 define(
     "02.headache_table",
-    prompt={"en": "Give P(Headache = value | class) as a DataFrame: one row per Headache value "
-                  "(mild, no, severe), one column per class (Cold, Flu). No smoothing.",
-            "zh": "以 DataFrame 给出 P(Headache = 取值 | 类别)：每个头痛取值（mild, no, severe）一行，"
+    prompt={"en": "On the seven-row table (table7), give P(Headache = value | class) as a DataFrame: one row "
+                  "per Headache value (mild, no, severe), one column per class (Cold, Flu). No smoothing.",
+            "zh": "在七行的表（table7）上，以 DataFrame 给出 P(Headache = 取值 | 类别)：每个头痛取值（mild, no, severe）一行，"
                   "每个类别（Cold, Flu）一列。不平滑。"},
     answer=lambda: _model().tables_["Headache"],
     rtol=1e-6,
@@ -81,10 +112,10 @@ define(
         Mistake("counts_not_divided", lambda: _counts("Headache"),
                 {"en": "These are counts: divide each column by the number of rows of its class.",
                  "zh": "这些是计数：每一列要除以该类的行数。"}),
-        Mistake("joint_not_conditional", lambda: _divided(_counts("Headache"), lambda c: 5),
-                {"en": "You divided by all 5 rows, which gives the joint P(Headache, class). "
+        Mistake("joint_not_conditional", lambda: _divided(_counts("Headache"), lambda c: len(_xy()[1])),
+                {"en": "You divided by all the rows, which gives the joint P(Headache, class). "
                        "P(value | class) divides by the rows of that class only.",
-                 "zh": "你除以了全部 5 行，得到的是联合概率 P(Headache, 类别)。P(取值 | 类别) 只除以该类的行数。"}),
+                 "zh": "你除以了全部行数，得到的是联合概率 P(Headache, 类别)。P(取值 | 类别) 只除以该类的行数。"}),
         Mistake("posterior_for_likelihood", lambda: _normalised_rows(_counts("Headache")),
                 {"en": "Each of your rows sums to 1: that is P(class | Headache value), the "
                        "reverse conditional. P(value | class) makes each column sum to 1.",
@@ -96,19 +127,25 @@ define(
         {"en": "nbteach.counts.value_counts_by_class gives the counts; divide each column by its class count.",
          "zh": "nbteach.counts.value_counts_by_class 给出计数；每一列除以该类的计数。"},
     ],
-    solution={"en": "nb = CategoricalNB(exact=True).fit(X, y)\nanswer = nb.tables_['Headache']",
-              "zh": "nb = CategoricalNB(exact=True).fit(X, y)\nanswer = nb.tables_['Headache']"},
+    solution={"en": "nb7 = CategoricalNB(exact=True).fit(table7.drop(columns='Diagnosis'), table7['Diagnosis'])\n"
+                    "answer = nb7.tables_['Headache']",
+              "zh": "nb7 = CategoricalNB(exact=True).fit(table7.drop(columns='Diagnosis'), table7['Diagnosis'])\n"
+                    "answer = nb7.tables_['Headache']"},
 )
 
 define(
     "02.score_cold",
-    prompt={"en": "For the patient (Headache=mild, Sore=severe, Temperature=normal, Cough=no), "
-                  "what is the naive Bayes score P(Cold) * prod P(x_m | Cold)? No smoothing.",
-            "zh": "对病人（Headache=mild, Sore=severe, Temperature=normal, Cough=no），"
-                  "朴素贝叶斯得分 P(Cold) * prod P(x_m | Cold) 是多少？不平滑。"},
+    prompt={"en": "Trained on the seven-row table (table7), what is the naive Bayes score "
+                  "P(Cold) * prod P(x_m | Cold) of the note's first patient (Headache=mild, Sore=severe, "
+                  "Temperature=normal, Cough=no)? No smoothing; an exact Fraction.",
+            "zh": "在七行的表（table7）上训练，笔记第一位病人（Headache=mild, Sore=severe, Temperature=normal, "
+                  "Cough=no）的朴素贝叶斯得分 P(Cold) * prod P(x_m | Cold) 是多少？不平滑；给出精确分数。"},
     answer=lambda: _model().joint(_first()).iloc[0]["Cold"],
-    rtol=1e-6,
+    exact=True,
     mistakes=[
+        Mistake("old_table", lambda: _flu_model(exact=True).joint(_first()).iloc[0]["Cold"],
+                {"en": "That is the score on the note's five rows; train on the seven-row table.",
+                 "zh": "这是在笔记原来五行上的得分；请在七行的表上训练。"}),
         Mistake("prior_forgotten",
                 lambda: _model().joint(_first()).iloc[0]["Cold"] / _model().prior_["Cold"],
                 {"en": "You multiplied the four likelihoods but forgot the prior P(Cold).",
@@ -127,10 +164,10 @@ define(
         {"en": "Four factors P(x_m | Cold), one per symptom, times the prior.",
          "zh": "四个因子 P(x_m | Cold)（每个症状一个），再乘以先验。"},
     ],
-    solution={"en": "nb = CategoricalNB(exact=True).fit(X, y)\n"
-                    "answer = nb.joint(flu_cold_query('first')).iloc[0]['Cold']   # 2/5 * 1/2 * 1/2 * 1 * 1/2",
-              "zh": "nb = CategoricalNB(exact=True).fit(X, y)\n"
-                    "answer = nb.joint(flu_cold_query('first')).iloc[0]['Cold']   # 2/5 * 1/2 * 1/2 * 1 * 1/2"},
+    solution={"en": "nb7 = CategoricalNB(exact=True).fit(table7.drop(columns='Diagnosis'), table7['Diagnosis'])\n"
+                    "answer = nb7.joint(flu_cold_query('first')).iloc[0]['Cold']",
+              "zh": "nb7 = CategoricalNB(exact=True).fit(table7.drop(columns='Diagnosis'), table7['Diagnosis'])\n"
+                    "answer = nb7.joint(flu_cold_query('first')).iloc[0]['Cold']"},
 )
 
 

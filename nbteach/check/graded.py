@@ -251,6 +251,14 @@ def _symbols(spec):
     return {n: sympy.Symbol(n, positive=True) for n in spec.get("symbols", [])}
 
 
+def _infinite(x):
+    """``"n:inf"`` / ``"n:-inf"`` for an infinite float (say, the log of an underflowed 0.0)."""
+    x = _unwrap(x)
+    if isinstance(x, float) and math.isinf(x):
+        return "n:inf" if x > 0 else "n:-inf"
+    return None
+
+
 def forms(answer, spec) -> list:
     """The canonical forms of a student's ``answer`` under ``spec`` (empty: wrong type).
 
@@ -267,6 +275,8 @@ def forms(answer, spec) -> list:
         v = n[0]
         return [f"q:{v.numerator}/{v.denominator}"]
     if kind == "number":
+        if _infinite(answer):
+            return [_infinite(answer)]
         n = _number(answer)
         return [] if n is None else _sig(n[0], spec["digits"])
     if kind == "text":
@@ -334,6 +344,8 @@ def reference_forms(value, spec) -> list:
     kind = spec["type"]
     value = _unwrap(value)
     if kind == "number":
+        if _infinite(value):
+            return [_infinite(value)]
         n = _number(value)
         return _sig(n[0], spec["digits"], both_near=True)
     if kind == "array":
@@ -399,13 +411,19 @@ _ATTEMPT_LOCK = threading.Lock()
 _ATTEMPT_FILE = ".nbteach-attempts.json"
 
 
+def _attempt_file() -> str:
+    """Where attempts are kept across kernel restarts: ``NBTEACH_ATTEMPTS`` or a file in the
+    working folder (the notebook's)."""
+    return os.environ.get("NBTEACH_ATTEMPTS") or _ATTEMPT_FILE
+
+
 def _next_attempt(key: str, exercise_id: str) -> int:
     """Count one more check of ``exercise_id``; kept in the kernel and in a small file next to
     the notebook, so that restarting the kernel does not reset it."""
     with _ATTEMPT_LOCK:
         stored = {}
         try:
-            with open(_ATTEMPT_FILE, encoding="utf-8") as fh:
+            with open(_attempt_file(), encoding="utf-8") as fh:
                 stored = json.load(fh)
         except Exception:  # noqa: BLE001 - no file yet, or not readable
             stored = {}
@@ -416,7 +434,7 @@ def _next_attempt(key: str, exercise_id: str) -> int:
         mine[exercise_id] = n
         stored[key] = mine
         try:
-            with open(_ATTEMPT_FILE, "w", encoding="utf-8") as fh:
+            with open(_attempt_file(), "w", encoding="utf-8") as fh:
                 json.dump(stored, fh)
         except Exception:  # noqa: BLE001 - a read-only folder: the kernel's count is kept
             pass

@@ -85,22 +85,26 @@ def render(nb: dict) -> str:
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
+def _code_cells(nb):
+    out = []
+    for c in nb.get("cells", []) if isinstance(nb.get("cells"), list) else []:
+        if isinstance(c, dict) and c.get("cell_type") == "code":
+            src = c.get("source", "")
+            out.append((c, "".join(src) if isinstance(src, list) else str(src)))
+    return out
+
+
 def holds_work(existing: dict, fresh: dict) -> bool:
-    """True if ``existing`` has outputs, or a code cell that differs from ``fresh`` (answers)."""
-    fresh_code = {c.get("id"): "".join(c.get("source", [])) for c in fresh.get("cells", [])
-                  if c.get("cell_type") == "code" and "nbteach-checks" not in c.get("metadata", {}).get("tags", [])}
-    for c in existing.get("cells", []):
-        if not isinstance(c, dict) or c.get("cell_type") != "code":
-            continue
-        if c.get("outputs"):
-            return True
-        if "nbteach-checks" in (c.get("metadata") or {}).get("tags", []):
-            continue
-        src = c.get("source", "")
-        src = "".join(src) if isinstance(src, list) else str(src)
-        if fresh_code.get(c.get("id")) != src:
-            return True
-    return False
+    """True if ``existing`` may hold a student's work: it has outputs, fewer ``____`` blanks
+    than ``fresh``, or an answer cell (one with a blank in ``fresh``) that differs."""
+    fresh_cells = _code_cells(fresh)
+    old_cells = _code_cells(existing)
+    if any(c.get("outputs") for c, _ in old_cells):
+        return True
+    if sum(s.count("____") for _, s in old_cells) < sum(s.count("____") for _, s in fresh_cells):
+        return True
+    answers = {c.get("id"): s for c, s in fresh_cells if "____" in s}
+    return any(c.get("id") in answers and answers[c.get("id")] != s for c, s in old_cells)
 
 
 def write_notebook(path: Path, nb: dict) -> str:

@@ -222,6 +222,15 @@ class Variant:
             out.append(item)
         return {"assignment": self.homework.name, "student": self.student_id or "", "exercises": out}
 
+    def register(self) -> dict:
+        """Register this variant's checks in this process, as its notebook does (tests, previews).
+
+        Returns ``{exercise id: GradedExercise}``; ``nbteach.check.exercise(id)`` finds them.
+        """
+        from nbteach.check.graded import register
+
+        return register(json.loads(json.dumps(self.checks())))
+
     # -- the notebook ----------------------------------------------------------------
     def notebook(self, solutions: bool = False) -> dict:
         """The student's notebook (nbformat 4 dict), or with ``solutions=True`` the teacher's

@@ -43,6 +43,7 @@ def params(rng):
     labels = ["Flu"] * n_flu + ["Cold"] * (n - n_flu)
     rng.shuffle(labels)
     rows = [[rng.choice(VALUES[c]) for c in COLUMNS] + [d] for d in labels]
+    rng.choice(rows)[3] = "yes"  # somebody coughs: exercise 1 is defined
     flu_rows = [r for r in rows if r[-1] == "Flu"]
     patient = {c: rng.choice(flu_rows)[i] for i, c in enumerate(COLUMNS)}  # seen with Flu: a score > 0
     second = {c: rng.choice(sorted({r[i] for r in rows})) for i, c in enumerate(COLUMNS)}  # no unseen value

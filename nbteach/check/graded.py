@@ -31,8 +31,8 @@ milliseconds. It does not hide an answer drawn from a handful of values (``"Flu"
 ``"Cold"``): that is why every check is counted (:func:`attempts`) and reported to
 the teacher.
 
->>> forms(0.428571, {"type": "number", "digits": 4})
-['n:4286e-4']
+>>> forms(0.61803398, {"type": "number", "digits": 4})
+['n:618e-3']
 >>> forms("3/8", {"type": "exact"})
 ['q:3/8']
 """
@@ -263,8 +263,8 @@ def forms(answer, spec) -> list:
     """The canonical forms of a student's ``answer`` under ``spec`` (empty: wrong type).
 
     >>> import numpy as np
-    >>> forms(np.array(0.5), {"type": "exact"}), forms(np.float64(0.25), {"type": "number", "digits": 2})
-    (['q:1/2'], ['n:25e-2'])
+    >>> forms(np.int64(3), {"type": "exact"}), forms(np.array(0.25), {"type": "number", "digits": 2})
+    (['q:3/1'], ['n:25e-2'])
     """
     kind = spec["type"]
     answer = _unwrap(answer)

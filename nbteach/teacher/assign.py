@@ -151,12 +151,18 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
     built = []
     for sid, _ in students:   # build everything first: a bad variant stops before anything is written
         built.append((out / sid / hw.notebook, hw.variant(secret, sid).notebook(solutions=solutions)))
-    done = []
+    done, refused = [], []
     for path, nb in built:
-        state = write_notebook(path, nb)
+        try:
+            state = write_notebook(path, nb)
+        except NbteachError as exc:   # a notebook holding work: left alone, the others written
+            refused.append(str(exc))
+            continue
         if progress:
             progress(f"{path}: {state}")
         done.append(path)
+    if refused:
+        raise NbteachError("\n".join(refused))
     return done
 
 

@@ -250,3 +250,52 @@ def test_assign_bad_input_gets_a_clear_error(tmp_path, capsys):
     assert "unknown assignment 'hw99'" in capsys.readouterr().err
     assert assign_main(["hw01", "--roster", args[1], "--out", out]) == 2
     assert "together" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- the judge
+def _judge(requests, seconds="5"):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, NBTEACH_JUDGE_SECONDS=seconds)
+    proc = subprocess.run([sys.executable, "-m", "nbteach.teacher.judge"], env=env, timeout=300,
+                          input="\n".join(json.dumps(r) for r in requests) + "\n", capture_output=True, text=True)
+    return [json.loads(line) for line in proc.stdout.splitlines()]
+
+
+def test_the_judge_agrees_with_the_check_cell_checks_hidden_cases_and_never_hangs():
+    from nbteach.check.serial import encode
+
+    v, q = _checks("hw02", "dana")
+
+    def request(ex_id, answer):
+        return {"assignment": "hw02", "params": v.params, "student_id": "dana", "exercise_id": ex_id,
+                "answer": encode(answer), "lang": "en", "seed": 1}
+
+    theta = v.exercise("hw02.theta_spam")
+    public_lengths = {len(args[0]) for args, _ in v.exercise("hw02.theta_function").public}
+
+    def only_public(counts):   # right on the notebook's cases, wrong elsewhere
+        if len(counts) in public_lengths:
+            return (counts + 1) / (counts.sum() + len(counts))
+        return counts * 0.0
+
+    assert q["hw02.theta_function"].check(only_public).status == CORRECT
+    four_digits = np.array([float(f"{x:.4g}") for x in theta.answer])
+    replies = _judge([
+        request("hw02.theta_spam", theta.answer),
+        request("hw02.theta_spam", np.array(four_digits)),          # what the notebook accepts
+        request("hw02.theta_spam", theta.mistakes[0][1]),
+        request("hw02.log_likelihood", np.array(v.exercise("hw02.log_likelihood").answer)),  # 0-d array
+        request("hw02.theta_function", only_public),
+        {"assignment": "hw01", "params": load("hw01").variant(None, None).params, "student_id": None,
+         "exercise_id": "hw01.epsilon_cold_score", "lang": "en", "seed": 0,
+         "answer": {"t": "sympy", "v": "Pow(Integer(9), Pow(Integer(9), Integer(9)))"}},
+        {"assignment": "hw99"},
+    ], seconds="3")
+    assert [r["status"] for r in replies] == ["correct", "correct", "incorrect", "correct", "incorrect",
+                                              "timeout", "error"]
+    assert replies[2]["message"].startswith("Incorrect.") and "unsmoothed" in replies[2]["message"]
+    assert q["hw02.theta_spam"].check(four_digits).status == CORRECT
+    assert [r["correct"] for r in replies] == [True, True, False, True, False, False, False]

@@ -14,8 +14,9 @@ child process (``nbteach.check.sandbox``), and only its outputs come back.
 
 It never hangs and needs no write access: a request is read up to 16 MB, answers are
 decoded from a whitelist of types, formulas with huge powers are refused, each request
-has a CPU-time limit (``NBTEACH_JUDGE_SECONDS``, default 20 s) after which it answers
-``timeout``, and the process a student's function runs in is killed after its budget.
+is judged in a forked child killed after ``NBTEACH_JUDGE_SECONDS`` (default 20 s; the
+reply is then ``timeout``), and the process a student's function runs in is killed after
+its budget.
 """
 from __future__ import annotations
 
@@ -210,6 +211,55 @@ def _run_student(payload, inputs, budget):
 
 
 def _limited(request, seconds):
+    """``judge(request)`` in a forked child killed after ``seconds`` of wall-clock time.
+
+    A computation in C (a huge power while rebuilding a sympy answer) cannot be interrupted
+    by a signal handler; killing the child always can.
+    """
+    if not hasattr(os, "fork"):
+        return _alarmed(request, seconds)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: judge, write the reply, leave at once
+        code = 0
+        try:
+            os.close(read_end)
+            reply = _alarmed(request, seconds)
+            data = (json.dumps(reply, ensure_ascii=False) + "\n").encode("utf-8")
+            while data:
+                data = data[os.write(write_end, data):]
+        except BaseException:  # noqa: BLE001
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write_end)
+    data, deadline = b"", time.monotonic() + seconds + 2
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([read_end], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                break
+            chunk = os.read(read_end, 1 << 16)
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(read_end)
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+    try:
+        reply = json.loads(data.decode("utf-8"))
+        if isinstance(reply, dict) and "status" in reply:
+            return reply
+    except Exception:  # noqa: BLE001
+        pass
+    return _reply("timeout", f"judging took longer than {seconds:g} s")
+
+
+def _alarmed(request, seconds):
     def on_alarm(signum, frame):
         raise _OutOfTime()
 
@@ -239,6 +289,12 @@ def main(argv=None) -> int:
     except Exception:  # noqa: BLE001
         pass
     out = sys.stdout
+    try:  # imported once here, so that every forked child starts with them
+        import nbteach.check.graded  # noqa: F401
+        import nbteach.teacher.homework  # noqa: F401
+        import sympy  # noqa: F401
+    except Exception:  # noqa: BLE001
+        pass
     raw = sys.stdin.buffer.read(MAX_REQUEST + 1)
     lines = raw.decode("utf-8", errors="replace").splitlines() if len(raw) <= MAX_REQUEST else [None]
     for line in lines:

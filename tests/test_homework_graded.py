@@ -179,6 +179,38 @@ def _answer_texts(v, simple=True):
     return {t for t in out if len(t) >= 5}
 
 
+def _shown_text(v) -> str:
+    """What a student reads before answering: cells, prompts, hints and mistake hints."""
+    nb = v.notebook()
+    text = "\n".join("".join(c["source"]) for c in nb["cells"]
+                     if "nbteach-checks" not in c["metadata"].get("tags", []))
+    return text + json.dumps([[e["prompt"], e["hints"], [m["hint"] for m in e.get("mistakes", [])]]
+                              for e in v.checks()["exercises"]], ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name", ["hw01", "hw02", "hw03"])
+def test_no_answer_is_shown_in_any_variant_even_written_short(name):
+    hw = load(name)
+    for v in [hw.variant(None, None)] + [hw.variant(b"k", f"s{i}") for i in range(12)]:
+        text = _shown_text(v)
+        for ex in v.exercises:
+            if ex.kind == "function":
+                continue
+            values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
+            for a in values:
+                if isinstance(a, sympy.Basic) and a.free_symbols:
+                    shown = [str(a)]
+                elif float(a).is_integer():
+                    shown = [str(int(a))]
+                else:
+                    shown = [f"{float(a):.4g}", f"{float(a):.3g}"]
+                    if isinstance(a, Fraction):
+                        shown.append(f"{a.numerator}/{a.denominator}")
+                for t in shown:
+                    assert not re.search(r"(?<![\w.*/])" + re.escape(t) + r"(?![\w.]|/\d)", text), \
+                        (v.student_id, ex.id, t)
+
+
 @pytest.mark.parametrize("name", ["hw01", "hw02", "hw03"])
 def test_the_released_notebook_and_the_package_hold_no_answers(name):
     import nbteach

@@ -157,7 +157,6 @@ def exercises(p):
 
     from nbteach._base import NbteachError
 
-    prior = {c: _cough(p).prior[c] for c in CLASSES}
     patient, second = _query(p["patient"]), _query(p["second"])
     lap, lid = p["laplace"], p["lidstone"]
     n3, t3, M3 = _counts(p, "Temperature", lap["value"], lap["class"])
@@ -185,8 +184,8 @@ def exercises(p):
                  {"en": "That is the joint P(Flu) P(yes | Flu); divide by P(Cough = yes).",
                   "zh": "这是联合概率 P(Flu) P(yes | Flu)；还要除以 P(Cough = yes)。"}),
                 ("prior_forgotten", _cough(p, {c: Fraction(1, 2) for c in CLASSES}).posterior["Flu"],
-                 {"en": f"You normalised the likelihoods without the prior P(Flu) = {prior['Flu']}.",
-                  "zh": f"你归一化了似然，却没有乘先验 P(Flu) = {prior['Flu']}。"}),
+                 {"en": "You normalised the likelihoods without the prior: multiply each by P(class) first.",
+                  "zh": "你归一化了似然，却没有乘先验：先把每个似然乘以 P(类别)。"}),
             ],
             hints=[{"en": "You need P(Flu), P(Cold), P(yes | Flu) and P(yes | Cold), all from the table.",
                     "zh": "需要 P(Flu)、P(Cold)、P(yes | Flu)、P(yes | Cold)，都可以从表中得到。"},

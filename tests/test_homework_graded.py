@@ -331,3 +331,18 @@ def test_the_judge_agrees_with_the_check_cell_checks_hidden_cases_and_never_hang
     assert replies[2]["message"].startswith("Incorrect.") and "unsmoothed" in replies[2]["message"]
     assert q["hw02.theta_spam"].check(four_digits).status == CORRECT
     assert [r["correct"] for r in replies] == [True, True, False, True, False, False, False]
+
+
+def test_grade_options_that_cannot_work_are_refused(tmp_path):
+    from nbteach.grade import grade
+
+    (tmp_path / "subs").mkdir()
+    (tmp_path / "subs" / "a.ipynb").write_text("{}")
+    subs = [tmp_path / "subs"]
+    for kwargs, needle in (({"timeout": float("inf")}, "--timeout"), ({"timeout": 0}, "--timeout"),
+                           ({"prefix": "nope.", "assignment": "hw01"}, "matches no exercise"),
+                           ({"assignment": "hw01", "roster": tmp_path / "r.csv"}, "together"),
+                           ({"assignment": "hw42"}, "unknown assignment")):
+        with pytest.raises(NbteachError, match=needle):
+            grade(subs, tmp_path / "g.csv", **kwargs)
+    assert not (tmp_path / "g.csv").exists()

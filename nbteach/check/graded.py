@@ -433,6 +433,8 @@ def _next_attempt(key: str, exercise_id: str) -> int:
         _ATTEMPTS[(key, exercise_id)] = n
         mine[exercise_id] = n
         stored[key] = mine
+        if os.environ.get("NBTEACH_RECORD"):  # run by the grader: the submitted file's counts stand
+            return n
         try:
             with open(_attempt_file(), "w", encoding="utf-8") as fh:
                 json.dump(stored, fh)

@@ -46,15 +46,13 @@ def judge(request: dict) -> dict:
     """The verdict ``{"status", "correct", "message"}`` on one request (see the module docstring)."""
     from nbteach.check.serial import decode
     from nbteach.i18n import set_language
-    from nbteach.teacher.homework import load
 
     if not isinstance(request, dict):
         return _reply("error", "the request must be a JSON object")
     lang = request.get("lang") if request.get("lang") in ("en", "zh") else "en"
     set_language(lang)
     try:
-        hw = load(str(request.get("assignment", "")))
-        variant = hw.variant_from_params(request.get("params"), request.get("student_id"))
+        variant = _variant(request)
         ex = variant.exercise(str(request.get("exercise_id", "")))
     except Exception as exc:  # noqa: BLE001 - a bad request is an error, never a pass
         return _reply("error", f"{type(exc).__name__}: {exc}"[:500])
@@ -64,6 +62,22 @@ def judge(request: dict) -> dict:
     if ex.kind == "function":
         return _judge_function(ex, answer, seed)
     return _judge_value(ex, answer)
+
+
+_VARIANTS: dict = {}
+
+
+def _variant(request):
+    """The variant a request names (built once per process: requests of one submission share it)."""
+    from nbteach.teacher.homework import load
+
+    key = json.dumps([request.get("assignment"), request.get("params"), request.get("student_id")],
+                     sort_keys=True)
+    if key not in _VARIANTS:
+        hw = load(str(request.get("assignment", "")))
+        _VARIANTS.clear()
+        _VARIANTS[key] = hw.variant_from_params(request.get("params"), request.get("student_id"))
+    return _VARIANTS[key]
 
 
 def _judge_value(ex, answer):
@@ -308,6 +322,11 @@ def main(argv=None) -> int:
             except Exception:  # noqa: BLE001
                 reply = _reply("error", "the request is not JSON")
             else:
+                try:  # the teacher's side of the request, built here once: every child inherits it
+                    if isinstance(request, dict):
+                        _variant(request)
+                except Exception:  # noqa: BLE001 - reported by the child, as an error reply
+                    pass
                 reply = _limited(request, seconds)
         out.write(json.dumps(reply, ensure_ascii=False) + "\n")
         out.flush()

@@ -685,7 +685,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             variant = None
             if hw is not None:
                 v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
-                variant = {"assignment": hw.name, "params": v.params, "student_id": sid}
+                variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
             futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant)] = k
         for fut in as_completed(futures):
             k = futures[fut]

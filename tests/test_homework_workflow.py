@@ -92,3 +92,75 @@ def test_assign_work_collect_grade(tmp_path):
         rows = {row["student"]: row for row in csv.DictReader(fh)}
     assert rows["alice"]["total"] == "6" and rows["bob"]["total"] == "5"   # kept (--resume)
     assert int(rows["carol"]["total"]) < 6 and rows["carol"]["run"] == "ok"  # alice's answers, carol's variant
+
+
+QUIZ = '''
+"""A teacher's own homework source: one exact exercise on a table of coin flips."""
+from fractions import Fraction
+
+from nbteach.teacher.homework import graded
+
+NAME = "quiz1"
+NOTEBOOK = "quiz1.ipynb"
+DEFAULT = {"heads": 3, "tails": 5}
+
+
+def params(rng):
+    return {"heads": rng.randint(2, 9), "tails": rng.randint(2, 9)}
+
+
+def exercises(p):
+    from nbteach.smoothing import lidstone
+
+    h, t = p["heads"], p["tails"]
+    return [graded("quiz1.laplace_heads",
+                   {"en": "P(heads) with Laplace smoothing, as a Fraction.", "zh": "拉普拉斯平滑下的 P(正面)，用分数表示。"},
+                   lidstone(h, h + t, 2, 1), {"type": "exact"},
+                   mistakes=[("no_smoothing", Fraction(h, h + t),
+                              {"en": "Add alpha = 1 to each count.", "zh": "每个计数加 alpha = 1。"})],
+                   hints=[{"en": "Two outcomes: M = 2.", "zh": "两种结果：M = 2。"}],
+                   solution="answer = lidstone(heads, heads + tails, 2, 1)")]
+
+
+def cells(p):
+    return [("markdown", "# Quiz 1"),
+            ("code", "from nbteach.check import exercise, ____\\nfrom nbteach.smoothing import lidstone"),
+            ("code", f"heads, tails = {p['heads']}, {p['tails']}"),
+            ("code", "q = exercise('quiz1.laplace_heads')\\nq"),
+            ("code", "answer = lidstone(heads, heads + tails, 2, 1)  # SOLUTION"),
+            ("code", "q.check(answer)")]
+'''
+
+
+def test_a_teachers_own_source_assigns_checks_and_judges(tmp_path):
+    """The documented "write" step: a new source in a folder of its own, no kernel needed."""
+    from fractions import Fraction
+
+    from nbteach.check import CORRECT, INCORRECT
+    from nbteach.check.graded import register
+    from nbteach.check.serial import encode
+    from nbteach.teacher.homework import load
+
+    src = tmp_path / "sources" / "quiz1"
+    src.mkdir(parents=True)
+    (src / "homework.py").write_text(QUIZ, encoding="utf-8")
+    (tmp_path / "roster.csv").write_text("id\nalice\nbob\n", encoding="utf-8")
+    (tmp_path / "secret.txt").write_text("s3cret", encoding="utf-8")
+    r = _cli("nbteach.assign", str(src), "--roster", "roster.csv", "--secret-file", "secret.txt", "--out", "release",
+             cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    nb = json.loads((tmp_path / "release" / "alice" / "quiz1.ipynb").read_text(encoding="utf-8"))
+    checks_cell = next(c for c in nb["cells"] if "nbteach-checks" in c["metadata"].get("tags", []))
+    assert "answer = ____" in json.dumps(nb) and "lidstone(heads, heads + tails" not in json.dumps(nb)
+    data = "".join(checks_cell["source"]).split("register(", 1)[1].rsplit(")", 1)[0]
+    q = register(json.loads(data))["quiz1.laplace_heads"]
+    p = load(src).variant(b"s3cret", "alice").params
+    h, t = p["heads"], p["tails"]
+    assert q.check(Fraction(h + 1, h + t + 2)).status == CORRECT
+    assert q.check(Fraction(h, h + t)).mistake == "no_smoothing"
+    proc = subprocess.run([sys.executable, "-m", "nbteach.teacher.judge"], capture_output=True, text=True, timeout=120,
+                          input=json.dumps({"assignment": str(src), "params": p, "student_id": "alice",
+                                            "exercise_id": "quiz1.laplace_heads", "lang": "en", "seed": 0,
+                                            "answer": encode(Fraction(h + 1, h + t + 2))}))
+    assert json.loads(proc.stdout)["status"] == "correct"
+    assert q.check(0.5).status == INCORRECT

@@ -61,7 +61,7 @@ _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)
 
 _RUN_TEXT = {
     "ok": {"en": "ran to the end", "zh": "完整运行结束"},
-    "error": {"en": "stopped with an error", "zh": "因错误中止"},
+    "error": {"en": "raised an error in a cell (the cells after it still ran)", "zh": "有单元格报错（其后的单元格仍已运行）"},
     "timeout": {"en": "stopped: ran longer than {timeout:g} s", "zh": "超过 {timeout:g} 秒，已被停止"},
     "dead kernel": {"en": "stopped: the kernel died", "zh": "内核崩溃，已中止"},
     "unreadable": {"en": "could not be read as a notebook", "zh": "无法读取为 notebook"},
@@ -115,10 +115,16 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
     except Exception as exc:  # noqa: BLE001
         result = {"status": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:300]}
     else:
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+        # a cell that raises does not stop the run: the exercises after it may not depend on it
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
                                 resources={"metadata": {"path": str(Path(nb_path).parent)}})
         try:
             client.execute()
+            for cell in nb.cells:
+                err = next((o for o in cell.get("outputs", []) if o.get("output_type") == "error"), None)
+                if err is not None:
+                    result = {"status": "error", "detail": f"{err.get('ename')}: {err.get('evalue')}"[:300]}
+                    break
         except DeadKernelError as exc:
             result = {"status": "dead kernel", "detail": str(exc)[:300]}
         except CellExecutionError as exc:

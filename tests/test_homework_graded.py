@@ -346,3 +346,14 @@ def test_grade_options_that_cannot_work_are_refused(tmp_path):
         with pytest.raises(NbteachError, match=needle):
             grade(subs, tmp_path / "g.csv", **kwargs)
     assert not (tmp_path / "g.csv").exists()
+
+
+def test_attempts_survive_a_kernel_restart(tmp_path):
+    import nbteach.check.graded as graded
+
+    _, q = _checks("hw03", "erin")
+    assert q["hw03.precision"].check(0.5).attempt == 1
+    graded._ATTEMPTS.clear()   # what a restart of the kernel forgets
+    _, q = _checks("hw03", "erin")
+    assert q["hw03.precision"].check(0.5).attempt == 2
+    assert (tmp_path / ".nbteach-attempts.json").is_file()

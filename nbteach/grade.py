@@ -61,10 +61,13 @@ _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)
 
 _RUN_TEXT = {
     "ok": {"en": "ran to the end", "zh": "完整运行结束"},
-    "error": {"en": "stopped with an error", "zh": "因错误中止"},
+    "error": {"en": "raised an error in a cell (the cells after it still ran)", "zh": "有单元格报错（其后的单元格仍已运行）"},
     "timeout": {"en": "stopped: ran longer than {timeout:g} s", "zh": "超过 {timeout:g} 秒，已被停止"},
     "dead kernel": {"en": "stopped: the kernel died", "zh": "内核崩溃，已中止"},
     "unreadable": {"en": "could not be read as a notebook", "zh": "无法读取为 notebook"},
+    "missing": {"en": "no submission", "zh": "未提交"},
+    "no roster id": {"en": "matches no student id of the roster", "zh": "与名单中的学号都不匹配"},
+    "not a notebook": {"en": "not a notebook (.ipynb)", "zh": "不是 notebook（.ipynb）"},
 }
 _NOT_REACHED = {
     "en": "Failed: no answer was checked for this exercise{why}.",
@@ -83,6 +86,7 @@ class Submission:
     seconds: float = 0.0
     lang: str = "en"
     results: dict = field(default_factory=dict)   # id -> (passed, message)
+    attempts: dict = field(default_factory=dict)  # id -> checks the submitted notebook recorded
 
     label: str = ""
 
@@ -111,10 +115,16 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
     except Exception as exc:  # noqa: BLE001
         result = {"status": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:300]}
     else:
-        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=False,
+        # a cell that raises does not stop the run: the exercises after it may not depend on it
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
                                 resources={"metadata": {"path": str(Path(nb_path).parent)}})
         try:
             client.execute()
+            for cell in nb.cells:
+                err = next((o for o in cell.get("outputs", []) if o.get("output_type") == "error"), None)
+                if err is not None:
+                    result = {"status": "error", "detail": f"{err.get('ename')}: {err.get('evalue')}"[:300]}
+                    break
         except DeadKernelError as exc:
             result = {"status": "dead kernel", "detail": str(exc)[:300]}
         except CellExecutionError as exc:
@@ -229,7 +239,7 @@ def _preload(ids) -> None:
 
 
 def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en",
-                   package=None) -> Submission:
+                   package=None, variant=None) -> Submission:
     """Run one notebook in a fresh kernel and grade its recorded answers.
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
@@ -239,6 +249,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     """
     path = Path(path)
     sub = Submission(path, timeout=timeout)
+    sub.attempts = _attempts_of(path)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
         record = os.path.join(tmp, "record.jsonl")
@@ -274,8 +285,19 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
         records = _read_records(record)
     sub.seconds = time.monotonic() - start
     sub.lang = lang
-    _verify(sub, records, expected_ids)
+    _verify(sub, records, expected_ids, variant)
     return sub
+
+
+def _attempts_of(path) -> dict:
+    """Checks per exercise, as the submitted notebook's check outputs record them."""
+    from nbteach.check.graded import attempts
+
+    try:
+        with open(path, "rb") as fh:
+            return attempts(json.loads(fh.read(64 * 2**20)))
+    except Exception:  # noqa: BLE001 - unreadable: no attempts recorded
+        return {}
 
 
 def _read_records(path) -> dict:
@@ -297,7 +319,59 @@ def _read_records(path) -> dict:
 
 
 # ---------------------------------------------------------------- verifying answers
-def _verify(sub: Submission, records: dict, expected_ids) -> None:
+def _is_graded(ex_id: str) -> bool:
+    return re.match(r"^hw\d\d\.", ex_id) is not None
+
+
+def _default_variant(ex_id: str) -> dict:
+    """The self-study version of the homework ``ex_id`` belongs to (no secret)."""
+    from nbteach.teacher.homework import load
+
+    hw = load(ex_id.split(".")[0])
+    return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
+
+
+def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
+    """id -> (passed, message) for graded homework answers, from ``python -m nbteach.teacher.judge``.
+
+    The answers are decoded and judged in a child process with time limits (never here);
+    the variant is the one the grader rebuilt (from the roster id and the secret).
+    """
+    requests, order = [], []
+    for ex_id in ids:
+        if ex_id not in records:
+            continue
+        v = variant or _default_variant(ex_id)
+        encoded, lang = records[ex_id]
+        requests.append(json.dumps({"assignment": v["assignment"], "params": v["params"],
+                                    "student_id": v.get("student_id"), "exercise_id": ex_id,
+                                    "answer": encoded, "lang": lang, "seed": _seed(sub.path, ex_id)}))
+        order.append(ex_id)
+    if not requests:
+        return {}
+    env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_RECORD",)}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    out = {}
+    try:
+        proc = subprocess.run([sys.executable, "-m", "nbteach.teacher.judge"], input="\n".join(requests) + "\n",
+                              capture_output=True, text=True, timeout=60 + 30 * len(requests), env=env,
+                              start_new_session=True)
+        lines = proc.stdout.splitlines()
+    except subprocess.TimeoutExpired:
+        lines = []
+    for ex_id, line in zip(order, lines):
+        try:
+            reply = json.loads(line)
+            out[ex_id] = (reply.get("correct") is True and reply.get("status") == "correct",
+                          str(reply.get("message", ""))[:4000])
+        except Exception:  # noqa: BLE001
+            continue
+    for ex_id in order:
+        out.setdefault(ex_id, (False, "the answer could not be judged (the judge gave no verdict)"))
+    return out
+
+
+def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
     from nbteach.check import exercise
     from nbteach.i18n import tr
 
@@ -307,9 +381,13 @@ def _verify(sub: Submission, records: dict, expected_ids) -> None:
     why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
                                          lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
                                                                lang=sub.lang, timeout=_timeout_of(sub)))
+    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant)
     for ex_id in ids:
         if ex_id not in records:
             sub.results[ex_id] = (False, tr(_NOT_REACHED, lang=sub.lang, why=why))
+            continue
+        if ex_id in judged:
+            sub.results[ex_id] = judged[ex_id]
             continue
         try:
             ex = exercise(ex_id)
@@ -446,7 +524,8 @@ def find_submissions(paths) -> list:
     out = []
     for p in map(Path, paths):
         if p.is_dir():
-            out += sorted(q for q in p.rglob("*.ipynb") if ".ipynb_checkpoints" not in q.parts)
+            out += sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(".ipynb")
+                          and ".ipynb_checkpoints" not in q.parts)
         else:
             out.append(p)
     return out
@@ -467,6 +546,13 @@ def exercise_ids(paths, prefix: str = "") -> list:
     from nbteach.check import exercises
 
     known = {e.id for e in exercises()}
+    try:
+        from nbteach.teacher.homework import load, sources
+
+        for name in sources():
+            known |= set(load(name).exercise_ids)
+    except Exception:  # noqa: BLE001 - no homework sources here: lesson exercises only
+        pass
     ids = set()
     for p in paths:
         try:
@@ -476,19 +562,40 @@ def exercise_ids(paths, prefix: str = "") -> list:
         except Exception:  # noqa: BLE001
             continue
         ids.update(i for i in _EXERCISE_CALL.findall(source) if i in known)
-    return sorted(i for i in ids if i.startswith(prefix))
+    return _ordered(sorted(i for i in ids if i.startswith(prefix)))
+
+
+def _ordered(ids) -> list:
+    """Homework ids in their source's order (lesson ids sorted), so columns read like the notebook."""
+    from nbteach.teacher.homework import load
+
+    out = []
+    for i in ids:
+        if i in out:
+            continue
+        if _is_graded(i):
+            try:
+                out += [j for j in load(i.split(".")[0]).exercise_ids if j in ids and j not in out]
+                continue
+            except Exception:  # noqa: BLE001
+                pass
+        out.append(i)
+    return out
 
 
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
-          progress=None, lang: str = "en") -> list:
+          progress=None, lang: str = "en", assignment=None, roster=None, secret_file=None,
+          resume: bool = False) -> list:
     """Grade every notebook in ``paths``; write the CSV and the feedback files.
 
     Parameters
     ----------
     paths : list of str or Path
-        Notebooks, or folders searched for ``*.ipynb``.
+        Notebooks, or folders searched for ``*.ipynb``; with a roster, one folder
+        ``submissions/`` holding ``<id>/<notebook>`` (or ``<id>.ipynb``).
     out : str or Path, optional
-        The CSV to write (nothing is written if None).
+        The CSV to write (nothing is written if None). It is rewritten, atomically, as each
+        submission finishes.
     jobs : int
         Notebooks run at once, each in its own kernel.
     timeout : float
@@ -502,60 +609,198 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         Called with one line of text as each submission finishes.
     lang : {"en", "zh"}
         The kernels' starting language (a student's ``set_language`` wins).
+    assignment : str, optional
+        The homework (``"hw01"``): its exercise ids are the columns, whatever the notebooks hold.
+    roster, secret_file : str or Path, optional
+        Together: each student's variant is rebuilt from the secret and the roster id (never
+        from the notebook); a row per roster id, missing submissions included, plus a row
+        per file that matches no id.
+    resume : bool
+        Keep the rows an earlier run wrote to ``out`` and grade only the others.
 
     Returns
     -------
     list of Submission
-        In the order of the notebooks: ``.results`` (id -> (passed, message)), ``.run``
-        ("ok", "error", "timeout", "dead kernel", "unreadable"), ``.total(ids)``.
+        ``.results`` (id -> (passed, message)), ``.attempts``, ``.run`` ("ok", "error",
+        "timeout", "dead kernel", "unreadable", "missing", "no roster id", "not a notebook").
     """
     from nbteach._base import NbteachError
     from nbteach.i18n import _normalise
 
     lang = _normalise(lang)
-
-    notebooks = find_submissions(paths)
-    if not notebooks:
-        raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}.")
     if not isinstance(jobs, int) or jobs < 1:
         raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
-    if not timeout > 0:
-        raise NbteachError(f"--timeout must be > 0 seconds, got {timeout!r}.")
-    ids = exercise_ids(notebooks, prefix)
-    labels = _labels(notebooks)
-    _preload(ids)
-    results = [None] * len(notebooks)
+    if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
+        raise NbteachError(f"--timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
+    if (roster is None) != (secret_file is None):
+        raise NbteachError("give --roster and --secret-file together (per-student variants need both).")
+    if roster is not None and assignment is None:
+        raise NbteachError("--roster needs --assignment (say which homework the class handed in).")
+    hw = None
+    if assignment is not None:
+        from nbteach.teacher.homework import load
+
+        hw = load(assignment)
+    if roster is not None:
+        from nbteach.teacher.assign import read_roster, read_secret
+
+        students = read_roster(roster)
+        secret = read_secret(secret_file)
+        jobs_list, extra = _match_roster(paths, students, hw)
+    else:
+        secret = None
+        notebooks = find_submissions(paths)
+        if not notebooks:
+            raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}.")
+        jobs_list = [(label, nb, None) for label, nb in zip(_labels(notebooks), notebooks)]
+        extra = []
+    if hw is not None:
+        ids = [i for i in hw.exercise_ids if i.startswith(prefix)]
+    else:
+        ids = exercise_ids([p for _, p, _ in jobs_list if p is not None], prefix)
+    if prefix and not ids:
+        raise NbteachError(f"--exercises {prefix!r} matches no exercise of this assignment.")
+    _preload([i for i in ids if not _is_graded(i)])
+    previous = _read_previous(out, ids) if resume and out is not None else {}
+    results = [None] * len(jobs_list)
+    todo = []
+    for k, (label, path, sid) in enumerate(jobs_list):
+        if label in previous:
+            results[k] = previous[label]
+        elif path is None:
+            results[k] = Submission(Path(label), timeout=timeout, run="missing", label=label)
+        else:
+            todo.append(k)
+    extra_rows = [Submission(Path(label), timeout=timeout, run=why, label=label) for label, why in extra]
     lock = threading.Lock()
     done = 0
+    started = time.monotonic()
+
+    def flush():
+        if out is not None:
+            write_csv([r for r in results if r is not None] + extra_rows, ids, out,
+                      first="student" if roster is not None or hw is not None else "submission")
+
+    flush()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-lib-") as lib, \
             ThreadPoolExecutor(max_workers=jobs) as pool:
         pristine = _package_copy(Path(lib)) / "nbteach"  # as it was when grading began
-        futures = {pool.submit(grade_notebook, nb, timeout, ids, lang, pristine): i
-                   for i, nb in enumerate(notebooks)}
+        futures = {}
+        for k in todo:
+            label, path, sid = jobs_list[k]
+            variant = None
+            if hw is not None:
+                v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
+                variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
+            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant)] = k
         for fut in as_completed(futures):
-            i = futures[fut]
-            results[i] = fut.result()
-            results[i].label = labels[i]
+            k = futures[fut]
+            results[k] = fut.result()
+            results[k].label = jobs_list[k][0]
             with lock:
                 done += 1
-                s = results[i]
+                s = results[k]
+                flush()
                 if progress is not None:
-                    progress(f"[{done}/{len(notebooks)}] {labels[i]}: {s.total(ids)}/{len(ids)} "
-                             f"({s.run}, {s.seconds:.1f} s)")
+                    eta = (time.monotonic() - started) / done * (len(todo) - done)
+                    progress(f"[{done}/{len(todo)}] {s.name}: {s.total(ids)}/{len(ids)} "
+                             f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
+    everything = results + extra_rows
     if out is not None:
-        write_csv(results, ids, out)
-        write_feedback(results, ids, Path(feedback) if feedback else Path(out).parent / "feedback")
-    return results
+        flush()
+        write_feedback([r for r in everything if r.run not in ("missing",) and r.results is not None], ids,
+                       Path(feedback) if feedback else Path(out).parent / "feedback")
+    return everything
 
 
-def write_csv(results, ids, out) -> None:
-    Path(out).parent.mkdir(parents=True, exist_ok=True)
-    with open(out, "w", newline="", encoding="utf-8") as fh:
+def _match_roster(paths, students, hw):
+    """``([(student id, notebook or None, id)], [(label, reason)])``: each roster id with its
+    submission, and every other file with why it got no grade."""
+    if len(paths) != 1 or not Path(paths[0]).is_dir():
+        from nbteach._base import NbteachError
+
+        raise NbteachError("with --roster give one folder of submissions (submissions/<id>/<notebook>).")
+    root = Path(paths[0])
+    by_id = {sid.lower(): sid for sid, _ in students}
+    found: dict = {}
+    extra = []
+    for f in sorted(p for p in root.rglob("*") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
+        rel = f.relative_to(root)
+        label = rel.as_posix()
+        key = rel.parts[0].lower() if len(rel.parts) > 1 else f.stem.lower()
+        if f.name.startswith(".nbteach-attempts"):
+            continue
+        if not f.name.lower().endswith(".ipynb"):
+            extra.append((label, "not a notebook"))
+            continue
+        sid = by_id.get(key)
+        if sid is None:
+            extra.append((label, "no roster id"))
+            continue
+        if sid in found:
+            keep = found[sid] if found[sid].name == hw.notebook else f
+            other = f if keep is found[sid] else found[sid]
+            found[sid] = keep
+            extra.append((other.relative_to(root).as_posix(), "second notebook of " + sid))
+            continue
+        found[sid] = f
+    return [(sid, found.get(sid), sid) for sid, _ in students], extra
+
+
+def _read_previous(out, ids) -> dict:
+    """label -> Submission rebuilt from the rows of an earlier run's CSV (for --resume)."""
+    prev = {}
+    try:
+        with open(out, newline="", encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                label = _unescape(row.get("student") or row.get("submission") or "")
+                if not label or row.get("run") in (None, "", "missing") or any(i not in row for i in ids):
+                    continue
+                s = Submission(Path(label), run=row["run"], label=label)
+                s.results = {i: (row[i] == "1", "(graded in an earlier run)") for i in ids}
+                s.attempts = {i: int(row.get(f"{i}.attempts") or 0) for i in ids}
+                prev[label] = s
+    except (OSError, ValueError):
+        return {}
+    return prev
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _escape(cell):
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA) else cell
+
+
+def _unescape(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
+
+
+def write_csv(results, ids, out, first: str = "student") -> None:
+    """Write the grade file atomically: a row per submission, ``<id>``, ``<id>.attempts``, total, max, run."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    with open(tmp, "w", newline="", encoding="utf-8") as fh:
         w = csv.writer(fh)
-        w.writerow(["submission", *ids, "total", "max", "run"])
+        w.writerow([first, *[c for i in ids for c in (i, f"{i}.attempts")], "total", "max", "run"])
         for s in results:
-            w.writerow([s.name, *(int(s.results.get(i, (False,))[0]) for i in ids),
-                        s.total(ids), len(ids), s.run])
+            cells = []
+            for i in ids:
+                cells += [int(s.results.get(i, (False,))[0]), int(s.attempts.get(i, 0))]
+            w.writerow([_escape(s.name), *cells, s.total(ids), len(ids), _escape(s.run)])
+    os.replace(tmp, out)
+
+
+def _feedback_name(name: str) -> str:
+    """A file name for a student's feedback that no other submission's name maps to."""
+    import hashlib
+
+    safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
+    if safe != name.removesuffix(".ipynb") or "/" in name:
+        safe += "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return safe + ".txt"
 
 
 def write_feedback(results, ids, folder: Path) -> None:
@@ -566,19 +811,23 @@ def write_feedback(results, ids, folder: Path) -> None:
         lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
                  tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
                  tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
-                    run=tr(_RUN_TEXT.get(s.run, _RUN_TEXT["error"]), lang=s.lang, timeout=_timeout_of(s)))
+                    run=tr(_RUN_TEXT.get(s.run, {"en": s.run, "zh": s.run}), lang=s.lang, timeout=_timeout_of(s)))
                  + (f" ({s.detail})" if s.detail and s.run != "ok" else ""), ""]
         for i in ids:
             passed, message = s.results.get(i, (False, ""))
             mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
             lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
-        (folder / (s.name.replace("/", "__").removesuffix(".ipynb") + ".txt")).write_text("\n".join(lines), encoding="utf-8")
+        (folder / _feedback_name(s.name)).write_text("\n".join(lines), encoding="utf-8")
 
 
 def _parser():
     p = argparse.ArgumentParser(prog="python -m nbteach.grade", description=__doc__.split("\n")[0])
     p.add_argument("submissions", nargs="+", help="notebooks or folders of notebooks")
     p.add_argument("--out", required=True, help="the CSV to write")
+    p.add_argument("--assignment", default=None, help="the homework handed in (hw01 ...): its ids are the columns")
+    p.add_argument("--roster", default=None, help="CSV with a column id: a row per student")
+    p.add_argument("--secret-file", default=None, help="the secret the notebooks were assigned with")
+    p.add_argument("--resume", action="store_true", help="keep the rows --out already has; grade the rest")
     p.add_argument("--jobs", type=int, default=1, help="notebooks run at once (default 1)")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per notebook (default 120)")
     p.add_argument("--feedback", default=None, help="folder of feedback files (default: next to --out)")
@@ -594,11 +843,12 @@ def main(argv=None) -> int:
     try:
         results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
                         args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True),
-                        lang=args.lang)
+                        lang=args.lang, assignment=args.assignment, roster=args.roster,
+                        secret_file=args.secret_file, resume=args.resume)
     except NbteachError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"graded {len(results)} submissions -> {args.out}", file=sys.stderr)
+    print(f"graded {len(results)} rows -> {args.out}", file=sys.stderr)
     return 0
 
 

@@ -1,28 +1,29 @@
-"""Homework notebooks: written once as solutions, student versions generated from them.
+"""Homework notebooks: built from the teacher's sources (teacher/homework/hwNN/), never by hand.
 
-The solution version passes every check; the generated student version reports
-"not attempted" everywhere (and does not raise); the committed student version is
-exactly what tools/make_homework.py generates, so the two cannot drift.
+The committed self-study versions (notebooks/homework/, and their solutions in
+teacher/homework_solutions/) are exactly what the sources build without a secret; the
+solution version passes every check; the student version reports "not attempted"
+everywhere (and does not raise).
 """
 import ast
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-from nbteach.check import CORRECT, NOT_ATTEMPTED, Result, exercises
+from nbteach.check import CORRECT, NOT_ATTEMPTED, Result
 from nbteach.i18n import set_language
+from nbteach.teacher.assign import render
+from nbteach.teacher.homework import load, sources
+from nbteach.teacher.notebook import student_source
 
 ROOT = Path(__file__).resolve().parents[1]
-SOLUTIONS = sorted((ROOT / "teacher" / "homework_solutions").glob("*.ipynb"))
+NAMES = sources()
 
 
-def _tool():
-    spec = importlib.util.spec_from_file_location("make_homework", ROOT / "tools" / "make_homework.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the checks count attempts in a file next to the notebook
 
 
 def run_in_process(nb: dict) -> list:
@@ -46,54 +47,63 @@ def run_in_process(nb: dict) -> list:
     return results
 
 
-def test_there_is_homework_for_lessons_01_to_03():
-    assert any(p.name.startswith("hw01") for p in SOLUTIONS)
+def test_there_is_homework_for_the_lessons():
+    assert NAMES == ["hw01", "hw02", "hw03"]
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
-def test_solution_passes_every_check(path):
-    results = run_in_process(json.loads(path.read_text(encoding="utf-8")))
+@pytest.mark.parametrize("name", NAMES)
+def test_committed_notebooks_are_what_the_source_builds(name):
+    hw = load(name)
+    v = hw.variant(None, None)
+    student = ROOT / "notebooks" / "homework" / hw.notebook
+    solution = ROOT / "teacher" / "homework_solutions" / hw.notebook
+    assert student.read_text(encoding="utf-8") == render(v.notebook()), \
+        f"{student} differs from what teacher/homework/{name} builds (see tools/make_homework.py)"
+    assert solution.read_text(encoding="utf-8") == render(v.notebook(solutions=True))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_solution_passes_every_check_and_student_version_is_not_attempted(name):
+    v = load(name).variant(None, None)
+    results = run_in_process(v.notebook(solutions=True))
     assert results and all(isinstance(r, Result) for r in results)
     assert [r.exercise_id for r in results if r.status != CORRECT] == [], [str(r) for r in results]
+    assert [r.exercise_id for r in results] == v.exercise_ids
+    student = run_in_process(v.notebook())
+    assert [r.exercise_id for r in student] == v.exercise_ids
+    assert {r.status for r in student} == {NOT_ATTEMPTED}
 
 
-@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
-def test_student_version_is_generated_and_not_attempted_everywhere(path):
-    tool = _tool()
-    solution = json.loads(path.read_text(encoding="utf-8"))
-    student = tool.student_notebook(solution, path.name)
-    committed = ROOT / "notebooks" / "homework" / path.name
-    assert committed.read_text(encoding="utf-8") == tool.render(student), \
-        "student notebook is stale: run python tools/make_homework.py"
-    results = run_in_process(student)
-    assert len(results) == len(run_in_process(solution))
-    assert {r.status for r in results} == {NOT_ATTEMPTED}
-    text = committed.read_text(encoding="utf-8")
-    assert "# SOLUTION" not in text and "BEGIN SOLUTION" not in text
+@pytest.mark.parametrize("name", NAMES)
+def test_every_variant_is_well_defined(name):
+    from nbteach.teacher.homework import _check_well_defined
 
-
-@pytest.mark.parametrize("path", SOLUTIONS, ids=lambda p: p.name)
-def test_every_homework_exercise_is_in_its_notebook(path):
-    prefix = path.name.split("_")[0] + "."
-    text = path.read_text(encoding="utf-8")
-    ids = [q.id for q in exercises(prefix)]
-    assert ids
-    for i in ids:
-        assert f'exercise(\\"{i}\\")' in text, f"{i} has no check cell in {path.name}"
+    hw = load(name)
+    for v in [hw.variant(None, None)] + [hw.variant(b"a class secret", f"s{i}") for i in range(8)]:
+        for ex in v.exercises:
+            _check_well_defined(ex)  # every mistake differs from the answer, at the stated precision
+        assert v.exercise_ids == hw.exercise_ids
 
 
 def test_student_source_rules():
-    tool = _tool()
-    assert tool.student_source("x = 1 + 1  # SOLUTION") == "x = ____  # your answer"
-    assert tool.student_source("    r['a'] = f()  # SOLUTION") == "    r['a'] = ____  # your answer"
+    assert student_source("x = 1 + 1  # SOLUTION") == "x = ____  # your answer"
+    assert student_source("    r['a'] = f()  # SOLUTION") == "    r['a'] = ____  # your answer"
     body = "def f(x):\n    # BEGIN SOLUTION\n    y = 2 * x\n    return y\n    # END SOLUTION\nf"
-    assert tool.student_source(body) == "def f(x):\n    return ____  # your code here\nf"
-    assert tool.student_source("# BEGIN SOLUTION\na = 1\n# END SOLUTION\nb = a  # SOLUTION") == \
+    assert student_source(body) == "def f(x):\n    return ____  # your code here\nf"
+    assert student_source("# BEGIN SOLUTION\na = 1\n# END SOLUTION\nb = a  # SOLUTION") == \
         "# your working here\nb = ____  # your answer"
     with pytest.raises(ValueError):
-        tool.student_source("# BEGIN SOLUTION\nx = 1")
+        student_source("# BEGIN SOLUTION\nx = 1")
     with pytest.raises(ValueError):
-        tool.student_source("print(1)  # SOLUTION")
-    nb = {"cells": [{"cell_type": "code", "metadata": {"tags": ["solution-only"]}, "source": "secret()",
-                     "outputs": [], "execution_count": None}], "metadata": {}}
-    assert tool.student_notebook(nb, "x.ipynb")["cells"] == []
+        student_source("print(1)  # SOLUTION")
+
+
+def test_the_package_holds_no_homework_definitions():
+    import nbteach
+
+    pkg = Path(nbteach.__file__).resolve().parent
+    assert not list((pkg / "check").glob("hw*.py"))
+    for path in (pkg / "check").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import nbteach.teacher" not in text and "from nbteach.teacher" not in text, \
+            f"{path.name} imports the teacher side"

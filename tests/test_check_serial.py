@@ -99,3 +99,12 @@ def test_every_answer_survives_the_trip_to_the_grader(ex_id):
     assert q.check(roundtrip(q.reference()), _record=False).correct
     for mistake, wrong in q.mistake_values():
         assert q.check(roundtrip(wrong), _record=False).mistake == mistake.name
+
+
+def test_a_zero_d_array_stays_zero_d():
+    import numpy as np
+
+    from nbteach.check.serial import decode, encode
+
+    back = decode(encode(np.array(-3.5)))
+    assert isinstance(back, np.ndarray) and back.shape == () and float(back) == -3.5

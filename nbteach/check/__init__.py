@@ -11,16 +11,17 @@ Student side
 (False, 'incorrect')
 
 ``q.hint()`` gives the next hint (a nudge first, then more), ``q.solution()`` a worked
-solution; ``nbteach.check.exercises()`` lists every exercise with its stable id. In a
+solution (homework is graded: its exercises come with its notebook as salted digests,
+``nbteach.check.graded``, and their solutions stay with the teacher, ``nbteach.teacher``);
+``nbteach.check.exercises()`` lists every lesson exercise with its stable id. In a
 notebook a result shows as a coloured block; elsewhere as plain text. Messages are in
 English or Chinese (``nbteach.set_language("zh")``). A check never raises, and its
 message never shows the expected value.
 
 Defining exercises (for lesson authors)
 =======================================
-Exercises of lesson NN live in ``nbteach/check/lessonNN.py`` (homework-only ones in
-``nbteach/check/hwNN.py``); every such module is imported by ``exercise()`` and
-``exercises()``; one that fails to import is reported by ``load_errors()`` and a
+Exercises of lesson NN live in ``nbteach/check/lessonNN.py``; every such module is
+imported by ``exercise()`` and ``exercises()``; one that fails to import is reported by ``load_errors()`` and a
 warning, and does not break the others. A module declares its exercises with
 :func:`define` at import time and must stay cheap to import: compute nothing at module
 level, put every library call inside a ``lambda`` (evaluated on the first check)::

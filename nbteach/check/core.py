@@ -336,11 +336,15 @@ def _caller_module() -> str:
     return frame.f_globals.get("__name__", "")
 
 
-_MODULE = re.compile(r"^(lesson\d\d|hw\d\d)$")
+_MODULE = re.compile(r"^lesson\d\d$")
 
 
 def _load_all() -> None:
-    """Import every ``lessonNN`` and ``hwNN`` module; a broken one does not stop the others."""
+    """Import every ``lessonNN`` module; a broken one does not stop the others.
+
+    Homework (``hwNN.*``) is not defined here: its answers stay on the teacher's side
+    (``nbteach.teacher``); a released homework notebook registers digests of them
+    (``nbteach.check.graded``)."""
     global _LOADED
     with _LOCK:
         if _LOADED:
@@ -388,6 +392,11 @@ def exercise(id: str) -> Exercise:
     _load_all()
     if id in _REGISTRY:
         return _REGISTRY[id]
+    from .graded import graded_exercise
+
+    graded = graded_exercise(id)
+    if graded is not None:
+        return graded
     import difflib
 
     close = difflib.get_close_matches(str(id), list(_REGISTRY), n=3)

@@ -110,8 +110,9 @@ def _encode_numpy(x, depth, budget):
         if arr.size > MAX_ITEMS:
             return {"t": "unsupported", "type": "too large"}
         if arr.dtype.kind in "biuf" and arr.dtype.fields is None:
+            shape = list(arr.shape)  # before ascontiguousarray, which makes a 0-d array 1-d
             arr = np.ascontiguousarray(arr)
-            return {"t": "nd", "dtype": arr.dtype.str, "shape": list(arr.shape),
+            return {"t": "nd", "dtype": arr.dtype.str, "shape": shape,
                     "v": base64.b64encode(arr.tobytes()).decode("ascii")}
         if arr.dtype.kind in "OU":
             return {"t": "ndobj", "shape": list(arr.shape),

@@ -1,0 +1,10 @@
+"""The teacher's side of homework: sources with answers, per-student variants, judging, grading.
+
+Nothing here is imported by the student's side (``nbteach.check``); this package uses it.
+
+* :mod:`nbteach.teacher.homework`: load a homework source (``teacher/homework/hwNN/``),
+  build a student's variant and its notebook (``load("hw01").variant(secret, id)``);
+* :mod:`nbteach.teacher.assign`: ``python -m nbteach.assign`` (one notebook per student);
+* :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the verdict on one
+  recorded answer against the full reference (run by the grader in a sealed process).
+"""

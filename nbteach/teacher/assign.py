@@ -1,0 +1,192 @@
+"""Build each student's homework notebook from a homework source.
+
+    python -m nbteach.assign hw01 --roster roster.csv --secret-file secret.txt --out release/
+    python -m nbteach.assign hw01 --roster roster.csv --secret-file secret.txt --out key/ --solutions
+    python -m nbteach.assign hw01 --out notebooks/homework/          # no secret: the self-study version
+
+``roster.csv`` has a column ``id`` (and optionally ``name``); with a roster each student
+gets ``OUT/<id>/<notebook>``, their own variant (data and numbers drawn from
+HMAC-SHA256(secret, assignment + "\\0" + id)). ``--solutions`` writes the teacher's copy:
+each variant with its worked solutions filled in. Keep the secret and the key away from
+students: with them the grader rebuilds every variant (``python -m nbteach.grade``).
+
+A notebook already at the target is left alone when it is what would be written, and
+otherwise never overwritten (it may hold a student's answers): the command stops and
+says which file to move away.
+
+Examples
+--------
+>>> _parser().parse_args(["hw01", "--out", "r"]).solutions
+False
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import re
+import sys
+from pathlib import Path
+
+from nbteach._base import NbteachError
+
+__all__ = ["read_roster", "read_secret", "assign", "main"]
+
+_ID = re.compile(r"^[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,99}$")
+
+
+def read_roster(path) -> list:
+    """``[(id, name), ...]`` from a CSV with a column ``id`` (optional ``name``); bad ids are errors."""
+    path = Path(path)
+    if not path.is_file():
+        raise NbteachError(f"roster {path} not found.")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NbteachError(f"roster {path} could not be read as UTF-8 text: {exc}") from exc
+    reader = csv.DictReader(text.splitlines())
+    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    if "id" not in fields:
+        raise NbteachError(f"roster {path} needs a header row with a column 'id' (and optionally 'name'); "
+                           f"its columns are {reader.fieldnames or 'none'}.")
+    out, seen = [], {}
+    for line, row in enumerate(reader, start=2):
+        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k is not None}
+        sid, name = row.get("id", ""), row.get("name", "")
+        if not sid:
+            raise NbteachError(f"roster {path}, line {line}: empty id.")
+        if not _ID.match(sid) or sid in (".", ".."):
+            raise NbteachError(f"roster {path}, line {line}: id {sid!r} must be letters, digits and . _ - @ + "
+                               "(it names the student's folder).")
+        if sid.lower() in seen:
+            raise NbteachError(f"roster {path}, line {line}: id {sid!r} already on line {seen[sid.lower()]} "
+                               "(ids must be unique, ignoring case).")
+        seen[sid.lower()] = line
+        out.append((sid, name))
+    if not out:
+        raise NbteachError(f"roster {path} lists no students.")
+    return out
+
+
+def read_secret(path) -> bytes:
+    """The teacher's secret: the file's bytes without surrounding white space (must not be empty)."""
+    path = Path(path)
+    if not path.is_file():
+        raise NbteachError(f"secret file {path} not found (make one, e.g. "
+                           "python -c \"import secrets; print(secrets.token_hex(32))\" > secret.txt, "
+                           "and keep it away from students).")
+    secret = path.read_bytes().strip()
+    if not secret:
+        raise NbteachError(f"secret file {path} is empty.")
+    return secret
+
+
+def render(nb: dict) -> str:
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
+def _code_cells(nb):
+    out = []
+    for c in nb.get("cells", []) if isinstance(nb.get("cells"), list) else []:
+        if isinstance(c, dict) and c.get("cell_type") == "code":
+            src = c.get("source", "")
+            out.append((c, "".join(src) if isinstance(src, list) else str(src)))
+    return out
+
+
+def holds_work(existing: dict, fresh: dict) -> bool:
+    """True if ``existing`` may hold a student's work: it has outputs, fewer ``____`` blanks
+    than ``fresh``, or an answer cell (one with a blank in ``fresh``) that differs."""
+    fresh_cells = _code_cells(fresh)
+    old_cells = _code_cells(existing)
+    if any(c.get("outputs") for c, _ in old_cells):
+        return True
+    if sum(s.count("____") for _, s in old_cells) < sum(s.count("____") for _, s in fresh_cells):
+        return True
+    answers = {c.get("id"): s for c, s in fresh_cells if "____" in s}
+    return any(c.get("id") in answers and answers[c.get("id")] != s for c, s in old_cells)
+
+
+def write_notebook(path: Path, nb: dict) -> str:
+    """Write ``nb`` to ``path`` unless a notebook holding work is there; returns what was done."""
+    text = render(nb)
+    if path.exists():
+        try:
+            old_text = path.read_text(encoding="utf-8")
+            if old_text == text:
+                return "unchanged"
+            old = json.loads(old_text)
+            work = not isinstance(old, dict) or holds_work(old, nb)
+        except (OSError, ValueError):
+            work = True
+        if work:
+            raise NbteachError(f"refusing to overwrite {path}: it differs from the notebook being built "
+                               "and may hold a student's answers. Move it away, or write to another --out.")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+    return "written"
+
+
+def assign(assignment, out, roster=None, secret_file=None, solutions=False, progress=None) -> list:
+    """Write the notebooks; returns the paths written or already up to date.
+
+    Without roster and secret: ``OUT/<notebook>``, the self-study version. With both:
+    ``OUT/<id>/<notebook>`` per student.
+    """
+    from .homework import load
+
+    hw = load(assignment)
+    out = Path(out)
+    if (roster is None) != (secret_file is None):
+        raise NbteachError("give --roster and --secret-file together: per-student variants need both "
+                           "(without them the single self-study version is written).")
+    if roster is None:
+        path = out / hw.notebook
+        write_notebook(path, hw.variant(None, None).notebook(solutions=solutions))
+        return [path]
+    students = read_roster(roster)
+    secret = read_secret(secret_file)
+    built = []
+    for sid, _ in students:   # build everything first: a bad variant stops before anything is written
+        built.append((out / sid / hw.notebook, hw.variant(secret, sid).notebook(solutions=solutions)))
+    done, refused = [], []
+    for path, nb in built:
+        try:
+            state = write_notebook(path, nb)
+        except NbteachError as exc:   # a notebook holding work: left alone, the others written
+            refused.append(str(exc))
+            continue
+        if progress:
+            progress(f"{path}: {state}")
+        done.append(path)
+    if refused:
+        raise NbteachError("\n".join(refused))
+    return done
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m nbteach.assign", description=__doc__.split("\n")[0])
+    p.add_argument("assignment", help="a homework source: hw01, hw02, hw03 or a folder holding homework.py")
+    p.add_argument("--roster", default=None, help="CSV with a column id (optional name)")
+    p.add_argument("--secret-file", default=None, help="file holding the teacher's secret")
+    p.add_argument("--out", required=True, help="folder to write to")
+    p.add_argument("--solutions", action="store_true", help="write the teacher's copies, solutions filled in")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        paths = assign(args.assignment, args.out, args.roster, args.secret_file, args.solutions,
+                       progress=lambda line: print(line, file=sys.stderr))
+    except NbteachError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{len(paths)} notebook(s) in {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

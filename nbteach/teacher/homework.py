@@ -1,0 +1,356 @@
+"""Homework sources, per-student variants and the notebooks built from them.
+
+A homework is written once, by the teacher, as a *source*: a folder (the project's own
+are ``teacher/homework/hw01/`` ... ``hw03/`` at the top of the repository, outside the
+installed package) holding ``homework.py``, which defines
+
+``NAME``, ``NOTEBOOK``
+    the assignment name (``"hw01"``) and the notebook's file name;
+``DEFAULT``
+    the parameters of the self-study version (built when there is no secret);
+``params(rng)``
+    one variant's parameters (JSON-serialisable: data, counts, alpha, query ...) drawn
+    from a ``random.Random``; a draw whose exercises are not well defined (an answer equal
+    to a diagnosed mistake, a division by zero) is drawn again;
+``exercises(p)``
+    the exercises of the variant with parameters ``p``: ``graded(...)`` each, with the
+    reference answer, the diagnosed mistakes (wrong answers made by the library) and
+    their hints, hints, solution;
+``cells(p)``
+    the notebook, ``[("markdown" | "code", source), ...]``, written as its solution: a
+    line ``answer = ...  # SOLUTION`` becomes ``answer = ____`` in the student's copy,
+    the lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are removed (inside a
+    function: replaced by ``return ____``).
+
+A variant's parameters come from HMAC-SHA256(secret, assignment + "\\0" + student id);
+no secret gives ``DEFAULT``. The student's notebook embeds its data and, per exercise, a
+salt and salted digests of the accepted answers and of the diagnosed mistakes
+(``nbteach.check.graded``): never an answer.
+
+>>> hw = load("hw01")
+>>> hw.exercise_ids[0]
+'hw01.posterior_cough'
+>>> a, b = hw.variant(b"key", "alice"), hw.variant(b"key", "alice")
+>>> a.params == b.params
+True
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import importlib.util
+import json
+import os
+import random
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from nbteach._base import NbteachError
+from nbteach.check import graded as _graded
+
+__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS"]
+
+_REPO = Path(__file__).resolve().parents[2]
+#: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first).
+HOMEWORK_DIRS = [_REPO / "teacher" / "homework"]
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,40}$")
+
+
+@dataclass
+class Graded:
+    """One exercise of a variant, as the teacher's side knows it (answers included)."""
+
+    id: str
+    prompt: dict
+    answer: object                  # the value; for kind="function" the reference function
+    spec: dict                      # nbteach.check.graded forms: {"type": ..., "digits": ...}
+    mistakes: list = field(default_factory=list)   # [(name, value or function, hint)]
+    hints: list = field(default_factory=list)
+    solution: object = ""
+    kind: str = "value"
+    public: list = field(default_factory=list)     # function: [(args, kwargs)] shown in the notebook
+    hidden: object = None                          # function: hidden(rng) -> [(args, kwargs)], grading only
+    time_budget: float = 2.0
+
+
+def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind="value",
+           public=(), hidden=None, time_budget=2.0) -> Graded:
+    """Declare one exercise of a homework source (see the module docstring)."""
+    if isinstance(prompt, str):
+        prompt = {"en": prompt, "zh": prompt}
+    if spec.get("type") not in ("exact", "number", "text", "sympy", "array", "dict"):
+        raise NbteachError(f"exercise {id}: spec type must be exact, number, text, sympy, array or dict.")
+    if spec["type"] in ("number", "array", "dict") and not isinstance(spec.get("digits"), int):
+        raise NbteachError(f"exercise {id}: a {spec['type']} answer needs spec['digits'] "
+                           "(the significant digits the prompt asks for).")
+    if kind == "function" and not public:
+        raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
+    return Graded(id, prompt, answer, dict(spec), [tuple(m) for m in mistakes], list(hints), solution,
+                  kind, [(tuple(a), dict(k)) for a, k in public], hidden, time_budget)
+
+
+def _call(func, args, kwargs):
+    return func(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+
+
+def _check_well_defined(ex: Graded) -> None:
+    """Raise NbteachError unless every accepted form differs from every mistake's."""
+    from nbteach.check.graded import reference_forms
+
+    if ex.kind == "function":
+        for args, kwargs in ex.public:
+            want = set(reference_forms(_call(ex.answer, args, kwargs), ex.spec))
+            if not want:
+                raise NbteachError(f"{ex.id}: no reference output")
+        for name, func, _ in ex.mistakes:
+            outs = [set(reference_forms(_call(func, a, k), ex.spec)) for a, k in ex.public]
+            refs = [set(reference_forms(_call(ex.answer, a, k), ex.spec)) for a, k in ex.public]
+            if all(o & r for o, r in zip(outs, refs)):
+                raise NbteachError(f"{ex.id}: mistake {name} gives the right outputs on the public cases")
+        return
+    want = set(reference_forms(ex.answer, ex.spec))
+    seen = set(want)
+    for name, value, _ in ex.mistakes:
+        got = set(reference_forms(value, ex.spec))
+        if got & seen:
+            raise NbteachError(f"{ex.id}: mistake {name} equals the answer or another mistake")
+        seen |= got
+
+
+class Homework:
+    """A loaded homework source."""
+
+    def __init__(self, module, folder: Path):
+        self.module, self.folder = module, folder
+        self.name = module.NAME
+        self.notebook = module.NOTEBOOK
+        self.exercise_ids = [e.id for e in module.exercises(copy.deepcopy(module.DEFAULT))]
+        if len(set(self.exercise_ids)) != len(self.exercise_ids):
+            raise NbteachError(f"homework {self.name}: exercise ids must be unique.")
+
+    def __repr__(self):
+        return f"Homework({self.name!r}: {len(self.exercise_ids)} exercises, {self.notebook})"
+
+    def seed(self, secret: bytes, student_id: str) -> int:
+        """The variant's seed: HMAC-SHA256(secret, assignment + "\\0" + student id)."""
+        mac = hmac.new(secret, f"{self.name}\0{student_id}".encode("utf-8"), hashlib.sha256)
+        return int.from_bytes(mac.digest(), "big")
+
+    def variant(self, secret: bytes | None = None, student_id: str | None = None) -> "Variant":
+        """The variant of ``student_id`` under ``secret`` (no secret: the self-study version)."""
+        if secret is None:
+            return self.variant_from_params(copy.deepcopy(self.module.DEFAULT), student_id, _secret=None)
+        if not isinstance(secret, (bytes, bytearray)) or not secret:
+            raise NbteachError("the secret must be non-empty bytes (read from --secret-file).")
+        if not isinstance(student_id, str) or not student_id.strip():
+            raise NbteachError("a variant needs a student id (a non-empty string).")
+        rng = random.Random(self.seed(bytes(secret), student_id))
+        last = None
+        for _ in range(200):
+            params = self.module.params(rng)
+            try:
+                v = self.variant_from_params(params, student_id, _secret=bytes(secret))
+                for ex in v.exercises:
+                    _check_well_defined(ex)
+                return v
+            except (NbteachError, ZeroDivisionError, ValueError, KeyError, IndexError) as exc:
+                last = exc
+                continue
+        raise NbteachError(f"homework {self.name}: no well-defined variant in 200 draws ({last}).")
+
+    def variant_from_params(self, params, student_id=None, _secret=None) -> "Variant":
+        """The variant with these parameters (as ``Variant.params`` gave them)."""
+        params = json.loads(json.dumps(params))  # what a JSON round trip gives the grader
+        return Variant(self, params, student_id, _secret)
+
+
+class Variant:
+    """One student's version of a homework: parameters, exercises, notebook."""
+
+    def __init__(self, homework: Homework, params, student_id, secret):
+        self.homework, self.params, self.student_id = homework, params, student_id
+        self._secret = secret
+        self.exercises = homework.module.exercises(copy.deepcopy(params))
+        self.exercise_ids = [e.id for e in self.exercises]
+        if self.exercise_ids != homework.exercise_ids:
+            raise NbteachError(f"homework {homework.name}: a variant's exercises must be the same ids.")
+
+    def exercise(self, exercise_id: str) -> Graded:
+        for e in self.exercises:
+            if e.id == exercise_id:
+                return e
+        raise NbteachError(f"homework {self.homework.name} has no exercise {exercise_id!r}; "
+                           f"its exercises: {', '.join(self.exercise_ids)}.")
+
+    def salt(self, exercise_id: str) -> str:
+        """16 random-looking bytes (hex), reproducible from the secret (public without one)."""
+        key = self._secret if self._secret is not None else b"nbteach self-study (public)"
+        msg = f"salt\0{self.homework.name}\0{self.student_id or ''}\0{exercise_id}".encode("utf-8")
+        return hmac.new(key, msg, hashlib.sha256).digest()[:16].hex()
+
+    # -- the checks a notebook carries ----------------------------------------------
+    def checks(self) -> dict:
+        """What the student's notebook registers: digests, hints, public inputs; no answer."""
+        from nbteach.check.graded import digest, reference_forms, rounded_forms
+        from nbteach.check.serial import encode
+
+        out = []
+        for ex in self.exercises:
+            salt = self.salt(ex.id)
+            d = lambda fs: sorted({digest(salt, f) for f in fs})  # noqa: E731
+            item = {"id": ex.id, "prompt": ex.prompt, "kind": ex.kind, "spec": ex.spec, "salt": salt,
+                    "hints": ex.hints, "time_budget": ex.time_budget}
+            if ex.kind == "function":
+                cases = []
+                for args, kwargs in ex.public:
+                    cases.append({
+                        "input": encode([list(args), kwargs]),
+                        "accepted": d(reference_forms(_call(ex.answer, args, kwargs), ex.spec)),
+                        "mistakes": [{"name": n, "hint": h, "digests": d(_safe_forms(f, args, kwargs, ex.spec))}
+                                     for n, f, h in ex.mistakes]})
+                item["cases"] = cases
+            else:
+                item["accepted"] = d(reference_forms(ex.answer, ex.spec))
+                item["rounded"] = d(rounded_forms(ex.answer, ex.spec))
+                item["mistakes"] = [{"name": n, "hint": h, "digests": d(_forms_or_empty(v, ex.spec))}
+                                    for n, v, h in ex.mistakes]
+                if ex.spec["type"] == "array":
+                    item["spec"] = dict(ex.spec, shape=",".join(map(str, _shape(ex.answer))))
+            out.append(item)
+        return {"assignment": self.homework.name, "student": self.student_id or "", "exercises": out}
+
+    def register(self) -> dict:
+        """Register this variant's checks in this process, as its notebook does (tests, previews).
+
+        Returns ``{exercise id: GradedExercise}``; ``nbteach.check.exercise(id)`` finds them.
+        """
+        from nbteach.check.graded import register
+
+        return register(json.loads(json.dumps(self.checks())))
+
+    # -- the notebook ----------------------------------------------------------------
+    def notebook(self, solutions: bool = False) -> dict:
+        """The student's notebook (nbformat 4 dict), or with ``solutions=True`` the teacher's
+        copy with the worked solutions filled in."""
+        from .notebook import student_source
+
+        name = self.homework.name
+        raw = self.homework.module.cells(copy.deepcopy(self.params))
+        cells = []
+        for i, (kind, source) in enumerate(raw):
+            if kind == "code" and not solutions:
+                source = student_source(source)
+            cells.append(_cell(kind, source, f"{name}-{i}"))
+        checks = json.dumps(self.checks(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        check_cell = _cell(
+            "code",
+            "# The checks of this homework: salted digests of the accepted answers and of common\n"
+            "# mistakes, never the answers. Run this cell before the exercises.\n"
+            "from nbteach.check.graded import register\n"
+            f"register({json.dumps(checks, ensure_ascii=True)});",
+            f"{name}-checks")
+        check_cell["metadata"] = {"jupyter": {"source_hidden": True}, "tags": ["nbteach-checks"]}
+        first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+        cells.insert(first_code + 1, check_cell)
+        if self.student_id:
+            who = _cell("markdown", f"*Your own version of this homework (student `{self.student_id}`): "
+                                    "your data and numbers differ from your classmates'.*\n\n"
+                                    f"*[这是你自己的作业版本（学号 `{self.student_id}`）：数据与数字和同学的不同。]*",
+                        f"{name}-student")
+            cells.insert(1, who)
+        meta = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                "language_info": {"name": "python"},
+                "nbteach": {"assignment": name, "student": self.student_id or "",
+                            "solutions": bool(solutions)}}
+        return {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _shape(value):
+    import numpy as np
+
+    return np.asarray(value, dtype=object).shape
+
+
+def _forms_or_empty(value, spec):
+    from nbteach.check.graded import reference_forms
+
+    try:
+        return reference_forms(value, spec)
+    except Exception:  # noqa: BLE001 - a mistake with no form (say, -inf as an array) is not diagnosed
+        return []
+
+
+def _safe_forms(func, args, kwargs, spec):
+    try:
+        return _forms_or_empty(_call(func, args, kwargs), spec)
+    except Exception:  # noqa: BLE001
+        return []
+
+
+def _cell(kind, source, key):
+    cid = hashlib.sha1(key.encode("utf-8")).hexdigest()[:8]
+    if kind == "markdown":
+        return {"cell_type": "markdown", "id": cid, "metadata": {}, "source": source.splitlines(keepends=True)}
+    return {"cell_type": "code", "execution_count": None, "id": cid, "metadata": {}, "outputs": [],
+            "source": source.splitlines(keepends=True)}
+
+
+def sources() -> list:
+    """Names of the homework sources found (``NBTEACH_HOMEWORK`` folders, then the repository's)."""
+    names = set()
+    for d in _dirs():
+        if d.is_dir():
+            names |= {p.name for p in d.iterdir() if (p / "homework.py").is_file()}
+    return sorted(names)
+
+
+def _dirs():
+    extra = [Path(p) for p in os.environ.get("NBTEACH_HOMEWORK", "").split(os.pathsep) if p]
+    return extra + HOMEWORK_DIRS
+
+
+_CACHE: dict = {}
+
+
+def load(name_or_path) -> Homework:
+    """The homework source ``name_or_path``: a name (``"hw01"``) or a folder holding ``homework.py``."""
+    if isinstance(name_or_path, Homework):
+        return name_or_path
+    key = str(name_or_path)
+    path = Path(key)
+    if path.suffix == ".py" and path.is_file():
+        folder = path.parent
+    elif (path / "homework.py").is_file():
+        folder = path
+    elif _NAME.match(key):
+        folder = next((d / key for d in _dirs() if (d / key / "homework.py").is_file()), None)
+        if folder is None:
+            known = sources()
+            raise NbteachError(f"unknown assignment {key!r}: known homework sources are "
+                               f"{', '.join(known) or 'none'} (folders with a homework.py in "
+                               f"{', '.join(map(str, _dirs()))}).")
+    else:
+        raise NbteachError(f"unknown assignment {key!r}: give a name such as 'hw01' or a folder "
+                           "holding a homework.py.")
+    folder = folder.resolve()
+    if folder in _CACHE:
+        return _CACHE[folder]
+    modname = "nbteach_homework_" + hashlib.sha1(str(folder).encode()).hexdigest()[:10]
+    spec = importlib.util.spec_from_file_location(modname, folder / "homework.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(modname, None)
+        raise NbteachError(f"the homework source {folder / 'homework.py'} failed to load: "
+                           f"{type(exc).__name__}: {exc}") from exc
+    for attr in ("NAME", "NOTEBOOK", "DEFAULT", "params", "exercises", "cells"):
+        if not hasattr(module, attr):
+            raise NbteachError(f"the homework source {folder / 'homework.py'} must define {attr}.")
+    hw = Homework(module, folder)
+    _CACHE[folder] = hw
+    return hw

@@ -1,0 +1,367 @@
+"""Homework 1 (lessons 01-03): Bayes theorem, a flu/cold table, smoothing. Teacher's source.
+
+Each student's variant has its own table (5 to 8 patients), its own patients to score,
+its own cells to smooth and its own alpha; ``DEFAULT`` is the self-study version on
+note 001's table. The answers are computed here, by nbteach, and never leave the
+teacher's side: the student's notebook carries salted digests of them.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nbteach.teacher.homework import graded
+
+NAME = "hw01"
+NOTEBOOK = "hw01_bayes_and_smoothing.ipynb"
+COLUMNS = ["Headache", "Sore", "Temperature", "Cough"]
+VALUES = {"Headache": ["no", "mild", "severe"], "Sore": ["no", "mild", "severe"],
+          "Temperature": ["normal", "high"], "Cough": ["yes", "no"]}
+CLASSES = ["Cold", "Flu"]
+
+
+def _default():
+    from nbteach.datasets import flu_cold, flu_cold_query
+
+    df = flu_cold()
+    rows = df[COLUMNS + ["Diagnosis"]].values.tolist()
+    second = flu_cold_query("second").iloc[0].to_dict()
+    return {"rows": rows,
+            "patient": {"Headache": "severe", "Sore": "severe", "Temperature": "normal", "Cough": "yes"},
+            "laplace": {"value": "high", "class": "Cold"},
+            "lidstone": {"value": "no", "class": "Flu", "alpha": 2},
+            "second": {k: str(v) for k, v in second.items()},
+            "cases": [[["Cold", "Flu"], [2, 3], [1, 3]]]}
+
+
+DEFAULT = _default()
+
+
+def params(rng):
+    """A table of 5-8 patients, both classes present (sizes differ), and the queries."""
+    n = rng.randint(5, 8)
+    n_flu = rng.choice([k for k in range(2, n - 1) if 2 * k != n])
+    labels = ["Flu"] * n_flu + ["Cold"] * (n - n_flu)
+    rng.shuffle(labels)
+    rows = [[rng.choice(VALUES[c]) for c in COLUMNS] + [d] for d in labels]
+    rng.choice(rows)[3] = "yes"  # somebody coughs: exercise 1 is defined
+    flu_rows = [r for r in rows if r[-1] == "Flu"]
+    patient = {c: rng.choice(flu_rows)[i] for i, c in enumerate(COLUMNS)}  # seen with Flu: a score > 0
+    second = {c: rng.choice(sorted({r[i] for r in rows})) for i, c in enumerate(COLUMNS)}  # no unseen value
+    cases = []
+    for _ in range(2):
+        k = rng.randint(2, 4)
+        classes = rng.sample(["a", "b", "c", "d", "e"], k)
+        cases.append([classes, [rng.randint(1, 9) for _ in classes], [rng.randint(1, 9) for _ in classes]])
+    return {"rows": rows, "patient": patient,
+            "laplace": {"value": rng.choice(sorted({r[2] for r in rows})), "class": rng.choice(CLASSES)},
+            "lidstone": {"value": rng.choice(VALUES["Cough"]), "class": rng.choice(CLASSES),
+                         "alpha": rng.choice([2, 3, 4])},
+            "second": second, "cases": [[["Cold", "Flu"], [2, 3], [1, 3]]] + cases}
+
+
+# ---------------------------------------------------------------- the library's answers
+def _df(p):
+    import pandas as pd
+
+    return pd.DataFrame(p["rows"], columns=COLUMNS + ["Diagnosis"])
+
+
+def _model(p, **kw):
+    import nbteach
+
+    df = _df(p)
+    return nbteach.CategoricalNB(**kw).fit(df[COLUMNS], df["Diagnosis"])
+
+
+def _query(values):
+    import pandas as pd
+
+    return pd.DataFrame([values])[COLUMNS]
+
+
+def _cough(p, prior=None):
+    from nbteach.probability import bayes, prob
+
+    df = _df(p)
+    if prior is None:
+        prior = {c: prob(df, Diagnosis=c) for c in CLASSES}
+    likelihood = {c: prob(df, Cough="yes", given={"Diagnosis": c}) for c in CLASSES}
+    return bayes(prior, likelihood)
+
+
+def _counts(p, column, value, cls):
+    df = _df(p)
+    in_class = df[df["Diagnosis"] == cls]
+    return int((in_class[column] == value).sum()), len(in_class), int(df[column].nunique())
+
+
+def _lidstone(n, t, M, a):
+    from nbteach.smoothing import lidstone
+
+    return lidstone(n, t, M, a)
+
+
+def _bayes_fn(which):
+    from nbteach.probability import bayes
+
+    if which == "posterior":
+        return lambda prior, likelihood: bayes(prior, likelihood).posterior
+    if which == "joint":
+        return lambda prior, likelihood: bayes(prior, likelihood).joint
+    return lambda prior, likelihood: bayes({c: Fraction(1, len(prior)) for c in prior}, likelihood).posterior
+
+
+def _case(classes, weights, tenths):
+    prior = {c: Fraction(w, sum(weights)) for c, w in zip(classes, weights)}
+    likelihood = {c: Fraction(t, 10) if len(classes) > 2 or t > 3 else Fraction(t, 3 if t < 3 else 8)
+                  for c, t in zip(classes, tenths)}
+    return (prior, likelihood), {}
+
+
+def _hidden(rng):
+    out = []
+    for _ in range(5):
+        k = rng.randint(2, 4)
+        classes = rng.sample(["a", "b", "c", "d", "e"], k)
+        out.append(_case(classes, [rng.randint(1, 9) for _ in classes], [rng.randint(1, 9) for _ in classes]))
+    return out
+
+
+_NO_SMOOTHING_HINT = {
+    "en": "That is the unsmoothed estimate (alpha = 0): add alpha to the count and M*alpha to the class count.",
+    "zh": "这是未平滑的估计（alpha = 0）：计数加 alpha，类计数加 M*alpha。"}
+_NOT_M_HINT = {
+    "en": "You added alpha to the denominator once; every one of the M values received alpha "
+          "pseudo-counts, so the denominator grows by M*alpha.",
+    "zh": "你只在分母上加了一个 alpha；M 个取值每个都加了 alpha 个伪计数，所以分母要加 M*alpha。"}
+_NUMERATOR_INSTEAD_HINT = {
+    "en": "You put M*alpha in the numerator instead of the denominator: that is note 001's sentence "
+          "read literally. The numerator gets alpha, the denominator count(class) + M*alpha. Check: "
+          "your value can be above 1, which no probability is.",
+    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话得到的。分子加 alpha，"
+          "分母为 count(class) + M*alpha。检验：你的值可能大于 1，而概率不会。"}
+_NUMERATOR_AS_WELL_HINT = {
+    "en": "You added M*alpha to the numerator as well as alpha (note 001's sentence, with the formula's "
+          "denominator). The numerator gets only this value's own alpha pseudo-counts; M*alpha belongs below.",
+    "zh": "你在分子上除了 alpha 还加了 M*alpha（笔记 001 那句话，配上公式的分母）。分子只加这个取值自己的 "
+          "alpha 个伪计数；M*alpha 属于分母。"}
+
+
+def _EXAMPLE(eps):
+    """The example answer format the prompt shows: no variant's answer may be it."""
+    return 2 * eps / 9
+
+
+def exercises(p):
+    import sympy
+
+    from nbteach._base import NbteachError
+
+    patient, second = _query(p["patient"]), _query(p["second"])
+    lap, lid = p["laplace"], p["lidstone"]
+    n3, t3, M3 = _counts(p, "Temperature", lap["value"], lap["class"])
+    n4, t4, M4 = _counts(p, "Cough", lid["value"], lid["class"])
+    a4 = lid["alpha"]
+    eps = sympy.Symbol("epsilon", positive=True)
+    cold5 = _model(p, epsilon=eps).joint(second).iloc[0]["Cold"]
+    if not getattr(cold5, "free_symbols", None) or cold5 == _EXAMPLE(eps):
+        raise NbteachError("the epsilon exercise needs a zero count (and must not be the prompt's example)")
+    exact = _model(p, exact=True)
+    cases = [_case(*c) for c in p["cases"]]
+    return [
+        graded(
+            "hw01.posterior_cough",
+            {"en": "Using only the Cough column of the table: a patient coughs. What is "
+                   "P(Flu | Cough = yes)? At least 4 significant digits (a Fraction is fine).",
+             "zh": "只用表中的 Cough 列：一位病人咳嗽。P(Flu | Cough = yes) 是多少？至少 4 位有效数字（分数也可以）。"},
+            _cough(p).posterior["Flu"], {"type": "number", "digits": 4},
+            mistakes=[
+                ("likelihood_for_posterior", _cough(p).likelihood["Flu"],
+                 {"en": "That is P(Cough = yes | Flu): how often flu patients cough, not how likely a "
+                        "cougher has the flu. Turn it around with Bayes theorem.",
+                  "zh": "这是 P(Cough = yes | Flu)：流感病人咳嗽的频率，而不是咳嗽的人得流感的概率。用贝叶斯定理反过来算。"}),
+                ("not_normalised", _cough(p).joint["Flu"],
+                 {"en": "That is the joint P(Flu) P(yes | Flu); divide by P(Cough = yes).",
+                  "zh": "这是联合概率 P(Flu) P(yes | Flu)；还要除以 P(Cough = yes)。"}),
+                ("prior_forgotten", _cough(p, {c: Fraction(1, 2) for c in CLASSES}).posterior["Flu"],
+                 {"en": "You normalised the likelihoods without the prior: multiply each by P(class) first.",
+                  "zh": "你归一化了似然，却没有乘先验：先把每个似然乘以 P(类别)。"}),
+            ],
+            hints=[{"en": "You need P(Flu), P(Cold), P(yes | Flu) and P(yes | Cold), all from the table.",
+                    "zh": "需要 P(Flu)、P(Cold)、P(yes | Flu)、P(yes | Cold)，都可以从表中得到。"},
+                   {"en": "nbteach.bayes(prior, likelihood).posterior does the rest.",
+                    "zh": "剩下的交给 nbteach.bayes(prior, likelihood).posterior。"}],
+            solution="prior = {c: prob(df, Diagnosis=c) for c in ('Cold', 'Flu')}\n"
+                     "lik = {c: prob(df, Cough='yes', given={'Diagnosis': c}) for c in prior}\n"
+                     "answer = bayes(prior, lik).posterior['Flu']"),
+        graded(
+            "hw01.score_flu",
+            {"en": "No smoothing. What is the Flu score P(Flu) * prod_m P(x_m | Flu) of `patient`? "
+                   "At least 4 significant digits (a Fraction is fine).",
+             "zh": "不平滑。`patient` 的 Flu 得分 P(Flu) * prod_m P(x_m | Flu) 是多少？至少 4 位有效数字（分数也可以）。"},
+            exact.joint(patient).iloc[0]["Flu"], {"type": "number", "digits": 4},
+            mistakes=[
+                ("prior_forgotten", exact.joint(patient).iloc[0]["Flu"] / exact.prior_["Flu"],
+                 {"en": "You forgot to multiply by the prior P(Flu).", "zh": "你忘了乘先验 P(Flu)。"}),
+                ("normalised", exact.predict_proba(patient)[0][list(exact.classes_).index("Flu")],
+                 {"en": "That is the posterior P(Flu | x); the score is not normalised.",
+                  "zh": "这是后验 P(Flu | x)；得分不需要归一化。"}),
+            ],
+            hints=[{"en": "Five factors: the prior and one P(x_m | Flu) per symptom.",
+                    "zh": "五个因子：先验，加上每个症状一个 P(x_m | Flu)。"}],
+            solution="nb = CategoricalNB(exact=True).fit(X, y)\nanswer = nb.joint(patient).iloc[0]['Flu']"),
+        graded(
+            "hw01.laplace_temperature",
+            {"en": f"Laplace smoothing (alpha = 1): P(Temperature = {lap['value']} | {lap['class']}), "
+                   "as an exact Fraction.",
+             "zh": f"拉普拉斯平滑（alpha = 1）：P(Temperature = {lap['value']} | {lap['class']})，用精确分数表示。"},
+            _model(p, alpha=1, exact=True).tables_["Temperature"].loc[lap["value"], lap["class"]],
+            {"type": "exact"},
+            mistakes=[
+                ("no_smoothing", Fraction(n3, t3), _NO_SMOOTHING_HINT),
+                ("alpha_not_times_M", _lidstone(n3, t3, 1, 1), _NOT_M_HINT),
+                ("M_alpha_in_numerator_instead", Fraction(n3 + 1 + M3, t3), _NUMERATOR_INSTEAD_HINT),
+                ("M_alpha_in_numerator_as_well", Fraction(n3 + 1 + M3, t3 + M3), _NUMERATOR_AS_WELL_HINT),
+            ],
+            hints=[{"en": "M is the number of values Temperature takes in the table; count the "
+                          f"{lap['class']} rows and, among them, Temperature = {lap['value']}.",
+                    "zh": f"M 是表中 Temperature 的取值个数；数一数 {lap['class']} 的行数，以及其中 Temperature = {lap['value']} 的行数。"}],
+            solution=f"answer = lidstone({n3}, {t3}, {M3}, 1)   # (count + 1) / (count(class) + M*1)"),
+        graded(
+            "hw01.lidstone",
+            {"en": f"Lidstone smoothing with alpha = {a4}: P(Cough = {lid['value']} | {lid['class']}), "
+                   "as an exact Fraction.",
+             "zh": f"alpha = {a4} 的 Lidstone 平滑：P(Cough = {lid['value']} | {lid['class']})，用精确分数表示。"},
+            _lidstone(n4, t4, M4, a4), {"type": "exact"},
+            mistakes=[
+                ("laplace_instead", _lidstone(n4, t4, M4, 1),
+                 {"en": f"That is Laplace smoothing (alpha = 1); this exercise uses alpha = {a4}.",
+                  "zh": f"这是拉普拉斯平滑（alpha = 1）的结果；本题 alpha = {a4}。"}),
+                ("alpha_not_times_M", _lidstone(n4, t4, 1, a4), _NOT_M_HINT),
+                ("no_smoothing", Fraction(n4, t4), _NO_SMOOTHING_HINT),
+            ],
+            hints=[{"en": "(count + alpha) / (count(class) + M * alpha), M = the number of values of Cough.",
+                    "zh": "(count + alpha) / (count(class) + M * alpha)，M 为 Cough 的取值个数。"}],
+            solution=f"answer = lidstone({n4}, {t4}, {M4}, {a4})"),
+        graded(
+            "hw01.epsilon_cold_score",
+            {"en": "epsilon smoothing with a symbolic epsilon: the Cold score of `patient2`. A sympy "
+                   "expression or a string such as '2*epsilon/9'.",
+             "zh": "符号 epsilon 平滑：`patient2` 的 Cold 得分。给出 sympy 表达式或字符串，如 '2*epsilon/9'。"},
+            cold5, {"type": "sympy", "symbols": ["epsilon", "eps"]},
+            mistakes=[
+                ("prior_forgotten", cold5 / _model(p, epsilon=eps).prior_["Cold"],
+                 {"en": "You forgot the prior P(Cold).", "zh": "你忘了先验 P(Cold)。"}),
+                ("no_smoothing", exact.joint(second).iloc[0]["Cold"],
+                 {"en": "That is the unsmoothed score: replace each zero factor by epsilon.",
+                  "zh": "这是未平滑的得分：把每个为 0 的因子换成 epsilon。"}),
+            ],
+            hints=[{"en": "Look for the factors that are zero in the table: each becomes epsilon.",
+                    "zh": "找出表中为 0 的因子：每个都变成 epsilon。"}],
+            solution="nb = CategoricalNB(epsilon=eps).fit(X, y)\nanswer = nb.joint(patient2).iloc[0]['Cold']"),
+        graded(
+            "hw01.posterior_function",
+            {"en": "Write posterior(prior, likelihood): both are dicts class -> probability; return the "
+                   "dict class -> P(class | x). Do not change the dicts you are given.",
+             "zh": "编写 posterior(prior, likelihood)：两个参数都是 类别 -> 概率 的字典；返回字典 类别 -> P(类别 | x)。"
+                   "不要修改传入的字典。"},
+            _bayes_fn("posterior"), {"type": "dict", "digits": 6}, kind="function",
+            public=cases, hidden=_hidden,
+            mistakes=[
+                ("not_normalised", _bayes_fn("joint"),
+                 {"en": "Your function returns the joints P(c) P(x | c): divide each by their sum.",
+                  "zh": "你的函数返回的是联合概率 P(c) P(x | c)：每个都要除以它们的和。"}),
+                ("prior_forgotten", _bayes_fn("uniform"),
+                 {"en": "Your function ignores the prior: multiply each likelihood by P(c) first.",
+                  "zh": "你的函数忽略了先验：先把每个似然乘以 P(c)。"}),
+            ],
+            hints=[{"en": "First the joints, then their sum (the evidence), then divide.",
+                    "zh": "先算联合概率，再求和（证据），最后相除。"}],
+            solution="def posterior(prior, likelihood):\n"
+                     "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
+                     "    evidence = sum(joint.values())\n"
+                     "    return {c: j / evidence for c, j in joint.items()}"),
+    ]
+
+
+def _frame_source(name, values):
+    return f"{name} = pd.DataFrame([{values!r}])"
+
+
+def cells(p):
+    rows = ",\n".join(f"     {r!r}" for r in p["rows"])
+    lap, lid = p["laplace"], p["lidstone"]
+    return [
+        ("markdown", "# Homework 1: Bayes theorem, a flu/cold table and smoothing (lessons 01-03)\n\n"
+                     "[作业 1：贝叶斯定理、流感/感冒表与平滑]\n\n"
+                     "Each exercise has three cells: one that shows the question, one where you write your\n"
+                     "answer in place of `____`, and a check cell. Run the check cell: it tells you whether\n"
+                     "your answer is right and, if not, what went wrong, without showing the answer;\n"
+                     "`q.hint()` gives a hint (run it again for more). Every check is counted, and your\n"
+                     "teacher sees how many checks each exercise took.\n\n"
+                     "Work top to bottom and run every cell (Kernel > Restart & Run All before you hand in):\n"
+                     "your teacher grades this notebook by running it from the first cell to the last."),
+        ("code", "from fractions import Fraction\n\n"
+                 "import pandas as pd\n"
+                 "import sympy\n\n"
+                 "import nbteach\n"
+                 "from nbteach import CategoricalNB, bayes\n"
+                 "from nbteach.check import exercise, ____\n"
+                 "from nbteach.probability import prob\n"
+                 "from nbteach.smoothing import lidstone\n\n"
+                 "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
+        ("markdown", "The training table (patients, four symptoms, diagnosis Flu or Cold):"),
+        ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Diagnosis']!r})\n"
+                 "X, y = df.drop(columns=\"Diagnosis\"), df[\"Diagnosis\"]\ndf"),
+        ("markdown", "## Exercise 1: a posterior from one symptom\n\n"
+                     "Use only the `Cough` column. A patient coughs: what is P(Flu | Cough = yes)? [后验概率]"),
+        ("code", "q1 = exercise(\"hw01.posterior_cough\")\nq1"),
+        ("code", "# BEGIN SOLUTION\n"
+                 "prior = {c: prob(df, Diagnosis=c) for c in (\"Cold\", \"Flu\")}\n"
+                 "likelihood = {c: prob(df, Cough=\"yes\", given={\"Diagnosis\": c}) for c in prior}\n"
+                 "# END SOLUTION\n"
+                 "answer1 = bayes(prior, likelihood).posterior[\"Flu\"]  # SOLUTION"),
+        ("code", "q1.check(answer1)"),
+        ("code", "# q1.hint()"),
+        ("markdown", "## Exercise 2: the naive Bayes score of a new patient\n\n"
+                     "No smoothing. Compute the Flu score P(Flu) ∏ P(x_m | Flu) of this patient [联合得分]."),
+        ("code", "q2 = exercise(\"hw01.score_flu\")\nq2"),
+        ("code", _frame_source("patient", p["patient"]) + "\n"
+                 "answer2 = CategoricalNB(exact=True).fit(X, y).joint(patient).iloc[0][\"Flu\"]  # SOLUTION"),
+        ("code", "q2.check(answer2)"),
+        ("markdown", f"## Exercise 3: Laplace smoothing\n\n"
+                     f"With Laplace smoothing (alpha = 1) what is P(Temperature = {lap['value']} | {lap['class']})? "
+                     "Give an exact\n`Fraction` [拉普拉斯平滑]. Careful: note 001 says in words that M·alpha is "
+                     "added to the\nnumerator; lesson 03 shows why it belongs in the denominator."),
+        ("code", "q3 = exercise(\"hw01.laplace_temperature\")\nq3"),
+        ("code", "answer3 = CategoricalNB(alpha=1, exact=True).fit(X, y).tables_[\"Temperature\"]"
+                 f".loc[{lap['value']!r}, {lap['class']!r}]  # SOLUTION"),
+        ("code", "q3.check(answer3)"),
+        ("markdown", f"## Exercise 4: Lidstone smoothing with alpha = {lid['alpha']}"),
+        ("code", "q4 = exercise(\"hw01.lidstone\")\nq4"),
+        ("code", f"answer4 = CategoricalNB(alpha={lid['alpha']}, exact=True).fit(X, y).tables_[\"Cough\"]"
+                 f".loc[{lid['value']!r}, {lid['class']!r}]  # SOLUTION"),
+        ("code", "q4.check(answer4)"),
+        ("markdown", "## Exercise 5: epsilon smoothing, symbolically\n\n"
+                     "Keep epsilon a symbol [符号 epsilon]; the answer is a sympy expression (or a string such\n"
+                     "as `\"2*epsilon/9\"`)."),
+        ("code", "q5 = exercise(\"hw01.epsilon_cold_score\")\nq5"),
+        ("code", "eps = sympy.Symbol(\"epsilon\", positive=True)\n"
+                 + _frame_source("patient2", p["second"]) + "\n"
+                 "answer5 = CategoricalNB(epsilon=eps).fit(X, y).joint(patient2).iloc[0][\"Cold\"]  # SOLUTION\n"
+                 "answer5"),
+        ("code", "q5.check(answer5)"),
+        ("markdown", "## Exercise 6: write Bayes theorem yourself\n\n"
+                     "Write `posterior(prior, likelihood)`: both arguments are dicts class → probability;\n"
+                     "return the dict class → P(class | x). The check calls your function on a few inputs;\n"
+                     "your teacher's grading calls it on more. Do not change the dicts you are given."),
+        ("code", "q6 = exercise(\"hw01.posterior_function\")\nq6"),
+        ("code", "def posterior(prior, likelihood):\n"
+                 "    # BEGIN SOLUTION\n"
+                 "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
+                 "    evidence = sum(joint.values())\n"
+                 "    return {c: j / evidence for c, j in joint.items()}\n"
+                 "    # END SOLUTION"),
+        ("code", "q6.check(posterior)"),
+        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+    ]

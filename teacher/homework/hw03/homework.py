@@ -1,0 +1,229 @@
+"""Homework 3 (lessons 06-07): evaluating a spam filter, and class imbalance. Teacher's source.
+
+Each variant has its own messages (3-6 spam, 8-14 ham) and its own filter's
+predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham).
+"""
+from __future__ import annotations
+
+from nbteach.teacher.homework import graded
+
+NAME = "hw03"
+NOTEBOOK = "hw03_evaluation_and_imbalance.ipynb"
+DEFAULT = {"n_spam": 4, "n_ham": 10, "tp": 3, "fp": 2,
+           "cases": [[["promo", "ham", "spam", "promo", "ham", "spam"], ["ham", "ham", "promo", "promo", "spam", "ham"],
+                      ["ham", "spam", "promo"]]]}
+
+
+def params(rng):
+    n_spam, n_ham = rng.randint(3, 6), rng.randint(8, 14)
+    cases = []
+    for _ in range(2):
+        labels = rng.sample(["ham", "spam", "promo"], rng.randint(2, 3))
+        n = rng.randint(5, 12)
+        cases.append([[rng.choice(labels) for _ in range(n)], [rng.choice(labels) for _ in range(n)], labels])
+    return {"n_spam": n_spam, "n_ham": n_ham, "tp": rng.randint(1, n_spam - 1), "fp": rng.randint(1, n_ham - 3),
+            "cases": cases}
+
+
+def labels(p):
+    """(y_true, y_pred) of the variant: spam first, then ham."""
+    y_true = ["spam"] * p["n_spam"] + ["ham"] * p["n_ham"]
+    y_pred = (["spam"] * p["tp"] + ["ham"] * (p["n_spam"] - p["tp"])
+              + ["spam"] * p["fp"] + ["ham"] * (p["n_ham"] - p["fp"]))
+    return y_true, y_pred
+
+
+def _m():
+    from nbteach import metrics
+
+    return metrics
+
+
+def _resampled(y_true, fn):
+    from nbteach import resample
+
+    Xr, _ = getattr(resample, fn)(list(range(len(y_true))), y_true, random_state=0)
+    return len(Xr)
+
+
+def _confusion_fn(transposed):
+    from nbteach.metrics import confusion_matrix
+
+    if transposed:
+        return lambda y_true, y_pred, labels: confusion_matrix(y_pred, y_true, labels=labels)
+    return lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels)
+
+
+def _hidden(rng):
+    out = []
+    for _ in range(5):
+        labels_ = rng.sample(["ham", "spam", "promo"], rng.randint(2, 3))
+        n = rng.randint(5, 20)
+        out.append((([rng.choice(labels_) for _ in range(n)], [rng.choice(labels_) for _ in range(n)], labels_), {}))
+    return out
+
+
+def exercises(p):
+    m = _m()
+    yt, yp = labels(p)
+    ham = ["ham"] * len(yt)
+    prf = m.precision_recall_f1(yt, yp, pos_label="spam")
+    P, R = prf[0], prf[1]
+    cases = [((list(yt), list(yp), ["ham", "spam"]), {})] + [((a, b, c), {}) for a, b, c in p["cases"]]
+    num = {"type": "number", "digits": 4}
+    return [
+        graded(
+            "hw03.precision",
+            {"en": "Precision of the filter for the class spam: of the messages it flagged as spam, which "
+                   "fraction is spam? At least 4 significant digits.",
+             "zh": "过滤器对 spam 类的精确率：被判为 spam 的邮件中，真正是 spam 的比例是多少？至少 4 位有效数字。"},
+            m.precision_score(yt, yp, pos_label="spam"), num,
+            mistakes=[
+                ("recall_for_precision", m.recall_score(yt, yp, pos_label="spam"),
+                 {"en": "That is recall, TP / (TP + FN): of the spam, how much was caught. Precision divides "
+                        "by what was *flagged*: TP / (TP + FP).",
+                  "zh": "这是召回率 TP / (TP + FN)：spam 中被抓到的比例。精确率除以的是被*判为* spam 的数量：TP / (TP + FP)。"}),
+                ("accuracy_for_precision", m.accuracy_score(yt, yp),
+                 {"en": "That is accuracy over both classes; precision looks only at the messages predicted spam.",
+                  "zh": "这是两类合计的准确率；精确率只看被预测为 spam 的邮件。"}),
+                ("other_class", m.precision_score(yt, yp, pos_label="ham"),
+                 {"en": "That is the precision of ham; the positive class here is spam.",
+                  "zh": "这是 ham 的精确率；这里的正类是 spam。"}),
+            ],
+            hints=[{"en": "Count TP (spam flagged spam) and FP (ham flagged spam).",
+                    "zh": "数出 TP（spam 被判为 spam）和 FP（ham 被判为 spam）。"}],
+            solution="answer = precision_score(y_true, y_pred, pos_label='spam')   # TP / (TP + FP)"),
+        graded(
+            "hw03.f1",
+            {"en": "F1 score of the filter for spam. At least 4 significant digits.",
+             "zh": "过滤器对 spam 的 F1 值。至少 4 位有效数字。"},
+            m.f1_score(yt, yp, pos_label="spam"), num,
+            mistakes=[
+                ("arithmetic_mean", (P + R) / 2,
+                 {"en": "You took the arithmetic mean of precision and recall; F1 is their harmonic mean, "
+                        "2PR / (P + R).",
+                  "zh": "你取了精确率和召回率的算术平均；F1 是调和平均 2PR / (P + R)。"}),
+                ("macro_average", m.f1_score(yt, yp, average="macro"),
+                 {"en": "That is the macro average over both classes; the question asks for spam's F1.",
+                  "zh": "这是两类的宏平均；题目问的是 spam 的 F1。"}),
+            ],
+            hints=[{"en": "F1 = 2 P R / (P + R) = 2 TP / (2 TP + FP + FN).",
+                    "zh": "F1 = 2 P R / (P + R) = 2 TP / (2 TP + FP + FN)。"}],
+            solution="answer = f1_score(y_true, y_pred, pos_label='spam')"),
+        graded(
+            "hw03.accuracy_paradox",
+            {"en": "A lazy filter predicts ham for every message. What is its accuracy on y_true? "
+                   "At least 4 significant digits.",
+             "zh": "一个偷懒的过滤器把所有邮件都判为 ham。它在 y_true 上的准确率是多少？至少 4 位有效数字。"},
+            m.accuracy_score(yt, ham), num,
+            mistakes=[
+                ("recall_of_spam", m.recall_score(yt, ham, pos_label="spam"),
+                 {"en": "That is its recall for spam (it catches none). Accuracy counts the right predictions "
+                        "of both classes.",
+                  "zh": "这是它对 spam 的召回率（一封也没抓到）。准确率统计两类中预测正确的比例。"}),
+                ("spam_share", m.accuracy_score(yt, ["spam"] * len(yt)),
+                 {"en": "That is the share of spam among the messages: exactly the ones the always-ham filter "
+                        "gets wrong. Its accuracy is the share it gets right.",
+                  "zh": "这是 spam 在邮件中所占的比例：恰好是“全判 ham”过滤器判错的那些。它的准确率是判对的比例。"}),
+                ("filter_accuracy", m.accuracy_score(yt, yp),
+                 {"en": "That is the accuracy of the real filter, not of the always-ham one.",
+                  "zh": "这是真实过滤器的准确率，不是“全判 ham”过滤器的。"}),
+            ],
+            hints=[{"en": "How many of the messages are ham?", "zh": "邮件里有几封是 ham？"}],
+            solution="answer = accuracy_score(y_true, ['ham'] * len(y_true))   # high, yet useless"),
+        graded(
+            "hw03.oversampled_size",
+            {"en": "After random over-sampling of (messages, y_true) until both classes are the same size, "
+                   "how many messages are there?",
+             "zh": "对 (邮件, y_true) 做随机过采样直到两类数量相同，共有多少封邮件？"},
+            _resampled(yt, "random_oversample"), {"type": "exact"},
+            mistakes=[
+                ("undersampled", _resampled(yt, "random_undersample"),
+                 {"en": "That is the size after under-sampling (the larger class cut down). Over-sampling "
+                        "repeats examples of the smaller class.",
+                  "zh": "这是欠采样后的大小（把大类削减）。过采样是重复小类的样本。"}),
+                ("unchanged", len(yt), {"en": "That is the size before resampling.", "zh": "这是重采样之前的大小。"}),
+            ],
+            hints=[{"en": "Both classes end up as large as the largest one.", "zh": "两类最终都与最大的那一类一样多。"}],
+            solution="Xr, yr = random_oversample(list(range(len(y_true))), y_true, random_state=0)\nanswer = len(Xr)"),
+        graded(
+            "hw03.confusion_function",
+            {"en": "Write confusion(y_true, y_pred, labels) returning the confusion matrix as a numpy array: "
+                   "C[i, j] = how many examples of true class labels[i] were predicted as labels[j].",
+             "zh": "编写 confusion(y_true, y_pred, labels)，以 numpy 数组返回混淆矩阵："
+                   "C[i, j] = 真实类别为 labels[i] 且被预测为 labels[j] 的样本数。"},
+            _confusion_fn(False), {"type": "array", "digits": 6}, kind="function",
+            public=cases, hidden=_hidden,
+            mistakes=[("transposed", _confusion_fn(True),
+                       {"en": "Your matrix is transposed: rows must be the true class, columns the prediction.",
+                        "zh": "你的矩阵转置了：行应是真实类别，列是预测类别。"})],
+            hints=[{"en": "Start from np.zeros((len(labels), len(labels)), dtype=int) and add 1 per example.",
+                    "zh": "从 np.zeros((len(labels), len(labels)), dtype=int) 开始，每个样本加 1。"}],
+            solution="def confusion(y_true, y_pred, labels):\n"
+                     "    index = {c: k for k, c in enumerate(labels)}\n"
+                     "    C = np.zeros((len(labels), len(labels)), dtype=int)\n"
+                     "    for t, p in zip(y_true, y_pred):   # rows: true; columns: predicted\n"
+                     "        C[index[t], index[p]] += 1\n"
+                     "    return C"),
+    ]
+
+
+def cells(p):
+    n = p["n_spam"] + p["n_ham"]
+    fn, tn = p["n_spam"] - p["tp"], p["n_ham"] - p["fp"]
+    return [
+        ("markdown", "# Homework 3: evaluating a spam filter, and class imbalance (lessons 06-07)\n\n"
+                     "[作业 3：评估垃圾邮件过滤器与类别不平衡]\n\n"
+                     "Each exercise has three cells: one that shows the question, one where you write your\n"
+                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
+                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint (run it\n"
+                     "again for more). Every check is counted, and your teacher sees how many checks each\n"
+                     "exercise took. A decimal answer must be computed (with nbteach or numpy), not copied from\n"
+                     "a rounded printout: the prompt says how many significant digits the check needs, and a\n"
+                     "number rounded further is marked wrong (it says so: \"Close, but rounded\").\n\n"
+                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
+                     "teacher grades this notebook by running it from the first cell to the last."),
+        ("code", "import numpy as np\n\n"
+                 "import nbteach\n"
+                 "from nbteach.check import exercise, ____\n"
+                 "from nbteach.metrics import accuracy_score, confusion_table, f1_score, precision_score, recall_score\n"
+                 "from nbteach.resample import class_sizes, random_oversample\n\n"
+                 "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
+        ("markdown", f"{n} messages: the truth and what a filter predicted."),
+        ("code", f"y_true = [\"spam\"] * {p['n_spam']} + [\"ham\"] * {p['n_ham']}\n"
+                 f"y_pred = [\"spam\"] * {p['tp']} + [\"ham\"] * {fn} + [\"spam\"] * {p['fp']} + [\"ham\"] * {tn}\n"
+                 "confusion_table(y_true, y_pred)"),
+        ("markdown", "## Exercise 1: precision [精确率]"),
+        ("code", "q1 = exercise(\"hw03.precision\")\nq1"),
+        ("code", "answer1 = precision_score(y_true, y_pred, pos_label=\"spam\")  # SOLUTION"),
+        ("code", "q1.check(answer1)"),
+        ("markdown", "## Exercise 2: F1 [F1 值]"),
+        ("code", "q2 = exercise(\"hw03.f1\")\nq2"),
+        ("code", "answer2 = f1_score(y_true, y_pred, pos_label=\"spam\")  # SOLUTION"),
+        ("code", "q2.check(answer2)"),
+        ("markdown", "## Exercise 3: the accuracy paradox\n\n"
+                     "A filter that lets every message through (always ham) catches no spam at all. How\n"
+                     "accurate is it? [准确率悖论]"),
+        ("code", "q3 = exercise(\"hw03.accuracy_paradox\")\nq3"),
+        ("code", "answer3 = accuracy_score(y_true, [\"ham\"] * len(y_true))  # SOLUTION"),
+        ("code", "q3.check(answer3)"),
+        ("markdown", "## Exercise 4: over-sampling [过采样]"),
+        ("code", "q4 = exercise(\"hw03.oversampled_size\")\nq4"),
+        ("code", "# BEGIN SOLUTION\n"
+                 "X_over, y_over = random_oversample(list(range(len(y_true))), y_true, random_state=0)\n"
+                 "# END SOLUTION\nanswer4 = len(X_over)  # SOLUTION"),
+        ("code", "q4.check(answer4)"),
+        ("markdown", "## Exercise 5: write the confusion matrix\n\n"
+                     "Write `confusion(y_true, y_pred, labels)` returning a numpy array with\n"
+                     "C[i, j] = the number of examples of true class `labels[i]` predicted as `labels[j]`\n"
+                     "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more."),
+        ("code", "q5 = exercise(\"hw03.confusion_function\")\nq5"),
+        ("code", "def confusion(y_true, y_pred, labels):\n    # BEGIN SOLUTION\n"
+                 "    index = {c: k for k, c in enumerate(labels)}\n"
+                 "    C = np.zeros((len(labels), len(labels)), dtype=int)\n"
+                 "    for t, p in zip(y_true, y_pred):\n"
+                 "        C[index[t], index[p]] += 1\n"
+                 "    return C\n    # END SOLUTION"),
+        ("code", "q5.check(confusion)"),
+        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+    ]

@@ -23,13 +23,19 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --upgrade pip
 
+# JupyterLab's settings for the lessons (lab/overrides.json): no "get notified about news?"
+# pop-up over the first lesson, no update check. Binder's postBuild copies the same file.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+
 # Re-install only when pyproject.toml changes.
-$(VENV)/.lab-installed: pyproject.toml | $(PY)
+$(VENV)/.lab-installed: pyproject.toml lab/overrides.json | $(PY)
 	$(PY) -m pip install -e ".[lab]"
+	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(PY)
+$(VENV)/.test-installed: pyproject.toml lab/overrides.json | $(PY)
 	$(PY) -m pip install -e ".[lab,test]"
+	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
 	@touch $(VENV)/.lab-installed $@
 
 lab: $(VENV)/.lab-installed

@@ -31,6 +31,9 @@ _LAZY = {
     "dirichlet_smoothing": "nbteach.derivations",
     "beta_smoothing": "nbteach.derivations",
     "equivalent": "nbteach.derivations",
+    "SPODE": "nbteach.semi_naive",
+    "AODE": "nbteach.semi_naive",
+    "BayesNet": "nbteach.bayesnet",
     "set_language": "nbteach.i18n",
     "get_language": "nbteach.i18n",
 }
@@ -38,7 +41,7 @@ _LAZY = {
 _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
-    "widgets", "check", "grade", "i18n", "realdata",
+    "widgets", "check", "grade", "i18n", "realdata", "semi_naive", "bayesnet",
 }
 
 __all__ = sorted(_LAZY)

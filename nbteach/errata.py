@@ -47,6 +47,26 @@ class Erratum:
 
 ERRATA: list[Erratum] = [
     # Entries are added by the lesson that flags them; keep them in lesson order.
+    Erratum(
+        key="note002_dseparation_whole_moral_graph",
+        seed="002",
+        quote="在道德图上,若删去节点集合z,x和y分属两个连通分量,则x和y被z有向分离",
+        wrong="The note moralises the whole network (every V-structure's parents married) and then "
+              "deletes z. Moralising a V-structure whose common child and its descendants are "
+              "unobserved creates a path that is not there: its own V-structure example, where it "
+              "rightly says x1 and x2 are independent when x4 is unknown, comes out dependent.",
+        correct="Keep only x, y, z and their ancestors, moralise that ancestral graph, delete z; "
+                "x and y are d-separated by z iff no path joins them (Lauritzen et al. 1990).",
+        lesson="11"),
+    Erratum(
+        key="note002_mdl_bytes",
+        seed="002",
+        quote="第一项描述了编码贝叶斯网络需要的字节数",
+        wrong="The note measures the MDL code lengths in bytes (字节). With logarithms to base 2, as "
+              "the MDL criterion and f(theta) = log2(m)/2 take them (the note uses no base-256 "
+              "logarithm), a code length is in bits: an event of probability p costs -log2 p bits.",
+        correct="s(B|D) = (log2 m / 2)|B| - LL(B|D)/ln 2 is a length in bits (one byte is 8 bits).",
+        lesson="11"),
 ]
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["food_reviews", "email_features", "EMAIL_COUNT_COLUMNS"]
+__all__ = ["food_reviews", "email_features", "titanic", "EMAIL_COUNT_COLUMNS"]
 
 # openintro email columns that are counts or 0/1 flags (non-negative numbers).
 EMAIL_COUNT_COLUMNS = [
@@ -94,3 +94,28 @@ def email_features():
     X = X.astype(float)
     y = np.where(df["spam"].to_numpy() == 1, "spam", "ham")
     return X, y
+
+
+def titanic():
+    """The 1,316 passengers of the Titanic (COUNT's ``titanic``): class, age, sex -> survived.
+
+    Every attribute is categorical (``class``: 1st/2nd/3rd class; ``age``: adults/child;
+    ``sex``: man/women, as the data spell them), which makes it the classic data for
+    categorical naive Bayes and its semi-naive relatives (lesson 10).
+
+    Returns
+    -------
+    X : pandas.DataFrame with columns ``class``, ``age``, ``sex`` (strings)
+    y : numpy.ndarray of str, ``"yes"`` (survived) or ``"no"``
+
+    Examples
+    --------
+    >>> X, y = titanic()
+    >>> X.shape, sorted(set(y.tolist()))
+    ((1316, 3), ['no', 'yes'])
+    """
+    import numpy as np
+
+    df = _rdata("COUNT", "titanic")
+    X = df[["class", "age", "sex"]].astype(str).reset_index(drop=True)
+    return X, np.asarray(df["survived"].astype(str).tolist())

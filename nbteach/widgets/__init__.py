@@ -17,6 +17,12 @@ _LAZY = {
     "lagrange_picture": "nbteach.widgets.mle",
     "alpha_curve_widget": "nbteach.widgets.alpha_curve",
     "AlphaCurve": "nbteach.widgets.alpha_curve",
+    "network_explorer": "nbteach.widgets.bayesnet",
+    "NetworkExplorer": "nbteach.widgets.bayesnet",
+    "dseparation_explorer": "nbteach.widgets.bayesnet",
+    "DSeparationExplorer": "nbteach.widgets.bayesnet",
+    "search_explorer": "nbteach.widgets.bayesnet",
+    "SearchExplorer": "nbteach.widgets.bayesnet",
 }
 
 __all__ = sorted(_LAZY)

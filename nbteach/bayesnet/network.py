@@ -1,0 +1,457 @@
+r"""A Bayesian network: a DAG whose nodes carry conditional probability tables.
+
+The joint distribution is the product of every node's table (note 002, 贝叶斯网):
+
+.. math:: P(x_1, \dots, x_d) = \prod_{i=1}^{d} P(x_i \mid \mathrm{pa}(x_i)).
+
+A table (CPT) is a pandas DataFrame with one row per configuration of the node's
+parents and one column per value of the node; each row sums to 1. A root node's table
+has a single row. Without tables the network still answers structural questions
+(``d_separated``, ``moral_graph``, ``parents``).
+
+>>> from nbteach.bayesnet import burglary
+>>> net = burglary()
+>>> net.parents("Alarm")
+('Burglary', 'Earthquake')
+>>> net.d_separated("Burglary", "Earthquake")
+True
+>>> net.d_separated("Burglary", "Earthquake", given=["Alarm"])
+False
+>>> round(float(net.query("Burglary", {"JohnCalls": True, "MaryCalls": True})[True]), 4)
+0.2842
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable
+
+from .._base import NbteachError
+
+__all__ = ["BayesNet"]
+
+
+def _as_set(x, what: str) -> tuple:
+    if x is None:
+        return ()
+    if isinstance(x, str) or not isinstance(x, Iterable):
+        return (x,)
+    return tuple(x)
+
+
+class BayesNet:
+    """A Bayesian network over discrete variables.
+
+    Parameters
+    ----------
+    edges : list of (parent, child) pairs
+        The arcs of the DAG. A node with no arc can be added through ``nodes``.
+    cpds : dict, optional
+        ``{node: DataFrame}``: for a node with parents ``(p1, ..., pk)`` (in the order in
+        which their arcs first appear in ``edges``) the table's index holds the parents'
+        values (a MultiIndex for k >= 2, named after the parents), its columns the node's
+        values; a root's table has one row. Every row sums to 1.
+    nodes : list, optional
+        Extra nodes without arcs (and the order in which nodes are listed).
+
+    Attributes
+    ----------
+    nodes : tuple
+        Every node, in a topological order (parents before children).
+    edges : tuple of (parent, child)
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> rain = pd.DataFrame([[0.2, 0.8]], columns=[True, False])
+    >>> wet = pd.DataFrame([[0.9, 0.1], [0.1, 0.9]], columns=[True, False],
+    ...                    index=pd.Index([True, False], name="Rain"))
+    >>> net = BayesNet([("Rain", "Wet")], {"Rain": rain, "Wet": wet})
+    >>> net.query("Rain", evidence={"Wet": True}).round(4).to_dict()
+    {True: 0.6923, False: 0.3077}
+    """
+
+    def __init__(self, edges, cpds=None, nodes=None):
+        edges = [tuple(e) for e in (edges or [])]
+        for e in edges:
+            if len(e) != 2:
+                raise NbteachError(f"an edge is a (parent, child) pair; got {e!r}.")
+            if e[0] == e[1]:
+                raise NbteachError(f"the edge {e!r} joins {e[0]!r} to itself; a Bayesian network "
+                                   "has no self-loops.")
+        if len(set(edges)) != len(edges):
+            dup = [e for e in edges if edges.count(e) > 1][0]
+            raise NbteachError(f"the edge {dup!r} is listed twice.")
+        order = list(nodes or [])
+        for a, b in edges:
+            for v in (a, b):
+                if v not in order:
+                    order.append(v)
+        for v in (cpds or {}):
+            if v not in order:
+                order.append(v)
+        self._parents = {v: tuple(a for a, b in edges if b == v) for v in order}
+        self.edges = tuple(edges)
+        self.nodes = self._topological(order)
+        self._values: dict = {}
+        self._cpt: dict = {}
+        if cpds:
+            missing = [v for v in self.nodes if v not in cpds]
+            if missing:
+                raise NbteachError(f"no table (cpds) given for {', '.join(map(repr, missing))}: "
+                                   "give one per node, or none at all.")
+            for v in self.nodes:  # parents first, so their values are known
+                self._set_cpt(v, cpds[v])
+
+    # -- structure -------------------------------------------------------------------
+    def _topological(self, order) -> tuple:
+        done, out, visiting = set(), [], []
+
+        def visit(v):
+            if v in done:
+                return
+            if v in visiting:
+                cycle = visiting[visiting.index(v):] + [v]
+                raise NbteachError("the edges contain a cycle: " + " -> ".join(map(str, cycle))
+                                   + ". A Bayesian network is a directed *acyclic* graph: "
+                                   "remove or reverse one of these edges.")
+            visiting.append(v)
+            for p in self._parents[v]:
+                visit(p)
+            visiting.pop()
+            done.add(v)
+            out.append(v)
+
+        for v in order:
+            visit(v)
+        return tuple(out)
+
+    def _check_node(self, v):
+        if v not in self._parents:
+            raise NbteachError(f"{v!r} is not a node of this network; its nodes are "
+                               f"{', '.join(map(repr, self.nodes))}.")
+        return v
+
+    def parents(self, v) -> tuple:
+        """The parents of ``v``, in the order of their arcs."""
+        return self._parents[self._check_node(v)]
+
+    def children(self, v) -> tuple:
+        """The children of ``v``."""
+        self._check_node(v)
+        return tuple(c for c in self.nodes if v in self._parents[c])
+
+    def ancestors(self, vs) -> set:
+        """``vs`` and every node with a directed path into one of them."""
+        out, stack = set(), [self._check_node(v) for v in _as_set(vs, "nodes")]
+        while stack:
+            v = stack.pop()
+            if v not in out:
+                out.add(v)
+                stack.extend(self._parents[v])
+        return out
+
+    def moral_graph(self, nodes=None) -> list:
+        """The moral graph: drop directions and "marry" every two parents of a child.
+
+        Returns the undirected edges as sorted ``(a, b)`` pairs (by node order). With
+        ``nodes``, the moral graph of the sub-network those nodes induce.
+
+        >>> from nbteach.bayesnet import burglary
+        >>> burglary().moral_graph()
+        [('Burglary', 'Earthquake'), ('Burglary', 'Alarm'), ('Earthquake', 'Alarm'), ('Alarm', 'JohnCalls'), ('Alarm', 'MaryCalls')]
+        """
+        keep = set(self.nodes if nodes is None else (self._check_node(v) for v in nodes))
+        rank = {v: i for i, v in enumerate(self.nodes)}
+        und = set()
+        for c in keep:
+            ps = [p for p in self._parents[c] if p in keep]
+            und.update(frozenset((p, c)) for p in ps)
+            und.update(frozenset(pair) for pair in itertools.combinations(ps, 2))
+        return sorted((tuple(sorted(e, key=rank.get)) for e in und), key=lambda e: (rank[e[0]], rank[e[1]])) \
+            if und else []
+
+    def d_separated(self, x, y, given=None) -> bool:
+        """Whether every trail between ``x`` and ``y`` is blocked by ``given``.
+
+        Decided as the notes should have said (note 002 moralises the whole graph, which
+        gets the V-structure wrong): take the *ancestral* graph of x, y and given,
+        moralise it, delete ``given``; x and y are d-separated iff no path is left.
+        ``x``, ``y`` and ``given`` may each be a node or a list of nodes.
+        """
+        xs, ys, zs = (set(self._check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
+        if not xs or not ys:
+            raise NbteachError("d_separated needs at least one node on each side.")
+        overlap = (xs & ys) | (xs & zs) | (ys & zs)
+        if overlap:
+            raise NbteachError(f"{', '.join(map(repr, sorted(overlap, key=str)))} appears on two "
+                               "sides; x, y and given must not share nodes.")
+        keep = self.ancestors(xs | ys | zs)
+        adj = {v: set() for v in keep}
+        for a, b in self.moral_graph(keep):
+            adj[a].add(b)
+            adj[b].add(a)
+        seen, stack = set(xs), list(xs)
+        while stack:
+            v = stack.pop()
+            for w in adj[v] - zs:
+                if w in ys:
+                    return False
+                if w not in seen:
+                    seen.add(w)
+                    stack.append(w)
+        return True
+
+    def trails(self, x, y, given=None) -> list:
+        """Every trail (path ignoring directions) from ``x`` to ``y``, and whether it is active.
+
+        Returns a list of ``(path, active, reasons)``: ``reasons`` names, for each inner
+        node, its kind on the trail (chain, fork or collider, 顺序/同父/V 型) and whether
+        it blocks. A chain or fork blocks when observed; a collider blocks unless it or
+        one of its descendants is observed.
+        """
+        x, y = self._check_node(x), self._check_node(y)
+        zs = set(self._check_node(v) for v in _as_set(given, "nodes"))
+        nbrs = {v: set(self._parents[v]) | set(self.children(v)) for v in self.nodes}
+        observed_below = {v for v in self.nodes if self._descendants(v) & zs or v in zs}
+        out = []
+
+        def walk(path):
+            v = path[-1]
+            if v == y:
+                out.append(list(path))
+                return
+            for w in sorted(nbrs[v], key=self.nodes.index):
+                if w not in path:
+                    walk(path + [w])
+
+        walk([x])
+        result = []
+        for path in out:
+            reasons, active = [], True
+            for a, b, c in zip(path, path[1:], path[2:]):
+                collider = a in self._parents[b] and c in self._parents[b]
+                fork = b in self._parents[a] and b in self._parents[c]
+                kind = "collider" if collider else ("fork" if fork else "chain")
+                blocks = (b not in observed_below) if collider else (b in zs)
+                active = active and not blocks
+                reasons.append((b, kind, "blocks" if blocks else "passes"))
+            result.append((path, active, reasons))
+        return result
+
+    def _descendants(self, v) -> set:
+        out, stack = set(), list(self.children(v))
+        while stack:
+            w = stack.pop()
+            if w not in out:
+                out.add(w)
+                stack.extend(self.children(w))
+        return out
+
+    # -- tables ----------------------------------------------------------------------
+    def _set_cpt(self, v, table):
+        import numpy as np
+        import pandas as pd
+
+        if not isinstance(table, pd.DataFrame):
+            raise NbteachError(f"the table of {v!r} must be a pandas DataFrame (one row per "
+                               f"parent configuration, one column per value); got {type(table).__name__}.")
+        parents = self._parents[v]
+        values = list(table.columns)
+        if len(values) < 1 or len(set(values)) != len(values):
+            raise NbteachError(f"the table of {v!r} needs distinct value columns; got {values!r}.")
+        try:
+            arr = table.to_numpy(dtype=float)
+        except (TypeError, ValueError):
+            raise NbteachError(f"the table of {v!r} must hold numbers.") from None
+        if not np.all(np.isfinite(arr)) or (arr < 0).any() or (arr > 1).any():
+            raise NbteachError(f"the table of {v!r} has an entry outside [0, 1].")
+        sums = arr.sum(axis=1)
+        bad = np.flatnonzero(np.abs(sums - 1) > 1e-9)
+        if bad.size:
+            raise NbteachError(f"row {table.index[bad[0]]!r} of the table of {v!r} sums to "
+                               f"{sums[bad[0]]:.6g}, not 1: each row is a distribution over "
+                               f"{v!r}'s values.")
+        if not parents:
+            if len(table) != 1:
+                raise NbteachError(f"{v!r} has no parents, so its table has one row; got {len(table)}.")
+            self._values[v] = values
+            self._cpt[v] = arr[0].copy()
+            return
+        pvals = [self._values[p] for p in parents]
+        shape = tuple(len(p) for p in pvals)
+        expected = math.prod(shape)
+        names = list(table.index.names)
+        if table.index.nlevels != len(parents):
+            raise NbteachError(f"the table of {v!r} must have one index level per parent "
+                               f"({', '.join(map(repr, parents))}); it has {table.index.nlevels}.")
+        if all(n is not None for n in names):
+            if set(names) != set(parents):
+                raise NbteachError(f"the index of {v!r}'s table is named {names!r}; its parents "
+                                   f"are {list(parents)!r}.")
+            if names != list(parents):
+                table = table.reorder_levels(list(parents)) if len(parents) > 1 else table
+        if len(table) != expected:
+            raise NbteachError(f"the table of {v!r} has {len(table)} rows; its parents "
+                               f"{list(parents)!r} have {expected} configurations, one row each.")
+        out = np.full(shape + (len(values),), np.nan)
+        for key, row in zip(table.index, arr):
+            key = key if isinstance(key, tuple) else (key,)
+            try:
+                idx = tuple(pv.index(k) for pv, k in zip(pvals, key))
+            except ValueError:
+                raise NbteachError(f"the table of {v!r} has a row {key!r} with a value its parents "
+                                   f"do not take (their values: {pvals!r}).") from None
+            out[idx] = row
+        if np.isnan(out).any():
+            raise NbteachError(f"the table of {v!r} repeats a parent configuration and misses another.")
+        self._values[v] = values
+        self._cpt[v] = out
+
+    @property
+    def has_cpds(self) -> bool:
+        return len(self._cpt) == len(self.nodes)
+
+    def _need_cpds(self):
+        if not self.has_cpds:
+            raise NbteachError("this network has no probability tables yet: pass cpds=... or "
+                               "call fit(data) first.")
+
+    def values(self, v) -> list:
+        """The values node ``v`` takes (its table's columns)."""
+        self._need_cpds()
+        return list(self._values[self._check_node(v)])
+
+    def cpd(self, v):
+        """The table of ``v`` as a DataFrame, printed like the textbook's."""
+        import pandas as pd
+
+        self._need_cpds()
+        v = self._check_node(v)
+        parents = self._parents[v]
+        arr = self._cpt[v]
+        if not parents:
+            return pd.DataFrame([arr], columns=pd.Index(self._values[v], name=v), index=[""])
+        keys = list(itertools.product(*(self._values[p] for p in parents)))
+        if len(parents) == 1:
+            index = pd.Index([k[0] for k in keys], name=parents[0])
+        else:
+            index = pd.MultiIndex.from_tuples(keys, names=list(parents))
+        return pd.DataFrame(arr.reshape(-1, arr.shape[-1]), index=index,
+                            columns=pd.Index(self._values[v], name=v))
+
+    @property
+    def cpds(self) -> dict:
+        """Every table, ``{node: DataFrame}``."""
+        return {v: self.cpd(v) for v in self.nodes}
+
+    def n_parameters(self) -> int:
+        r"""|B|, the number of free parameters: :math:`\sum_i (r_i - 1) q_i`."""
+        self._need_cpds()
+        return sum((len(self._values[v]) - 1) * math.prod(len(self._values[p]) for p in self._parents[v])
+                   for v in self.nodes)
+
+    def joint(self):
+        """The full joint distribution as a DataFrame (one row per configuration).
+
+        Only for small networks: the table has prod(r_i) rows.
+        """
+        import pandas as pd
+
+        arr = self._joint_array()
+        index = pd.MultiIndex.from_product([self._values[v] for v in self.nodes], names=list(self.nodes))
+        return pd.Series(arr.ravel(), index=index, name="P")
+
+    def _joint_array(self):
+        import numpy as np
+
+        self._need_cpds()
+        size = math.prod(len(self._values[v]) for v in self.nodes)
+        if size > 2 ** 22:
+            raise NbteachError(f"the joint table would have {size} rows; use query() instead.")
+        pos = {v: i for i, v in enumerate(self.nodes)}
+        out = np.ones([len(self._values[v]) for v in self.nodes])
+        for v in self.nodes:
+            axes = [pos[p] for p in self._parents[v]] + [pos[v]]
+            shape = [1] * len(self.nodes)
+            for a, n in zip(axes, self._cpt[v].shape):
+                shape[a] = n
+            # the table's axes are in (parents..., v) order; move them into node order
+            order = sorted(range(len(axes)), key=lambda i: axes[i])
+            out = out * np.transpose(self._cpt[v], order).reshape(shape)
+        return out
+
+    def independent(self, x, y, given=None, tol: float = 1e-12) -> bool:
+        r"""Whether X and Y are independent given Z *in this network's joint distribution*.
+
+        Checked numerically on the joint, :math:`P(x, y, z) P(z) = P(x, z) P(y, z)` for
+        every value (within ``tol``): a fact about these numbers, where ``d_separated`` is
+        a fact about the graph (it implies independence for every choice of tables).
+        """
+        import numpy as np
+
+        xs, ys, zs = (set(self._check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
+        if (xs & ys) or (xs & zs) or (ys & zs):
+            raise NbteachError("x, y and given must not share nodes.")
+        joint = self._joint_array()
+        pos = {v: i for i, v in enumerate(self.nodes)}
+
+        def marg(keep):
+            return joint.sum(axis=tuple(i for v, i in pos.items() if v not in keep), keepdims=True)
+
+        return bool(np.allclose(marg(xs | ys | zs) * marg(zs), marg(xs | zs) * marg(ys | zs),
+                                atol=tol, rtol=0))
+
+    # -- inference, learning (in their own modules) ------------------------------------
+    def _evidence_index(self, evidence) -> dict:
+        out = {}
+        for k, val in (evidence or {}).items():
+            k = self._check_node(k)
+            vals = self._values[k]
+            if val not in vals:
+                raise NbteachError(f"evidence {k}={val!r}: {k!r} takes the values {vals!r}.")
+            out[k] = vals.index(val)
+        return out
+
+    def query(self, var, evidence=None, method: str = "exact", n_samples: int = 20000,
+              random_state=None, burn_in: int = 200):
+        """P(var | evidence) as a pandas Series indexed by ``var``'s values.
+
+        ``method="exact"``: variable elimination. ``method="gibbs"``: Gibbs sampling with
+        the evidence clamped (``n_samples`` kept states after ``burn_in`` sweeps).
+        """
+        from .inference import elimination_ask, gibbs_ask
+
+        self._need_cpds()
+        var = self._check_node(var)
+        if var in (evidence or {}):
+            raise NbteachError(f"{var!r} is both the query and in the evidence.")
+        if method == "exact":
+            return elimination_ask(self, var, evidence)
+        if method == "gibbs":
+            return gibbs_ask(self, var, evidence, n_samples=n_samples, random_state=random_state,
+                             burn_in=burn_in)
+        raise NbteachError(f"method must be 'exact' or 'gibbs'; got {method!r}.")
+
+    def fit(self, data, alpha=0):
+        """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone)."""
+        from .learning import fit_cpds
+
+        fit_cpds(self, data, alpha)
+        return self
+
+    def score(self, data, kind: str = "bic") -> float:
+        """How well this structure fits ``data``, with maximum-likelihood tables on ``data``.
+
+        ``"loglik"``: LL(B|D) in nats. ``"bic"``: LL - (ln N / 2) |B| (pgmpy's convention,
+        higher is better). ``"mdl"``: (log2 N / 2) |B| - LL / ln 2, in bits, lower is better
+        (note 002's s(B|D) = f(theta)|B| - LL(B|D) with f(theta) = log2(N)/2; the note
+        says bytes, it is bits).
+        """
+        from .learning import score
+
+        return score(self, data, kind)
+
+    def __repr__(self):
+        arcs = ", ".join(f"{a}->{b}" for a, b in self.edges)
+        return f"BayesNet({arcs or ', '.join(map(str, self.nodes))})"

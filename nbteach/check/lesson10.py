@@ -1,0 +1,147 @@
+"""Exercises of lesson 10, semi-naive Bayes (SPODE and AODE).
+
+Ids: ``10.spode_factor``, ``10.aode_posterior``.
+
+The first works on note 001's flu/cold table, which the lesson does not use (it works on
+the Titanic passengers), so no earlier output shows its answer; the second asks about a
+Titanic passenger the lesson does not explain.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ._flu import data as _flu
+from .core import Mistake, define
+
+def _spode_counts():
+    """Counts of SPODE(parent='Temperature') behind P(Sore = severe | Flu, Temperature = normal)."""
+    from nbteach.semi_naive import SPODE
+
+    X, y = _flu()
+    m = SPODE(parent="Temperature", alpha=1).fit(X, y)
+    names = list(m.feature_names_in_)
+    i, j = names.index("Temperature"), names.index("Sore")
+    c = list(m.classes_).index("Flu")
+    xi = m.categories_[i].index("normal")
+    xj = m.categories_[j].index("severe")
+    nj = len(m.categories_[j])
+    return (int(m.triple_count_[i, j][c, xi, xj]), int(m.pair_count_[i][c, xi]), nj,
+            int(m.class_count_[c]), int(m.pair_count_[j][c, xj]))
+
+
+def _factor(kind="right"):
+    tri, pair, nj, n_c, n_cj = _spode_counts()
+    if kind == "right":
+        return Fraction(tri + 1, pair + nj)
+    if kind == "unsmoothed":
+        return Fraction(tri, pair)
+    if kind == "alpha_once":
+        return Fraction(tri + 1, pair + 1)
+    if kind == "naive":
+        return Fraction(n_cj + 1, n_c + nj)
+    raise ValueError(kind)
+
+
+define(
+    "10.spode_factor",
+    prompt={"en": "On note 001's flu/cold table, a SPODE with super-parent Temperature and alpha = 1 "
+                  "needs P(Sore = severe | Flu, Temperature = normal). What is it? Give an exact Fraction.",
+            "zh": "在笔记 001 的流感/感冒表上，以 Temperature 为超父、alpha = 1 的 SPODE 需要 "
+                  "P(Sore = severe | Flu, Temperature = normal)。它等于多少？给出精确分数（Fraction）。"},
+    answer=lambda: _factor("right"),
+    exact=True,
+    mistakes=[
+        Mistake("unsmoothed", lambda: _factor("unsmoothed"),
+                {"en": "That is the unsmoothed ratio of counts: add alpha to the count, and alpha times "
+                       "the number of Sore values to the denominator.",
+                 "zh": "这是未平滑的计数之比：分子加 alpha，分母加 alpha 乘以 Sore 的取值个数。"}),
+        Mistake("alpha_once", lambda: _factor("alpha_once"),
+                {"en": "The denominator gets alpha once per value of the child attribute (Sore), "
+                       "not once in all.",
+                 "zh": "分母要为子属性（Sore）的每个取值各加一次 alpha，而不是总共加一次。"}),
+        Mistake("naive", lambda: _factor("naive"),
+                {"en": "That is naive Bayes' P(Sore = severe | Flu): a SPODE also conditions on the "
+                       "super-parent's value, so count only the Flu rows with a normal temperature.",
+                 "zh": "这是朴素贝叶斯的 P(Sore = severe | Flu)：SPODE 还要以超父的取值为条件，只数体温正常的 Flu 行。"}),
+    ],
+    hints=[
+        {"en": "Which rows of the table are Flu with Temperature = normal? Among them, how many "
+               "have a severe sore throat?",
+         "zh": "表中哪些行是 Flu 且 Temperature = normal？其中有几行 Sore = severe？"},
+        {"en": "Note 002's P(x_j | c, x_i) with Laplace's +1: the denominator counts the rows of "
+             "(c, x_i) plus one pseudo-count for each value Sore can take.",
+         "zh": "笔记 002 的 P(x_j | c, x_i) 加拉普拉斯 +1：分母是 (c, x_i) 的行数，再为 Sore 的每个取值加一个伪计数。"},
+    ],
+    solution={"en": "m = SPODE(parent='Temperature', alpha=1).fit(X, y)\n"
+                    "m.explain({'Headache': 'mild', 'Sore': 'severe', 'Temperature': 'normal', "
+                    "'Cough': 'yes'})   # the row P(Sore=severe | c, Temperature=normal), column Flu\n"
+                    "answer = Fraction(count + 1, rows + 3)   # Sore takes 3 values",
+              "zh": "m = SPODE(parent='Temperature', alpha=1).fit(X, y)\n"
+                    "m.explain({...})   # 看 P(Sore=severe | c, Temperature=normal) 那一行的 Flu 列\n"
+                    "answer = Fraction(count + 1, rows + 3)   # Sore 有 3 个取值"},
+)
+
+
+_PASSENGER = {"class": "3rd class", "age": "child", "sex": "women"}
+
+
+def _titanic_proba(model):
+    import pandas as pd
+
+    from nbteach.realdata import titanic
+
+    X, y = titanic()
+    m = model.fit(X, y)
+    return float(m.predict_proba(pd.DataFrame([_PASSENGER]))[0][list(m.classes_).index("yes")])
+
+
+def _aode():
+    from nbteach.semi_naive import AODE
+
+    return _titanic_proba(AODE(m=1, alpha=1))
+
+
+def _nb():
+    from nbteach import CategoricalNB
+
+    return _titanic_proba(CategoricalNB(alpha=1))
+
+
+def _spode_sex():
+    from nbteach.semi_naive import SPODE
+
+    return _titanic_proba(SPODE(parent="sex", alpha=1))
+
+
+define(
+    "10.aode_posterior",
+    prompt={"en": "Fit AODE(m=1, alpha=1) on all Titanic passengers (nbteach.realdata.titanic()). "
+                  "What is P(survived = yes) for a girl (age = child, sex = women) travelling 3rd class? "
+                  "A float, computed.",
+            "zh": "在全部泰坦尼克乘客（nbteach.realdata.titanic()）上拟合 AODE(m=1, alpha=1)。"
+                  "一位乘坐三等舱的女孩（age = child, sex = women）的 P(survived = yes) 是多少？给出计算得到的浮点数。"},
+    answer=_aode,
+    rtol=1e-9,
+    mistakes=[
+        Mistake("naive_bayes", _nb,
+                {"en": "That is naive Bayes (CategoricalNB): AODE averages the SPODEs, one per "
+                       "super-parent.",
+                 "zh": "这是朴素贝叶斯（CategoricalNB）的结果：AODE 要对每个超父的 SPODE 求平均。"}),
+        Mistake("one_spode", _spode_sex,
+                {"en": "That is a single SPODE (super-parent sex); AODE uses every attribute whose "
+                       "value occurs in at least m rows.",
+                 "zh": "这是单个 SPODE（超父为 sex）；AODE 使用每个取值至少出现 m 次的属性。"}),
+    ],
+    hints=[
+        {"en": "Build the passenger as a one-row DataFrame with the columns class, age and sex.",
+         "zh": "把这位乘客写成一行的 DataFrame，列为 class、age、sex。"},
+        {"en": "predict_proba's columns follow classes_; pick the column of 'yes'.",
+         "zh": "predict_proba 的列按 classes_ 排列；取 'yes' 那一列。"},
+    ],
+    solution={"en": "X, y = titanic()\nm = AODE(m=1, alpha=1).fit(X, y)\n"
+                    "girl = pd.DataFrame([{'class': '3rd class', 'age': 'child', 'sex': 'women'}])\n"
+                    "answer = m.predict_proba(girl)[0][list(m.classes_).index('yes')]",
+              "zh": "X, y = titanic()\nm = AODE(m=1, alpha=1).fit(X, y)\n"
+                    "girl = pd.DataFrame([{'class': '3rd class', 'age': 'child', 'sex': 'women'}])\n"
+                    "answer = m.predict_proba(girl)[0][list(m.classes_).index('yes')]"},
+)

@@ -1,0 +1,310 @@
+"""Views over a Bayesian network: evidence and posteriors, d-separation, structure search.
+
+* :func:`network_explorer`: the network drawn in layers; each node is a card with a
+  button per value. Clicking a value sets it as evidence (clicking it again clears it),
+  and every other node's posterior updates, exact (variable elimination) beside Gibbs.
+* :func:`dseparation_explorer`: pick X, Y and the observed set Z; every trail between X
+  and Y is listed as active or blocked, with the node that blocks it and why, next to
+  the verdict of the ancestral moral graph.
+* :func:`search_explorer`: step through a hill-climbing search, one move at a time, with
+  the score of each move.
+
+The maths is in :mod:`nbteach.bayesnet`; these only show it. Colours come from
+JupyterLab's theme variables, so light and dark themes both read.
+"""
+from __future__ import annotations
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import esc
+
+__all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
+           "search_explorer", "SearchExplorer", "network_svg"]
+
+_FG = "var(--jp-ui-font-color1, #222)"
+_MUTED = "var(--jp-ui-font-color2, #555)"
+_BORDER = "var(--jp-border-color1, #999)"
+# Okabe-Ito, safe for colour-blind readers: exact and Gibbs bars, evidence
+_EXACT, _GIBBS, _EVIDENCE = "#0072B2", "#E69F00", "#009E73"
+
+
+def _layers(nodes, edges):
+    """Layer of each node: the length of the longest directed path into it."""
+    parents = {v: [a for a, b in edges if b == v] for v in nodes}
+    layer = {}
+
+    def depth(v):
+        if v not in layer:
+            layer[v] = 1 + max((depth(p) for p in parents[v]), default=-1)
+        return layer[v]
+
+    for v in nodes:
+        depth(v)
+    return layer
+
+
+def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 34)) -> str:
+    """An SVG drawing of a DAG in layers (roots on top). ``highlight``: arcs to draw thick."""
+    layer = _layers(nodes, edges)
+    rows = {}
+    for v in nodes:
+        rows.setdefault(layer[v], []).append(v)
+    bw, bh = box
+    width = width or max(560, 200 * max((len(r) for r in rows.values()), default=1))
+    gap_y = 80
+    height = (max(rows) + 1) * gap_y + 10 if rows else 60
+    pos = {}
+    for k, row in rows.items():
+        for i, v in enumerate(row):
+            pos[v] = ((i + 1) * width / (len(row) + 1), 20 + k * gap_y + bh / 2)
+    hl = {tuple(e) for e in highlight}
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+             f"role='img' aria-label='network: {esc(', '.join(f'{a} to {b}' for a, b in edges))}'>"
+             f"<defs><marker id='arrow' viewBox='0 0 10 10' refX='10' refY='5' markerWidth='7' "
+             f"markerHeight='7' orient='auto-start-reverse'><path d='M0,0 L10,5 L0,10 z' "
+             f"style='fill:{_FG}'/></marker></defs>"]
+    for a, b in edges:
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        thick = 3.5 if (a, b) in hl else 1.5
+        parts.append(f"<line x1='{x1:.0f}' y1='{y1 + bh / 2:.0f}' x2='{x2:.0f}' y2='{y2 - bh / 2:.0f}' "
+                     f"style='stroke:{_FG};stroke-width:{thick}' marker-end='url(#arrow)'/>")
+    for v, (x, y) in pos.items():
+        fill = _EVIDENCE if v in observed else "var(--jp-layout-color2, #eee)"
+        text = "#fff" if v in observed else _FG
+        parts.append(f"<rect x='{x - bw / 2:.0f}' y='{y - bh / 2:.0f}' width='{bw}' height='{bh}' rx='6' "
+                     f"style='fill:{fill};stroke:{_BORDER}'/><text x='{x:.0f}' y='{y + 5:.0f}' "
+                     f"text-anchor='middle' style='fill:{text};font-size:13px'>{esc(v)}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _bars(p_exact, p_gibbs, values) -> str:
+    rows = []
+    for v in values:
+        e, g = float(p_exact[v]), (None if p_gibbs is None else float(p_gibbs[v]))
+        rows.append(
+            f"<div style='font-size:12px;color:{_FG}'>{esc(v)}: "
+            f"<span style='display:inline-block;width:{60 * e:.1f}px;height:8px;background:{_EXACT}'></span> "
+            f"{e:.4f}" + ("" if g is None else
+                          f"<br><span style='display:inline-block;width:{60 * g:.1f}px;height:8px;"
+                          f"background:{_GIBBS};margin-left:{len(str(v)) * 7 + 10}px'></span> {g:.4f}")
+            + "</div>")
+    return "".join(rows)
+
+
+class NetworkExplorer:
+    """Click a value to set evidence; see every other node's posterior, exact and Gibbs.
+
+    Attributes
+    ----------
+    evidence : dict, the values set so far
+    posteriors : DataFrame (node, value) x (exact, gibbs)
+    buttons : dict node -> ToggleButtons (value buttons; "?" = not observed)
+    """
+
+    def __init__(self, net, n_samples=5000, random_state=0, gibbs=True):
+        import ipywidgets as w
+
+        net._need_cpds()
+        self.net, self.n_samples, self.random_state, self.gibbs = net, n_samples, random_state, gibbs
+        self.evidence = {}
+        layer = _layers(net.nodes, net.edges)
+        self.buttons, self.cards, self._bars = {}, {}, {}
+        for v in net.nodes:
+            options = [("?", None)] + [(str(x), x) for x in net.values(v)]
+            b = w.ToggleButtons(options=options, value=None, description="",
+                                tooltips=[f"{v} not observed"] + [f"observe {v} = {x}" for x in net.values(v)],
+                                style={"button_width": "58px"},
+                                layout=w.Layout(width="auto"))
+            b.observe(lambda ch, v=v: self._set(v, ch["new"]), names="value")
+            self.buttons[v] = b
+            self._bars[v] = w.HTML()
+            title = w.HTML(f"<b style='color:{_FG}'>{esc(v)}</b>")
+            self.cards[v] = w.VBox([title, b, self._bars[v]],
+                                   layout=w.Layout(border=f"1px solid {_BORDER}", padding="4px",
+                                                   margin="4px", align_items="center"))
+        rows = {}
+        for v in net.nodes:
+            rows.setdefault(layer[v], []).append(self.cards[v])
+        legend = w.HTML(f"<span style='color:{_MUTED};font-size:12px'>bars: "
+                        f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>exact</span> "
+                        + (f"<span style='background:{_GIBBS};padding:0 4px'>Gibbs, {n_samples} samples</span>"
+                           if gibbs else "") + " &middot; click a value to observe it, ? to clear</span>")
+        self.drawing = w.HTML(network_svg(net.nodes, net.edges))
+        self.message = w.HTML()
+        width = f"{max(560, 200 * max(len(r) for r in rows.values()))}px"
+        self.drawing.layout = w.Layout(width=width)
+        self.widget = w.VBox([self.drawing, legend,
+                              *[w.HBox(r, layout=w.Layout(justify_content="center", width=width))
+                                for _, r in sorted(rows.items())], self.message])
+        self._update()
+
+    def _set(self, v, value):
+        if value is None:
+            self.evidence.pop(v, None)
+        else:
+            self.evidence[v] = value
+        self._update()
+
+    def set_evidence(self, **evidence):
+        """Observe values from code (``ex.set_evidence(JohnCalls=True)``); None clears."""
+        for v, value in evidence.items():
+            if v not in self.buttons:
+                raise NbteachError(f"{v!r} is not a node; the nodes are {', '.join(self.net.nodes)}.")
+            self.buttons[v].value = value  # the observer updates the view
+
+    def _update(self):
+        import pandas as pd
+
+        self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
+        rows = {}
+        try:
+            for v in self.net.nodes:
+                if v in self.evidence:
+                    self._bars[v].value = (f"<span style='color:{_EVIDENCE}'>observed: "
+                                           f"{esc(self.evidence[v])}</span>")
+                    continue
+                exact = self.net.query(v, self.evidence)
+                gibbs = (self.net.query(v, self.evidence, method="gibbs", n_samples=self.n_samples,
+                                        random_state=self.random_state, burn_in=50)
+                         if self.gibbs else None)
+                self._bars[v].value = _bars(exact, gibbs, self.net.values(v))
+                for x in self.net.values(v):
+                    rows[(v, x)] = {"exact": float(exact[x]),
+                                    "gibbs": None if gibbs is None else float(gibbs[x])}
+            self.message.value = ""
+        except NbteachError as err:
+            self.message.value = f"<p style='color:#D55E00'>{esc(err)}</p>"
+        self.posteriors = pd.DataFrame.from_dict(rows, orient="index")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def network_explorer(net, n_samples=5000, random_state=0, gibbs=True):
+    """Make a :class:`NetworkExplorer`.
+
+    >>> from nbteach.bayesnet import burglary
+    >>> ex = network_explorer(burglary(), n_samples=2000)
+    >>> ex.set_evidence(JohnCalls=True, MaryCalls=True)
+    >>> round(float(ex.posteriors.loc[("Burglary", True), "exact"]), 4)
+    0.2842
+    """
+    return NetworkExplorer(net, n_samples=n_samples, random_state=random_state, gibbs=gibbs)
+
+
+class DSeparationExplorer:
+    """Pick X, Y and the observed set Z: which trails are active, and why."""
+
+    def __init__(self, net, x=None, y=None, given=()):
+        import ipywidgets as w
+
+        self.net = net
+        nodes = list(net.nodes)
+        self.x = w.Dropdown(options=nodes, value=x or nodes[0], description="X")
+        self.y = w.Dropdown(options=nodes, value=y or nodes[-1], description="Y")
+        self.z = w.SelectMultiple(options=nodes, value=tuple(given), description="observed Z",
+                                  rows=min(6, len(nodes)))
+        for c in (self.x, self.y, self.z):
+            c.observe(lambda ch: self._update(), names="value")
+        self.drawing = w.HTML()
+        self.view = w.HTML()
+        self.widget = w.VBox([w.HBox([self.x, self.y, self.z]), self.drawing, self.view])
+        self._update()
+
+    def _update(self):
+        x, y, zs = self.x.value, self.y.value, list(self.z.value)
+        self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=zs)
+        if x == y or x in zs or y in zs:
+            self.result, self.trails = None, []
+            self.view.value = (f"<p style='color:{_MUTED}'>Pick two different nodes for X and Y, "
+                               "neither of them observed.</p>")
+            return
+        self.result = self.net.d_separated(x, y, zs)
+        self.trails = self.net.trails(x, y, zs)
+        rows = []
+        for path, active, reasons in self.trails:
+            why = "; ".join(f"{esc(b)} is a {kind}, {'observed' if b in zs else 'not observed'}"
+                            + (" (nor a descendant)" if kind == "collider" and verdict == "blocks" else "")
+                            + f": {verdict}" for b, kind, verdict in reasons) or "adjacent: always active"
+            rows.append(f"<tr><td style='padding:2px 8px'>{' &ndash; '.join(esc(p) for p in path)}</td>"
+                        f"<td style='padding:2px 8px'>{'active' if active else 'blocked'}</td>"
+                        f"<td style='padding:2px 8px'>{why}</td></tr>")
+        keep = self.net.ancestors([x, y, *zs])
+        moral = ", ".join(f"{a}&ndash;{b}" for a, b in self.net.moral_graph(keep))
+        verdict = ("d-separated: X and Y are independent given Z in every distribution this graph allows"
+                   if self.result else "not d-separated: an active trail can carry dependence")
+        self.view.value = (
+            f"<p style='color:{_FG}'><b>{esc(x)} and {esc(y)} are {verdict}.</b></p>"
+            f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>trail</th>"
+            f"<th style='padding:2px 8px'>status</th><th style='padding:2px 8px'>why</th></tr>"
+            f"{''.join(rows) or '<tr><td colspan=3>no trail at all</td></tr>'}</table>"
+            f"<p style='color:{_MUTED}'>The same verdict by the ancestral moral graph: keep X, Y, Z "
+            f"and their ancestors ({', '.join(esc(v) for v in sorted(keep, key=self.net.nodes.index))}), "
+            f"moralise (edges: {moral or 'none'}), delete Z, and look for a path from X to Y.</p>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def dseparation_explorer(net, x=None, y=None, given=()):
+    """Make a :class:`DSeparationExplorer`.
+
+    >>> from nbteach.bayesnet import burglary
+    >>> ex = dseparation_explorer(burglary(), "Burglary", "Earthquake")
+    >>> ex.result
+    True
+    >>> ex.z.value = ("JohnCalls",)
+    >>> ex.result
+    False
+    """
+    return DSeparationExplorer(net, x=x, y=y, given=given)
+
+
+class SearchExplorer:
+    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb`) move by move."""
+
+    def __init__(self, data, score="bic", **search):
+        import ipywidgets as w
+
+        from nbteach.bayesnet import hill_climb
+
+        self.result = hill_climb(data, score=score, **search)
+        self.history = self.result.search_history_
+        self.nodes = list(data.columns)
+        self.score_name = score
+        self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description="move",
+                                continuous_update=True, layout=w.Layout(width="520px"))
+        self.step.observe(lambda ch: self._update(), names="value")
+        self.drawing = w.HTML()
+        self.view = w.HTML()
+        self.widget = w.VBox([self.step, self.drawing, self.view])
+        self._update()
+
+    def _update(self):
+        h = self.history[self.step.value]
+        arc = h["arc"]
+        self.drawing.value = network_svg(self.nodes, h["edges"],
+                                         highlight=[arc if h["move"] != "reverse" else arc[::-1]]
+                                         if arc else ())
+        better = "lower" if self.score_name == "mdl" else "higher"
+        best = (min if self.score_name == "mdl" else max)(x["score"] for x in self.history)
+        what = ("the empty network" if h["move"] == "start" and h["phase"] == "climb" else
+                "a restart from the best network, shaken by random moves" if h["move"] == "start" else
+                f"{h['move']} the arc {esc(arc[0])} &rarr; {esc(arc[1])}")
+        self.view.value = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
+                           f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
+                           f"({better} is better; best of the search {best:.2f}).</p>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def search_explorer(data, score="bic", **search):
+    """Make a :class:`SearchExplorer` (keyword arguments go to ``hill_climb``)."""
+    return SearchExplorer(data, score=score, **search)

@@ -1,0 +1,66 @@
+"""Lesson 11's network explorer in JupyterLab, in a real browser: click values, see posteriors move.
+
+Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_browser import CHROMIUM, browser_page, free_port, stop, wait_for_server
+
+pytestmark = [pytest.mark.xdist_group("browser"),
+              *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
+
+
+def test_network_explorer_responds_to_clicks(tmp_path):
+    import nbformat
+    from playwright.sync_api import sync_playwright
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from nbteach.bayesnet import burglary\nfrom nbteach.widgets import network_explorer\n"
+        "ex = network_explorer(burglary(), n_samples=20000)\nex")]
+    nbformat.write(nb, tmp_path / "network.ipynb")
+    port, token = free_port(), "nbteach-test-token"
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
+         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []),
+         f"--IdentityProvider.token={token}", "--LabApp.news_url=None", f"--notebook-dir={tmp_path}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        wait_for_server(port, token, proc)
+        with sync_playwright() as p:
+            browser, page = browser_page(p)
+            page.goto(f"http://127.0.0.1:{port}/lab/tree/network.ipynb?token={token}")
+            page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=90_000)
+            page.wait_for_function("document.body.innerText.includes('Idle')", timeout=90_000)
+            page.locator(".jp-Notebook .jp-CodeCell").first.click()
+            page.keyboard.press("Shift+Enter")
+            page.wait_for_selector("button[title='observe JohnCalls = True']", timeout=90_000)
+            assert page.locator(".jp-Notebook svg[role='img']").count() == 1   # the drawing
+            page.locator("button[title='observe JohnCalls = True']").click()
+            page.wait_for_function("document.body.innerText.includes('observed: True')", timeout=30_000)
+            page.locator("button[title='observe MaryCalls = True']").click()
+            # P(Burglary = True | both call) = 0.2842 (Russell & Norvig: 0.284)
+            page.wait_for_function("document.body.innerText.includes('0.2842')", timeout=30_000)
+            page.wait_for_function("document.body.innerText.split('observed: True').length === 3",
+                                   timeout=30_000)  # both calls observed (cards update in turn)
+            page.locator("button[title='MaryCalls not observed']").click()
+            # every card follows (the kernel updates them one after the other)
+            page.wait_for_function("document.body.innerText.split('observed: True').length === 2",
+                                   timeout=30_000)
+            assert "0.2842" not in page.inner_text(".jp-Notebook")
+            page.screenshot(path=str(tmp_path / "network.png"), full_page=True)
+            if os.environ.get("NBTEACH_SCREENSHOTS"):
+                shutil.copy(tmp_path / "network.png", Path(os.environ["NBTEACH_SCREENSHOTS"]) / "network.png")
+            browser.close()
+    finally:
+        stop(proc)

@@ -1,0 +1,59 @@
+"""The Bayesian-network widgets, driven as a student drives them."""
+import numpy as np
+import pytest
+
+from nbteach import NbteachError
+from nbteach.bayesnet import BayesNet, burglary, sample, sprinkler
+from nbteach.widgets import dseparation_explorer, network_explorer, search_explorer
+
+
+def test_clicking_a_value_sets_evidence_and_updates_every_posterior():
+    ex = network_explorer(burglary(), n_samples=20000)
+    prior = ex.posteriors.loc[("Burglary", True), "exact"]
+    cards = dict(ex.cards)
+    ex.buttons["JohnCalls"].value = True          # a click on JohnCalls' "True"
+    ex.buttons["MaryCalls"].value = True
+    assert ex.evidence == {"JohnCalls": True, "MaryCalls": True}
+    post = ex.posteriors
+    assert post.loc[("Burglary", True), "exact"] == pytest.approx(0.284172, abs=1e-6)
+    assert post.loc[("Burglary", True), "exact"] > 100 * prior
+    assert ("JohnCalls", True) not in post.index     # observed nodes show their value instead
+    assert "observed: True" in ex._bars["JohnCalls"].value
+    np.testing.assert_allclose(post["gibbs"], post["exact"], atol=0.03)
+    assert "0.2842" in ex._bars["Burglary"].value
+    assert all(ex.cards[k] is cards[k] for k in cards)  # updated in place, not rebuilt
+    ex.buttons["MaryCalls"].value = None           # "?" clears it
+    assert ex.evidence == {"JohnCalls": True}
+    with pytest.raises(NbteachError, match="not a node"):
+        ex.set_evidence(Snow=True)
+
+
+def test_impossible_evidence_is_explained_not_raised():
+    net = sprinkler()
+    ex = network_explorer(net, gibbs=False)
+    ex.set_evidence(Sprinkler=False, Rain=False, WetGrass=True)  # P(WetGrass | not S, not R) = 0
+    assert "probability 0" in ex.message.value
+
+
+def test_dseparation_view_lists_trails_and_why():
+    net = BayesNet([("a", "c"), ("b", "c"), ("c", "d")])
+    ex = dseparation_explorer(net, "a", "b")
+    assert ex.result is True
+    assert "blocked" in ex.view.value and "collider" in ex.view.value
+    ex.z.value = ("d",)                            # a descendant of the collider opens it
+    assert ex.result is False
+    assert "active" in ex.view.value
+    ex.x.value = "d"
+    ex.z.value = ()
+    ex.y.value = "d"
+    assert ex.result is None and "two different nodes" in ex.view.value
+
+
+def test_search_view_steps_through_the_moves():
+    data = sample(sprinkler(), 3000, random_state=0)
+    ex = search_explorer(data, restarts=1, random_state=0)
+    first = ex.view.value
+    assert "empty network" in first
+    ex.step.value = 1
+    assert "the arc" in ex.view.value and ex.view.value != first
+    assert ex.step.max == len(ex.history) - 1

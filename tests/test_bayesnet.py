@@ -319,3 +319,15 @@ def test_plain_greedy_search_stops_in_a_local_optimum_where_tabu_search_does_not
     tabu = hill_climb(data, random_state=0)
     assert score(tabu, data, "bic") >= truth - 1e-6
     assert same_equivalence_class(tabu, true)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_markov_blanket_screens_off_every_other_node(seed):
+    rng = np.random.default_rng(300 + seed)
+    net = random_net(rng, int(rng.integers(3, 7)), max_card=2)
+    for v in net.nodes:
+        blanket = net.markov_blanket(v)
+        rest = [u for u in net.nodes if u != v and u not in blanket]
+        if rest:
+            assert net.d_separated(v, rest, given=sorted(blanket))
+            assert net.independent(v, rest, given=sorted(blanket), tol=1e-9)

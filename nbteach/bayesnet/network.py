@@ -141,6 +141,22 @@ class BayesNet:
         self._check_node(v)
         return tuple(c for c in self.nodes if v in self._parents[c])
 
+    def markov_blanket(self, v) -> set:
+        """Parents, children and the children's other parents of ``v``: given them, ``v`` is
+        independent of every other node (what a Gibbs step conditions on).
+
+        >>> from nbteach.bayesnet import burglary
+        >>> sorted(burglary().markov_blanket("Burglary"))
+        ['Alarm', 'Earthquake']
+        """
+        v = self._check_node(v)
+        out = set(self._parents[v])
+        for c in self.children(v):
+            out.add(c)
+            out.update(self._parents[c])
+        out.discard(v)
+        return out
+
     def ancestors(self, vs) -> set:
         """``vs`` and every node with a directed path into one of them."""
         out, stack = set(), [self._check_node(v) for v in _as_set(vs, "nodes")]

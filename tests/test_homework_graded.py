@@ -18,7 +18,7 @@ from nbteach.check import CORRECT, INCORRECT, NOT_ATTEMPTED, exercise
 from nbteach.check.graded import attempts, forms, reference_forms
 from nbteach.i18n import set_language
 from nbteach.teacher.assign import main as assign_main, read_roster, read_secret
-from nbteach.teacher.homework import load
+from nbteach.teacher.homework import load, sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = b"a teacher's secret"
@@ -146,7 +146,7 @@ def test_solution_and_reference_are_the_teachers_and_checks_are_counted():
 
 # ---------------------------------------------------------------- variants
 def test_variants_differ_between_students_and_are_reproducible_from_the_secret():
-    for name in ("hw01", "hw02", "hw03"):
+    for name in sources():
         hw = load(name)
         a1, a2, b = hw.variant(SECRET, "alice"), hw.variant(SECRET, "alice"), hw.variant(SECRET, "bob")
         other = hw.variant(b"another secret", "alice")
@@ -188,7 +188,7 @@ def _shown_text(v) -> str:
                               for e in v.checks()["exercises"]], ensure_ascii=False)
 
 
-@pytest.mark.parametrize("name", ["hw01", "hw02", "hw03"])
+@pytest.mark.parametrize("name", sources())
 def test_no_answer_is_shown_in_any_variant_even_written_short(name):
     hw = load(name)
     for v in [hw.variant(None, None)] + [hw.variant(b"k", f"s{i}") for i in range(12)]:
@@ -211,7 +211,7 @@ def test_no_answer_is_shown_in_any_variant_even_written_short(name):
                         (v.student_id, ex.id, t)
 
 
-@pytest.mark.parametrize("name", ["hw01", "hw02", "hw03"])
+@pytest.mark.parametrize("name", sources())
 def test_the_released_notebook_and_the_package_hold_no_answers(name):
     import nbteach
 

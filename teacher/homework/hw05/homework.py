@@ -1,0 +1,339 @@
+"""Homework 5 (lessons 10-11): semi-naive Bayes and Bayesian networks. Teacher's source.
+
+Each student's variant has its own training table (10 to 14 rows over three attributes),
+its own SPODE factor to smooth with its own alpha, its own passenger-like query for AODE,
+its own tables for a three-node network (Rain -> WetGrass <- Sprinkler) and its own query
+on it; ``DEFAULT`` is the self-study version. The answers are computed here, by nbteach.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nbteach.teacher.homework import graded
+
+NAME = "hw05"
+NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
+COLUMNS = ["Outlook", "Wind", "Humidity"]
+VALUES = {"Outlook": ["sunny", "overcast", "rain"], "Wind": ["weak", "strong"], "Humidity": ["normal", "high"]}
+CLASSES = ["no", "yes"]
+
+DEFAULT = {
+    "rows": [["sunny", "weak", "high", "no"], ["sunny", "strong", "high", "no"],
+             ["overcast", "weak", "high", "yes"], ["rain", "weak", "high", "yes"],
+             ["rain", "weak", "normal", "yes"], ["rain", "strong", "normal", "no"],
+             ["overcast", "strong", "normal", "yes"], ["sunny", "weak", "high", "no"],
+             ["sunny", "weak", "normal", "yes"], ["rain", "weak", "normal", "yes"],
+             ["sunny", "strong", "normal", "yes"], ["overcast", "strong", "high", "yes"]],
+    "factor": {"parent": "Outlook", "parent_value": "sunny", "child": "Humidity", "child_value": "high",
+               "class": "no", "alpha": 1},
+    "query": {"Outlook": "rain", "Wind": "strong", "Humidity": "high"},
+    "net": {"rain": 0.27, "sprinkler": 0.38, "wet": [0.97, 0.86, 0.74, 0.04]},
+    "config": {"Rain": False, "Sprinkler": True, "WetGrass": True},
+    "evidence": {"WetGrass": True, "Sprinkler": True},
+    "cases": [[{"a": [], "b": ["a"], "c": ["b"]}, "b"],
+              [{"r": [], "s": [], "w": ["r", "s"], "x": ["w"]}, "r"]],
+}
+
+
+def params(rng):
+    """A table of 10-14 rows, a SPODE cell, an AODE query, a network and its queries."""
+    n = rng.randint(10, 14)
+    rows = [[rng.choice(VALUES[c]) for c in COLUMNS] + [rng.choice(CLASSES)] for _ in range(n)]
+    for c in CLASSES:  # both classes present
+        rng.choice(rows)[-1] = c
+    parent, child = rng.sample(COLUMNS, 2)
+    r = rng.choice(rows)  # a cell seen in the data: its pair count is at least 1
+    factor = {"parent": parent, "parent_value": r[COLUMNS.index(parent)], "child": child,
+              "child_value": rng.choice(VALUES[child]), "class": r[-1], "alpha": rng.choice([1, 2])}
+    seen = {c: sorted({row[i] for row in rows}) for i, c in enumerate(COLUMNS)}
+    query = {c: rng.choice(seen[c]) for c in COLUMNS}
+    # probabilities with two uneven decimals, so that no table entry reads like an answer
+    net = {"rain": rng.choice([0.21, 0.27, 0.34]), "sprinkler": rng.choice([0.31, 0.38, 0.46]),
+           "wet": [rng.choice([0.93, 0.97, 0.99]), rng.choice([0.71, 0.78, 0.86]),
+                   rng.choice([0.62, 0.69, 0.74]), rng.choice([0.02, 0.04, 0.07])]}
+    config = {"Rain": rng.choice([True, False]), "Sprinkler": rng.choice([True, False]), "WetGrass": True}
+    evidence = {"WetGrass": True, "Sprinkler": rng.choice([True, False])}
+    cases = DEFAULT["cases"] + [_random_dag(rng)]
+    return {"rows": rows, "factor": factor, "query": query, "net": net, "config": config,
+            "evidence": evidence, "cases": cases}
+
+
+def _random_dag(rng):
+    names = rng.sample(list("abcdefgh"), rng.randint(4, 6))
+    parents = {v: sorted(u for u in names[:i] if rng.random() < 0.45) for i, v in enumerate(names)}
+    return [parents, rng.choice(names)]
+
+
+def _frame(p):
+    import pandas as pd
+
+    df = pd.DataFrame(p["rows"], columns=COLUMNS + ["Play"])
+    return df[COLUMNS], df["Play"]
+
+
+def _factor(p, kind="right"):
+    from nbteach.semi_naive import SPODE
+
+    X, y = _frame(p)
+    f, a = p["factor"], p["factor"]["alpha"]
+    m = SPODE(parent=f["parent"], alpha=a).fit(X, y)
+    names = list(m.feature_names_in_)
+    i, j = names.index(f["parent"]), names.index(f["child"])
+    c = list(m.classes_).index(f["class"])
+    xi = m.categories_[i].index(f["parent_value"])
+    nj = len(m.categories_[j])
+    tri = int(m.triple_count_[i, j][c, xi, m.categories_[j].index(f["child_value"])]) \
+        if f["child_value"] in m.categories_[j] else 0
+    pair = int(m.pair_count_[i][c, xi])
+    if kind == "right":
+        return Fraction(tri + a, pair + a * nj)
+    if kind == "unsmoothed":
+        return Fraction(tri, pair) if pair else None
+    if kind == "alpha_once":
+        return Fraction(tri + a, pair + a)
+    n_c = int(m.class_count_[c])
+    n_cj = int(((y == f["class"]) & (X[f["child"]] == f["child_value"])).sum())
+    return Fraction(n_cj + a, n_c + a * nj)  # naive Bayes' P(x_j | c)
+
+
+def _proba(p, model):
+    import pandas as pd
+
+    X, y = _frame(p)
+    m = model.fit(X, y)
+    return float(m.predict_proba(pd.DataFrame([p["query"]])[COLUMNS])[0][list(m.classes_).index("yes")])
+
+
+def _net(p):
+    import pandas as pd
+
+    from nbteach.bayesnet import BayesNet
+
+    tf = [True, False]
+    w = p["net"]["wet"]
+    wet = pd.DataFrame([[q, round(1 - q, 12)] for q in w], columns=tf,
+                       index=pd.MultiIndex.from_product([tf, tf], names=["Rain", "Sprinkler"]))
+    return BayesNet([("Rain", "WetGrass"), ("Sprinkler", "WetGrass")],
+                    {"Rain": pd.DataFrame([[p["net"]["rain"], 1 - p["net"]["rain"]]], columns=tf),
+                     "Sprinkler": pd.DataFrame([[p["net"]["sprinkler"], 1 - p["net"]["sprinkler"]]], columns=tf),
+                     "WetGrass": wet})
+
+
+def _joint(p, flip=None):
+    net = _net(p)
+    config = dict(p["config"])
+    if flip:
+        config[flip] = not config[flip]
+    return float(net.joint()[tuple(config[v] for v in net.nodes)])
+
+
+def _posterior(p, evidence=None):
+    return float(_net(p).query("Rain", p["evidence"] if evidence is None else evidence)[True])
+
+
+def _blanket_fn(which):
+    def blanket(parents, node):
+        from nbteach.bayesnet import BayesNet
+
+        net = BayesNet([(u, v) for v, ps in parents.items() for u in ps], nodes=list(parents))
+        if which == "right":
+            out = net.markov_blanket(node)
+        elif which == "no_coparents":
+            out = set(net.parents(node)) | set(net.children(node))
+        else:
+            out = set(net.parents(node))
+        return ", ".join(sorted(out))
+    return blanket
+
+
+def _hidden(rng):
+    return [((*_random_dag(rng),), {}) for _ in range(6)]
+
+
+def exercises(p):
+    from nbteach import CategoricalNB
+    from nbteach.semi_naive import AODE, SPODE
+
+    f = p["factor"]
+    num = {"type": "number", "digits": 4}
+    ev = p["evidence"]
+    sprinkler_word = "on" if ev["Sprinkler"] else "off"
+    cfg = p["config"]
+    return [
+        graded(
+            "hw05.spode_factor",
+            {"en": f"A SPODE with super-parent {f['parent']} and alpha = {f['alpha']} needs "
+                   f"P({f['child']} = {f['child_value']} | Play = {f['class']}, {f['parent']} = {f['parent_value']}). "
+                   "What is it? An exact Fraction.",
+             "zh": f"以 {f['parent']} 为超父、alpha = {f['alpha']} 的 SPODE 需要 "
+                   f"P({f['child']} = {f['child_value']} | Play = {f['class']}, {f['parent']} = {f['parent_value']})。"
+                   "它等于多少？给出精确分数（Fraction）。"},
+            _factor(p), {"type": "exact"},
+            mistakes=[
+                ("unsmoothed", _factor(p, "unsmoothed"),
+                 {"en": "That is the unsmoothed ratio of counts: add alpha to the count and alpha per value "
+                        "of the child attribute to the denominator.",
+                  "zh": "这是未平滑的计数之比：分子加 alpha，分母为子属性的每个取值各加 alpha。"}),
+                ("alpha_once", _factor(p, "alpha_once"),
+                 {"en": "The denominator gets alpha once per value of the child attribute, not once in all.",
+                  "zh": "分母要为子属性的每个取值各加一次 alpha，而不是总共一次。"}),
+                ("naive", _factor(p, "naive"),
+                 {"en": "That is naive Bayes' P(x_j | c): a SPODE also conditions on the super-parent's value.",
+                  "zh": "这是朴素贝叶斯的 P(x_j | c)：SPODE 还要以超父的取值为条件。"}),
+            ],
+            hints=[{"en": "Count the rows of that class with that value of the super-parent; among them, "
+                          "the rows with the child's value.",
+                    "zh": "数出该类别中超父取该值的行；再数其中子属性取该值的行。"}],
+            solution="m = SPODE(parent=..., alpha=...).fit(X, y)\nm.explain(query)   # the factor's row, "
+                     "the class's column: (count + alpha) / (rows + alpha * N_j)"),
+        graded(
+            "hw05.aode_posterior",
+            {"en": "Fit AODE(m=1, alpha=1) on the table. What is P(Play = yes) for the day `day` below? "
+                   "At least 4 significant digits.",
+             "zh": "在表上拟合 AODE(m=1, alpha=1)。下面的 `day` 的 P(Play = yes) 是多少？至少 4 位有效数字。"},
+            _proba(p, AODE(m=1, alpha=1)), num,
+            mistakes=[
+                ("naive_bayes", _proba(p, CategoricalNB(alpha=1)),
+                 {"en": "That is naive Bayes: AODE averages the SPODEs, one per super-parent.",
+                  "zh": "这是朴素贝叶斯：AODE 对每个超父的 SPODE 求平均。"}),
+                ("one_spode", _proba(p, SPODE(parent=COLUMNS[0], alpha=1)),
+                 {"en": f"That is a single SPODE (super-parent {COLUMNS[0]}); AODE uses every qualifying "
+                        "attribute as super-parent.",
+                  "zh": f"这是单个 SPODE（超父 {COLUMNS[0]}）；AODE 用每个符合条件的属性作为超父。"}),
+            ],
+            hints=[{"en": "predict_proba's columns follow classes_.", "zh": "predict_proba 的列按 classes_ 排列。"}],
+            solution="m = AODE(m=1, alpha=1).fit(X, y)\n"
+                     "answer = m.predict_proba(day)[0][list(m.classes_).index('yes')]"),
+        graded(
+            "hw05.joint_probability",
+            {"en": f"In the network below, what is P(Rain = {cfg['Rain']}, Sprinkler = {cfg['Sprinkler']}, "
+                   "WetGrass = True)? At least 4 significant digits.",
+             "zh": f"在下面的网络中，P(Rain = {cfg['Rain']}, Sprinkler = {cfg['Sprinkler']}, WetGrass = True) "
+                   "是多少？至少 4 位有效数字。"},
+            _joint(p), num,
+            mistakes=[
+                ("wrong_rain", _joint(p, "Rain"),
+                 {"en": "Check the value of Rain: read its column, and WetGrass's row, for that value.",
+                  "zh": "检查 Rain 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
+                ("wrong_sprinkler", _joint(p, "Sprinkler"),
+                 {"en": "Check the value of Sprinkler: read its column, and WetGrass's row, for that value.",
+                  "zh": "检查 Sprinkler 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
+            ],
+            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个节点一个因子，各取自自己的表。"}],
+            solution="answer = float(net.joint()[(rain, sprinkler, True)])   # in net.nodes order"),
+        graded(
+            "hw05.explaining_away",
+            {"en": f"The grass is wet and the sprinkler was {sprinkler_word}. What is P(Rain = True | "
+                   f"WetGrass = True, Sprinkler = {ev['Sprinkler']})? At least 4 significant digits.",
+             "zh": f"草地是湿的，洒水器{'开着' if ev['Sprinkler'] else '关着'}。P(Rain = True | WetGrass = True, "
+                   f"Sprinkler = {ev['Sprinkler']}) 是多少？至少 4 位有效数字。"},
+            _posterior(p), num,
+            mistakes=[
+                ("sprinkler_ignored", _posterior(p, {"WetGrass": True}),
+                 {"en": "That uses only the wet grass: the sprinkler's state is evidence too.",
+                  "zh": "这只用了草地湿这一证据：洒水器的状态也是证据。"}),
+                ("prior", p["net"]["rain"],
+                 {"en": "That is the prior P(Rain): condition on the evidence.",
+                  "zh": "这是先验 P(Rain)：要以证据为条件。"}),
+            ],
+            hints=[{"en": "net.query(var, evidence) answers exactly.", "zh": "net.query(var, evidence) 给出精确答案。"}],
+            solution="answer = float(net.query('Rain', {'WetGrass': True, 'Sprinkler': ...})[True])"),
+        graded(
+            "hw05.markov_blanket",
+            {"en": "Write markov_blanket(parents, node): parents maps every node to the list of its parents; "
+                   "return the names in the node's Markov blanket, sorted alphabetically and joined by ', '.",
+             "zh": "编写 markov_blanket(parents, node)：parents 把每个节点映射到其父节点列表；"
+                   "返回该节点马尔可夫毯中的节点名，按字母排序并用 ', ' 连接。"},
+            _blanket_fn("right"), {"type": "text"}, kind="function",
+            public=[((g, v), {}) for g, v in p["cases"]], hidden=_hidden,
+            mistakes=[("no_coparents", _blanket_fn("no_coparents"),
+                       {"en": "Parents and children are not enough: add the children's other parents.",
+                        "zh": "只有父节点和子节点还不够：还要加上子节点的其他父节点。"}),
+                      ("parents_only", _blanket_fn("parents"),
+                       {"en": "The blanket also holds the children and their other parents.",
+                        "zh": "马尔可夫毯还包括子节点及其其他父节点。"})],
+            hints=[{"en": "What does a Gibbs step condition on? Its own table, and every table it appears in.",
+                    "zh": "吉布斯采样的一步以什么为条件？自己的表，以及它出现的每一张表。"}],
+            solution="def markov_blanket(parents, node):\n"
+                     "    children = [c for c, ps in parents.items() if node in ps]\n"
+                     "    out = set(parents[node]) | set(children)\n"
+                     "    for c in children:\n"
+                     "        out |= set(parents[c])\n"
+                     "    out.discard(node)\n"
+                     "    return ', '.join(sorted(out))"),
+    ]
+
+
+def cells(p):
+    rows = ",\n".join(f"     {r!r}" for r in p["rows"])
+    f, n, cfg, ev = p["factor"], p["net"], p["config"], p["evidence"]
+    return [
+        ("markdown", "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
+                     "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
+                     "Each exercise has three cells: one that shows the question, one where you write your\n"
+                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
+                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint. Every\n"
+                     "check is counted, and your teacher sees how many checks each exercise took. A decimal\n"
+                     "answer must be computed, not copied from a rounded printout: the prompt says how many\n"
+                     "significant digits the check needs.\n\n"
+                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All)."),
+        ("code", "from fractions import Fraction\n\n"
+                 "import pandas as pd\n\n"
+                 "import nbteach\n"
+                 "from nbteach import AODE, SPODE, CategoricalNB\n"
+                 "from nbteach.bayesnet import BayesNet\n"
+                 "from nbteach.check import exercise, ____\n\n"
+                 "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
+        ("markdown", "The training table: three attributes of a day, and whether a game was played."),
+        ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
+                 "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
+        ("markdown", "## Exercise 1: one factor of a SPODE [超父独依赖估计]"),
+        ("code", "q1 = exercise(\"hw05.spode_factor\")\nq1"),
+        ("code", "# BEGIN SOLUTION\n"
+                 f"m1 = SPODE(parent={f['parent']!r}, alpha={f['alpha']}).fit(X, y)\n"
+                 "i, j = list(m1.feature_names_in_).index(" f"{f['parent']!r}), list(m1.feature_names_in_).index({f['child']!r})\n"
+                 f"c = list(m1.classes_).index({f['class']!r})\n"
+                 f"xi = m1.categories_[i].index({f['parent_value']!r})\n"
+                 f"xj = m1.categories_[j].index({f['child_value']!r}) if {f['child_value']!r} in m1.categories_[j] else None\n"
+                 "count = int(m1.triple_count_[i, j][c, xi, xj]) if xj is not None else 0\n"
+                 "rows = int(m1.pair_count_[i][c, xi])\n"
+                 "# END SOLUTION\n"
+                 f"answer1 = Fraction(count + {f['alpha']}, rows + {f['alpha']} * len(m1.categories_[j]))  # SOLUTION"),
+        ("code", "q1.check(answer1)"),
+        ("markdown", "## Exercise 2: AODE [平均独依赖估计]"),
+        ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
+        ("code", f"day = pd.DataFrame([{p['query']!r}])\n"
+                 "m2 = AODE(m=1, alpha=1).fit(X, y)  # SOLUTION\n"
+                 "answer2 = m2.predict_proba(day)[0][list(m2.classes_).index(\"yes\")]  # SOLUTION"),
+        ("code", "q2.check(answer2)"),
+        ("markdown", "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:"),
+        ("code", "tf = [True, False]\n"
+                 f"rain = pd.DataFrame([[{n['rain']}, {round(1 - n['rain'], 12)}]], columns=tf)\n"
+                 f"sprinkler = pd.DataFrame([[{n['sprinkler']}, {round(1 - n['sprinkler'], 12)}]], columns=tf)\n"
+                 "wet = pd.DataFrame([" + ", ".join(f"[{q}, {round(1 - q, 12)}]" for q in n["wet"]) + "], columns=tf,\n"
+                 "                   index=pd.MultiIndex.from_product([tf, tf], names=[\"Rain\", \"Sprinkler\"]))\n"
+                 "net = BayesNet([(\"Rain\", \"WetGrass\"), (\"Sprinkler\", \"WetGrass\")],\n"
+                 "               {\"Rain\": rain, \"Sprinkler\": sprinkler, \"WetGrass\": wet})\n"
+                 "net.cpd(\"WetGrass\")"),
+        ("markdown", "## Exercise 3: the joint is a product [联合概率]"),
+        ("code", "q3 = exercise(\"hw05.joint_probability\")\nq3"),
+        ("code", f"answer3 = float(net.joint()[({cfg['Rain']}, {cfg['Sprinkler']}, True)])  # SOLUTION"),
+        ("code", "q3.check(answer3)"),
+        ("markdown", "## Exercise 4: explaining away [解释消除]"),
+        ("code", "q4 = exercise(\"hw05.explaining_away\")\nq4"),
+        ("code", f"answer4 = float(net.query(\"Rain\", {ev!r})[True])  # SOLUTION"),
+        ("code", "q4.check(answer4)"),
+        ("markdown", "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
+                     "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
+                     "teacher's grading calls it on more."),
+        ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
+        ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
+                 "    children = [c for c, ps in parents.items() if node in ps]\n"
+                 "    out = set(parents[node]) | set(children)\n"
+                 "    for c in children:\n"
+                 "        out |= set(parents[c])\n"
+                 "    out.discard(node)\n"
+                 "    return \", \".join(sorted(out))\n    # END SOLUTION"),
+        ("code", "q5.check(markov_blanket)"),
+        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+    ]

@@ -57,6 +57,8 @@ from pathlib import Path
 __all__ = ["grade", "grade_notebook", "Submission", "main"]
 
 _LANGUAGE_LOCK = threading.Lock()
+#: Whether submissions run sealed (nbteach.teacher.sandbox); set by grade(), read by the runners.
+_SEAL = {"on": False, "memory": None}
 _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
 
 _RUN_TEXT = {
@@ -89,6 +91,7 @@ class Submission:
     attempts: dict = field(default_factory=dict)  # id -> checks the submitted notebook recorded
 
     label: str = ""
+    sealed: bool | None = None   # ran inside the sandbox (None: never ran, e.g. missing)
 
     @property
     def name(self) -> str:
@@ -252,22 +255,40 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     sub.attempts = _attempts_of(path)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
-        record = os.path.join(tmp, "record.jsonl")
-        status = os.path.join(tmp, "status.json")
+        sealed = _SEAL["on"]
+        work = Path(tmp) / "work"           # sealed: the only folder the notebook can write
+        work.mkdir()
+        record = str(work / "record.jsonl")
+        status = str(work / "status.json")
         private = _package_copy(Path(tmp) / "lib", package)
-        pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
-        env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
-                   PYTHONPATH=pythonpath)
-        cmd = [sys.executable, "-c",
-               "import sys; from nbteach.grade import _run_notebook; "
-               "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))",
-               str(path.resolve()), record, status, str(timeout)]
+        runner = [sys.executable, "-c",
+                  "import sys; from nbteach.grade import _run_notebook; "
+                  "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))"]
+        preexec = None
+        if sealed:
+            from nbteach.teacher import sandbox
+
+            # the notebook is copied in: its own folder holds only itself
+            notebook = work / "submission.ipynb"
+            notebook.write_bytes(path.read_bytes())
+            env = dict(sandbox.base_env(work), NBTEACH_RECORD=record, NBTEACH_LANG=lang,
+                       PYTHONPATH=str(private))
+            cmd, preexec = sandbox.sealed(runner + [str(notebook), record, status, str(timeout)],
+                                          readable=[private], writable=[work], env=env,
+                                          memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          cpu_seconds=int(2 * timeout + 60))
+            env = None
+        else:
+            pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
+            env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
+                       PYTHONPATH=pythonpath)
+            cmd = runner + [str(path.resolve()), record, status, str(timeout)]
         # the runner's output goes to a file, not a pipe: a process the notebook leaves
         # behind would hold a pipe open and keep us waiting
         errors = Path(tmp) / "runner.err"
         with open(errors, "wb") as err:
             proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err,
-                                    start_new_session=True)
+                                    start_new_session=True, preexec_fn=preexec)
             try:
                 proc.wait(timeout=timeout + 30)
             except subprocess.TimeoutExpired:
@@ -285,6 +306,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
         records = _read_records(record)
     sub.seconds = time.monotonic() - start
     sub.lang = lang
+    sub.sealed = sealed
     _verify(sub, records, expected_ids, variant)
     return sub
 
@@ -351,11 +373,14 @@ def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
         return {}
     env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_RECORD",)}
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    argv, preexec = [sys.executable, "-m", "nbteach.teacher.judge"], None
+    if _SEAL["on"]:
+        argv, preexec, env = _sealed_library_process(argv, extra_readable=_homework_dirs(variant))
     out = {}
     try:
-        proc = subprocess.run([sys.executable, "-m", "nbteach.teacher.judge"], input="\n".join(requests) + "\n",
+        proc = subprocess.run(argv, input="\n".join(requests) + "\n",
                               capture_output=True, text=True, timeout=60 + 30 * len(requests), env=env,
-                              start_new_session=True)
+                              start_new_session=True, preexec_fn=preexec)
         lines = proc.stdout.splitlines()
     except subprocess.TimeoutExpired:
         lines = []
@@ -473,6 +498,38 @@ def _judge(ex, answer, sandboxed):
     return status == "correct", message
 
 
+def _library_root() -> Path:
+    """The folder that holds the nbteach package the grader runs."""
+    import nbteach
+
+    return Path(nbteach.__file__).resolve().parent
+
+
+def _homework_dirs(variant) -> list:
+    """The homework source folders a judge may need to read."""
+    from nbteach.teacher.homework import HOMEWORK_DIRS
+
+    dirs = [Path(d) for d in HOMEWORK_DIRS]
+    dirs += [Path(d) for d in os.environ.get("NBTEACH_HOMEWORK", "").split(os.pathsep) if d]
+    if variant and Path(str(variant.get("assignment", ""))).is_dir():
+        dirs.append(Path(variant["assignment"]))
+    return [d for d in dirs if d.is_dir()]
+
+
+def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None):
+    """A judge or function runner, sealed: it reads nbteach (and homework sources), writes
+    only ``writable``; ``(argv, preexec_fn, env=None)``."""
+    from nbteach.teacher import sandbox
+
+    package = _library_root()
+    home = writable[0] if writable else "/tmp"
+    env = dict(sandbox.base_env(home), PYTHONPATH=str(package.parent), **(extra_env or {}))
+    sealed_argv, preexec = sandbox.sealed(argv, readable=[package, *extra_readable], writable=writable,
+                                          env=env, memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          cpu_seconds=300)
+    return sealed_argv, preexec, None
+
+
 def _run_sandbox(ex, ref, seed=None):
     """Run the student's function in a sandbox process on the exercise's inputs.
 
@@ -491,9 +548,12 @@ def _run_sandbox(ex, ref, seed=None):
         request_path.write_text(request, encoding="utf-8")
         env = dict(os.environ, NBTEACH_SANDBOX=tmp)
         env.pop("NBTEACH_RECORD", None)
-        proc = subprocess.Popen([sys.executable, "-m", "nbteach.check.sandbox", str(request_path),
-                                 str(reply_path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+        argv, preexec = [sys.executable, "-m", "nbteach.check.sandbox", str(request_path), str(reply_path)], None
+        if _SEAL["on"]:
+            argv, preexec, env = _sealed_library_process(argv, writable=[tmp], extra_env={"NBTEACH_SANDBOX": tmp})
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True, env=env,
+                                preexec_fn=preexec)
         try:
             proc.wait(timeout=ex.time_budget + 30)
         except subprocess.TimeoutExpired:
@@ -585,7 +645,7 @@ def _ordered(ids) -> list:
 
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang: str = "en", assignment=None, roster=None, secret_file=None,
-          resume: bool = False) -> list:
+          resume: bool = False, sandbox=None, memory=None) -> list:
     """Grade every notebook in ``paths``; write the CSV and the feedback files.
 
     Parameters
@@ -617,6 +677,13 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         per file that matches no id.
     resume : bool
         Keep the rows an earlier run wrote to ``out`` and grade only the others.
+    sandbox : bool or None
+        Run every submission, function answer and judge sealed (``nbteach.teacher.sandbox``:
+        bubblewrap, no network, nothing of other students, limits). None: sealed where
+        bubblewrap works, otherwise not, and each row's ``run`` then says ``(not sealed)``;
+        True: refuse to grade without it; False: never sealed (``--no-sandbox``).
+    memory : int, optional
+        Address-space limit of each sealed process, in bytes (default 2 GiB).
 
     Returns
     -------
@@ -628,6 +695,16 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     from nbteach.i18n import _normalise
 
     lang = _normalise(lang)
+    from nbteach.teacher import sandbox as _sandbox
+
+    if sandbox is True and not _sandbox.available():
+        raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
+                           "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
+                           "file then says 'not sealed' on every row).")
+    if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
+        raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
+    _SEAL["on"] = _sandbox.available() if sandbox is None else bool(sandbox)
+    _SEAL["memory"] = memory
     if not isinstance(jobs, int) or jobs < 1:
         raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
     if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
@@ -789,7 +866,8 @@ def write_csv(results, ids, out, first: str = "student") -> None:
             cells = []
             for i in ids:
                 cells += [int(s.results.get(i, (False,))[0]), int(s.attempts.get(i, 0))]
-            w.writerow([_escape(s.name), *cells, s.total(ids), len(ids), _escape(s.run)])
+            run = s.run + (" (not sealed)" if s.sealed is False else "")
+            w.writerow([_escape(s.name), *cells, s.total(ids), len(ids), _escape(run)])
     os.replace(tmp, out)
 
 
@@ -833,6 +911,9 @@ def _parser():
     p.add_argument("--feedback", default=None, help="folder of feedback files (default: next to --out)")
     p.add_argument("--exercises", default="", help="grade only ids starting with this, e.g. hw01.")
     p.add_argument("--lang", default="en", help="feedback language unless a student chose one: en or zh")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run submissions unsealed (no bubblewrap); every row then says 'not sealed'")
+    p.add_argument("--memory", type=float, default=2.0, help="GiB of memory per sealed process (default 2)")
     return p
 
 
@@ -844,7 +925,9 @@ def main(argv=None) -> int:
         results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
                         args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True),
                         lang=args.lang, assignment=args.assignment, roster=args.roster,
-                        secret_file=args.secret_file, resume=args.resume)
+                        secret_file=args.secret_file, resume=args.resume,
+                        sandbox=False if args.no_sandbox else True,
+                        memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1)
     except NbteachError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

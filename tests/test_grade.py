@@ -124,9 +124,14 @@ def graded(tmp_path_factory):
     pidfile = out / "loop.pid"
     make_submissions(folder, pidfile)
     lines = []
-    results = grade([folder], out / "grades.csv", jobs=2, timeout=TIMEOUT, progress=lines.append)
+    # unsealed on purpose: these attacks test the mechanisms of an unsealed run (the private
+    # library copy, killing leftovers); tests/test_grade_sealed.py runs the sealed grader
+    results = grade([folder], out / "grades.csv", jobs=2, timeout=TIMEOUT, progress=lines.append, sandbox=False)
     with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {r["submission"].removesuffix(".ipynb"): r for r in csv.DictReader(fh)}
+    for r in rows.values():  # an unsealed run says so on every row
+        assert r["run"].endswith(" (not sealed)"), r["run"]
+        r["run"] = r["run"].removesuffix(" (not sealed)")
     return {"results": {s.name.removesuffix(".ipynb"): s for s in results}, "rows": rows,
             "out": out, "progress": lines, "pidfile": pidfile}
 
@@ -279,7 +284,10 @@ def test_hard_kill_takes_the_whole_tree_even_a_child_in_its_own_session(tmp_path
 
 def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
     out = tmp_path / "g.csv"
-    assert main([str(STUDENT), "--out", str(out), "--lang", "zh", "--timeout", "60"]) == 0
+    from nbteach.teacher import sandbox
+
+    unsealed = [] if sandbox.available() else ["--no-sandbox"]  # the CLI refuses unsealed unless told
+    assert main([str(STUDENT), "--out", str(out), "--lang", "zh", "--timeout", "60", *unsealed]) == 0
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert len(rows) == 1 and rows[0]["total"] == "0" and rows[0]["run"] == "ok"
     text = (tmp_path / "feedback" / "hw01_bayes_and_smoothing.txt").read_text(encoding="utf-8")
@@ -321,12 +329,15 @@ def test_function_answers_are_judged_through_the_sandbox(ex_id):
         assert not passed and m.hint["en"][:25] in message, (m.name, message)
 
 
-def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_survives(tmp_path):
+def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_survives(tmp_path, monkeypatch):
     import time
 
+    from nbteach import grade as grading
     from nbteach.check import exercise
     from nbteach.check.serial import encode
     from nbteach.grade import _verify_answer
+
+    monkeypatch.setitem(grading._SEAL, "on", False)  # the unsealed runner's own cleanup
 
     pidfile = tmp_path / "left.pid"
     ns = {"__name__": "__student__"}  # not importable: cloudpickle sends the code itself

@@ -12,6 +12,11 @@ seconds the grading processes used per submission and the load average, because 
 machine that other work keeps busy no number of jobs can go faster than the free cores.
 Both modes must give the same grades.
 
+The grading is sealed (bubblewrap, ``nbteach.teacher.sandbox``) where bubblewrap runs, as a
+teacher grades for credit. The sandbox's own cost is printed too: the same 6 submissions
+graded sealed and unsealed with --jobs 1, alternating, the difference per submission
+(goal <= 1 s) and the ratio.
+
 Run: ``.venv/bin/python benchmarks/bench_grade.py [N]`` (or ``make bench``); 3-5 minutes.
 """
 from __future__ import annotations
@@ -49,11 +54,11 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime + s.ru_utime + s.ru_stime
 
 
-def run(paths, jobs: int, out: Path):
+def run(paths, jobs: int, out: Path, sandbox=None):
     from nbteach.grade import grade
 
     cpu, start = _cpu(), time.perf_counter()
-    results = grade(paths, out / f"grades_jobs{jobs}.csv", jobs=jobs, timeout=120)
+    results = grade(paths, out / f"grades_jobs{jobs}.csv", jobs=jobs, timeout=120, sandbox=sandbox)
     seconds, cpu = time.perf_counter() - start, _cpu() - cpu
     ids = sorted(results[0].results)
     return seconds, cpu, {s.name: (s.run, s.total(ids)) for s in results}
@@ -86,6 +91,19 @@ def main(n: int = 40) -> None:
         print("same grades in both modes:", "yes" if same else "NO")
         print("scores seen:", sorted({t for _, t in total[1][2].values()}),
               "runs:", sorted({r for r, _ in total[1][2].values()}))
+        from nbteach.teacher import sandbox
+
+        if not sandbox.available():
+            print("bubblewrap cannot run here: the grading above was not sealed; no sandbox overhead measured")
+            return
+        few, timing = paths[:6], {True: 0.0, False: 0.0}
+        for k in range(2):
+            for sealed in ((True, False) if k % 2 == 0 else (False, True)):
+                seconds, _, _ = run(few, 1, Path(tmp) / f"seal{k}{sealed}", sandbox=sealed)
+                timing[sealed] += seconds
+        per = {m: timing[m] / (2 * len(few)) for m in timing}
+        print(f"sandbox overhead: sealed {per[True]:.2f} s, unsealed {per[False]:.2f} s per submission: "
+              f"{per[True] - per[False]:+.2f} s each (goal <= 1 s), ratio {per[True] / per[False]:.2f}x")
 
 
 if __name__ == "__main__":

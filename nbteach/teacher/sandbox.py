@@ -106,13 +106,17 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
         if cpu_seconds:
             resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_seconds), int(cpu_seconds) + 5))
 
-    return out + [str(a) for a in argv], limits
+    argv = [str(a) for a in argv]
+    if argv and argv[0] == sys.executable:  # "../.venv/bin/python" names nothing inside the sandbox
+        argv[0] = os.path.normpath(os.path.abspath(sys.executable))
+    return out + argv, limits
 
 
 def base_env(home) -> dict:
     """The environment a sealed Python process needs, and nothing of the grader's."""
     home = str(home)
-    return {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
+    python_bin = os.path.dirname(os.path.normpath(os.path.abspath(sys.executable)))
+    return {"PATH": f"{python_bin}:/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
             "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1", "MPLCONFIGDIR": f"{home}/.mpl",
             "JUPYTER_RUNTIME_DIR": f"{home}/.jupyter-runtime", "IPYTHONDIR": f"{home}/.ipython",
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MPLBACKEND": "Agg",

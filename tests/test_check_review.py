@@ -185,7 +185,9 @@ def test_a_rounded_decimal_is_told_it_is_rounded_without_the_answer(got):
 
 
 def test_far_values_and_exact_floats_are_not_called_rounded():
-    assert compare(0.17, Fraction(1, 6), exact=True).code == "value"
+    assert compare(0.17, Fraction(1, 6), exact=True).code == "rounded"   # 2 significant digits
+    assert compare(0.167, Fraction(1, 6), exact=True).code == "rounded"  # 0.2% off: rounded all the same
+    assert compare(0.3, Fraction(1, 6), exact=True).code == "value"
     assert compare("1/7", Fraction(1, 6)).code == "value"
     assert compare(1 / 6, Fraction(1, 6), exact=True).code == "float_for_fraction"
     assert compare(0.0001, Fraction(0), exact=True).code == "value"
@@ -267,3 +269,21 @@ def test_two_letters_are_still_not_mapped():
     # one letter in the answer maps onto the reference's one letter, and is then compared
     assert compare(4 * x / 45, 4 * eps / 45) is None
     assert compare(x / 45, 4 * eps / 45).code == "not_equivalent"
+
+
+# -- one exact-answer policy ----------------------------------------------------------------
+@pytest.mark.parametrize("ex_id", [q.id for q in exercises()
+                                   if q.kind == "value" and isinstance(q.reference(), (int, Fraction))
+                                   and not isinstance(q.reference(), bool) and q.exact is not False])
+def test_every_exact_answer_refuses_a_float_and_accepts_numpy_and_sympy_forms(ex_id):
+    import numpy as np
+
+    q = exercise(ex_id)
+    ref = q.reference()
+    assert q.check(float(ref)).status == INCORRECT       # a float is never accepted for an exact answer
+    assert q.check(np.array(ref, dtype=object)).correct, "a 0-d object array holding the answer"
+    assert q.check(sympy.Mul(ref, sympy.Integer(1), evaluate=False)).correct, "an unevaluated sympy number"
+    if isinstance(ref, Fraction) and ref.denominator > 1:
+        r = q.check(round(float(ref), 3))
+        assert r.status == INCORRECT
+        assert "rounded" in r.message or "exact answer" in r.message or r.mistake is not None, r.message

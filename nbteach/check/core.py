@@ -168,7 +168,13 @@ class Exercise:
         return s
 
     def _compare(self, got, expected):
-        return compare(got, expected, rtol=self.rtol, atol=self.atol, exact=self.exact,
+        # One exact-answer policy (lesson 00): a value exercise whose answer is exact wants it
+        # exactly, so a float is never accepted for it (exact=False opts out); a function
+        # exercise compares what the function returns, floats included.
+        exact = self.exact
+        if exact is None and self.kind == "value":
+            exact = True
+        return compare(got, expected, rtol=self.rtol, atol=self.atol, exact=exact,
                        symbols=self._symbols())
 
     # -- student API -------------------------------------------------------------------

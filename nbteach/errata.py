@@ -132,6 +132,36 @@ ERRATA: list[Erratum] = [
         correct="n_c is the number of words in the class-c documents, so that the smoothed "
                 "P(w_k|c) = (n_ck + 1)/(n_c + |V|) sums to 1 over the vocabulary.", lesson="06"),
     Erratum(
+        key="note004_regularised_argmax", seed="004",
+        quote=r"\hat {\bf w} = \arg \max_{\bf w} L({\bf w})+\frac{\lambda}{2}\Vert{\bf w}\Vert_2^2",
+        wrong="Two lines earlier the note minimises L (w = argmin L): L is the negative "
+              "log-likelihood, so adding the penalty and taking the argmax maximises the error.",
+        correct="w = argmin_w L(w) + (lambda/2) ||w||^2 (or argmax of the log-likelihood minus the penalty).",
+        lesson="08", status="later"),
+    Erratum(
+        key="note004_multiclass", seed="004",
+        quote="对于多分类问题,可以训练多个分类器",
+        wrong="The section starts from one-vs-rest classifiers, P(Y != c_k | X), then writes the "
+              "softmax with a reference class, whose last case is labelled k = K-1 again (it is "
+              "k = K); the two models are different.",
+        correct="Either K one-vs-rest logistic regressions, or one softmax: P(c_k|x) = exp(w_k.x) / "
+                "sum_j exp(w_j.x), with a reference class w_K = 0 or K penalised vectors.",
+        lesson="08", status="later"),
+    Erratum(
+        key="note002_one_minus_bayes_risk", seed="002",
+        quote="1-R(h^*)\\)反映了分类器所能达到的最好性能",
+        wrong="1 - R(h*) is the best attainable accuracy only under 0-1 loss; with other losses the "
+              "Bayes risk is not an error rate.",
+        correct="Under 0-1 loss, R(h*) is the smallest error rate and 1 - R(h*) the best accuracy.",
+        lesson="09", status="later"),
+    Erratum(
+        key="note002_loss_defined_by_risk", seed="002",
+        quote="损失函数由条件风险定义",
+        wrong="Backwards: the loss lambda_ij is given first, and the conditional risk is defined "
+              "from it, R(c_i|x) = sum_j lambda_ij P(c_j|x).",
+        correct="The conditional risk is defined by the loss (and the posterior).",
+        lesson="09", status="later"),
+    Erratum(
         key="note002_dseparation_whole_moral_graph",
         seed="002",
         quote="在道德图上,若删去节点集合z,x和y分属两个连通分量,则x和y被z有向分离",

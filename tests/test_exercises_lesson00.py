@@ -4,7 +4,7 @@ import pytest
 from nbteach.check import ____, exercise, exercises
 from nbteach.check.lesson00 import EXPLORER_LIKELIHOODS, EXPLORER_PRIOR
 
-IDS = ["00.count_flu", "00.n_features", "00.explorer_posterior"]
+IDS = ["00.flu_share", "00.count_flu", "00.n_features", "00.explorer_posterior"]
 
 
 def test_lesson00_defines_its_exercises():

@@ -48,6 +48,30 @@ define(
 )
 
 
+def _flu_share():
+    from nbteach.probability import prob
+
+    return prob(_table(), Diagnosis="Flu")
+
+
+define(
+    "00.flu_share",
+    prompt={"en": "A worked example of the exact-answer rule: the share of the table's patients "
+                  "who have the flu, exactly.",
+            "zh": "精确答案规则的示例：表中患流感的病人所占的比例，给出精确值。"},
+    answer=_flu_share,
+    mistakes=[
+        Mistake("count", lambda: _class_count("Flu"),
+                {"en": "That is the number of Flu patients; divide by the number of patients.",
+                 "zh": "这是流感病人的数目；还要除以病人总数。"}),
+    ],
+    hints=[{"en": "prob(df, Diagnosis='Flu') counts it exactly.",
+            "zh": "prob(df, Diagnosis='Flu') 可以精确地数出来。"}],
+    solution={"en": "answer = prob(nbteach.flu_cold(), Diagnosis='Flu')",
+              "zh": "answer = prob(nbteach.flu_cold(), Diagnosis='Flu')"},
+)
+
+
 def _n_features():
     import nbteach
 

@@ -82,6 +82,10 @@ Fields of :func:`define`:
     List of ``{"en", "zh"}``, from a nudge to nearly the answer (never the value).
 ``solution``
     ``{"en", "zh"}`` or a string: code and a sentence, shown only by ``.solution()``.
+``leak_check``
+    For an answer too short to search for in a lesson's text (a small integer, a class
+    name): one sentence saying why the lesson cannot show it before the exercise. The
+    notebook tests search every other answer's written forms in the cells before it.
 ``kind="function"``
     The student writes a function. ``answer`` returns the library's function;
     ``inputs=lambda rng: [((args...), {kwargs}), ...]`` makes randomised inputs from a

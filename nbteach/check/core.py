@@ -144,6 +144,7 @@ class Exercise:
     inputs: object = None
     time_budget: float = 2.0
     _hint_count: int = 0
+    leak_check: str | None = None  # why a text search for the answer cannot apply (short answers)
 
     # -- the reference, evaluated on first use ------------------------------------------
     def reference(self):
@@ -268,7 +269,7 @@ _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
 
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
            rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None,
-           time_budget=2.0) -> Exercise:
+           time_budget=2.0, leak_check=None) -> Exercise:
     """Declare an exercise and register it under ``id``.
 
     The fields are described in full at the top of ``nbteach.check``.
@@ -332,6 +333,7 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
             raise NbteachError(f"exercise id {id!r} is defined twice: ids must be unique.")
         ex = Exercise(id, prompt, answer, list(mistakes), list(hints), solution, kind, rtol,
                       atol, exact, symbols, inputs, time_budget)
+        ex.leak_check = leak_check
         ex.__dict__["_module"] = _caller_module()
         _REGISTRY[id] = ex
     return ex

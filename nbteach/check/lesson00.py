@@ -24,6 +24,7 @@ def _class_count(cls):
 
 define(
     "00.count_flu",
+    leak_check="a count of rows; the lesson shows the table to count from, not the count",
     prompt={"en": "How many patients in the flu/cold table (nbteach.flu_cold()) have the "
                   "diagnosis Flu? Answer with a whole number.",
             "zh": "流感/感冒表（nbteach.flu_cold()）中有多少位病人的诊断是 Flu？请回答一个整数。"},
@@ -56,6 +57,7 @@ def _flu_share():
 
 define(
     "00.flu_share",
+    leak_check="a worked example of the exact-answer rule, answered in the lesson on purpose (not among the exercises)",
     prompt={"en": "A worked example of the exact-answer rule: the share of the table's patients "
                   "who have the flu, exactly.",
             "zh": "精确答案规则的示例：表中患流感的病人所占的比例，给出精确值。"},
@@ -82,6 +84,7 @@ def _n_features():
 
 define(
     "00.n_features",
+    leak_check="a count of columns; the lesson shows the table, not the count",
     prompt={"en": "Naive Bayes predicts the Diagnosis from the other columns (the features, "
                   "x_1, ..., x_M in the notes). How many features M does the flu/cold table have?",
             "zh": "朴素贝叶斯用其余各列（特征，笔记中的 x_1, ..., x_M）预测 Diagnosis。"

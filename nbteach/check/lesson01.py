@@ -146,6 +146,7 @@ def _first():
 
 define(
     "01.decision",
+    leak_check="a class label; lesson 01 does not score this patient (lesson 02 does, after this exercise's lesson)",
     prompt={"en": "Flu/cold table of note 001, no smoothing: which class does naive Bayes "
                   "choose for a patient with Headache=mild, Sore=severe, Temperature=normal, "
                   "Cough=no? Answer 'Flu' or 'Cold'.",

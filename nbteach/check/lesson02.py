@@ -102,6 +102,7 @@ def _divided(counts, by):
 
 define(
     "02.headache_table",
+    leak_check="the Headache table of the seven-row table; the lesson prints only the five-row tables (same Flu column, other Cold column)",
     prompt={"en": "On the seven-row table (table7), give P(Headache = value | class) as a DataFrame: one row "
                   "per Headache value (mild, no, severe), one column per class (Cold, Flu). No smoothing.",
             "zh": "在七行的表（table7）上，以 DataFrame 给出 P(Headache = 取值 | 类别)：每个头痛取值（mild, no, severe）一行，"

@@ -143,6 +143,7 @@ define(
 
 define(
     "03.laplace_sore_table",
+    leak_check="the lesson shows only the mild row of the smoothed Sore table (as factors of the second patient), not the table",
     prompt={"en": "Give the Laplace-smoothed (alpha = 1) table P(Sore = value | class) as a "
                   "DataFrame: rows mild, no, severe; columns Cold, Flu.",
             "zh": "以 DataFrame 给出拉普拉斯平滑（alpha = 1）后的 P(Sore = 取值 | 类别)：行为 mild、no、severe，列为 Cold、Flu。"},
@@ -204,6 +205,7 @@ define(
 
 define(
     "03.epsilon_winner",
+    leak_check="a class label; the new patient of the exercise is not scored in the lesson",
     prompt={"en": "The same new patient, epsilon smoothing with epsilon -> 0: which class wins, 'Flu' or 'Cold'?",
             "zh": "同一位新病人，epsilon 平滑且 epsilon -> 0：哪一类胜出，'Flu' 还是 'Cold'？"},
     answer=lambda: str(_model(epsilon=_eps()).predict(_patient())[0]),

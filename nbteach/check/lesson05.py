@@ -65,6 +65,7 @@ def _laplace_bernoulli(word, cls="spam"):
 
 define(
     "05.mu_mle_value",
+    leak_check="a small fraction; the lesson prints its documents and the derivation, not the fitted mu of this word and class",
     prompt={"en": "With the lesson's 7 documents, what is the maximum-likelihood mu_{free|spam} of "
                   "Bernoulli naive Bayes (no smoothing)? A Fraction.",
             "zh": "用本课的 7 篇文档，伯努利朴素贝叶斯的最大似然 mu_{free|spam}（不平滑）是多少？用 Fraction 表示。"},
@@ -162,6 +163,7 @@ def _predict(kind):
 
 define(
     "05.bernoulli_prediction",
+    leak_check="a class label; the exercise's message is not classified in the lesson",
     prompt={"en": f"Trained on the lesson's documents with alpha = 1, which class does BernoulliNB "
                   f"predict for {QUERY!r}: 'spam' or 'ham'?",
             "zh": f"用本课文档训练（alpha = 1），BernoulliNB 对 {QUERY!r} 预测哪一类：'spam' 还是 'ham'？"},

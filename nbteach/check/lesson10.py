@@ -44,6 +44,7 @@ def _factor(kind="right"):
 
 define(
     "10.spode_factor",
+    leak_check="a small fraction; lesson 10 works its SPODEs on the Titanic passengers, not on the flu/cold table",
     prompt={"en": "On note 001's flu/cold table, a SPODE with super-parent Temperature and alpha = 1 "
                   "needs P(Sore = severe | Flu, Temperature = normal). What is it? Give an exact Fraction.",
             "zh": "在笔记 001 的流感/感冒表上，以 Temperature 为超父、alpha = 1 的 SPODE 需要 "

@@ -383,3 +383,14 @@ def test_second_order_check_judges_concavity_not_the_result(make):
     step.expr = sp.Eq(step.expr.lhs, -step.expr.rhs)  # now J is convex: no maximum
     flipped.verify()
     assert any("concave" in c for c in flipped.failed), flipped.failed
+
+
+@pytest.mark.parametrize("text", ["factorial(factorial(20))", "9**9**9", "2^10^10", "gamma(10**9)",
+                                  "binomial(factorial(30), 2)"])
+def test_formulas_that_would_never_finish_are_refused_at_once(text):
+    """Each of these used to run for ever inside sympy's parser; now it is refused by name."""
+    from nbteach.check import exercise
+
+    r = equivalent(text, "1")
+    assert r.equal is False and "too large" in r.reason
+    assert exercise("03.epsilon_flu_score").check(text).status == "incorrect"

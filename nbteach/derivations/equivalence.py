@@ -142,8 +142,51 @@ def parse_formula(text, names=None):
     return _check_size(expr)
 
 
+_GROWING = {"factorial", "factorial2", "gamma", "binomial", "subfactorial", "rf", "ff"}
+
+
+def guard_formula(text: str) -> None:
+    """Refuse, before sympy sees it, a formula whose parsing alone would run for ever:
+    a fast-growing function of a large or itself fast-growing argument
+    (``factorial(factorial(20))``), or a tower of powers (``9**9**9``). sympy evaluates
+    such calls while it parses, even unevaluated, so the check reads the text's syntax tree.
+
+    >>> guard_formula("factorial(3) / 2")
+    >>> guard_formula("factorial(factorial(20))")
+    Traceback (most recent call last):
+    ...
+    nbteach._base.NbteachError: factorial(...) of a large or growing argument is too large to compare exactly.
+    """
+    import ast
+
+    try:
+        tree = ast.parse(text.replace("^", "**"), mode="eval")
+    except SyntaxError:
+        return  # the parser will say what is wrong
+
+    def big(node) -> bool:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, (int, float)) and abs(sub.value) > _MAX_EXPONENT:
+                return True
+            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in _GROWING:
+                return True
+            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow):
+                return True
+        return False
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _GROWING:
+            if any(big(a) for a in node.args):
+                raise NbteachError(f"{node.func.id}(...) of a large or growing argument is too large "
+                                   "to compare exactly.")
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and big(node.right):
+            raise NbteachError(f"the exponent is too large to compare exactly: keep exponents within "
+                               f"+-{_MAX_EXPONENT}, and no powers of powers.")
+
+
 def _parse_checked(text, local):
     """parse_expr twice: unevaluated to refuse huge numbers, then evaluated."""
+    guard_formula(text)
     # unevaluated first, so that 10**10**10 or factorial(10**9) is refused, not computed
     _check_size(parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
                            transformations=_TRANSFORMS, evaluate=False))

@@ -394,3 +394,16 @@ def test_formulas_that_would_never_finish_are_refused_at_once(text):
     r = equivalent(text, "1")
     assert r.equal is False and "too large" in r.reason
     assert exercise("03.epsilon_flu_score").check(text).status == "incorrect"
+
+
+@pytest.mark.parametrize("n, M, p, alpha", [(3, 3, sp.Rational(7, 10), 1), (5, 2, sp.Rational(1, 3), 2),
+                                            (4, 4, sp.Rational(1, 4), sp.Rational(1, 2)), (6, 3, sp.Rational(1, 5), 0)])
+def test_lidstone_bias_matches_exact_enumeration(n, M, p, alpha):
+    from nbteach.derivations import lidstone_bias
+    from nbteach.smoothing import lidstone
+
+    bias, s = lidstone_bias()
+    # E[p_hat] by summing over every count k of a Binomial(n, p), with the library's estimate
+    mean = sum(sp.binomial(n, k) * p ** k * (1 - p) ** (n - k) * sp.Rational(str(lidstone(k, n, M, alpha)))
+               for k in range(n + 1))
+    assert sp.simplify(mean - p - bias.subs({s["n"]: n, s["M"]: M, s["p"]: p, s["alpha"]: alpha})) == 0

@@ -29,7 +29,7 @@ from .._base import NbteachError
 from ._core import Step, is_zero, sizes
 from .mle import SYMBOLS, Family, _Space, i, ip, j, jp, lagrange_mle
 
-__all__ = ["dirichlet_smoothing", "beta_smoothing", "ALPHA"]
+__all__ = ["dirichlet_smoothing", "beta_smoothing", "lidstone_bias", "ALPHA"]
 
 ALPHA = sp.Symbol("alpha", positive=True)
 
@@ -243,3 +243,29 @@ def beta_smoothing():
                 mean_from_normalising_constant)
     d.add_check("the MAP under Beta(alpha+1, alpha+1) equals the posterior mean", map_equals_mean)
     return d
+
+
+def lidstone_bias():
+    r"""The exact bias of the Lidstone estimate, derived with sympy.
+
+    One class of ``n`` rows; a value of a feature with ``M`` values has probability ``p``,
+    so its count is Binomial(n, p) with mean ``n p``. The estimate
+    :math:`\hat p = (\text{count} + \alpha)/(n + M\alpha)` is linear in the count, so
+
+    .. math:: E[\hat p] - p = \frac{n p + \alpha}{n + M\alpha} - p = -\frac{\alpha (M p - 1)}{n + M\alpha}:
+
+    zero for alpha = 0 (the MLE is unbiased) and where p = 1/M; otherwise the estimate is
+    pulled towards 1/M, by less as n grows.
+
+    Returns ``(bias, symbols)``: the sympy expression and ``{"n", "M", "p", "alpha"}``.
+
+    >>> bias, s = lidstone_bias()
+    >>> bias
+    -alpha*(M*p - 1)/(M*alpha + n)
+    """
+    n, M = sp.symbols("n M", positive=True, integer=True)
+    p, alpha = sp.symbols("p alpha", nonnegative=True)
+    expected_count = n * p                                   # E[Binomial(n, p)]
+    expected_estimate = (expected_count + alpha) / (n + M * alpha)
+    bias = sp.factor(sp.simplify(expected_estimate - p))
+    return bias, {"n": n, "M": M, "p": p, "alpha": alpha}

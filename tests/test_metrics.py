@@ -146,3 +146,18 @@ def test_calibration_curve_agrees_with_sklearn_and_checks_input():
         calibration_curve(y, p * 2, pos_label="spam")
     with pytest.raises(NbteachError, match="not among"):
         calibration_curve(y, p, pos_label="eggs")
+
+
+def test_mutual_information_agrees_with_sklearn_on_presence():
+    from sklearn.feature_selection import mutual_info_classif
+
+    from nbteach.metrics import mutual_information
+    from nbteach.realdata import email_features
+
+    X, y = email_features()
+    ours = mutual_information(X, y)
+    theirs = mutual_info_classif((X > 0).astype(int), y, discrete_features=True)
+    np.testing.assert_allclose(ours.reindex(X.columns).to_numpy(), theirs, atol=1e-10)
+    assert ours.iloc[0] == ours.max()
+    with pytest.raises(NbteachError, match="one label per row"):
+        mutual_information(X, y[:10])

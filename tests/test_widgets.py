@@ -107,3 +107,16 @@ def test_bayes_explorer_moves_the_posterior():
     ex.prior_slider.value = 0.0
     ex.likelihood_sliders["healthy"].value = 0.0
     assert "evidence P(x) is 0" in ex.view.value and ex.result is None
+
+
+def test_widgets_never_clamp_a_value_silently():
+    from nbteach.widgets import mle_explorer
+
+    ex = smoothing_explorer(alpha=10)
+    assert ex.alpha_slider.value == 10 and ex.alpha_slider.max >= 10   # the range grows, no clamp
+    assert mle_explorer(alpha=7).alpha_slider.value == 7
+    for bad in (1.5, -0.1):
+        with pytest.raises(NbteachError, match="between 0 and 1"):
+            bayes_explorer(prior=bad)
+    with pytest.raises(NbteachError, match="likelihood of ill"):
+        bayes_explorer(likelihoods=(1.2, 0.05))

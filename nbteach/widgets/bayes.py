@@ -26,6 +26,11 @@ class BayesExplorer:
 
         if len(classes) != 2 or len(likelihoods) != 2:
             raise NbteachError("the Bayes explorer takes two classes and one likelihood per class.")
+        for name, v in [("prior", prior), *((f"likelihood of {c}", l) for c, l in zip(classes, likelihoods))]:
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+                # a slider would silently clamp it to its range: say so instead
+                raise NbteachError(f"the {name} must be a probability between 0 and 1 (the slider's range), "
+                                   f"got {v!r}.")
         self.classes, self.observation = list(classes), observation
         style = {"description_width": "initial"}
         layout = w.Layout(width="420px")

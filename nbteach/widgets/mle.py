@@ -149,7 +149,8 @@ class MLEExplorer:
         self.count_sliders = [w.IntSlider(value=int(c), min=0, max=30, description=f"N({x})",
                                           style=style, layout=layout)
                               for c, x in zip(counts, self.words)]
-        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.1,
+        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=max(5.0, float(alpha)),  # never clamp alpha
+                                           step=0.1,
                                           description="alpha (pseudo-count)", style=style,
                                           layout=layout)
         # the triangle, sampled once; only the values on it change

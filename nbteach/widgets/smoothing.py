@@ -58,7 +58,8 @@ class SmoothingExplorer:
                           layout=w.Layout(width="230px"))
             for f in self.X.columns
         }
-        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=5.0, step=0.05,
+        self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=max(5.0, float(alpha)),  # never clamp alpha
+                                           step=0.05,
                                           description="alpha α", readout_format=".2f", layout=layout)
         self.epsilon_slider = w.FloatLogSlider(value=float(epsilon), base=10, min=-8, max=-0.01,
                                                step=0.01, description="epsilon ε", readout_format=".1e",

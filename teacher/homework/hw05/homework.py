@@ -150,6 +150,18 @@ def _hidden(rng):
     return [((*_random_dag(rng),), {}) for _ in range(6)]
 
 
+def _distinct(answer, mistakes):
+    """Keep the mistakes whose value differs from the answer and from every earlier mistake
+    (with some tables two readings give the same number: the first explains it)."""
+    out, seen = [], [answer]
+    for name, value, hint in mistakes:
+        if value is None or any(value == v for v in seen):
+            continue
+        seen.append(value)
+        out.append((name, value, hint))
+    return out
+
+
 def exercises(p):
     from nbteach import CategoricalNB
     from nbteach.semi_naive import AODE, SPODE
@@ -169,7 +181,7 @@ def exercises(p):
                    f"P({f['child']} = {f['child_value']} | Play = {f['class']}, {f['parent']} = {f['parent_value']})。"
                    "它等于多少？给出精确分数（Fraction）。"},
             _factor(p), {"type": "exact"},
-            mistakes=[
+            mistakes=_distinct(_factor(p), [
                 ("unsmoothed", _factor(p, "unsmoothed"),
                  {"en": "That is the unsmoothed ratio of counts: add alpha to the count and alpha per value "
                         "of the child attribute to the denominator.",
@@ -180,7 +192,7 @@ def exercises(p):
                 ("naive", _factor(p, "naive"),
                  {"en": "That is naive Bayes' P(x_j | c): a SPODE also conditions on the super-parent's value.",
                   "zh": "这是朴素贝叶斯的 P(x_j | c)：SPODE 还要以超父的取值为条件。"}),
-            ],
+            ]),
             hints=[{"en": "Count the rows of that class with that value of the super-parent; among them, "
                           "the rows with the child's value.",
                     "zh": "数出该类别中超父取该值的行；再数其中子属性取该值的行。"}],

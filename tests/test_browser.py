@@ -5,6 +5,7 @@ locally, and fail on CI.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -58,6 +59,23 @@ def stop(proc) -> None:
         pass
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
+
+
+@contextlib.contextmanager
+def jupyterlab(notebook_dir, token="nbteach-test-token", extra=()):
+    """A JupyterLab server over ``notebook_dir`` for one test: yields its port and token."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
+         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []), f"--IdentityProvider.token={token}",
+         "--LabApp.news_url=None", f"--notebook-dir={notebook_dir}", *extra],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        wait_for_server(port, token, proc)
+        yield port, token
+    finally:
+        stop(proc)
 
 
 def browser_page(playwright):
@@ -123,15 +141,7 @@ def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
     nb.cells = [nbformat.v4.new_code_cell(
         "from nbteach.widgets import smoothing_explorer\nex = smoothing_explorer()\nex")]
     nbformat.write(nb, tmp_path / "explorer.ipynb")
-    port, token = free_port(), "nbteach-test-token"
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
-         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []), f"--IdentityProvider.token={token}", "--LabApp.news_url=None",
-         f"--notebook-dir={tmp_path}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    try:
-        wait_for_server(port, token, proc)
+    with jupyterlab(tmp_path) as (port, token):
         with sync_playwright() as p:
             browser, page = browser_page(p)
             page.goto(f"http://127.0.0.1:{port}/lab/tree/explorer.ipynb?token={token}")
@@ -158,5 +168,3 @@ def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
             shutil.copy(tmp_path / "explorer.png", Path(os.environ.get("NBTEACH_SCREENSHOTS", tmp_path)) / "explorer.png") \
                 if os.environ.get("NBTEACH_SCREENSHOTS") else None
             browser.close()
-    finally:
-        stop(proc)

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM, browser_page, free_port, stop, wait_for_server
+from test_browser import CHROMIUM, browser_page, jupyterlab
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
@@ -28,15 +26,7 @@ def test_network_explorer_responds_to_clicks(tmp_path):
         "from nbteach.bayesnet import burglary\nfrom nbteach.widgets import network_explorer\n"
         "ex = network_explorer(burglary(), n_samples=20000)\nex")]
     nbformat.write(nb, tmp_path / "network.ipynb")
-    port, token = free_port(), "nbteach-test-token"
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
-         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []),
-         f"--IdentityProvider.token={token}", "--LabApp.news_url=None", f"--notebook-dir={tmp_path}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    try:
-        wait_for_server(port, token, proc)
+    with jupyterlab(tmp_path) as (port, token):
         with sync_playwright() as p:
             browser, page = browser_page(p)
             page.goto(f"http://127.0.0.1:{port}/lab/tree/network.ipynb?token={token}")
@@ -62,5 +52,3 @@ def test_network_explorer_responds_to_clicks(tmp_path):
             if os.environ.get("NBTEACH_SCREENSHOTS"):
                 shutil.copy(tmp_path / "network.png", Path(os.environ["NBTEACH_SCREENSHOTS"]) / "network.png")
             browser.close()
-    finally:
-        stop(proc)

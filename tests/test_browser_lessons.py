@@ -14,13 +14,11 @@ import json
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM, FLAGS, free_port, stop, wait_for_server
+from test_browser import CHROMIUM, FLAGS, jupyterlab
 
 ROOT = Path(__file__).resolve().parents[1]
 # the lessons (the homework notebooks run headless in test_notebooks.py and test_homework_*.py)
@@ -39,25 +37,15 @@ def lab(tmp_path_factory):
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    port, token = free_port(), "nbteach-lessons-token"
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "jupyter"), "lab", "--no-browser", f"--port={port}",
-         "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []),
-         f"--IdentityProvider.token={token}", f"--notebook-dir={root / 'notebooks'}",
-         f"--LabApp.user_settings_dir={root / 'settings'}",
-         f"--LabApp.workspaces_dir={root / 'workspaces'}"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )
-    try:
-        wait_for_server(port, token, proc)
+    with jupyterlab(root / "notebooks", "nbteach-lessons-token",
+                    extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
+                           f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             yield browser, port, token, root
             browser.close()
-    finally:
-        stop(proc)
 
 
 def _shut_down_kernels(port, token):

@@ -239,14 +239,7 @@ class Exercise:
 
     def hint(self) -> Message:
         """The next hint: the first call gives a nudge, later calls say more."""
-        if not self.hints:
-            return Message(say("no_more_hints"), "hint")
-        i = min(self._hint_count, len(self.hints) - 1)
-        self._hint_count += 1
-        text = tr(self.hints[i])
-        if i == len(self.hints) - 1:
-            text += "\n" + say("no_more_hints")
-        return Message(text, "hint", say("hint_header", i=i + 1, n=len(self.hints)))
+        return next_hint(self)
 
     def solution(self) -> Message:
         """A worked solution (shown only when asked for)."""
@@ -265,6 +258,19 @@ _LOAD_ERRORS: dict = {}
 _LOADED = False
 _LOCK = threading.RLock()
 _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
+
+
+def next_hint(ex) -> Message:
+    """The next of ``ex.hints`` (counting calls in ``ex._hint_count``); shared by lesson
+    exercises and graded homework checks."""
+    if not ex.hints:
+        return Message(say("no_more_hints"), "hint")
+    i = min(ex._hint_count, len(ex.hints) - 1)
+    ex._hint_count += 1
+    text = tr(ex.hints[i])
+    if i == len(ex.hints) - 1:
+        text += "\n" + say("no_more_hints")
+    return Message(text, "hint", say("hint_header", i=i + 1, n=len(ex.hints)))
 
 
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",

@@ -509,14 +509,9 @@ class GradedExercise:
         return Message(tr(_MSG["released"]), "solution", say("solution_header"))
 
     def hint(self) -> Message:
-        if not self.hints:
-            return Message(say("no_more_hints"), "hint")
-        i = min(self._hint_count, len(self.hints) - 1)
-        self._hint_count += 1
-        text = tr(self.hints[i])
-        if i == len(self.hints) - 1:
-            text += "\n" + say("no_more_hints")
-        return Message(text, "hint", say("hint_header", i=i + 1, n=len(self.hints)))
+        from .core import next_hint
+
+        return next_hint(self)
 
     # -- the check ----------------------------------------------------------------------
     def check(self, answer=None, *, _record: bool = True) -> Result:

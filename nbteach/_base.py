@@ -44,6 +44,11 @@ def check_alpha(alpha, name: str = "alpha"):
             f"{name} must be a number >= 0 (0 means no smoothing, 1 is Laplace), "
             f"got {alpha!r} of type {type(alpha).__name__}."
         )
+    if alpha > 1e15 and alpha != float("inf"):
+        raise NbteachError(
+            f"{name}={alpha!r} is too large: it swamps every count (and overflows the "
+            "denominators); use a value up to 1e15 (1 is Laplace)."
+        )
     if alpha != alpha or alpha < 0 or alpha == float("inf"):
         raise NbteachError(
             f"{name} must be a finite number >= 0 (0 means no smoothing, 1 is Laplace), "
@@ -54,8 +59,15 @@ def check_alpha(alpha, name: str = "alpha"):
 
 def check_epsilon(epsilon):
     """Return epsilon if it is None, a number in (0, 1) or a sympy symbol."""
-    if epsilon is None or _is_symbolic(epsilon):
+    if epsilon is None:
         return epsilon
+    if _is_symbolic(epsilon):
+        if getattr(epsilon, "free_symbols", None):
+            return epsilon  # a symbol such as sympy.Symbol("epsilon", positive=True)
+        if getattr(epsilon, "is_number", False) and bool(0 < epsilon < 1):
+            return epsilon  # a sympy number in (0, 1), e.g. sympy.Rational(1, 100)
+        raise NbteachError(f"epsilon must be a sympy Symbol or a number in (0, 1), got {epsilon!r}: it "
+                           "replaces a zero probability by a tiny positive one.")
     if isinstance(epsilon, bool) or not isinstance(epsilon, (numbers.Real, Fraction)):
         raise NbteachError(
             "epsilon must be None (no epsilon smoothing), a small positive number such as "

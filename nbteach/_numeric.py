@@ -94,6 +94,20 @@ def check_X(X, estimator, *, fitting: bool, positive: bool = False):
     return arr
 
 
+def _refuse_missing_labels(y) -> None:
+    """A missing label (None, NaN, pd.NA) would become a class called 'nan': refuse it."""
+    import pandas as pd
+
+    try:
+        values = list(np.ravel(np.asarray(y, dtype=object)))
+    except Exception:  # noqa: BLE001 - the caller reports the shape
+        return
+    missing = [i for i, v in enumerate(values) if v is None or v is pd.NA or (isinstance(v, float) and v != v)]
+    if missing:
+        raise NbteachError(f"y has a missing label (None/NaN) at row {missing[0]}: every training example "
+                           "needs a class; drop or label those rows first.")
+
+
 def check_y(y, n_rows: int, estimator):
     """Return (classes, y_index): the sorted class labels and each row's class position."""
     name = type(estimator).__name__
@@ -117,6 +131,7 @@ def check_y(y, n_rows: int, estimator):
         raise NbteachError(
             f"y should be a 1d array of class labels, got shape {y_arr.shape}."
         )
+    _refuse_missing_labels(y)
     if y_arr.shape[0] != n_rows:
         raise NbteachError(
             f"X has {n_rows} rows but y has {y_arr.shape[0]} labels: "

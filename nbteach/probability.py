@@ -54,8 +54,16 @@ def as_probability(value, name: str = "value"):
     )
 
 
+def _decided(value):
+    """A sympy value that is a number (no symbols) as a plain comparison-ready value, else None."""
+    if _is_symbolic(value):
+        return value if getattr(value, "is_number", False) and not value.free_symbols else None
+    return value
+
+
 def _check_unit(value, name):
-    if not _is_symbolic(value) and not (0 <= value <= 1):
+    v = _decided(value)
+    if v is not None and not bool(0 <= v <= 1):
         raise NbteachError(f"{name} = {value} is not a probability: it must lie in [0, 1].")
     return value
 
@@ -187,6 +195,9 @@ def bayes(prior, likelihood) -> BayesResult:
         for c in prior
     }
     total = _total(prior.values())
+    if _is_symbolic(total) and _decided(total) is not None and bool(total != 1):
+        raise NbteachError(f"the prior must sum to 1 over the classes (it is a distribution), "
+                           f"but it sums to {total}.")
     if not _is_symbolic(total):
         exact = all(_is_exact(v) for v in prior.values())
         if (total != 1) if exact else abs(float(total) - 1) > 1e-9:

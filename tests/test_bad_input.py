@@ -180,3 +180,55 @@ def test_each_prediction_warns_once_about_an_unseen_value(data, params, method):
         warnings.simplefilter("always")
         getattr(nb, method)(unseen_query())
     assert sum(issubclass(w.category, UnseenCategoryWarning) for w in caught) == 1
+
+
+# -- no silent wrong answers (issue 10) -------------------------------------------------------
+@pytest.mark.parametrize("missing", [float("nan"), None])
+def test_a_missing_label_is_refused_not_turned_into_a_class(missing):
+    import numpy as np
+
+    from nbteach import BernoulliNB, MultinomialNB
+    from nbteach.resample import random_undersample, train_test_split
+    from nbteach.text import TextNB
+
+    X = np.array([[1, 0], [0, 1], [1, 1], [2, 0]])
+    y = ["spam", missing, "ham", "ham"]
+    for fit in (lambda: MultinomialNB().fit(X, y), lambda: BernoulliNB().fit(X, y),
+                lambda: TextNB().fit(["cheap pills", "lunch today", "meet at noon", "noon lunch"], y),
+                lambda: random_undersample(X, y), lambda: train_test_split(X, y)):
+        with pytest.raises(NbteachError, match="missing label"):
+            fit()
+
+
+def test_a_sympy_number_is_not_a_free_pass_for_epsilon():
+    import sympy
+
+    from nbteach import CategoricalNB, flu_cold
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    with pytest.raises(NbteachError, match="epsilon must be a sympy Symbol or a number in"):
+        CategoricalNB(epsilon=sympy.Integer(2)).fit(X, y)
+    CategoricalNB(epsilon=sympy.Rational(1, 100)).fit(X, y)            # a sympy number in (0, 1) is fine
+    CategoricalNB(epsilon=sympy.Symbol("epsilon", positive=True)).fit(X, y)
+
+
+def test_an_enormous_alpha_is_named_not_blamed_on_zero_counts():
+    from nbteach import CategoricalNB, flu_cold
+
+    df = flu_cold()
+    with pytest.raises(NbteachError, match="too large"):
+        CategoricalNB(alpha=1e308).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+
+
+def test_bayes_checks_sympy_numbers_like_plain_ones():
+    import sympy
+
+    from nbteach import bayes
+
+    with pytest.raises(NbteachError, match="sum to 1"):
+        bayes({"a": sympy.Integer(1), "b": sympy.Integer(1)}, {"a": sympy.Rational(1, 2), "b": sympy.Rational(1, 2)})
+    with pytest.raises(NbteachError, match="not a probability"):
+        bayes({"a": sympy.Rational(1, 2), "b": sympy.Rational(1, 2)}, {"a": sympy.Integer(-1), "b": sympy.Rational(1, 2)})
+    p = sympy.Symbol("p", positive=True)
+    assert sympy.simplify(sum(bayes({"a": p, "b": 1 - p}, {"a": sympy.Rational(1, 3), "b": sympy.Rational(1, 2)}).posterior.values())) == 1

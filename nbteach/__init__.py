@@ -31,6 +31,7 @@ _LAZY = {
     "dirichlet_smoothing": "nbteach.derivations",
     "beta_smoothing": "nbteach.derivations",
     "equivalent": "nbteach.derivations",
+    "LogisticRegression": "nbteach.logistic",
     "SPODE": "nbteach.semi_naive",
     "AODE": "nbteach.semi_naive",
     "BayesNet": "nbteach.bayesnet",
@@ -42,6 +43,7 @@ _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
     "widgets", "check", "grade", "i18n", "realdata", "semi_naive", "bayesnet",
+    "logistic", "mixed", "evaluation", "errata",
 }
 
 __all__ = sorted(_LAZY)

@@ -33,6 +33,13 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         Fixed priors pi_c; by default pi_c = n_c / n.
     var_smoothing : float, default 1e-9
         Fraction of the largest feature variance added to every variance.
+    shared_variance : bool, default False
+        False (scikit-learn's model): each class has its own variance per feature, and
+        the decision boundary is quadratic. True (note 004's assumption): one variance
+        per feature shared by the classes, the pooled within-class variance
+        sum_c sum_{i in c} (x_ij - mu_cj)^2 / n (its maximum-likelihood estimate), and
+        the boundary is linear: the posterior is sigmoid(w.x + w0), see
+        :meth:`log_odds_coefficients`.
 
     Attributes
     ----------
@@ -56,15 +63,18 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
     array([[0.5, 0.5]])
     """
 
-    def __init__(self, priors=None, var_smoothing=1e-9):
+    def __init__(self, priors=None, var_smoothing=1e-9, shared_variance=False):
         self.priors = priors
         self.var_smoothing = var_smoothing
+        self.shared_variance = shared_variance
 
     def fit(self, X, y, sample_weight=None):
         """Per-class weighted mean theta_ and variance var_, plus epsilon."""
         vs = self.var_smoothing
         if isinstance(vs, bool) or not isinstance(vs, (int, float)) or not (vs >= 0):
             raise NbteachError(f"var_smoothing must be a number >= 0, got {vs!r}.")
+        if not isinstance(self.shared_variance, (bool, np.bool_)):
+            raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
         X = check_X(X, self, fitting=True)
         classes, y_index = check_y(y, X.shape[0], self)
         w = check_sample_weight(sample_weight, X.shape[0])
@@ -84,12 +94,48 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             var = np.average((X[rows] - mu) ** 2, axis=0, weights=wk)
             self.theta_[k], self.var_[k] = mu, var
             self.class_count_[k] = w[rows].sum()
+        if self.shared_variance:
+            # pooled within-class variance: the weighted average of the class variances
+            weights = self.class_count_ if self.class_count_.sum() > 0 else np.bincount(y_index, minlength=K)
+            pooled = weights @ self.var_ / weights.sum()
+            self.var_ = np.tile(pooled, (K, 1))
         self.var_ += self.epsilon_
         if self.priors is not None:
             self.class_prior_ = np.exp(check_class_prior(self.priors, K, "priors"))
         else:
             self.class_prior_ = self.class_count_ / self.class_count_.sum()
         return self
+
+    def log_odds_coefficients(self):
+        """The log odds of ``classes_[1]`` against ``classes_[0]`` as a function of x.
+
+        ln P(c1|x)/P(c0|x) = sum_j v_j x_j^2 + sum_j w_j x_j + w0, with
+        v_j = 1/(2 var_0j) - 1/(2 var_1j), w_j = mu_1j/var_1j - mu_0j/var_0j and
+        w0 = sum_j [mu_0j^2/(2 var_0j) - mu_1j^2/(2 var_1j) + ln(sigma_0j/sigma_1j)]
+        + ln(pi_1/pi_0). With ``shared_variance=True``, v = 0 and the posterior is
+        sigmoid(w.x + w0): logistic regression's form
+        (:func:`nbteach.derivations.gaussian_nb_logistic`).
+
+        Returns a dict with "v", "w" (arrays of length n_features) and "w0" (float).
+
+        >>> nb = GaussianNB(shared_variance=True).fit([[1.0], [3.0], [10.0], [12.0]], [0, 0, 1, 1])
+        >>> c = nb.log_odds_coefficients()
+        >>> c["v"], c["w"].round(3), round(c["w0"], 3)
+        (array([0.]), array([9.]), -58.5)
+        """
+        require_fitted(self, "theta_")
+        if len(self.classes_) != 2:
+            raise NbteachError(f"log_odds_coefficients needs two classes; this model has "
+                               f"{len(self.classes_)}: {list(self.classes_)}.")
+        (m0, m1), (v0, v1) = self.theta_, self.var_
+        with np.errstate(divide="ignore"):
+            lp = np.log(self.class_prior_)
+        v = 1 / (2 * v0) - 1 / (2 * v1)
+        if self.shared_variance:
+            v = np.zeros_like(v)
+        w = m1 / v1 - m0 / v0
+        w0 = float(np.sum(m0 ** 2 / (2 * v0) - m1 ** 2 / (2 * v1) + 0.5 * np.log(v0 / v1)) + lp[1] - lp[0])
+        return {"v": v, "w": w, "w0": w0}
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""

@@ -6,6 +6,9 @@ Bayesian posterior, and a student's formula compared with the reference.
   concrete sizes (``multinomial_mle(2, 3)``) or in general form (``multinomial_mle("C", "V")``).
 * :func:`dirichlet_smoothing`, :func:`beta_smoothing`: Laplace / Lidstone smoothing as the
   posterior mean (and MAP) under a Dirichlet / Beta prior.
+* :func:`gaussian_nb_logistic`: Gaussian naive Bayes with a shared variance has the
+  posterior sigmoid(w.x + w0), logistic regression's form (note 004); with a variance per
+  class the log odds are quadratic.
 * :func:`equivalent`: does a formula a student typed equal the reference, and if not, how not.
 * :func:`underflow_demo`: why the log-likelihood (seed 002).
 * :data:`NOTE_MISTAKES`: the notes' mistakes on this topic, each with the computation that
@@ -23,12 +26,13 @@ False
 from ._core import Derivation, Step
 from .equivalence import Equivalence, equivalent, parse_formula
 from .mistakes import NOTE_MISTAKES, Demonstration, NoteMistake, get_mistake
+from .logistic import gaussian_nb_logistic
 from .mle import bernoulli_mle, multinomial_mle
 from .smoothing import beta_smoothing, dirichlet_smoothing, lidstone_bias
 from .underflow import UnderflowDemo, underflow_demo, zipf_probabilities
 
 __all__ = [
-    "lidstone_bias",
+    "lidstone_bias", "gaussian_nb_logistic",
     "Derivation", "Step", "multinomial_mle", "bernoulli_mle", "dirichlet_smoothing",
     "beta_smoothing", "equivalent", "Equivalence", "parse_formula", "NOTE_MISTAKES",
     "NoteMistake", "Demonstration", "get_mistake", "underflow_demo", "UnderflowDemo",

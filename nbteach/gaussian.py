@@ -106,6 +106,38 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             self.class_prior_ = self.class_count_ / self.class_count_.sum()
         return self
 
+    @classmethod
+    def from_parameters(cls, theta, var, class_prior, classes=None):
+        """A fitted GaussianNB with the given means, variances and prior (no data needed).
+
+        ``theta`` and ``var``: shape (n_classes, n_features); ``class_prior``: length
+        n_classes, summing to 1. When every class has the same variances the model is
+        marked ``shared_variance=True``. Used by the boundary widget of lesson 08.
+
+        >>> nb = GaussianNB.from_parameters([[0.0], [2.0]], [[1.0], [1.0]], [0.5, 0.5])
+        >>> nb.shared_variance, nb.predict([[0.9], [1.1]]).tolist()
+        (True, [0, 1])
+        """
+        theta = np.asarray(theta, dtype=float)
+        var = np.asarray(var, dtype=float)
+        prior = np.asarray(class_prior, dtype=float)
+        if theta.ndim != 2 or var.shape != theta.shape:
+            raise NbteachError(f"theta and var must both have shape (n_classes, n_features); got "
+                               f"{theta.shape} and {var.shape}.")
+        if not np.all(np.isfinite(theta)) or not np.all(np.isfinite(var)) or np.any(var <= 0):
+            raise NbteachError("every variance must be a finite number > 0 and every mean finite.")
+        if prior.shape != (theta.shape[0],) or np.any(prior < 0) or abs(prior.sum() - 1) > 1e-9:
+            raise NbteachError(f"class_prior must hold {theta.shape[0]} probabilities summing to 1, "
+                               f"got {list(prior)}.")
+        nb = cls(priors=prior, var_smoothing=0.0,
+                 shared_variance=bool(np.all(var == var[0])))
+        nb.classes_ = np.arange(theta.shape[0]) if classes is None else np.asarray(classes)
+        nb.theta_, nb.var_, nb.class_prior_ = theta.copy(), var.copy(), prior.copy()
+        nb.class_count_ = np.zeros(theta.shape[0])
+        nb.epsilon_ = 0.0
+        nb.n_features_in_ = theta.shape[1]
+        return nb
+
     def log_odds_coefficients(self):
         """The log odds of ``classes_[1]`` against ``classes_[0]`` as a function of x.
 

@@ -17,6 +17,8 @@ _LAZY = {
     "lagrange_picture": "nbteach.widgets.mle",
     "alpha_curve_widget": "nbteach.widgets.alpha_curve",
     "AlphaCurve": "nbteach.widgets.alpha_curve",
+    "boundary_explorer": "nbteach.widgets.gaussian_boundary",
+    "BoundaryExplorer": "nbteach.widgets.gaussian_boundary",
     "network_explorer": "nbteach.widgets.bayesnet",
     "NetworkExplorer": "nbteach.widgets.bayesnet",
     "dseparation_explorer": "nbteach.widgets.bayesnet",

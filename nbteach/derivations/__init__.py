@@ -26,13 +26,14 @@ False
 from ._core import Derivation, Step
 from .equivalence import Equivalence, equivalent, parse_formula
 from .mistakes import NOTE_MISTAKES, Demonstration, NoteMistake, get_mistake
+from .decision import cost_threshold
 from .logistic import gaussian_nb_logistic
 from .mle import bernoulli_mle, multinomial_mle
 from .smoothing import beta_smoothing, dirichlet_smoothing, lidstone_bias
 from .underflow import UnderflowDemo, underflow_demo, zipf_probabilities
 
 __all__ = [
-    "lidstone_bias", "gaussian_nb_logistic",
+    "lidstone_bias", "gaussian_nb_logistic", "cost_threshold",
     "Derivation", "Step", "multinomial_mle", "bernoulli_mle", "dirichlet_smoothing",
     "beta_smoothing", "equivalent", "Equivalence", "parse_formula", "NOTE_MISTAKES",
     "NoteMistake", "Demonstration", "get_mistake", "underflow_demo", "UnderflowDemo",

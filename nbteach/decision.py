@@ -1,0 +1,248 @@
+r"""Bayesian decision theory (note 002): loss, conditional risk, the Bayes decision.
+
+``loss[i][j]`` = lambda_ij, the cost of deciding class i when the truth is class j. The
+conditional risk of deciding c_i for x is
+
+.. math:: R(c_i \mid x) = \sum_j \lambda_{ij} P(c_j \mid x),
+
+and the Bayes decision takes, for every x, the class of least conditional risk; its
+expected loss over the data is the Bayes risk. Under the 0-1 loss (0 on the diagonal,
+1 elsewhere) R(c_i|x) = 1 - P(c_i|x), so the Bayes decision is the largest posterior
+and 1 - R is the accuracy; under other losses neither holds. With two classes the
+Bayes decision is a threshold on the posterior: decide class 1 iff
+P(1|x) > t = (l10 - l00) / ((l10 - l00) + (l01 - l11)) (:func:`threshold_from_loss`).
+
+Exact where the input is exact: posteriors given as Fractions (or sympy numbers) give
+risks as Fractions.
+
+>>> from fractions import Fraction as F
+>>> post = [F(1, 4), F(3, 4)]                 # P(ham|x), P(spam|x)
+>>> loss = [[0, 1], [10, 0]]                  # calling ham spam costs 10
+>>> conditional_risk(post, loss)
+[Fraction(3, 4), Fraction(5, 2)]
+>>> int(bayes_decision(post, loss))           # decide ham although spam is more probable
+0
+"""
+from __future__ import annotations
+
+import numbers
+from fractions import Fraction
+
+import numpy as np
+
+from ._base import NbteachError, _is_symbolic
+
+__all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
+           "threshold_from_loss", "expected_loss"]
+
+
+def zero_one_loss(n_classes):
+    """The 0-1 loss matrix: 0 for a right decision, 1 for a wrong one.
+
+    >>> zero_one_loss(3).tolist()
+    [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
+    """
+    if isinstance(n_classes, bool) or not isinstance(n_classes, numbers.Integral) or n_classes < 2:
+        raise NbteachError(f"n_classes must be a whole number >= 2, got {n_classes!r}.")
+    return 1 - np.eye(int(n_classes), dtype=int)
+
+
+def _is_exact(v) -> bool:
+    return isinstance(v, (Fraction, numbers.Integral)) or _is_symbolic(v)
+
+
+def _values(obj, name):
+    """A list-of-lists / list view of obj, keeping Fractions and sympy numbers exact."""
+    if hasattr(obj, "to_numpy"):
+        obj = obj.to_numpy()
+    arr = np.asarray(obj, dtype=object)
+    if arr.dtype == object and arr.size and all(isinstance(v, str) for v in arr.ravel()):
+        raise NbteachError(f"{name} holds text ({arr.ravel()[0]!r}); it must hold numbers.")
+    return arr
+
+
+def _check_loss(loss, K):
+    L = _values(loss, "loss")
+    if L.ndim != 2 or L.shape[1] != K:
+        raise NbteachError(
+            f"loss must be a matrix with one row per decision and one column per true class, "
+            f"shape (decisions, {K}) for {K} classes; got shape {L.shape}. loss[i][j] is the "
+            "cost of deciding class i when the truth is class j.")
+    for (i, j), v in np.ndenumerate(L):
+        if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or _is_symbolic(v)):
+            raise NbteachError(f"loss[{i}][{j}] = {v!r} is not a number.")
+        if not _is_symbolic(v) and (v != v or abs(float(v)) == float("inf")):
+            raise NbteachError(f"loss[{i}][{j}] = {v!r}: every cost must be a finite number.")
+        if not _is_symbolic(v) and v < 0:
+            raise NbteachError(f"loss[{i}][{j}] = {v!r} is negative: a loss is a cost, >= 0 "
+                               "(a reward can be written as a smaller cost on the other decisions).")
+    return L
+
+
+def _check_posterior(posterior):
+    P = _values(posterior, "posterior")
+    if P.ndim not in (1, 2):
+        raise NbteachError(f"posterior must be one row (K,) or a table (n, K) of probabilities, "
+                           f"got shape {P.shape}.")
+    rows = P.reshape(1, -1) if P.ndim == 1 else P
+    if rows.shape[1] < 2 or rows.shape[0] == 0:
+        raise NbteachError(f"posterior needs at least two classes and one row, got shape {P.shape}.")
+    for r, row in enumerate(rows):
+        for k, v in enumerate(row):
+            if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or _is_symbolic(v)):
+                raise NbteachError(f"posterior row {r}, class {k} is {v!r}, not a probability.")
+            if not _is_symbolic(v) and (v != v or v < 0 or v > 1):
+                raise NbteachError(f"posterior row {r}, class {k} is {v!r}: a probability lies in [0, 1].")
+        total = sum(row)
+        exact = all(_is_exact(v) for v in row)
+        if (total != 1) if exact and not any(_is_symbolic(v) for v in row) else abs(float(total) - 1) > 1e-9:
+            raise NbteachError(f"posterior row {r} sums to {total}, not 1: pass the normalised "
+                               "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.")
+    return P
+
+
+def conditional_risk(posterior, loss):
+    """R(c_i|x) = sum_j loss[i][j] P(c_j|x), for one row (K,) or a table (n, K).
+
+    Returns a list (exact input, one row), a NumPy array (float input), or a DataFrame
+    when ``posterior`` is a DataFrame (its columns name the true classes, the result's
+    columns the decisions).
+    """
+    P = _check_posterior(posterior)
+    K = P.shape[-1]
+    L = _check_loss(loss, K)
+    rows = P.reshape(1, -1) if P.ndim == 1 else P
+    exact = all(_is_exact(v) for v in rows.ravel()) and all(_is_exact(v) for v in L.ravel())
+    if exact:
+        R = [[sum(L[i, j] * row[j] for j in range(K)) for i in range(L.shape[0])] for row in rows]
+        out = R[0] if P.ndim == 1 else np.array(R, dtype=object)
+    else:
+        out = rows.astype(float) @ L.astype(float).T
+        out = out[0] if P.ndim == 1 else out
+    if hasattr(posterior, "columns"):
+        import pandas as pd
+
+        names = loss.index if isinstance(loss, pd.DataFrame) else None
+        cols = list(names) if names is not None and len(names) == L.shape[0] else (
+            list(posterior.columns) if L.shape[0] == K else list(range(L.shape[0])))
+        return pd.DataFrame(np.asarray(out, dtype=object if exact else float),
+                            index=posterior.index, columns=cols)
+    return out
+
+
+def bayes_decision(posterior, loss=None, reject_cost=None):
+    """The index of the decision of least conditional risk (0-1 loss when ``loss`` is None).
+
+    Ties go to the lowest index. With ``reject_cost`` the answer is -1 ("reject", hand it
+    to a person) wherever even the least risk exceeds that cost.
+
+    >>> bayes_decision([[0.2, 0.8], [0.55, 0.45]]).tolist()
+    [1, 0]
+    >>> bayes_decision([[0.2, 0.8], [0.55, 0.45]], reject_cost=0.3).tolist()
+    [1, -1]
+    """
+    P = _check_posterior(posterior)
+    K = P.shape[-1]
+    if loss is None:
+        loss = zero_one_loss(K)
+    if reject_cost is not None:
+        if isinstance(reject_cost, bool) or not isinstance(reject_cost, (numbers.Real, Fraction)) \
+                or reject_cost != reject_cost or reject_cost < 0:
+            raise NbteachError(f"reject_cost must be a number >= 0, got {reject_cost!r}.")
+    R = conditional_risk(P, loss)
+    R = np.asarray(R, dtype=object) if not isinstance(R, np.ndarray) else R
+    rows = R.reshape(1, -1) if R.ndim == 1 else R
+    decision = np.array([min(range(len(r)), key=lambda i: (r[i], i)) for r in rows])
+    if reject_cost is not None:
+        least = np.array([r[d] for r, d in zip(rows, decision)], dtype=object)
+        decision = np.where(least > reject_cost, -1, decision)
+    return decision[0] if P.ndim == 1 else decision
+
+
+def expected_loss(posterior, loss=None, reject_cost=None):
+    """The least conditional risk of every row: the expected loss of the Bayes decision."""
+    P = _check_posterior(posterior)
+    K = P.shape[-1]
+    loss = zero_one_loss(K) if loss is None else loss
+    R = conditional_risk(P, loss)
+    R = np.asarray(R, dtype=object) if not isinstance(R, np.ndarray) else R
+    rows = R.reshape(1, -1) if R.ndim == 1 else R
+    least = [min(r) if reject_cost is None else min(min(r), reject_cost) for r in rows]
+    return least[0] if P.ndim == 1 else np.array(least, dtype=object if R.dtype == object else float)
+
+
+def bayes_risk(posterior, loss=None, y_true=None, classes=None, reject_cost=None):
+    """The risk of the Bayes decisions on data.
+
+    Without ``y_true``: the expected risk, the mean over rows of the least conditional
+    risk (what the model itself expects to lose, trusting its posteriors). With
+    ``y_true``: the empirical risk, the mean of loss[decision, truth] over the rows (what
+    the decisions actually cost); ``y_true`` holds class indices, or labels together with
+    ``classes`` (the labels in the posterior's column order, e.g. ``model.classes_``).
+    Rejected rows cost ``reject_cost``. Under the 0-1 loss the empirical risk is the
+    error rate, 1 - accuracy.
+
+    >>> post = [[0.9, 0.1], [0.3, 0.7], [0.6, 0.4]]
+    >>> float(bayes_risk(post, y_true=[0, 1, 1]))     # one mistake in three
+    0.3333333333333333
+    """
+    P = _check_posterior(posterior)
+    if P.ndim == 1:
+        P = P.reshape(1, -1)
+    K = P.shape[1]
+    loss = zero_one_loss(K) if loss is None else loss
+    L = _check_loss(loss, K)
+    if y_true is None:
+        least = expected_loss(P, L, reject_cost)
+        return sum(least) / len(least) if least.dtype == object else float(np.mean(least))
+    y = np.asarray(y_true, dtype=object).ravel()
+    if len(y) != P.shape[0]:
+        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {P.shape[0]} rows.")
+    if classes is not None:
+        lookup = {c: i for i, c in enumerate(list(classes))}
+        missing = [v for v in y if v not in lookup]
+        if missing:
+            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
+        idx = [lookup[v] for v in y]
+    else:
+        if not all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
+            raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass "
+                               "classes=model.classes_ too.")
+        idx = [int(v) for v in y]
+    dec = bayes_decision(P, L, reject_cost)
+    costs = [reject_cost if d == -1 else L[d, t] for d, t in zip(dec, idx)]
+    if all(_is_exact(c) for c in costs):
+        return Fraction(sum(costs)) / len(costs) if not any(_is_symbolic(c) for c in costs) \
+            else sum(costs) / len(costs)
+    return float(np.mean(np.asarray(costs, dtype=float)))
+
+
+def threshold_from_loss(loss):
+    """The posterior threshold of the two-class Bayes decision.
+
+    ``loss = [[l00, l01], [l10, l11]]`` (rows: decision, columns: truth; class 1 the
+    positive). Deciding 1 iff P(1|x) > t minimises the risk, with
+
+        t = (l10 - l00) / ((l10 - l00) + (l01 - l11)),
+
+    from R(0|x) = l00 (1-p) + l01 p = R(1|x) = l10 (1-p) + l11 p. Needs l10 >= l00 and
+    l01 >= l11 (a right decision costs no more than a wrong one) and one of them strict.
+
+    >>> threshold_from_loss([[0, 1], [1, 0]])               # 0-1 loss: one half
+    Fraction(1, 2)
+    >>> threshold_from_loss([[0, 1], [9, 0]])               # a false positive costs 9
+    Fraction(9, 10)
+    """
+    L = _check_loss(loss, 2)
+    if L.shape != (2, 2):
+        raise NbteachError(f"threshold_from_loss needs a 2x2 loss, got shape {L.shape}.")
+    (l00, l01), (l10, l11) = L
+    a, b = l10 - l00, l01 - l11
+    if a < 0 or b < 0 or a + b == 0:
+        raise NbteachError(
+            "a wrong decision must cost at least as much as the right one (loss[1][0] >= loss[0][0] "
+            f"and loss[0][1] >= loss[1][1], one strictly): got {L.tolist()}. Otherwise no posterior "
+            "threshold decides.")
+    if all(_is_exact(v) for v in (a, b)):
+        return Fraction(a) / Fraction(a + b) if not any(_is_symbolic(v) for v in (a, b)) else a / (a + b)
+    return float(a) / float(a + b)

@@ -32,6 +32,8 @@ _LAZY = {
     "beta_smoothing": "nbteach.derivations",
     "equivalent": "nbteach.derivations",
     "LogisticRegression": "nbteach.logistic",
+    "MixedNB": "nbteach.mixed",
+    "watermelon": "nbteach.datasets",
     "SPODE": "nbteach.semi_naive",
     "AODE": "nbteach.semi_naive",
     "BayesNet": "nbteach.bayesnet",

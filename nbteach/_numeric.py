@@ -99,11 +99,16 @@ def _refuse_missing_labels(y) -> None:
     import pandas as pd
 
     try:
-        values = list(np.ravel(np.asarray(y, dtype=object)))
+        arr = np.ravel(np.asarray(y))
     except Exception:  # noqa: BLE001 - the caller reports the shape
         return
-    missing = [i for i, v in enumerate(values) if v is None or v is pd.NA or (isinstance(v, float) and v != v)]
-    if missing:
+    if arr.dtype.kind in "iubUS":
+        return                                            # integers, booleans, strings: never missing
+    try:
+        missing = np.flatnonzero(pd.isna(arr))
+    except Exception:  # noqa: BLE001 - exotic objects: no label is missing that pandas can see
+        return
+    if len(missing):
         raise NbteachError(f"y has a missing label (None/NaN) at row {missing[0]}: every training example "
                            "needs a class; drop or label those rows first.")
 

@@ -1,0 +1,315 @@
+r"""Naive Bayes over a table that mixes categorical and numeric attributes.
+
+The textbooks students read beside the notes (Zhou's 机器学习, section 7.3) classify the
+watermelon data this way: a categorical attribute is counted,
+
+.. math:: P(x_i \mid c) = \frac{|D_{c,x_i}| + \alpha}{|D_c| + \alpha N_i}
+
+(N_i the attribute's number of distinct training values; alpha = 0 the plain frequency,
+1 Laplace), and a numeric attribute is normal within each class,
+p(x_i|c) = N(x_i; mu_{c,i}, sigma^2_{c,i}) (a density, not a probability: it can exceed 1).
+The variance divides by n_c - ddof: ``ddof=0`` is the maximum-likelihood variance that
+scikit-learn uses, ``ddof=1`` the sample variance of the textbooks. The prior is
+n_c / n; the textbook's Laplace-smoothed prior (n_c + 1)/(n + N) is kept in
+``smoothed_prior_`` to show beside it, not used.
+
+With only numeric columns MixedNB is scikit-learn's ``GaussianNB(var_smoothing=0)``; with
+only categorical ones its ``CategoricalNB(alpha=alpha)``. Computed in log space.
+"""
+from __future__ import annotations
+
+import numbers
+import warnings
+
+import numpy as np
+
+from ._base import BaseEstimator, NbteachError, check_alpha, log_sum_exp
+from ._numeric import check_y, require_fitted
+
+__all__ = ["MixedNB"]
+
+
+def _kind(series):
+    """'categorical', 'numeric', or raise for a column mixing numbers and text."""
+    import pandas as pd
+
+    dt = series.dtype
+    if pd.api.types.is_bool_dtype(dt):
+        return "categorical"
+    if pd.api.types.is_numeric_dtype(dt) and not pd.api.types.is_complex_dtype(dt):
+        return "numeric"
+    if isinstance(dt, pd.CategoricalDtype):
+        return "categorical"
+    if pd.api.types.is_string_dtype(dt) and dt != object:
+        return "categorical"                              # pandas' str / string dtype
+    if dt == object:
+        inferred = pd.api.types.infer_dtype(series, skipna=True)   # one pass, in C
+        if inferred in ("string", "boolean", "empty", "categorical"):
+            return "categorical"
+        if inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
+            raise NbteachError(
+                f"column {series.name!r} holds numbers stored as objects: convert it with "
+                ".astype(float) for a numeric attribute or .astype(str) for a categorical one.")
+        values = pd.unique(series.dropna())
+        nums = [v for v in values if isinstance(v, (numbers.Number, np.number))
+                and not isinstance(v, (bool, np.bool_))]
+        texts = [v for v in values if isinstance(v, str)]
+        if nums and texts:
+            raise NbteachError(
+                f"column {series.name!r} mixes numbers and text (e.g. {nums[0]!r} and "
+                f"{texts[0]!r}): make it one type, .astype(str) for a categorical attribute or "
+                "pd.to_numeric(...) for a numeric one.")
+        if nums and any(isinstance(v, (bool, np.bool_)) for v in values):
+            raise NbteachError(
+                f"column {series.name!r} mixes numbers and True/False, which pandas compares as "
+                "equal (True == 1): make it one type first.")
+        return "categorical"
+    raise NbteachError(f"column {series.name!r} has dtype {dt}, which MixedNB cannot use: give "
+                       "categories (strings, bool, category) or numbers.")
+
+
+class MixedNB(BaseEstimator):
+    """Naive Bayes on a DataFrame of categorical and numeric columns.
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        Smoothing of the categorical attributes (0: frequencies, 1: Laplace).
+    ddof : {0, 1}, default 0
+        The numeric attributes' variance divides by n_c - ddof (0: scikit-learn, 1: the
+        textbooks' sample variance).
+    var_floor : float, default 0.0
+        Added to every numeric variance. With 0, a numeric column that is constant within
+        a class (variance 0, a density that is infinite) is refused with a message.
+
+    Attributes
+    ----------
+    classes_, class_count_, class_prior_ (n_c/n), smoothed_prior_ ((n_c+1)/(n+N))
+    categorical_columns_, numeric_columns_ : lists of column names
+    category_probs_ : dict column -> DataFrame (classes x training values) of P(x_i|c)
+    theta_, var_ : DataFrames (classes x numeric columns) of the means and variances
+
+    Examples
+    --------
+    >>> from nbteach.datasets import watermelon
+    >>> df = watermelon()
+    >>> nb = MixedNB(alpha=0, ddof=1).fit(df.drop(columns="好瓜"), df["好瓜"])
+    >>> nb.categorical_columns_, nb.numeric_columns_
+    (['色泽', '根蒂', '敲声', '纹理', '脐部', '触感'], ['密度', '含糖率'])
+    >>> nb.predict(df.drop(columns="好瓜").iloc[:1]).tolist()
+    ['是']
+    """
+
+    def __init__(self, alpha=1.0, ddof=0, var_floor=0.0):
+        self.alpha = alpha
+        self.ddof = ddof
+        self.var_floor = var_floor
+
+    # -- input -----------------------------------------------------------------------
+    def _frame(self, X, fitting):
+        import pandas as pd
+
+        if isinstance(X, pd.Series):
+            raise NbteachError("X is one Series: pass a DataFrame (X.to_frame() for one column, "
+                               "X.to_frame().T for one row).")
+        if not isinstance(X, pd.DataFrame):
+            arr = np.asarray(X)
+            if arr.ndim != 2 or arr.dtype.kind not in "biuf":
+                raise NbteachError(
+                    "MixedNB takes a pandas DataFrame (its column types say which attributes are "
+                    "categorical and which numeric); a plain array is accepted only if it is 2-D "
+                    f"and all numbers. Got {type(X).__name__} of shape {arr.shape}.")
+            X = pd.DataFrame(arr)
+        if len(X) == 0:
+            raise NbteachError("X has no rows: give at least one example.")
+        if X.shape[1] == 0:
+            raise NbteachError("X has no columns: give at least one attribute.")
+        if not fitting:
+            cols = list(X.columns)
+            missing = [c for c in self.feature_names_in_ if c not in cols]
+            extra = [c for c in cols if c not in self.feature_names_in_]
+            if missing or extra:
+                raise NbteachError(
+                    "X's columns differ from those seen in fit: "
+                    + (f"missing {missing}" if missing else "")
+                    + ("; " if missing and extra else "")
+                    + (f"unexpected {extra}" if extra else "") + ".")
+            X = X[list(self.feature_names_in_)]
+        for c in X.columns:
+            bad = X[c].isna().to_numpy()
+            if bad.any():
+                raise NbteachError(f"column {c!r} has a missing value (NaN/None) at row "
+                                   f"{X.index[int(np.argmax(bad))]!r}: fill or drop it first.")
+        return X
+
+    def fit(self, X, y):
+        """Count the categorical columns, fit a Gaussian per class to the numeric ones."""
+        import pandas as pd
+
+        check_alpha(self.alpha)
+        if self.ddof not in (0, 1) or isinstance(self.ddof, bool):
+            raise NbteachError(f"ddof must be 0 (maximum-likelihood variance, as scikit-learn) or 1 "
+                               f"(the sample variance of the textbooks), got {self.ddof!r}.")
+        vf = self.var_floor
+        if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
+            raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
+        X = self._frame(X, fitting=True)
+        classes, y_idx = check_y(np.asarray(y, dtype=object) if not hasattr(y, "dtype") else np.asarray(y),
+                                 len(X), self)
+        K, n = len(classes), len(X)
+        self.classes_ = classes
+        self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
+        self.n_features_in_ = X.shape[1]
+        kinds = {c: _kind(X[c]) for c in X.columns}
+        self.categorical_columns_ = [c for c in X.columns if kinds[c] == "categorical"]
+        self.numeric_columns_ = [c for c in X.columns if kinds[c] == "numeric"]
+        count = np.bincount(y_idx, minlength=K).astype(float)
+        self.class_count_ = count
+        self.class_prior_ = count / n
+        self.smoothed_prior_ = (count + 1) / (n + K)
+        a = float(self.alpha)
+        self._levels, self._log_probs, self.category_probs_, self.category_counts_ = {}, {}, {}, {}
+        for c in self.categorical_columns_:
+            codes, levels = pd.factorize(X[c], sort=True)
+            counts = np.bincount(y_idx * len(levels) + codes, minlength=K * len(levels)).reshape(K, len(levels))
+            probs = (counts + a) / (count[:, None] + a * len(levels))
+            self._levels[c] = pd.Index(levels)
+            with np.errstate(divide="ignore"):
+                self._log_probs[c] = np.log(probs)
+            self.category_probs_[c] = pd.DataFrame(probs, index=classes, columns=list(levels))
+            self.category_counts_[c] = pd.DataFrame(counts, index=classes, columns=list(levels))
+        if self.numeric_columns_:
+            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
+            if not np.all(np.isfinite(Xn)):
+                raise NbteachError("a numeric column holds inf: give finite numbers.")
+            small = [classes[k] for k in range(K) if count[k] - self.ddof <= 0]
+            if small:
+                raise NbteachError(
+                    f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
+                    f"its variance with ddof={self.ddof} divides by n_c - ddof = 0. Use ddof=0, or "
+                    "more data.")
+            sums = np.column_stack([np.bincount(y_idx, weights=Xn[:, j], minlength=K)
+                                    for j in range(Xn.shape[1])])
+            mu = sums / count[:, None]
+            resid2 = (Xn - mu[y_idx]) ** 2
+            sq = np.column_stack([np.bincount(y_idx, weights=resid2[:, j], minlength=K)
+                                  for j in range(Xn.shape[1])])
+            var = sq / (count[:, None] - self.ddof) + vf
+            zero = np.argwhere(var <= 0)
+            if len(zero):
+                k, j = zero[0]
+                raise NbteachError(
+                    f"numeric column {self.numeric_columns_[j]!r} is constant within class "
+                    f"{classes[k]!r} (variance 0), so its normal density is infinite at that value "
+                    "and 0 elsewhere. Pass var_floor (e.g. 1e-9 times the column's variance), or "
+                    "treat the column as categorical (.astype(str)).")
+            self.theta_ = pd.DataFrame(mu, index=classes, columns=self.numeric_columns_)
+            self.var_ = pd.DataFrame(var, index=classes, columns=self.numeric_columns_)
+        else:
+            self.theta_ = pd.DataFrame(index=classes)
+            self.var_ = pd.DataFrame(index=classes)
+        return self
+
+    # -- scoring ---------------------------------------------------------------------
+    def _factors(self, X):
+        """Per-column log factors, each (n, K), in column order, plus the log prior."""
+        require_fitted(self, "classes_")
+        X = self._frame(X, fitting=False)
+        K = len(self.classes_)
+        out = {}
+        for c in self.categorical_columns_:
+            if _kind(X[c]) != "categorical":
+                raise NbteachError(f"column {c!r} was categorical in fit but holds numbers now.")
+            levels = self._levels[c]
+            codes = levels.get_indexer(X[c])
+            lp = self._log_probs[c]
+            col = np.empty((len(X), K))
+            seen = codes >= 0
+            col[seen] = lp[:, codes[seen]].T
+            if not seen.all():
+                unseen = X[c][~seen].unique().tolist()
+                if float(self.alpha) == 0:
+                    raise NbteachError(
+                        f"column {c!r}: value(s) {unseen} never occur in training, and with alpha=0 "
+                        "their probability is 0/0 in every class. Use alpha > 0 (1 is Laplace).")
+                warnings.warn(
+                    f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
+                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=3)
+                n_lv = len(levels)
+                col[~seen] = np.log(float(self.alpha) / (self.class_count_ + float(self.alpha) * n_lv))
+            out[c] = col
+        if self.numeric_columns_:
+            if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
+                bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
+                raise NbteachError(f"column {bad!r} was numeric in fit but holds text now.")
+            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
+            mu, var = self.theta_.to_numpy(), self.var_.to_numpy()
+            for j, c in enumerate(self.numeric_columns_):
+                out[c] = -0.5 * (np.log(2 * np.pi * var[:, j])[None, :]
+                                 + (Xn[:, [j]] - mu[:, j][None, :]) ** 2 / var[:, j][None, :])
+        ordered = [out[c] for c in self.feature_names_in_]
+        with np.errstate(divide="ignore"):
+            log_prior = np.log(self.class_prior_)
+        return log_prior, ordered, X
+
+    def predict_joint_log_proba(self, X):
+        """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
+        log_prior, cols, _ = self._factors(X)
+        return log_prior[None, :] + np.sum(cols, axis=0)
+
+    def predict_log_proba(self, X):
+        jll = self.predict_joint_log_proba(X)
+        norm = log_sum_exp(jll, axis=1)
+        if np.any(~np.isfinite(norm)):
+            row = int(np.flatnonzero(~np.isfinite(norm))[0])
+            raise NbteachError(
+                f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
+                "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
+        return jll - norm[:, None]
+
+    def predict_proba(self, X):
+        """P(c | x), one column per class in the order of ``classes_``."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X):
+        jll = self.predict_joint_log_proba(X)
+        return self.classes_[np.argmax(jll, axis=1)]
+
+    def explain(self, x):
+        """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.
+
+        Returns a DataFrame: one column per class; rows P(c), one row per attribute
+        (P(col=value|c) for a categorical one, the density p(col=value|c) for a numeric
+        one), the product ``score`` and the normalised ``posterior``. The decision is in
+        ``.attrs["decision"]``.
+        """
+        import pandas as pd
+
+        if isinstance(x, dict):
+            x = pd.DataFrame([x])
+        elif isinstance(x, pd.Series):
+            x = x.to_frame().T.infer_objects()
+        if not isinstance(x, pd.DataFrame) or len(x) != 1:
+            raise NbteachError("explain takes one row: a dict column -> value, a Series or a one-row "
+                               "DataFrame (X.iloc[[i]]).")
+        x = x.copy()
+        for c in getattr(self, "numeric_columns_", []):
+            if c in x.columns and x[c].dtype == object:
+                try:
+                    x[c] = x[c].astype(float)
+                except (TypeError, ValueError):
+                    pass
+        log_prior, cols, X = self._factors(x)
+        index = ["P(c)"]
+        rows = [np.exp(log_prior)]
+        for c, col in zip(self.feature_names_in_, cols):
+            sym = "P" if c in self.categorical_columns_ else "p"
+            index.append(f"{sym}({c}={X[c].iloc[0]}|c)")
+            rows.append(np.exp(col[0]))
+        score = np.exp(log_prior + np.sum([col[0] for col in cols], axis=0))
+        jll = log_prior + np.sum([col[0] for col in cols], axis=0)
+        post = np.exp(jll - log_sum_exp(jll[None, :], axis=1)[0]) if np.isfinite(jll).any() else np.full_like(jll, np.nan)
+        frame = pd.DataFrame(np.vstack(rows + [score, post]), index=index + ["score", "posterior"],
+                             columns=list(self.classes_))
+        frame.attrs["decision"] = self.classes_[int(np.argmax(jll))] if np.isfinite(jll).any() else None
+        return frame

@@ -98,12 +98,13 @@ def _refuse_missing_labels(y) -> None:
     """A missing label (None, NaN, pd.NA) would become a class called 'nan': refuse it."""
     import pandas as pd
 
+    if isinstance(y, np.ndarray) and y.dtype.kind in "iubUS":
+        return                                            # integers, booleans, strings: never missing
     try:
-        arr = np.ravel(np.asarray(y))
+        # as objects: np.asarray(["spam", nan]) would turn the NaN into the string 'nan'
+        arr = np.ravel(np.asarray(y, dtype=object))
     except Exception:  # noqa: BLE001 - the caller reports the shape
         return
-    if arr.dtype.kind in "iubUS":
-        return                                            # integers, booleans, strings: never missing
     try:
         missing = np.flatnonzero(pd.isna(arr))
     except Exception:  # noqa: BLE001 - exotic objects: no label is missing that pandas can see

@@ -697,10 +697,6 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     lang = _normalise(lang)
     from nbteach.teacher import sandbox as _sandbox
 
-    if sandbox is True and not _sandbox.available():
-        raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
-                           "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
-                           "file then says 'not sealed' on every row).")
     if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
         raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
     _SEAL["on"] = _sandbox.available() if sandbox is None else bool(sandbox)
@@ -737,6 +733,11 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         ids = exercise_ids([p for _, p, _ in jobs_list if p is not None], prefix)
     if prefix and not ids:
         raise NbteachError(f"--exercises {prefix!r} matches no exercise of this assignment.")
+    # checked after the arguments and the notebooks, so that a mistake there is named first
+    if sandbox is True and not _sandbox.available():
+        raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
+                           "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
+                           "file then says 'not sealed' on every row).")
     _preload([i for i in ids if not _is_graded(i)])
     previous = _read_previous(out, ids) if resume and out is not None else {}
     results = [None] * len(jobs_list)

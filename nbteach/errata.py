@@ -137,7 +137,7 @@ ERRATA: list[Erratum] = [
         wrong="Two lines earlier the note minimises L (w = argmin L): L is the negative "
               "log-likelihood, so adding the penalty and taking the argmax maximises the error.",
         correct="w = argmin_w L(w) + (lambda/2) ||w||^2 (or argmax of the log-likelihood minus the penalty).",
-        lesson="08", status="later"),
+        lesson="08"),
     Erratum(
         key="note004_multiclass", seed="004",
         quote="对于多分类问题,可以训练多个分类器",
@@ -146,7 +146,7 @@ ERRATA: list[Erratum] = [
               "k = K); the two models are different.",
         correct="Either K one-vs-rest logistic regressions, or one softmax: P(c_k|x) = exp(w_k.x) / "
                 "sum_j exp(w_j.x), with a reference class w_K = 0 or K penalised vectors.",
-        lesson="08", status="later"),
+        lesson="08"),
     Erratum(
         key="note002_one_minus_bayes_risk", seed="002",
         quote="1-R(h^*)\\)反映了分类器所能达到的最好性能",

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["paired_difference"]
+__all__ = ["paired_difference", "learning_curve"]
 
 
 def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
@@ -61,3 +61,70 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
         verdict = "a tie: the difference is within the noise of the folds"
     return {"mean difference": float(d.mean()), "sd of difference": sd, "corrected t": t,
             "folds a ahead": ahead, "verdict": verdict}
+
+
+def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_size: int = 200,
+                   random_state: int = 0, standardise: bool = True):
+    """Held-out accuracy of each model as the training set grows, with its spread.
+
+    For every training size n and every repeat, a stratified random split draws n training
+    rows and ``test_size`` test rows (disjoint; the same split for every model, so the
+    models are compared on the same rows). With ``standardise`` the features are centred
+    and scaled with the *training* rows' mean and standard deviation (what a model may
+    know). Each model is cloned (``type(m)(**m.get_params())``) and fitted afresh.
+
+    Returns a DataFrame with one row per (model, n): ``mean``, ``sd`` (over the repeats),
+    ``min``, ``max``, and in ``.attrs["scores"]`` the per-repeat accuracies
+    {model: array (len(train_sizes), n_repeats)}, for paired comparisons.
+    """
+    import numpy as np
+    import pandas as pd
+
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y)
+    if X.ndim != 2 or len(X) != len(y):
+        raise NbteachError(f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.")
+    classes, y_idx = np.unique(y, return_inverse=True)
+    sizes = [int(n) for n in train_sizes]
+    if any(n < 2 * len(classes) for n in sizes) or max(sizes) + test_size > len(y):
+        raise NbteachError(f"each training size must be at least {2 * len(classes)} (two rows per class) and "
+                           f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.")
+    if not isinstance(n_repeats, int) or n_repeats < 2:
+        raise NbteachError(f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.")
+    rng = np.random.default_rng(random_state)
+    scores = {name: np.zeros((len(sizes), n_repeats)) for name in models}
+    for r in range(n_repeats):
+        order = rng.permutation(len(y))
+        # the test rows first (stratified by shuffling within the permutation), then training rows
+        test = order[:test_size]
+        pool = order[test_size:]
+        for s, n in enumerate(sizes):
+            # stratified: each class gets its share of the n training rows, at least two
+            take = []
+            for k in range(len(classes)):
+                rows = pool[y_idx[pool] == k]
+                share = max(2, int(round(n * len(rows) / len(pool))))
+                take.append(rows[:share])
+            train = np.concatenate(take)[:max(n, 2 * len(classes))]
+            Xtr, Xte = X[train], X[test]
+            if standardise:
+                mu, sd = Xtr.mean(axis=0), Xtr.std(axis=0)
+                sd[sd == 0] = 1.0
+                Xtr, Xte = (Xtr - mu) / sd, (Xte - mu) / sd
+            for name, model in models.items():
+                m = type(model)(**model.get_params())
+                import warnings
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    m.fit(Xtr, y[train])
+                scores[name][s, r] = float(np.mean(m.predict(Xte) == y[test]))
+    rows = []
+    for name in models:
+        for s, n in enumerate(sizes):
+            v = scores[name][s]
+            rows.append({"model": name, "n_train": n, "mean": v.mean(), "sd": v.std(ddof=1),
+                         "min": v.min(), "max": v.max()})
+    out = pd.DataFrame(rows).set_index(["model", "n_train"])
+    out.attrs["scores"] = scores
+    out.attrs["test_size"] = test_size
+    return out

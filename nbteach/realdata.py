@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["food_reviews", "email_features", "titanic", "EMAIL_COUNT_COLUMNS"]
+__all__ = ["food_reviews", "email_features", "titanic", "spam7", "EMAIL_COUNT_COLUMNS"]
 
 # openintro email columns that are counts or 0/1 flags (non-negative numbers).
 EMAIL_COUNT_COLUMNS = [
@@ -119,3 +119,31 @@ def titanic():
     df = _rdata("COUNT", "titanic")
     X = df[["class", "age", "sex"]].astype(str).reset_index(drop=True)
     return X, np.asarray(df["survived"].astype(str).tolist())
+
+
+def spam7():
+    """4,601 e-mails with six numeric features (DAAG's ``spam7``, from the UCI spambase).
+
+    Columns: ``crl.tot`` (total length of runs of capital letters), ``dollar``, ``bang``,
+    ``money``, ``n000``, ``make`` (the share of characters or words that are "$", "!",
+    "money", "000", "make", in percent). 1,813 (39.4%) are spam. The data set's own
+    ``rownames`` column is dropped on purpose: the rows are sorted by class, so the row
+    number alone would "predict" spam perfectly (a leak).
+
+    Returns
+    -------
+    X : pandas.DataFrame of floats, the six columns
+    y : numpy.ndarray of str, ``"spam"`` or ``"ham"``
+
+    Examples
+    --------
+    >>> X, y = spam7()
+    >>> X.shape, int((y == "spam").sum())
+    ((4601, 6), 1813)
+    """
+    import numpy as np
+
+    df = _rdata("DAAG", "spam7")
+    X = df[["crl.tot", "dollar", "bang", "money", "n000", "make"]].astype(float).reset_index(drop=True)
+    y = np.where(df["yesno"].astype(str).to_numpy() == "y", "spam", "ham")
+    return X, y

@@ -71,7 +71,12 @@ def _assert_same(ours, theirs, X, y, Xt, attrs):
     np.testing.assert_allclose(ours.predict_proba(Xt), theirs.predict_proba(Xt), **TOL)
     np.testing.assert_allclose(ours.predict_log_proba(Xt), theirs.predict_log_proba(Xt),
                                rtol=1e-9, atol=1e-7)
-    np.testing.assert_array_equal(ours.predict(Xt), theirs.predict(Xt))
+    # the same decision wherever the posterior is not a tie (at an exact tie the argmax is
+    # decided by the last bits of rounding, which may differ between two correct programs)
+    jll = ours.predict_joint_log_proba(Xt)
+    top2 = np.sort(jll, axis=1)[:, -2:]
+    clear = (top2[:, 1] - top2[:, 0]) > 1e-9 * np.maximum(1.0, np.abs(top2[:, 1]))
+    np.testing.assert_array_equal(ours.predict(Xt)[clear], theirs.predict(Xt)[clear])
 
 
 counts = hnp.arrays(np.int64, st.tuples(st.integers(4, 25), st.integers(1, 8)),

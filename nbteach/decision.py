@@ -211,7 +211,8 @@ def bayes_risk(posterior, loss=None, y_true=None, classes=None, reject_cost=None
         idx = [int(v) for v in y]
     dec = bayes_decision(P, L, reject_cost)
     costs = [reject_cost if d == -1 else L[d, t] for d, t in zip(dec, idx)]
-    if all(_is_exact(c) for c in costs):
+    # exact only when the posterior is exact too (float posteriors give a float risk)
+    if all(_is_exact(v) for v in P.ravel()) and all(_is_exact(c) for c in costs):
         return Fraction(sum(costs)) / len(costs) if not any(_is_symbolic(c) for c in costs) \
             else sum(costs) / len(costs)
     return float(np.mean(np.asarray(costs, dtype=float)))

@@ -153,14 +153,14 @@ ERRATA: list[Erratum] = [
         wrong="1 - R(h*) is the best attainable accuracy only under 0-1 loss; with other losses the "
               "Bayes risk is not an error rate.",
         correct="Under 0-1 loss, R(h*) is the smallest error rate and 1 - R(h*) the best accuracy.",
-        lesson="09", status="later"),
+        lesson="09"),
     Erratum(
         key="note002_loss_defined_by_risk", seed="002",
         quote="损失函数由条件风险定义",
         wrong="Backwards: the loss lambda_ij is given first, and the conditional risk is defined "
               "from it, R(c_i|x) = sum_j lambda_ij P(c_j|x).",
         correct="The conditional risk is defined by the loss (and the posterior).",
-        lesson="09", status="later"),
+        lesson="09"),
     Erratum(
         key="note002_dseparation_whole_moral_graph",
         seed="002",

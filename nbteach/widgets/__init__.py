@@ -19,6 +19,8 @@ _LAZY = {
     "AlphaCurve": "nbteach.widgets.alpha_curve",
     "boundary_explorer": "nbteach.widgets.gaussian_boundary",
     "BoundaryExplorer": "nbteach.widgets.gaussian_boundary",
+    "loss_explorer": "nbteach.widgets.decision",
+    "LossExplorer": "nbteach.widgets.decision",
     "network_explorer": "nbteach.widgets.bayesnet",
     "NetworkExplorer": "nbteach.widgets.bayesnet",
     "dseparation_explorer": "nbteach.widgets.bayesnet",

@@ -1,0 +1,140 @@
+"""The spam filter's loss matrix, edited live: threshold, confusion matrix and risk move.
+
+A naive Bayes model is fitted once; each edit of the 2x2 loss recomputes only the
+decisions (``nbteach.decision``): the posterior threshold t from the costs, the Bayes
+decisions on held-out mail, their confusion matrix, and the risk (the mean cost per e-mail)
+of those decisions against the plain argmax at t = 1/2. A negative cost, or a right
+decision that costs more than the wrong one, is refused with a message in the view; the
+last valid view stays.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from nbteach._base import NbteachError
+
+__all__ = ["LossExplorer", "loss_explorer"]
+
+
+class LossExplorer:
+    """Four cost boxes over a fitted model's held-out posteriors.
+
+    Attributes
+    ----------
+    costs : dict (decision, truth) -> BoundedFloatText, keys are class labels
+    view : HTML, threshold, confusion matrix, precision/recall and risks
+    message : HTML, why an edit was refused (empty when all is well)
+    result : dict of the last valid numbers (threshold, confusion, risk, ...)
+    """
+
+    def __init__(self, model, X_test, y_test, positive=None, loss=None):
+        import ipywidgets as w
+
+        if not hasattr(model, "classes_"):
+            raise NbteachError("loss_explorer needs a fitted model: call .fit(X_train, y_train) first.")
+        classes = list(model.classes_)
+        if len(classes) != 2:
+            raise NbteachError(f"loss_explorer takes a two-class model; this one has {classes}.")
+        positive = classes[1] if positive is None else positive
+        if positive not in classes:
+            raise NbteachError(f"positive={positive!r} is not one of the model's classes {classes}.")
+        negative = classes[0] if classes[1] == positive else classes[1]
+        self.classes, self.positive, self.negative = classes, positive, negative
+        self.posterior = model.predict_proba(X_test)
+        self.y_test = np.asarray(y_test)
+        if loss is None:
+            loss = [[0, 1], [1, 0]]
+        loss = np.asarray(loss, dtype=float)
+        if loss.shape != (2, 2):
+            raise NbteachError(f"loss must be 2x2 (rows: decision, columns: truth), got shape {loss.shape}.")
+        if np.any(loss < 0) or np.any(loss > 1000):
+            raise NbteachError("every cost must lie between 0 and 1000 (the boxes' range), got "
+                               f"{loss.tolist()}.")
+        lay = w.Layout(width="360px")
+        style = {"description_width": "initial"}
+        labels = {
+            (negative, negative): f"cost of calling {negative} {negative} (right)",
+            (negative, positive): f"cost of calling {positive} {negative} (missed {positive})",
+            (positive, negative): f"cost of calling {negative} {positive} (false alarm)",
+            (positive, positive): f"cost of calling {positive} {positive} (right)",
+        }
+        self.costs = {}
+        for (d, t), text in labels.items():
+            i, j = classes.index(d), classes.index(t)
+            self.costs[d, t] = w.BoundedFloatText(value=float(loss[i, j]), min=0.0, max=1000.0, step=0.5,
+                                                  description=text, style=style, layout=lay)
+            self.costs[d, t].observe(lambda change: self.update(), names="value")
+        self.view = w.HTML()
+        self.message = w.HTML()
+        order = [(negative, negative), (positive, negative), (negative, positive), (positive, positive)]
+        self.widget = w.VBox([w.HBox([w.VBox([self.costs[k] for k in order[:2]]),
+                                      w.VBox([self.costs[k] for k in order[2:]])]),
+                              self.message, self.view])
+        self.result = None
+        self.update()
+
+    def loss_matrix(self):
+        """The loss as the boxes hold it, rows = decision, columns = truth, in classes order."""
+        L = np.zeros((2, 2))
+        for (d, t), box in self.costs.items():
+            L[self.classes.index(d), self.classes.index(t)] = box.value
+        return L
+
+    def update(self):
+        from nbteach.decision import bayes_decision, bayes_risk, threshold_from_loss
+        from nbteach.metrics import confusion_table, precision_recall_f1
+        from nbteach.widgets._html import esc
+
+        L = self.loss_matrix()
+        pos = self.classes.index(self.positive)
+        # threshold_from_loss takes class 1 as positive: reorder when the positive is class 0
+        L_pos = L if pos == 1 else L[::-1, ::-1]
+        try:
+            t = threshold_from_loss(L_pos)
+        except NbteachError as err:
+            self.message.value = f"<p style='color:var(--jp-error-color1, #b00020)'>{esc(err)}</p>"
+            return
+        self.message.value = ""
+        dec = bayes_decision(self.posterior, L)
+        pred = np.asarray(self.classes, dtype=object)[dec]
+        plain = np.asarray(self.classes, dtype=object)[bayes_decision(self.posterior)]
+        risk = bayes_risk(self.posterior, L, y_true=self.y_test, classes=self.classes)
+        risk_plain = float(np.mean([L[self.classes.index(p), self.classes.index(y)]
+                                    for p, y in zip(plain, self.y_test)]))
+        prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
+        table = confusion_table(self.y_test, pred)
+        self.result = {"threshold": t, "risk": risk, "risk_at_half": risk_plain, "precision": prec,
+                       "recall": rec, "confusion": table, "n_flagged": int(np.sum(pred == self.positive))}
+        self.view.value = (
+            "<div style='padding:0.3em 0'>"
+            f"<p>Decide <b>{esc(self.positive)}</b> when P({esc(self.positive)} | x) &gt; "
+            f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
+            f"<p>On {len(self.y_test)} held-out e-mails: {self.result['n_flagged']} flagged "
+            f"{esc(self.positive)}; precision {prec:.3f}, recall {rec:.3f}.</p>"
+            f"<p>Mean cost per e-mail of these decisions: <b>{risk:.4f}</b>; of the plain argmax "
+            f"(t = 1/2) under the same costs: {risk_plain:.4f}.</p>"
+            + table.to_html() + "</div>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def loss_explorer(model, X_test, y_test, positive=None, loss=None):
+    """Make a :class:`LossExplorer` (see there).
+
+    >>> from nbteach import BernoulliNB
+    >>> X = [[1, 0], [1, 1], [0, 1], [0, 0], [1, 0], [0, 0]]
+    >>> y = ["spam", "spam", "ham", "ham", "spam", "ham"]
+    >>> ex = loss_explorer(BernoulliNB().fit(X, y), X, y, positive="spam")
+    >>> ex.result["threshold"]
+    0.5
+    >>> ex.costs["spam", "ham"].value = 9.0           # a false alarm costs 9
+    >>> ex.result["threshold"]
+    0.9
+    >>> ex.costs["spam", "spam"].value = 20.0         # the right decision costing more: refused
+    >>> "wrong decision" in ex.message.value, ex.result["threshold"]
+    (True, 0.9)
+    """
+    return LossExplorer(model, X_test, y_test, positive, loss)

@@ -1,0 +1,87 @@
+"""The widgets of lessons 08 and 09 respond to their controls with the library's numbers,
+and the lesson 08 claims about the learning curves hold for the data the lesson uses."""
+import numpy as np
+import pytest
+
+from nbteach import BernoulliNB, NbteachError
+from nbteach.decision import bayes_decision, bayes_risk, threshold_from_loss
+
+
+@pytest.fixture(scope="module")
+def mail():
+    from nbteach.realdata import email_features
+    from nbteach.resample import train_test_split
+
+    X, y = email_features()
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
+    return BernoulliNB(alpha=1.0).fit(X_tr, y_tr), X_te, y_te
+
+
+def test_loss_explorer_follows_the_costs(mail):
+    from nbteach.widgets import loss_explorer
+
+    model, X_te, y_te = mail
+    ex = loss_explorer(model, X_te, y_te, positive="spam")
+    post = model.predict_proba(X_te)
+    assert ex.result["threshold"] == 0.5
+    before = ex.result["n_flagged"]
+    ex.costs["spam", "ham"].value = 20.0                     # false alarms now expensive
+    L = [[0, 1], [20, 0]]
+    assert ex.result["threshold"] == pytest.approx(float(threshold_from_loss(L)))
+    assert ex.result["n_flagged"] == int(np.sum(bayes_decision(post, L) == 1)) <= before
+    assert ex.result["risk"] == pytest.approx(bayes_risk(post, L, y_true=y_te, classes=model.classes_))
+    assert str(round(ex.result["risk"], 4)) in ex.view.value
+    ex.costs["ham", "ham"].value = 30.0                      # a right decision costing more: refused
+    assert "wrong decision" in ex.message.value
+    assert ex.result["threshold"] == pytest.approx(20 / 21)  # the last valid view stays
+    ex.costs["ham", "ham"].value = 0.0
+    assert ex.message.value == ""
+
+
+def test_loss_explorer_bad_input(mail):
+    from nbteach.widgets import loss_explorer
+
+    model, X_te, y_te = mail
+    with pytest.raises(NbteachError, match="between 0 and 1000"):
+        loss_explorer(model, X_te, y_te, loss=[[0, -1], [1, 0]])
+    with pytest.raises(NbteachError, match="positive"):
+        loss_explorer(model, X_te, y_te, positive="eggs")
+    with pytest.raises(NbteachError, match="fitted"):
+        loss_explorer(BernoulliNB(), X_te, y_te)
+
+
+def test_boundary_explorer_line_and_curve():
+    from nbteach.widgets import boundary_explorer
+
+    ex = boundary_explorer()
+    assert np.all(ex.coefficients["v"] == 0) and "straight line" in ex.ax.get_title()
+    assert ex.sd_sliders[1, 0].disabled
+    ex.shared.value = False
+    assert not ex.sd_sliders[1, 0].disabled
+    ex.sd_sliders[1, 0].value = 2.0
+    assert ex.coefficients["v"][0] == pytest.approx(1 / (2 * 1.0) - 1 / (2 * 4.0))
+    assert "curve" in ex.ax.get_title() and "curves" in ex.summary.value
+    w_before = ex.coefficients["w0"]
+    ex.prior_slider.value = 0.8
+    assert ex.coefficients["w0"] - w_before == pytest.approx(np.log(0.8 / 0.2) - 0.0)
+    with pytest.raises(NbteachError, match="slider's range"):
+        boundary_explorer(means=((5, 0), (0, 0)))
+
+
+def test_lesson08_learning_curve_claims():
+    """What lesson 08 says of its learning curves: the means cross, NB ahead on average with
+    few e-mails but a tie by the corrected test, LR better from 1,000 e-mails on."""
+    from nbteach import GaussianNB, LogisticRegression
+    from nbteach.evaluation import learning_curve, paired_difference
+    from nbteach.realdata import spam7
+
+    X, y = spam7()
+    sizes = [8, 15, 30, 60, 120, 250, 500, 1000, 2000]
+    curve = learning_curve({"nb": GaussianNB(shared_variance=True), "lr": LogisticRegression(lam=0.01)},
+                           np.log1p(X), y, sizes, n_repeats=30, test_size=1000, random_state=0)
+    s = curve.attrs["scores"]
+    verdicts = [paired_difference(s["nb"][i], s["lr"][i], 1000 / (1000 + n))["verdict"] for i, n in enumerate(sizes)]
+    assert all(curve.loc[("nb", n), "mean"] > curve.loc[("lr", n), "mean"] for n in (8, 15, 30))
+    assert all(v.startswith("a tie") for v in verdicts[:3])
+    assert all(v.startswith("b is better") for v in verdicts[-2:])
+    assert all((s["nb"][i] < s["lr"][i]).all() for i in (7, 8))   # LR ahead in every draw

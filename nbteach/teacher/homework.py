@@ -96,6 +96,59 @@ def _call(func, args, kwargs):
     return func(*copy.deepcopy(args), **copy.deepcopy(kwargs))
 
 
+def _answer_forms(ex: Graded) -> tuple:
+    """(short, long) ways a value answer could be written: short forms (an integer, 3-4
+    significant digits, p/q) must not occur in what the student reads; long ones (5-6 digits,
+    repr) must not occur anywhere in the released notebook."""
+    import numbers
+    from fractions import Fraction
+
+    import numpy as np
+
+    values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
+    short, long = set(), set()
+    for a in values:
+        if type(a).__module__.startswith("sympy") and getattr(a, "free_symbols", None):
+            short.add(str(a))
+            continue
+        if not isinstance(a, (numbers.Number, Fraction)) and not type(a).__module__.startswith(("sympy", "numpy")):
+            continue                                  # text answers: exercises choose them
+        x = float(a)
+        if x.is_integer():
+            short.add(str(int(x)))
+        else:
+            short |= {f"{x:.4g}", f"{x:.3g}"}
+            long |= {repr(x), f"{x:.6g}", f"{x:.5g}"}
+            if isinstance(a, Fraction):
+                short.add(f"{a.numerator}/{a.denominator}")
+    return short, {t for t in long if len(t) >= 5}
+
+
+def _refuse_shown_answers(v) -> None:
+    """Raise NbteachError (the variant is drawn again) if an answer can be read off the
+    student's notebook: its short forms in the cells, prompts or hints, or its long forms
+    anywhere in the notebook (the public inputs of a function exercise included)."""
+    import json
+    import re
+
+    nb = v.notebook()
+    shown = "\n".join("".join(c["source"]) for c in nb["cells"]
+                      if "nbteach-checks" not in c["metadata"].get("tags", []))
+    shown += json.dumps([[e.prompt, e.hints, [m[2] for m in e.mistakes]] for e in v.exercises],
+                        ensure_ascii=False)
+    whole = json.dumps(nb, ensure_ascii=False)
+    for ex in v.exercises:
+        if ex.kind == "function":
+            continue
+        short, long = _answer_forms(ex)
+        for t in short:
+            if re.search(r"(?<![\w.*/])" + re.escape(t) + r"(?![\w.]|/\d)", shown):
+                raise NbteachError(f"{ex.id}: the answer {t} can be read off the notebook")
+        for t in long:
+            if t in whole:
+                raise NbteachError(f"{ex.id}: the answer {t} occurs in the notebook")
+
+
 def _check_well_defined(ex: Graded) -> None:
     """Raise NbteachError unless every accepted form differs from every mistake's."""
     from nbteach.check.graded import reference_forms
@@ -155,6 +208,7 @@ class Homework:
                 v = self.variant_from_params(params, student_id, _secret=bytes(secret))
                 for ex in v.exercises:
                     _check_well_defined(ex)
+                _refuse_shown_answers(v)
                 return v
             except (NbteachError, ZeroDivisionError, ValueError, KeyError, IndexError) as exc:
                 last = exc

@@ -1,0 +1,326 @@
+"""Homework 4 (lessons 08-09): Gaussian naive Bayes, logistic regression and decisions.
+Teacher's source.
+
+Each student's variant has its own table of melons (two numeric attributes, 10 to 14 rows),
+its own query value, its own costs for a two-class filter and a three-class diagnosis, and
+its own posterior; ``DEFAULT`` is the self-study version. The answers are computed here, by
+nbteach. The last exercise asks for a function (the Bayes decision under a loss), checked on
+public cases in the notebook and on hidden ones at grading.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nbteach.teacher.homework import graded
+
+NAME = "hw04"
+NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
+COLUMNS = ["weight", "sweetness"]
+CLASSES = ["bad", "good"]
+
+DEFAULT = {
+    "rows": [[3.1, 0.42, "good"], [2.7, 0.51, "good"], [3.4, 0.38, "good"], [2.9, 0.47, "good"],
+             [3.6, 0.55, "good"], [2.2, 0.21, "bad"], [2.6, 0.33, "bad"], [1.9, 0.28, "bad"],
+             [2.4, 0.19, "bad"], [3.0, 0.25, "bad"], [2.1, 0.36, "bad"]],
+    "query": {"column": "weight", "value": 2.8, "class": "good"},
+    "filter": {"false_alarm": 6, "miss": 5},
+    "diagnosis": {"posterior": [5, 3, 2], "loss": [[0, 4, 1], [2, 0, 3], [6, 1, 0]], "decision": 1},
+    "cases": [([[0.7, 0.3], [[0, 1], [1, 0]]], {}), ([[0.7, 0.3], [[0, 5], [1, 0]]], {}),
+              ([[0.2, 0.5, 0.3], [[0, 1, 1], [9, 0, 1], [1, 1, 0]]], {})],
+}
+
+
+def params(rng):
+    """A melon table (two numeric columns, both classes at least 4 rows), a query, costs."""
+    n_good, n_bad = rng.randint(5, 7), rng.randint(5, 7)
+    rows = []
+    for cls, n, (w, s) in (("good", n_good, (3.1, 0.45)), ("bad", n_bad, (2.4, 0.27))):
+        for _ in range(n):
+            rows.append([round(w + rng.uniform(-0.6, 0.6), 1), round(s + rng.uniform(-0.12, 0.12), 2), cls])
+    rng.shuffle(rows)
+    query = {"column": rng.choice(COLUMNS), "class": rng.choice(CLASSES)}
+    query["value"] = round(rng.uniform(2.2, 3.3), 1) if query["column"] == "weight" else round(rng.uniform(0.2, 0.5), 2)
+    fa, miss = rng.sample(range(2, 10), 2)
+    post = [rng.randint(1, 6) for _ in range(3)]
+    loss = [[0 if i == j else rng.randint(1, 9) for j in range(3)] for i in range(3)]
+    cases = DEFAULT["cases"] + [_random_case(rng)]
+    return {"rows": rows, "query": query, "filter": {"false_alarm": fa, "miss": miss},
+            "diagnosis": {"posterior": post, "loss": loss, "decision": rng.randint(0, 2)}, "cases": cases}
+
+
+def _random_case(rng):
+    k = rng.randint(2, 4)
+    raw = [rng.randint(1, 9) for _ in range(k)]
+    post = [round(r / sum(raw), 6) for r in raw]
+    post[-1] = round(1 - sum(post[:-1]), 6)
+    loss = [[0 if i == j else rng.randint(1, 9) for j in range(k)] for i in range(k)]
+    return ([post, loss], {})
+
+
+def _frame(p):
+    import pandas as pd
+
+    df = pd.DataFrame(p["rows"], columns=COLUMNS + ["quality"])
+    return df[COLUMNS], df["quality"]
+
+
+def _density(p, ddof=1, cls=None, sd_as_var=False):
+    import math
+
+    X, y = _frame(p)
+    q = p["query"]
+    x = X.loc[y == (cls or q["class"]), q["column"]].to_numpy()
+    mu, var = x.mean(), x.var(ddof=ddof)
+    if sd_as_var:
+        var = math.sqrt(var)
+    return float(math.exp(-(q["value"] - mu) ** 2 / (2 * var)) / math.sqrt(2 * math.pi * var))
+
+
+def _weights(p, shared=True):
+    from nbteach.gaussian import GaussianNB
+
+    X, y = _frame(p)
+    nb = GaussianNB(shared_variance=shared, var_smoothing=0).fit(X, y)
+    return nb
+
+
+def _weight(p, kind="right"):
+    import numpy as np
+
+    nb = _weights(p, shared=kind != "per_class")
+    c = nb.log_odds_coefficients()
+    j = COLUMNS.index("sweetness")
+    if kind in ("right", "per_class"):
+        return float(c["w"][j])
+    if kind == "sign":
+        return -float(c["w"][j])
+    if kind == "sd":
+        (m0, m1), (v0, _) = nb.theta_, nb.var_
+        return float((m1[j] - m0[j]) / np.sqrt(v0[j]))
+    raise ValueError(kind)
+
+
+def _threshold(p, kind="right"):
+    fa, miss = p["filter"]["false_alarm"], p["filter"]["miss"]
+    if kind == "right":
+        from nbteach.decision import threshold_from_loss
+
+        return threshold_from_loss([[0, miss], [fa, 0]])
+    if kind == "swapped":
+        return Fraction(miss, fa + miss)
+    if kind == "ratio":
+        return Fraction(fa, miss)
+    raise ValueError(kind)
+
+
+def _posterior(p):
+    raw = p["diagnosis"]["posterior"]
+    return [Fraction(r, sum(raw)) for r in raw]
+
+
+def _risk(p, kind="right"):
+    from nbteach.decision import conditional_risk
+
+    d = p["diagnosis"]
+    loss = d["loss"] if kind != "transposed" else [list(r) for r in zip(*d["loss"])]
+    R = conditional_risk(_posterior(p), loss)
+    if kind == "other":
+        return R[(d["decision"] + 1) % 3]
+    return R[d["decision"]]
+
+
+def _decide_fn(which):
+    def decide(posterior, loss):
+        k = len(posterior)
+        if which == "argmax":
+            return max(range(k), key=lambda i: (posterior[i], -i))
+        L = [list(r) for r in zip(*loss)] if which == "transposed" else loss
+        risks = [sum(L[i][j] * posterior[j] for j in range(k)) for i in range(k)]
+        if which == "max_risk":
+            return max(range(k), key=lambda i: (risks[i], -i))
+        return min(range(k), key=lambda i: (risks[i], i))
+    return decide
+
+
+def _hidden(rng):
+    return [_random_case(rng) for _ in range(8)]
+
+
+def _distinct(answer, mistakes):
+    out, seen = [], [answer]
+    for name, value, hint in mistakes:
+        if value is None or any(value == v for v in seen):
+            continue
+        seen.append(value)
+        out.append((name, value, hint))
+    return out
+
+
+NAMES = ["healthy", "cold", "flu"]
+
+
+def exercises(p):
+    q, f, d = p["query"], p["filter"], p["diagnosis"]
+    num = {"type": "number", "digits": 4}
+    return [
+        graded(
+            "hw04.density",
+            {"en": f"With the sample variance (ddof=1), what is the density p({q['column']} = {q['value']} | "
+                   f"quality = {q['class']}) under a per-class normal distribution? At least 4 significant digits.",
+             "zh": f"用样本方差（ddof=1），在每类一个正态分布的假设下，概率密度 p({q['column']} = {q['value']} | "
+                   f"quality = {q['class']}) 是多少？至少 4 位有效数字。"},
+            _density(p), num,
+            mistakes=_distinct(_density(p), [
+                ("ddof0", _density(p, ddof=0),
+                 {"en": "That divides by n_c (ddof=0); the question asks for the sample variance, n_c - 1.",
+                  "zh": "这里除以 n_c（ddof=0）；题目要求样本方差，除以 n_c - 1。"}),
+                ("other_class", _density(p, cls=[c for c in CLASSES if c != q["class"]][0]),
+                 {"en": "That is the other class's density.", "zh": "这是另一类的密度。"}),
+                ("sd_as_variance", _density(p, sd_as_var=True),
+                 {"en": "The standard deviation went where the variance belongs.",
+                  "zh": "把标准差当成了方差。"}),
+            ]),
+            hints=[{"en": "Only the rows of that class matter: their mean and sample variance of the column.",
+                    "zh": "只有该类的行有关：该列的均值和样本方差。"}],
+            solution="nb = MixedNB(ddof=1).fit(X[[column]], y)\n"
+                     "answer = nb.explain({column: value}).loc[f'p({column}={value}|c)', cls]"),
+        graded(
+            "hw04.shared_weight",
+            {"en": "Fit GaussianNB(shared_variance=True, var_smoothing=0) on both columns. Its log odds of "
+                   "good against bad are w·x + w0. What is the weight w of sweetness? At least 4 significant digits.",
+             "zh": "用 GaussianNB(shared_variance=True, var_smoothing=0) 拟合两列。它的对数几率（good 对 bad）"
+                   "为 w·x + w0。sweetness 的权重 w 是多少？至少 4 位有效数字。"},
+            _weight(p), num,
+            mistakes=_distinct(_weight(p), [
+                ("per_class_variance", _weight(p, "per_class"),
+                 {"en": "That comes from a variance per class; with a shared variance both classes use the pooled one.",
+                  "zh": "这来自每类各自的方差；共享方差时两类用合并方差。"}),
+                ("sign", _weight(p, "sign"),
+                 {"en": "The sign is flipped: good is classes_[1].", "zh": "符号反了：good 是 classes_[1]。"}),
+                ("sd", _weight(p, "sd"),
+                 {"en": "Divide the difference of the means by the variance, not the standard deviation.",
+                  "zh": "均值之差要除以方差，而不是标准差。"}),
+            ]),
+            hints=[{"en": "Lesson 08, section 2: w_j = (mu_j1 - mu_j0) / sigma_j^2.",
+                    "zh": "第 08 课第 2 节：w_j = (mu_j1 - mu_j0) / sigma_j^2。"}],
+            solution="nb = GaussianNB(shared_variance=True, var_smoothing=0).fit(X, y)\n"
+                     "answer = nb.log_odds_coefficients()['w'][1]"),
+        graded(
+            "hw04.cost_threshold",
+            {"en": f"A filter: a false alarm costs {f['false_alarm']}, a miss costs {f['miss']}, right decisions 0. "
+                   "Above which posterior P(positive | x) should it say positive? An exact Fraction.",
+             "zh": f"一个过滤器：误报代价为 {f['false_alarm']}，漏报代价为 {f['miss']}，正确决策为 0。"
+                   "后验 P(正类 | x) 超过多少时应判为正类？给出精确分数（Fraction）。"},
+            _threshold(p), {"type": "exact"},
+            mistakes=_distinct(_threshold(p), [
+                ("swapped", _threshold(p, "swapped"),
+                 {"en": "Swapped: a costlier false alarm should need more certainty, a higher threshold.",
+                  "zh": "弄反了：误报代价越高，阈值应越高。"}),
+                ("ratio", _threshold(p, "ratio"),
+                 {"en": "Not the ratio of the costs: find where the two conditional risks are equal.",
+                  "zh": "不是代价之比：求两个条件风险相等之处。"}),
+            ]),
+            hints=[{"en": "R(negative|x) and R(positive|x) are straight lines in p = P(positive|x).",
+                    "zh": "R(负类|x) 和 R(正类|x) 都是 p = P(正类|x) 的直线。"}],
+            solution="answer = threshold_from_loss([[0, miss], [false_alarm, 0]])"),
+        graded(
+            "hw04.conditional_risk",
+            {"en": f"A patient's posterior over (healthy, cold, flu) is proportional to {d['posterior']}. With the "
+                   f"loss below (rows: decision, columns: truth), what is the conditional risk of deciding "
+                   f"{NAMES[d['decision']]}? An exact Fraction.",
+             "zh": f"一位病人在 (healthy, cold, flu) 上的后验与 {d['posterior']} 成正比。按下面的损失矩阵"
+                   f"（行：决策，列：真实），决策为 {NAMES[d['decision']]} 的条件风险是多少？给出精确分数（Fraction）。"},
+            _risk(p), {"type": "exact"},
+            mistakes=_distinct(_risk(p), [
+                ("transposed", _risk(p, "transposed"),
+                 {"en": "Rows are decisions, columns truths: read the row of the decision.",
+                  "zh": "行是决策，列是真实情况：读决策所在的那一行。"}),
+                ("other_decision", _risk(p, "other"),
+                 {"en": "That is the risk of another decision.", "zh": "这是另一个决策的风险。"}),
+            ]),
+            hints=[{"en": "Normalise the posterior first; then weigh each truth by its cost.",
+                    "zh": "先把后验归一化；再用代价给每种真实情况加权。"}],
+            solution="post = [Fraction(r, sum(raw)) for r in raw]\nanswer = conditional_risk(post, loss)[decision]"),
+        graded(
+            "hw04.bayes_decision",
+            {"en": "Write decide(posterior, loss): posterior is a list of K probabilities, loss a K x K list "
+                   "(loss[i][j]: cost of deciding i when the truth is j). Return the index of the Bayes decision "
+                   "(the least conditional risk; the lowest index on a tie).",
+             "zh": "编写 decide(posterior, loss)：posterior 是 K 个概率的列表，loss 是 K x K 的列表"
+                   "（loss[i][j]：真实为 j 时判为 i 的代价）。返回贝叶斯决策的下标（条件风险最小者；并列取最小下标）。"},
+            _decide_fn("right"), {"type": "exact"}, kind="function",
+            public=p["cases"], hidden=_hidden,
+            mistakes=[("argmax", _decide_fn("argmax"),
+                       {"en": "That ignores the loss: it is the decision under the 0-1 loss only.",
+                        "zh": "这忽略了损失：只有在 0-1 损失下才是这个决策。"}),
+                      ("transposed", _decide_fn("transposed"),
+                       {"en": "loss[i][j] is deciding i when the truth is j: sum over j in row i.",
+                        "zh": "loss[i][j] 是真实为 j 时判为 i：在第 i 行上对 j 求和。"}),
+                      ("max_risk", _decide_fn("max_risk"),
+                       {"en": "The Bayes decision has the least risk, not the largest.",
+                        "zh": "贝叶斯决策取风险最小者，而不是最大者。"})],
+            hints=[{"en": "One risk per decision i: sum over the truths j.", "zh": "每个决策 i 一个风险：对真实情况 j 求和。"}],
+            solution="def decide(posterior, loss):\n"
+                     "    k = len(posterior)\n"
+                     "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
+                     "    return min(range(k), key=lambda i: (risks[i], i))"),
+    ]
+
+
+def cells(p):
+    rows = ",\n".join(f"     {r!r}" for r in p["rows"])
+    q, f, d = p["query"], p["filter"], p["diagnosis"]
+    loss_rows = ",\n".join(f"    {r!r}" for r in d["loss"])
+    return [
+        ("markdown", "# Homework 4: Gaussian naive Bayes, logistic regression, decisions (lessons 08-09)\n\n"
+                     "[作业 4：高斯朴素贝叶斯、逻辑斯谛回归与贝叶斯决策]\n\n"
+                     "Each exercise has three cells: one that shows the question, one where you write your\n"
+                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
+                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint. Every\n"
+                     "check is counted, and your teacher sees how many checks each exercise took. A decimal\n"
+                     "answer must be computed, not copied from a rounded printout: the prompt says how many\n"
+                     "significant digits the check needs.\n\n"
+                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All)."),
+        ("code", "from fractions import Fraction\n\n"
+                 "import pandas as pd\n\n"
+                 "import nbteach\n"
+                 "from nbteach import GaussianNB, MixedNB\n"
+                 "from nbteach.decision import conditional_risk, threshold_from_loss\n"
+                 "from nbteach.check import exercise, ____\n\n"
+                 "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
+        ("markdown", "Your melons: two numeric attributes and their quality."),
+        ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['quality']!r})\n"
+                 "X, y = df[[\"weight\", \"sweetness\"]], df[\"quality\"]\ndf"),
+        ("markdown", "## Exercise 1: a normal density per class [连续属性的概率密度]"),
+        ("code", "q1 = exercise(\"hw04.density\")\nq1"),
+        ("code", f"nb1 = MixedNB(ddof=1).fit(X[[{q['column']!r}]], y)  # SOLUTION\n"
+                 f"answer1 = float(nb1.explain({{{q['column']!r}: {q['value']!r}}})"
+                 f".loc[\"p({q['column']}={q['value']}|c)\", {q['class']!r}])  # SOLUTION"),
+        ("code", "q1.check(answer1)"),
+        ("markdown", "## Exercise 2: a shared variance gives a linear log odds [共享方差与线性决策面]"),
+        ("code", "q2 = exercise(\"hw04.shared_weight\")\nq2"),
+        ("code", "nb2 = GaussianNB(shared_variance=True, var_smoothing=0).fit(X, y)  # SOLUTION\n"
+                 "answer2 = float(nb2.log_odds_coefficients()[\"w\"][1])  # SOLUTION"),
+        ("code", "q2.check(answer2)"),
+        ("markdown", "## Exercise 3: costs make a threshold [代价与阈值]"),
+        ("code", "q3 = exercise(\"hw04.cost_threshold\")\nq3"),
+        ("code", f"answer3 = threshold_from_loss([[0, {f['miss']}], [{f['false_alarm']}, 0]])  # SOLUTION"),
+        ("code", "q3.check(answer3)"),
+        ("markdown", "## Exercise 4: the conditional risk [条件风险]"),
+        ("code", "q4 = exercise(\"hw04.conditional_risk\")\nq4"),
+        ("code", f"raw = {d['posterior']!r}\n"
+                 f"loss = [\n{loss_rows}]          # rows: decide healthy, cold, flu; columns: truth\n"
+                 "post = [Fraction(r, sum(raw)) for r in raw]  # SOLUTION\n"
+                 f"answer4 = conditional_risk(post, loss)[{d['decision']}]  # SOLUTION"),
+        ("code", "q4.check(answer4)"),
+        ("markdown", "## Exercise 5: the Bayes decision as a function [贝叶斯判定准则]\n\n"
+                     "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
+                     "grading calls it on more."),
+        ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
+        ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
+                 "    k = len(posterior)\n"
+                 "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
+                 "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
+        ("code", "q5.check(decide)"),
+        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+    ]

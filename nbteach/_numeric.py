@@ -229,19 +229,25 @@ def class_log_prior(estimator):
     return np.full(n_classes, -np.log(n_classes))
 
 
-def normalise_log(jll):
+def normalise_log(jll, estimator=None):
     """log P(c|x) = jll - log sum_c exp(jll), row by row (log-sum-exp).
 
-    Raises when a row has probability zero under every class (possible with alpha=0).
+    Raises when a row has probability zero under every class (possible with alpha=0, or
+    for GaussianNB with var_smoothing=0 and a feature constant within every class).
     """
     norm = log_sum_exp(jll, axis=1)
     if np.any(~np.isfinite(norm)):
         row = int(np.flatnonzero(~np.isfinite(norm))[0])
+        if estimator is not None and hasattr(estimator, "var_smoothing"):
+            why = ("This happens with var_smoothing=0 when a feature has variance 0 within every "
+                   "class and the row's value differs from it: use var_smoothing > 0 (the default "
+                   "is 1e-9).")
+        else:
+            why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
+                   "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
         raise NbteachError(
             f"Row {row} has probability zero under every class (its joint log-likelihood "
-            "is -inf for all of them), so the posterior 0/0 is undefined. This happens "
-            "with alpha=0 when a feature seen in the row was never seen with any class "
-            "that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing)."
+            f"is -inf for all of them), so the posterior 0/0 is undefined. {why}"
         )
     return jll - norm[:, None]
 
@@ -306,7 +312,7 @@ class PosteriorMixin:
 
     def predict_log_proba(self, X):
         """log P(c | x), normalised with log-sum-exp (never by exponentiating first)."""
-        return normalise_log(self.predict_joint_log_proba(X))
+        return normalise_log(self.predict_joint_log_proba(X), self)
 
     def predict_proba(self, X):
         """P(c | x), one column per class in the order of ``classes_``; rows sum to 1."""

@@ -67,6 +67,12 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
         self.class_prior = class_prior
 
     def _binarize(self, X):
+        b = self.binarize
+        if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, (int, float, np.integer, np.floating))
+                              or not np.isfinite(b)):
+            raise NbteachError(
+                f"binarize must be None (X is already 0/1) or a finite number (values above it become 1), "
+                f"got {b!r} of type {type(b).__name__}: e.g. binarize=0.0 maps every count > 0 to 1.")
         if self.binarize is None:
             if not np.all((X == 0) | (X == 1)):
                 raise NbteachError(

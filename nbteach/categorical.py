@@ -53,6 +53,33 @@ def _fmt(v) -> str:
 
 
 # ---------------------------------------------------------------- input checks
+def _value_kind(v) -> str:
+    import numbers
+
+    import numpy as np
+
+    if isinstance(v, (bool, np.bool_)):
+        return "True/False"
+    if isinstance(v, (numbers.Number, np.number)):
+        return "number"
+    if isinstance(v, str):
+        return "text"
+    return type(v).__name__
+
+
+def _refuse_mixed_kinds(col, column) -> None:
+    """A column mixing 1 and '1' would count them as two categories, one mixing True and 1
+    as one (Python says True == 1): both silently wrong. Refuse, naming an example of each."""
+    first = {}
+    for v in column:
+        first.setdefault(_value_kind(v), v)
+        if len(first) > 1:
+            examples = ", ".join(f"{v!r} ({k})" for k, v in first.items())
+            raise NbteachError(
+                f"column {col!r} mixes kinds of values: {examples}. Python counts 1 and '1' as two "
+                "categories and True and 1 as one; convert the column to one type first, e.g. "
+                f"X[{col!r}] = X[{col!r}].astype(str).")
+
 def _as_table(X, name="X"):
     """X as a DataFrame of labels, or a clear error."""
     import numpy as np
@@ -383,6 +410,7 @@ class CategoricalNB(BaseEstimator):
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
             column = df[col].tolist()
+            _refuse_mixed_kinds(col, column)
             values = sorted_labels(column)
             if col in given:
                 listed = list(given[col])
@@ -499,7 +527,14 @@ class CategoricalNB(BaseEstimator):
         unseen = []
         for m, index in enumerate(self._value_index):
             column = df.iloc[:, m].tolist()
+            known = {_value_kind(v) for v in index}
             for i, v in enumerate(column):
+                if index and _value_kind(v) not in known:
+                    # True would silently match 1 (True == 1); '1' would be "unseen" for 1
+                    raise NbteachError(
+                        f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
+                        f"row {i} gives {v!r} ({_value_kind(v)}): convert it to the training type "
+                        f"(the training values are {list(index)[:6]}).")
                 codes[i, m] = index.get(v, -1)
                 if codes[i, m] < 0:
                     unseen.append((self._columns[m], v))

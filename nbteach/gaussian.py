@@ -173,6 +173,14 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
         require_fitted(self, "theta_")
         X = check_X(X, self, fitting=False)
+        zero = np.argwhere(~(self.var_ > 0))
+        if len(zero):
+            k, j = zero[0]
+            raise NbteachError(
+                f"feature {j} has variance 0 within class {_plain(self.classes_[k])!r} (it is constant there, "
+                "and var_smoothing adds nothing), so its normal density is infinite at that value and 0 "
+                "elsewhere: the posterior would be NaN. Use var_smoothing > 0 (the default 1e-9 adds a "
+                "share of the largest feature variance), or drop the constant feature.")
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
         out = np.empty((X.shape[0], len(self.classes_)))
@@ -181,3 +189,8 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
             out[:, k] = log_prior[k] + n_ij
         return out
+
+
+def _plain(value):
+    """A numpy scalar as the Python value it holds (for messages: 0, not np.int64(0))."""
+    return value.item() if hasattr(value, "item") else value

@@ -105,6 +105,8 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
     With ``stratify=True`` each class is split in the same proportion, so a rare class
     (9% spam) keeps its share in both parts. Returns X_train, X_test, y_train, y_test
     (same types as X and y). Resampling, if any, is applied to the training part only.
+    A class too small to appear in both parts at this ``test_size`` is refused with a
+    message (scikit-learn refuses a one-member class too), never silently left out.
 
     >>> Xtr, Xte, ytr, yte = train_test_split(list(range(10)), [0] * 8 + [1] * 2,
     ...                                       test_size=0.5, random_state=0)
@@ -118,8 +120,14 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
     groups = [np.flatnonzero(y_index == k) for k in range(len(classes))] if stratify \
         else [np.arange(len(y))]
     test = []
-    for rows in groups:
+    for k, rows in enumerate(groups):
         n_test = int(round(test_size * len(rows)))
+        if stratify and (n_test == 0 or n_test == len(rows)):
+            part = "test" if n_test == 0 else "training"
+            raise NbteachError(
+                f"class {(classes[k].item() if hasattr(classes[k], 'item') else classes[k])!r} has {len(rows)} example(s): a stratified split with test_size="
+                f"{test_size} would leave it out of the {part} part. Collect more examples of it, drop "
+                "it, or pass stratify=False (then it may land in either part).")
         test.append(rng.permutation(rows)[:n_test])
     test_idx = np.sort(np.concatenate(test))
     mask = np.ones(len(y), bool)

@@ -125,7 +125,36 @@ def epsilon_replace(p, epsilon):
     epsilon = check_epsilon(epsilon)
     if epsilon is None:
         raise NbteachError("epsilon_replace needs an epsilon: a small number or a sympy Symbol.")
+    if hasattr(p, "__len__") and not isinstance(p, str):
+        import numpy as np
+
+        values = np.asarray(p, dtype=object)
+        out = np.empty(values.shape, dtype=object)
+        for idx, v in np.ndenumerate(values):
+            out[idx] = epsilon_replace(v, epsilon)
+        if hasattr(p, "index") and hasattr(p, "to_numpy"):     # a pandas Series / DataFrame
+            return type(p)(out, index=p.index, **({"columns": p.columns} if hasattr(p, "columns") else {}))
+        return out
+    _check_probability(p)
     return epsilon if p == 0 else p
+
+
+def _check_probability(p) -> None:
+    """A probability is a number in [0, 1] (a sympy expression with symbols is left alone)."""
+    import numbers
+
+    if _is_symbolic(p):
+        if getattr(p, "free_symbols", None):
+            return
+        if getattr(p, "is_number", False) and bool(0 <= p <= 1):
+            return
+        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p}.")
+    if isinstance(p, bool) or not isinstance(p, (numbers.Real, Fraction)) or p != p:
+        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r} of type "
+                           f"{type(p).__name__}.")
+    if not 0 <= p <= 1:
+        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r}. "
+                           "Only a probability of exactly 0 is replaced by epsilon.")
 
 
 def smoothed_prior(class_counts, alpha=0, exact: bool = True):

@@ -3,6 +3,13 @@
 The pipeline, in the order note 004 tells it:
 
 1. ``tokenize``: a document becomes its list of words (a compiled regex; lower case).
+   Text is first put in Unicode NFC form (an accent typed as one character or as a letter
+   plus a combining mark gives the same word), zero-width characters are removed (a
+   zero-width space inside a word does not split it), and a dotted capital I lower-cases
+   to "i". Chinese, Japanese and Korean characters are tokens one character each (the
+   notes are Chinese, and those scripts write no spaces); Latin words need two or more
+   letters or digits, as scikit-learn's CountVectorizer. For word-level Chinese, split
+   the text with a segmenter (e.g. jieba) and join the words with spaces first.
 2. The vocabulary V: every distinct word of the training documents gets an id.
 3. Training (note 004's algorithm): for each class c, P(c) = |D_c| / |D| and
    P(w_k | c) = (n_ck + alpha) / (n_c + alpha |V|), where n_ck counts word k in all
@@ -27,6 +34,7 @@ array(['spam', 'ham'], dtype='<U4')
 from __future__ import annotations
 
 import re
+import unicodedata
 import warnings
 from fractions import Fraction
 from collections import defaultdict
@@ -44,8 +52,22 @@ __all__ = [
     "fit_vectorised", "predict_vectorised", "document_probability",
 ]
 
-#: Words of two or more letters/digits: scikit-learn's CountVectorizer default.
-TOKEN_PATTERN = r"(?u)\b\w\w+\b"
+#: CJK characters (Hiragana, Katakana, Han, Hangul), one token each.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+#: One CJK character, or a word of two or more letters/digits (scikit-learn's CountVectorizer
+#: default, ``\b\w\w+\b``, for text without CJK characters).
+TOKEN_PATTERN = rf"(?u)[{_CJK}]|(?:(?![{_CJK}])\w){{2,}}"
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"))
+
+
+def _normalise(text: str, lowercase: bool) -> str:
+    """NFC, no zero-width characters, lower case (with 'İ' -> 'i'); ASCII takes the fast path."""
+    if text.isascii():
+        return text.lower() if lowercase else text
+    text = unicodedata.normalize("NFC", text).translate(_ZERO_WIDTH)
+    if lowercase:
+        text = text.lower().replace("i\u0307", "i")
+    return text
 _BATCH_CHARS = 100_000  # characters per batch: memory stays flat however long the corpus
 
 
@@ -70,10 +92,12 @@ def tokenize(text, token_pattern: str = TOKEN_PATTERN, lowercase: bool = True) -
 
     >>> tokenize("Cheap Viagra!!! Cheap, now.")
     ['cheap', 'viagra', 'cheap', 'now']
+    >>> tokenize("免费领取 iPhone")                 # Chinese: one token per character
+    ['免', '费', '领', '取', 'iphone']
     """
     if not isinstance(text, str):
         raise NbteachTypeError(f"tokenize takes one string, got {type(text).__name__}.")
-    return re.findall(token_pattern, text.lower() if lowercase else text)
+    return _token_lists([text], _compile(token_pattern), lowercase)[0]
 
 
 def _check_documents(docs, name: str = "documents") -> list:
@@ -104,9 +128,30 @@ def _batches(docs):
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
 
 
+def _compile(token_pattern):
+    """The compiled pattern, or a clear error for one that is not a usable regex."""
+    if isinstance(token_pattern, re.Pattern):
+        return token_pattern
+    if not isinstance(token_pattern, str):
+        raise NbteachTypeError(f"token_pattern must be a regular expression string, got "
+                               f"{type(token_pattern).__name__}.")
+    try:
+        pattern = re.compile(token_pattern)
+    except re.error as err:
+        raise NbteachError(f"token_pattern {token_pattern!r} is not a valid regular expression: {err}.") from None
+    if pattern.groups > 1:
+        raise NbteachError(f"token_pattern {token_pattern!r} has {pattern.groups} capturing groups; use at "
+                           "most one (or (?:...) for grouping), so that each match is one word.")
+    return pattern
+
+
 def _token_lists(docs, pattern, lowercase):
     findall = pattern.findall
-    return list(map(findall, map(str.lower, docs) if lowercase else docs))
+    texts = [_normalise(d, lowercase) for d in docs]
+    out = list(map(findall, texts))
+    if pattern.fullmatch("") is not None:            # a pattern such as \w* also matches "": no empty word
+        out = [[t for t in toks if t] for toks in out]
+    return out
 
 
 def _check_not_empty(lengths, start, name):
@@ -124,7 +169,7 @@ def build_vocabulary(documents, token_pattern: str = TOKEN_PATTERN, lowercase=Tr
     >>> build_vocabulary(["the cat sat", "the dog"])
     {'the': 0, 'cat': 1, 'sat': 2, 'dog': 3}
     """
-    pattern = re.compile(token_pattern)
+    pattern = _compile(token_pattern)
     vocab: dict = {}
     for toks in _token_lists(_check_documents(documents), pattern, lowercase):
         for w in toks:
@@ -144,7 +189,7 @@ def count_matrix(documents, vocabulary, token_pattern: str = TOKEN_PATTERN, lowe
     """
     docs = _check_documents(documents)
     X = np.zeros((len(docs), len(vocabulary)), dtype=np.int64)
-    for d, toks in enumerate(_token_lists(docs, re.compile(token_pattern), lowercase)):
+    for d, toks in enumerate(_token_lists(docs, _compile(token_pattern), lowercase)):
         for w in toks:
             k = vocabulary.get(w)
             if k is not None:
@@ -204,7 +249,7 @@ class TextNB(BaseEstimator):
 
         classes, y_index = check_y(y, len(docs), self)
         K = len(classes)
-        pattern = re.compile(self.token_pattern)
+        pattern = _compile(self.token_pattern)
         vocab = defaultdict()
         vocab.default_factory = vocab.__len__  # a new word gets the next id, in C
         counts = np.zeros((K, 1024))
@@ -252,7 +297,7 @@ class TextNB(BaseEstimator):
     # -- prediction -------------------------------------------------------------------
     def _ids(self, docs):
         """Per batch: (token ids of known words, their document index, batch size, start)."""
-        pattern = re.compile(self.token_pattern)
+        pattern = _compile(self.token_pattern)
         get = self.vocabulary_.get
         for start, stop in _batches(docs):
             toks = _token_lists(docs[start:stop], pattern, self.lowercase)

@@ -3,6 +3,8 @@ from fractions import Fraction as F
 
 import numpy as np
 import pandas as pd
+from fractions import Fraction
+
 import pytest
 
 from nbteach import CategoricalNB, NbteachError, flu_cold
@@ -232,3 +234,78 @@ def test_bayes_checks_sympy_numbers_like_plain_ones():
         bayes({"a": sympy.Rational(1, 2), "b": sympy.Rational(1, 2)}, {"a": sympy.Integer(-1), "b": sympy.Rational(1, 2)})
     p = sympy.Symbol("p", positive=True)
     assert sympy.simplify(sum(bayes({"a": p, "b": 1 - p}, {"a": sympy.Rational(1, 3), "b": sympy.Rational(1, 2)}).posterior.values())) == 1
+
+
+# -- no silent wrong answers, continued (issue 10) -------------------------------------------
+@pytest.mark.parametrize("p", [Fraction(3, 2), -0.5, 1.5, float("nan"), "0.5", True])
+def test_epsilon_replace_refuses_what_is_not_a_probability(p):
+    from nbteach.smoothing import epsilon_replace
+
+    with pytest.raises(NbteachError, match="probability, a number in \\[0, 1\\]"):
+        epsilon_replace(p, 1e-6)
+
+
+def test_epsilon_replace_still_replaces_zero_and_works_elementwise():
+    import numpy as np
+    import sympy
+
+    from nbteach.smoothing import epsilon_replace
+
+    eps = sympy.Symbol("epsilon", positive=True)
+    assert epsilon_replace(Fraction(0), eps) == eps and epsilon_replace(Fraction(1, 3), eps) == Fraction(1, 3)
+    assert epsilon_replace(sympy.Rational(1, 2), 1e-6) == sympy.Rational(1, 2)
+    assert list(epsilon_replace(np.array([0.0, 0.25]), 1e-6)) == [1e-6, 0.25]
+    with pytest.raises(NbteachError, match="got 2"):
+        epsilon_replace([0.5, 2], 1e-6)
+
+
+@pytest.mark.parametrize("binarize", [float("nan"), "0.5", True, float("inf")])
+def test_bernoulli_binarize_must_be_a_finite_number(binarize):
+    import numpy as np
+
+    from nbteach import BernoulliNB
+
+    with pytest.raises(NbteachError, match="binarize must be None"):
+        BernoulliNB(binarize=binarize).fit(np.array([[0, 2], [1, 0]]), [0, 1])
+
+
+@pytest.mark.parametrize("column", [[1, "1", 1, "1"], [True, 1, False, 0], [1.0, "a", 2.0, "b"]])
+def test_categorical_column_mixing_kinds_is_refused(column):
+    import pandas as pd
+
+    from nbteach import CategoricalNB
+
+    with pytest.raises(NbteachError, match="mixes kinds of values"):
+        CategoricalNB().fit(pd.DataFrame({"c": column}), ["a", "b", "a", "b"])
+
+
+def test_categorical_predict_with_another_kind_is_refused():
+    import pandas as pd
+
+    from nbteach import CategoricalNB
+
+    nb = CategoricalNB().fit(pd.DataFrame({"c": [1, 0, 1, 0]}), ["a", "b", "a", "b"])
+    with pytest.raises(NbteachError, match="held number values in training"):
+        nb.predict(pd.DataFrame({"c": [True]}))              # True == 1 would match silently
+    with pytest.raises(NbteachError, match="held number values in training"):
+        nb.predict(pd.DataFrame({"c": ["1"]}))
+
+
+def test_stratified_split_refuses_a_class_too_small_for_both_parts():
+    from nbteach.resample import train_test_split
+
+    X = [[i] for i in range(9)]
+    y = ["a"] * 8 + ["b"]
+    with pytest.raises(NbteachError, match="class 'b' has 1 example"):
+        train_test_split(X, y, test_size=0.25, random_state=0)
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.25, random_state=0, stratify=False)
+    assert len(ytr) + len(yte) == 9
+
+
+def test_gaussian_messages_name_its_own_parameter():
+    from nbteach import GaussianNB
+
+    nb = GaussianNB(var_smoothing=0).fit([[1.0], [1.0], [2.0], [2.0]], [0, 0, 1, 1])
+    with pytest.raises(NbteachError, match="var_smoothing > 0") as err:
+        nb.predict_proba([[1.5]])
+    assert "alpha" not in str(err.value) and "np.int64" not in str(err.value)

@@ -9,7 +9,7 @@ import pytest
 
 from nbteach._base import NbteachError
 from nbteach.text import (
-    TextNB, UnknownWordsWarning, build_vocabulary, classify_as_in_note,
+    TOKEN_PATTERN, TextNB, UnknownWordsWarning, build_vocabulary, classify_as_in_note,
     document_probability, fit_vectorised, note003_fit, note003_predict,
     predict_vectorised, tokenize, train_as_in_note,
 )
@@ -259,7 +259,9 @@ def test_random_texts_agree_with_countvectorizer_pipeline():
         docs, tdocs = _docs(train), _docs(test)
         y = data.draw(st.permutations(["a", "b"] * (len(docs) // 2) + ["a"] * (len(docs) % 2)))
         ours = TextNB(alpha=alpha).fit(docs, y)
-        theirs = make_pipeline(CountVectorizer(), MultinomialNB(alpha=alpha)).fit(docs, y)
+        # nbteach splits Chinese/Japanese/Korean into characters; CountVectorizer keeps a run of
+        # them as one word: given nbteach's pattern, it makes the same tokens
+        theirs = make_pipeline(CountVectorizer(token_pattern=TOKEN_PATTERN), MultinomialNB(alpha=alpha)).fit(docs, y)
         assert set(ours.vocabulary_) == set(theirs[0].vocabulary_)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UnknownWordsWarning)
@@ -286,3 +288,33 @@ def test_indicative_words_are_the_largest_log_ratios():
     assert (np.diff(spam["log-ratio"].to_numpy()) <= 0).all()
     with pytest.raises(Exception, match="min_count"):
         m.indicative_words(min_count=1000)
+
+
+def test_tokens_without_cjk_are_countvectorizers_default():
+    """For text without CJK characters, TOKEN_PATTERN makes exactly the tokens of
+    CountVectorizer's default pattern (accented words and digits included)."""
+    pytest.importorskip("sklearn")
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    docs = ["Cheap pills, café naïve 2024 re_sub x", "Lunch at noon -- meeting!", "a b cd e_f 3d"]
+    assert set(TextNB().fit(docs, ["a", "b", "a"]).vocabulary_) == set(CountVectorizer().fit(docs).vocabulary_)
+
+
+@pytest.mark.parametrize("text, tokens", [
+    ("免费领取大奖", ["免", "费", "领", "取", "大", "奖"]),         # Chinese: one token per character
+    ("win 免费 iPhone", ["win", "免", "费", "iphone"]),
+    ("caf\u00e9 cafe\u0301", ["café", "café"]),                    # NFC and NFD: the same word
+    ("spam\u200bfilter", ["spamfilter"]),                           # a zero-width space joins, not splits
+    ("\u0130stanbul istanbul", ["istanbul", "istanbul"]),            # dotted capital I
+])
+def test_unicode_tokens(text, tokens):
+    assert tokenize(text) == tokens
+
+
+def test_a_pattern_that_matches_nothing_makes_no_empty_word():
+    assert tokenize("a b  cd", token_pattern=r"\w*") == ["a", "b", "cd"]
+    assert "" not in build_vocabulary(["a b", "cd"], token_pattern=r"\w*")
+    with pytest.raises(NbteachError, match="not a valid regular expression"):
+        tokenize("a b", token_pattern="(")
+    with pytest.raises(NbteachError, match="capturing groups"):
+        tokenize("a b", token_pattern=r"(\w)(\w)")

@@ -357,3 +357,32 @@ def test_attempts_survive_a_kernel_restart(tmp_path):
     _, q = _checks("hw03", "erin")
     assert q["hw03.precision"].check(0.5).attempt == 2
     assert (tmp_path / ".nbteach-attempts.json").is_file()
+
+
+@pytest.mark.parametrize("name", sources())
+def test_no_homework_hint_holds_a_line_of_the_solution(name):
+    """Hints (and mistake hints) nudge: none holds a whole line of the worked solution or of
+    the solution cells, in any language, for the self-study version and student variants."""
+    hw = load(name)
+    for v in [hw.variant(None, None)] + [hw.variant(SECRET, f"s{i}") for i in range(4)]:
+        sol_nb = v.notebook(solutions=True)
+        code = "\n".join("".join(c["source"]) for c in sol_nb["cells"] if c["cell_type"] == "code")
+        lines = set()
+        for ex in v.exercises:
+            text = ex.solution if isinstance(ex.solution, str) else "\n".join(ex.solution.values())
+            lines |= {ln.split("#")[0].strip() for ln in text.splitlines()}
+        lines |= {ln.split("#")[0].strip() for ln in code.splitlines() if "SOLUTION" in ln}
+        inside = False
+        for ln in code.splitlines():
+            if "BEGIN SOLUTION" in ln:
+                inside = True
+            elif "END SOLUTION" in ln:
+                inside = False
+            elif inside:
+                lines.add(ln.split("#")[0].strip())
+        lines = {ln for ln in lines if len(ln) > 25}
+        for ex in v.exercises:
+            hints = [h[lang] for h in ex.hints for lang in h] + [m[2][lang] for m in ex.mistakes for lang in m[2]]
+            for text in hints:
+                for ln in lines:
+                    assert ln not in text, f"{v.student_id} {ex.id}: a hint holds a line of the solution: {ln}"

@@ -22,7 +22,8 @@ from fractions import Fraction
 
 from nbteach._base import NbteachError, _is_symbolic, check_alpha, check_epsilon
 
-__all__ = ["mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table"]
+__all__ = [
+    "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table"]
 
 
 def _exact(value):
@@ -155,6 +156,29 @@ def _check_probability(p) -> None:
     if not 0 <= p <= 1:
         raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r}. "
                            "Only a probability of exactly 0 is replaced by epsilon.")
+
+
+def lidstone_bias_value(p, n, n_values, alpha):
+    """The exact bias E[p_hat] - p of the Lidstone estimate (count + alpha)/(n + M alpha).
+
+    With a true probability ``p``, ``n`` rows and ``n_values`` = M values:
+    -alpha (M p - 1) / (n + M alpha) (derived in :func:`nbteach.derivations.lidstone_bias`).
+    Positive where p < 1/M, negative where p > 1/M: the estimate is pulled towards 1/M.
+
+    >>> lidstone_bias_value(Fraction(1, 2), 4, 3, 1)     # p = 1/2 > 1/3: pulled down
+    Fraction(-1, 14)
+    """
+    check_alpha(alpha)
+    n, M = _count(n, "n"), _count(n_values, "n_values")
+    if M < 1:
+        raise NbteachError(f"n_values must be at least 1, got {n_values!r}.")
+    _check_probability(p)
+    if n + M * alpha == 0:
+        raise NbteachError("n = 0 rows and alpha = 0: the estimate 0/0 has no bias to speak of.")
+    exact = all(isinstance(v, (int, Fraction)) for v in (p, alpha))
+    if exact:
+        return -Fraction(alpha) * (M * Fraction(p) - 1) / (n + M * Fraction(alpha))
+    return -float(alpha) * (M * float(p) - 1) / (n + M * float(alpha))
 
 
 def smoothed_prior(class_counts, alpha=0, exact: bool = True):

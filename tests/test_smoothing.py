@@ -102,3 +102,33 @@ def test_categorical_smooth_prior_and_class_prior():
         "Cold": F(1, 2), "Flu": F(1, 2)}
     nb = CategoricalNB(exact=True, class_prior={"Flu": "1/10", "Cold": "9/10"}).fit(X, y)
     assert nb.prior_.to_dict() == {"Cold": F(9, 10), "Flu": F(1, 10)}
+
+
+def test_lidstone_bias_value_is_the_derived_formula():
+    import random
+    from fractions import Fraction
+
+    import sympy
+
+    from nbteach.derivations import lidstone_bias
+    from nbteach.smoothing import lidstone_bias_value
+
+    bias, s = lidstone_bias()
+    rng = random.Random(0)
+    for _ in range(20):
+        n, M = rng.randint(1, 30), rng.randint(2, 6)
+        p, a = Fraction(rng.randint(0, 10), 10), Fraction(rng.randint(0, 20), 4)
+        want = bias.subs({s["n"]: n, s["M"]: M, s["p"]: sympy.Rational(p.numerator, p.denominator),
+                          s["alpha"]: sympy.Rational(a.numerator, a.denominator)})
+        assert lidstone_bias_value(p, n, M, a) == Fraction(int(sympy.numer(want)), int(sympy.denom(want)))
+
+
+def test_the_smoothing_explorer_shows_each_factors_bias():
+    from nbteach.widgets import smoothing_explorer
+
+    ex = smoothing_explorer(alpha=1.0)          # the note's second patient: Headache = severe
+    text = ex.text()
+    # Flu: severe headache in 2 of 3 rows, 3 headache values: -(3 * 2/3 - 1)/(3 + 3) = -1/6
+    assert "Headache=severe" in text and "-1/6" in text
+    ex.alpha_slider.value = 2.0                 # -2(3 * 2/3 - 1)/(3 + 6) = -2/9
+    assert "-2/9" in ex.text()

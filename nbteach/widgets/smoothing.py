@@ -153,8 +153,31 @@ class SmoothingExplorer:
             f"<table><tr><th>P(value | class)</th>{head}</tr>{''.join(rows)}</table>{sums_note}"
             f"<table><tr><th>class</th><th>score P(c)∏P(x|c)</th></tr>{scores}</table>"
             f"<table><tr><th>class</th><th>P(c | x)</th><th></th></tr>{''.join(post_rows)}</table>"
-            f"<p>{decision}</p>"
+            f"<p>{decision}</p>" + (self._bias_table(model, sample) if kind == "laplace" else "")
         )
+
+    def _bias_table(self, model, sample) -> str:
+        """The exact bias -alpha(M p - 1)/(n_c + M alpha) of each of the patient's factors, taking
+        the observed frequency as the true p (``nbteach.smoothing.lidstone_bias_value``)."""
+        from nbteach.smoothing import lidstone_bias_value
+
+        alpha = Fraction(repr(self.alpha_slider.value))
+        classes = list(model.classes_)
+        head = "".join(f"<th>{esc(c)}</th>" for c in classes)
+        rows = []
+        for f in self.X.columns:
+            M = self.X[f].nunique()
+            cells = []
+            for c in classes:
+                in_class = self.X[f][self.y == c]
+                n_c = len(in_class)
+                p = Fraction(int((in_class == sample[f]).sum()), n_c)
+                cells.append(f"<td>{number(lidstone_bias_value(p, n_c, M, alpha))}</td>")
+            rows.append(f"<tr><td>{esc(f)}={esc(sample[f])}</td>{''.join(cells)}</tr>")
+        return (
+            "<p style='margin:6px 0 2px 0'><b>bias</b> E[P̂] − p if the true p were the observed "
+            "frequency: −α(Mp − 1)/(n<sub>c</sub> + Mα), towards 1/M</p>"
+            f"<table><tr><th>factor</th>{head}</tr>{''.join(rows)}</table>")
 
     def _frame(self, sample):
         import pandas as pd
@@ -181,6 +204,9 @@ def smoothing_explorer(data=None, target="Diagnosis", query=None, alpha=1.0, eps
     >>> ex = smoothing_explorer()
     >>> ex.alpha_slider.value = 2.0
     >>> "α = 2.00" in ex.panels["laplace"].value
+    True
+    >>> ex.alpha_slider.value = 0.0                     # no smoothing, no bias
+    >>> "bias" in ex.panels["laplace"].value and "<td>0</td><td>0</td>" in ex.panels["laplace"].value
     True
     """
     return SmoothingExplorer(data=data, target=target, query=query, alpha=alpha, epsilon=epsilon)

@@ -31,6 +31,8 @@ def test_loss_explorer_follows_the_costs(mail):
     assert ex.result["n_flagged"] == int(np.sum(bayes_decision(post, L) == 1)) <= before
     assert ex.result["risk"] == pytest.approx(bayes_risk(post, L, y_true=y_te, classes=model.classes_))
     assert str(round(ex.result["risk"], 4)) in ex.view.value
+    assert ex.result["expected_risk"] == pytest.approx(bayes_risk(post, L))
+    assert f"{ex.result['expected_risk']:.4f}" in ex.view.value
     ex.costs["ham", "ham"].value = 30.0                      # a right decision costing more: refused
     assert "wrong decision" in ex.message.value
     assert ex.result["threshold"] == pytest.approx(20 / 21)  # the last valid view stays

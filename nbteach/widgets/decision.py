@@ -3,7 +3,8 @@
 A naive Bayes model is fitted once; each edit of the 2x2 loss recomputes only the
 decisions (``nbteach.decision``): the posterior threshold t from the costs, the Bayes
 decisions on held-out mail, their confusion matrix, and the risk (the mean cost per e-mail)
-of those decisions against the plain argmax at t = 1/2. A negative cost, or a right
+of those decisions against the plain argmax at t = 1/2, beside the risk the model expects
+from its own posteriors. A negative cost, or a right
 decision that costs more than the wrong one, is refused with a message in the view; the
 last valid view stays.
 """
@@ -99,11 +100,13 @@ class LossExplorer:
         pred = np.asarray(self.classes, dtype=object)[dec]
         plain = np.asarray(self.classes, dtype=object)[bayes_decision(self.posterior)]
         risk = bayes_risk(self.posterior, L, y_true=self.y_test, classes=self.classes)
+        expected = bayes_risk(self.posterior, L)          # what the model expects, from its posteriors
         risk_plain = float(np.mean([L[self.classes.index(p), self.classes.index(y)]
                                     for p, y in zip(plain, self.y_test)]))
         prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
         table = confusion_table(self.y_test, pred)
-        self.result = {"threshold": t, "risk": risk, "risk_at_half": risk_plain, "precision": prec,
+        self.result = {"threshold": t, "risk": risk, "expected_risk": float(expected),
+                       "risk_at_half": risk_plain, "precision": prec,
                        "recall": rec, "confusion": table, "n_flagged": int(np.sum(pred == self.positive))}
         self.view.value = (
             "<div style='padding:0.3em 0'>"
@@ -112,7 +115,8 @@ class LossExplorer:
             f"<p>On {len(self.y_test)} held-out e-mails: {self.result['n_flagged']} flagged "
             f"{esc(self.positive)}; precision {prec:.3f}, recall {rec:.3f}.</p>"
             f"<p>Mean cost per e-mail of these decisions: <b>{risk:.4f}</b>; of the plain argmax "
-            f"(t = 1/2) under the same costs: {risk_plain:.4f}.</p>"
+            f"(t = 1/2) under the same costs: {risk_plain:.4f}. The model itself expects "
+            f"{float(expected):.4f} (the mean least conditional risk, trusting its posteriors).</p>"
             + table.to_html() + "</div>")
 
     def _ipython_display_(self):

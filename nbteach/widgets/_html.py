@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 
 from nbteach._base import _is_symbolic
@@ -34,3 +35,28 @@ def bar(fraction: float, colour: str = "#4C72B0", width_px: int = 120) -> str:
 
 def esc(text) -> str:
     return html.escape(str(text))
+
+
+# Colours that stay readable in JupyterLab's light and dark themes: the theme's own
+# variables where it has them (the fallback is for a page outside JupyterLab).
+ERROR = "var(--jp-error-color1, #c62828)"
+GOOD = "var(--jp-success-color1, #2e7d32)"
+#: a highlighted row: dark text on a pale background whatever the theme (contrast about 17:1)
+HIGHLIGHT = "background:#fff3c4;color:#1a1a1a;font-weight:bold"
+
+_CELL = re.compile(r"<(td|th)(\s+style=(['\"])(.*?)\3)?(?=[\s>])")
+
+
+def padded(html_text: str) -> str:
+    """Every table cell padded (2px 8px), so that a header never reads as one run of words.
+
+    >>> padded("<table><tr><th>a</th><td style='color:red'>1</td></tr></table>")
+    "<table><tr><th style='padding:2px 8px'>a</th><td style='padding:2px 8px;color:red'>1</td></tr></table>"
+    """
+    def add(m):
+        tag, style = m.group(1), m.group(4)
+        if style is not None and "padding" in style:
+            return m.group(0)
+        return f"<{tag} style='padding:2px 8px" + (f";{style}" if style else "") + "'"
+
+    return _CELL.sub(add, html_text)

@@ -109,7 +109,7 @@ class AlphaCurve:
         self.ax.set_title(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
                           f"F1({self.pos_label}) {s['f1']:.3f}", fontsize=10)
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=80)
+        self.fig.savefig(buf, format="png", dpi=100)
         self.image.value = buf.getvalue()
         table = s["confusion"].to_html()
         self.numbers.value = (

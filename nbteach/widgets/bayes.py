@@ -7,7 +7,7 @@ The sliders set P(ill), P(x | ill) and P(x | healthy); the view shows what
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import bar, esc, number
+from nbteach.widgets._html import ERROR, bar, esc, number, padded
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
 
@@ -60,7 +60,7 @@ class BayesExplorer:
             self.result = bayes(prior, lik)
         except NbteachError as err:
             self.result = None
-            self.view.value = f"<p style='color:#c00'>{esc(err)}</p>"
+            self.view.value = f"<p style='color:{ERROR}'>{esc(err)}</p>"
             return
         r, x = self.result, esc(self.observation)
         rows = "".join(
@@ -69,7 +69,7 @@ class BayesExplorer:
             f"<td>{bar(float(r.posterior[c]))}</td></tr>"
             for c in self.classes
         )
-        self.view.value = (
+        self.view.value = padded(
             f"<table><tr><th>class c</th><th>prior P(c)</th><th>likelihood P({x}|c)</th>"
             f"<th>joint P(c)P({x}|c)</th><th>posterior P(c|{x})</th><th></th></tr>{rows}</table>"
             f"<p>evidence P({x}) = sum of the joints = {float(r.evidence):.5g}; "

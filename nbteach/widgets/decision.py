@@ -84,7 +84,7 @@ class LossExplorer:
     def update(self):
         from nbteach.decision import bayes_decision, bayes_risk, threshold_from_loss
         from nbteach.metrics import confusion_table, precision_recall_f1
-        from nbteach.widgets._html import esc
+        from nbteach.widgets._html import ERROR, esc, padded
 
         L = self.loss_matrix()
         pos = self.classes.index(self.positive)
@@ -93,7 +93,7 @@ class LossExplorer:
         try:
             t = threshold_from_loss(L_pos)
         except NbteachError as err:
-            self.message.value = f"<p style='color:var(--jp-error-color1, #b00020)'>{esc(err)}</p>"
+            self.message.value = f"<p style='color:{ERROR}'>{esc(err)}</p>"
             return
         self.message.value = ""
         dec = bayes_decision(self.posterior, L)
@@ -108,7 +108,7 @@ class LossExplorer:
         self.result = {"threshold": t, "risk": risk, "expected_risk": float(expected),
                        "risk_at_half": risk_plain, "precision": prec,
                        "recall": rec, "confusion": table, "n_flagged": int(np.sum(pred == self.positive))}
-        self.view.value = (
+        self.view.value = padded(
             "<div style='padding:0.3em 0'>"
             f"<p>Decide <b>{esc(self.positive)}</b> when P({esc(self.positive)} | x) &gt; "
             f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"

@@ -19,7 +19,7 @@ from functools import lru_cache
 import numpy as np
 
 from nbteach._base import NbteachError, check_alpha
-from nbteach.widgets._html import esc
+from nbteach.widgets._html import ERROR, esc, padded
 
 __all__ = ["lagrange_picture", "mle_explorer", "MLEExplorer", "simplex_xy"]
 
@@ -216,9 +216,9 @@ class MLEExplorer:
             point.set_data(*([[c] for c in simplex_xy(value)] if value is not None else ([], [])))
         self.ax.set_title(f"counts N = {tuple(int(c) for c in n)}, alpha = {a:g}")
         buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=80)
+        self.fig.savefig(buf, format="png", dpi=100)
         self.image.value = buf.getvalue()
-        self.view.value = self._html(n, a)
+        self.view.value = padded(self._html(n, a))
 
     def _html(self, n, a):
         def fmt(v):
@@ -233,9 +233,9 @@ class MLEExplorer:
                                              self.smoothed if self.smoothed is not None else [None] * 3))
         note = ""
         if self.mle is None:
-            note = "<p style='color:#c00'>No words counted: the MLE N_i/N is 0/0. Raise alpha.</p>"
+            note = f"<p style='color:{ERROR}'>No words counted: the MLE N_i/N is 0/0. Raise alpha.</p>"
         elif (self.mle == 0).any() and a == 0:
-            note = ("<p style='color:#c00'>A word with count 0 gets probability 0 (on the edge of "
+            note = (f"<p style='color:{ERROR}'>A word with count 0 gets probability 0 (on the edge of "
                     "the triangle): any document containing it scores 0. Raise alpha.</p>")
         return (f"<table><tr><th>word</th><th>count</th><th>MLE</th><th>smoothed</th></tr>{rows}"
                 f"</table><p>MLE: {fmt(self.mle)}; smoothed: {fmt(self.smoothed)}; "

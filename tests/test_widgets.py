@@ -120,3 +120,50 @@ def test_widgets_never_clamp_a_value_silently():
             bayes_explorer(prior=bad)
     with pytest.raises(NbteachError, match="likelihood of ill"):
         bayes_explorer(likelihoods=(1.2, 0.05))
+
+
+def test_table_explorer_matches_explain_for_every_choice():
+    from nbteach import CategoricalNB, flu_cold
+    from nbteach.widgets import table_explorer
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    nb = CategoricalNB(exact=True).fit(X, y)
+    ex = table_explorer(nb, X)
+    ex.dropdowns["Headache"].value = "severe"
+    ex.dropdowns["Sore"].value = "severe"
+    ex.dropdowns["Temperature"].value = "normal"
+    ex.dropdowns["Cough"].value = "yes"
+    want = nb.explain(ex.sample())
+    assert ex.explanation.scores == want.scores and ex.explanation.decision == want.decision == "Flu"
+    assert "3/5" in ex.view.value                          # P(Flu), as the note writes it
+    with pytest.raises(NbteachError, match="never shows"):
+        table_explorer(nb, X, sample={"Headache": "sever"})
+
+
+def test_text_models_explorer_counts_repeats_only_in_the_multinomial():
+    from nbteach.widgets import text_models_explorer
+
+    docs = ["free money now", "free free offer", "meeting at noon", "lunch meeting today"]
+    ex = text_models_explorer(docs, ["spam", "spam", "ham", "ham"], message="free")
+    once_m, once_b = ex.result["multinomial"][0][1], ex.result["bernoulli"][0][1]
+    ex.text.value = "free free free"
+    assert ex.result["multinomial"][0][1] > once_m                      # repeats count
+    assert ex.result["bernoulli"][0][1] == pytest.approx(once_b)        # present is present
+    ex.text.value = "zzz qqq"
+    assert ex.result is None and "No word of the vocabulary" in ex.view.value
+
+
+def test_message_explorer_follows_the_text():
+    from nbteach.text import TextNB
+    from nbteach.widgets import message_explorer
+
+    nb = TextNB().fit(["cheap pills now", "cheap offer", "lunch at noon", "team lunch"],
+                      ["spam", "spam", "ham", "ham"])
+    ex = message_explorer(nb, "lunch")
+    assert ex.table.loc["(posterior P(c|x))", "ham"] > 0.5
+    ex.text.value = "cheap cheap pills zzz"
+    assert ex.table.loc["(posterior P(c|x))", "spam"] > 0.5
+    assert "not in the vocabulary" in ex.view.value and "spam" in ex.view.value
+    ex.text.value = "!!"
+    assert ex.table is None and "at least one word" in ex.view.value

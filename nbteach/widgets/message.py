@@ -1,0 +1,101 @@
+"""Type a message: what a fitted TextNB makes of it, word by word, as you type.
+
+The view is :meth:`nbteach.text.TextNB.explain`: each word's count and its contribution
+to the log odds (the first class against the second), unknown words marked as ignored,
+the prior, the total and the posterior. A bar per word shows its push, towards which
+class and how hard.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import ERROR, bar, esc, padded
+
+__all__ = ["MessageExplorer", "message_explorer"]
+
+_TOWARDS = ("#0072B2", "#E69F00")       # Okabe-Ito blue / orange: colour-blind safe
+
+
+class MessageExplorer:
+    """A text box over a fitted two-class :class:`nbteach.text.TextNB`.
+
+    Attributes
+    ----------
+    text : Text widget
+    view : HTML
+    table : the last explain() DataFrame (None when the message has no word)
+    """
+
+    def __init__(self, model, message=""):
+        import ipywidgets as w
+
+        if not hasattr(model, "feature_log_prob_") or not hasattr(model, "explain"):
+            raise NbteachError("message_explorer needs a fitted TextNB: call .fit(documents, labels) first.")
+        if len(model.classes_) != 2:
+            raise NbteachError(f"message_explorer shows the log odds of two classes; the model has "
+                               f"{list(model.classes_)}.")
+        self.model = model
+        self.classes = [str(c) for c in model.classes_]
+        self.text = w.Text(value=message, description="message", continuous_update=True,
+                           placeholder="type a message", style={"description_width": "initial"},
+                           layout=w.Layout(width="520px"))
+        self.view = w.HTML()
+        self.text.observe(lambda change: self.update(), names="value")
+        self.widget = w.VBox([self.text, self.view])
+        self.table = None
+        self.update()
+
+    def update(self):
+        import warnings
+
+        c0, c1 = self.classes
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                t = self.table = self.model.explain(self.text.value)
+        except NbteachError:
+            self.table = None
+            self.view.value = f"<p style='color:{ERROR}'>Type a message with at least one word.</p>"
+            return
+        words = t[t["kind"].isin(["word", "unknown: ignored"])]
+        push = words["log-odds"].to_numpy(dtype=float)
+        scale = max(1e-9, float(np.max(np.abs(push))) if len(push) else 1.0)
+        rows = []
+        for (w, row), p in zip(words.iterrows(), push):
+            if row["kind"] != "word":
+                rows.append(f"<tr><td>{esc(w)}</td><td>{int(row['count'])}</td><td colspan='2'>"
+                            "<i>not in the vocabulary: ignored</i></td></tr>")
+                continue
+            towards = c0 if p > 0 else c1
+            colour = _TOWARDS[0] if p > 0 else _TOWARDS[1]
+            rows.append(f"<tr><td>{esc(w)}</td><td>{int(row['count'])}</td><td>{p:+.3f}</td>"
+                        f"<td>{bar(abs(p) / scale, colour, 90)} {esc(towards)}</td></tr>")
+        prior = float(t.loc["(prior)", "log-odds"])
+        total = float(t.loc["(total = joint log-likelihood)", "log-odds"])
+        post = float(t.loc["(posterior P(c|x))", c0])
+        self.view.value = padded(
+            f"<p>P({esc(c0)} | message) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
+            f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
+            f"<th>pushes towards</th></tr>{''.join(rows)}"
+            f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
+            f"<tr><td><b>total</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def message_explorer(model, message=""):
+    """Make a :class:`MessageExplorer` (see there).
+
+    >>> from nbteach.text import TextNB
+    >>> nb = TextNB().fit(["cheap pills now", "cheap offer", "lunch at noon", "team lunch"],
+    ...                   ["spam", "spam", "ham", "ham"])
+    >>> ex = message_explorer(nb, "cheap lunch")
+    >>> ex.text.value = "cheap cheap pills"
+    >>> round(float(ex.table.loc["(posterior P(c|x))", "spam"]), 3) > 0.5
+    True
+    """
+    return MessageExplorer(model, message)

@@ -1,0 +1,96 @@
+"""Pick a patient, see every factor: a categorical naive Bayes table, explained live.
+
+One dropdown per feature (its values as the training table has them); the view is
+:meth:`nbteach.CategoricalNB.explain` for the chosen row: every factor P(c), P(x_m | c)
+as a fraction and as the note writes it, each class's score, and the decision (or why
+there is none: every class scores 0). Used in lesson 02 on the flu/cold table.
+"""
+from __future__ import annotations
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded
+
+__all__ = ["TableExplorer", "table_explorer"]
+
+
+class TableExplorer:
+    """Dropdowns for a row; the model's factors, scores and decision for it.
+
+    Attributes
+    ----------
+    dropdowns : dict feature -> Dropdown
+    view : HTML
+    explanation : the last :class:`nbteach.categorical.Explanation`
+    """
+
+    def __init__(self, model, X, sample=None):
+        import ipywidgets as w
+
+        if not hasattr(model, "classes_") or not hasattr(model, "explain"):
+            raise NbteachError("table_explorer needs a fitted CategoricalNB: call .fit(X, y) first.")
+        if not hasattr(X, "columns"):
+            raise NbteachError("X must be the DataFrame of features the model was fitted on.")
+        self.model, self.X = model, X
+        sample = dict(X.iloc[0]) if sample is None else dict(sample)
+        unknown = [f for f in sample if f not in X.columns]
+        if unknown:
+            raise NbteachError(f"sample names features that X does not have: {unknown}.")
+        self.dropdowns = {}
+        for f in X.columns:
+            options = sorted({str(v) for v in X[f]})
+            value = str(sample.get(f, options[0]))
+            if value not in options:
+                raise NbteachError(f"sample gives {f}={value!r}, which the table never shows; its values are "
+                                   f"{options}.")
+            self.dropdowns[f] = w.Dropdown(options=options, value=value, description=str(f),
+                                           style={"description_width": "initial"},
+                                           layout=w.Layout(width="230px"))
+            self.dropdowns[f].observe(lambda change: self.update(), names="value")
+        self.view = w.HTML()
+        self.widget = w.VBox([w.HBox(list(self.dropdowns.values()), layout=w.Layout(flex_flow="row wrap")),
+                              self.view])
+        self.update()
+
+    def sample(self) -> dict:
+        return {f: d.value for f, d in self.dropdowns.items()}
+
+    def update(self):
+        e = self.explanation = self.model.explain(self.sample())
+        classes = list(self.model.classes_)
+        head = "".join(f"<th>{esc(c)}</th>" for c in classes)
+        names = ["P(c)"] + [f"P({f}={v} | c)" for f, v in self.sample().items()]
+        rows = []
+        for i, name in enumerate(names):
+            cells = "".join(f"<td>{esc(e.written[c][i])}</td>" for c in classes)
+            rows.append(f"<tr><td>{esc(name)}</td>{cells}</tr>")
+        score_cells = "".join(f"<td style='{HIGHLIGHT}'>{number(e.scores[c])}</td>" for c in classes)
+        rows.append(f"<tr><td><b>score</b> P(c) ∏ P(x|c)</td>{score_cells}</tr>")
+        if e.decision is not None:
+            verdict = f"<p><b>decision: {esc(e.decision)}</b> (the larger score)</p>"
+        else:
+            verdict = (f"<p style='color:{ERROR}'><b>no decision</b>: every class scores 0 (a factor is 0 "
+                       "in each class; lesson 03 smooths it away)</p>")
+        self.view.value = padded(f"<table><tr><th>factor</th>{head}</tr>{''.join(rows)}</table>{verdict}")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def table_explorer(model, X, sample=None):
+    """Make a :class:`TableExplorer` (see there).
+
+    >>> from nbteach import CategoricalNB, flu_cold
+    >>> df = flu_cold()
+    >>> X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    >>> ex = table_explorer(CategoricalNB(exact=True).fit(X, y), X)
+    >>> for f, v in {"Headache": "mild", "Sore": "severe", "Temperature": "normal", "Cough": "no"}.items():
+    ...     ex.dropdowns[f].value = v                  # the note's first patient
+    >>> ex.explanation.decision, ex.explanation.scores["Cold"]
+    ('Cold', Fraction(1, 20))
+    >>> ex.dropdowns["Sore"].value = "mild"            # no class has this combination
+    >>> ex.explanation.decision is None, "no decision" in ex.view.value
+    (True, True)
+    """
+    return TableExplorer(model, X, sample)

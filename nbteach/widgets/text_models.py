@@ -1,0 +1,120 @@
+"""Type a message: Bernoulli and multinomial naive Bayes side by side, word by word.
+
+Both models are fitted once on the same training documents and vocabulary. For the typed
+message the view lists, for every vocabulary word, its count in the message and what
+each model adds to the log odds of the first class against the second:
+
+* multinomial: count × log(theta_w|c0 / theta_w|c1); an absent word adds nothing, a
+  repeated word adds again;
+* Bernoulli: log(mu_w|c0 / mu_w|c1) if the word is present (once, however often),
+  log((1 - mu_w|c0) / (1 - mu_w|c1)) if it is absent: absent words count too.
+
+Words outside the vocabulary are listed as ignored by both. Every number comes from
+:class:`nbteach.MultinomialNB` and :class:`nbteach.BernoulliNB`.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, padded
+
+__all__ = ["ModelsOnText", "text_models_explorer"]
+
+
+class ModelsOnText:
+    """A text box; the two models' word-by-word log odds and posteriors.
+
+    Attributes
+    ----------
+    text : Text widget, the message
+    view : HTML
+    result : dict with "multinomial" and "bernoulli": (posterior of each class, per-word table)
+    """
+
+    def __init__(self, documents, labels, message="", alpha=1.0):
+        import ipywidgets as w
+
+        from nbteach.bernoulli import BernoulliNB
+        from nbteach.multinomial import MultinomialNB
+        from nbteach.text import build_vocabulary, count_matrix
+
+        self.vocabulary = build_vocabulary(documents)
+        X = count_matrix(documents, self.vocabulary)
+        self.words = sorted(self.vocabulary, key=self.vocabulary.get)
+        self.multinomial = MultinomialNB(alpha=alpha).fit(X, labels)
+        self.bernoulli = BernoulliNB(alpha=alpha).fit(X, labels)
+        if len(self.multinomial.classes_) != 2:
+            raise NbteachError("text_models_explorer compares two classes; the labels have "
+                               f"{list(self.multinomial.classes_)}.")
+        self.classes = [str(c) for c in self.multinomial.classes_]
+        self.text = w.Text(value=message, description="message", continuous_update=True,
+                           placeholder="type a message", style={"description_width": "initial"},
+                           layout=w.Layout(width="520px"))
+        self.view = w.HTML()
+        self.text.observe(lambda change: self.update(), names="value")
+        self.widget = w.VBox([self.text, self.view])
+        self.result = None
+        self.update()
+
+    def update(self):
+        from nbteach.text import count_matrix, tokenize
+
+        c0, c1 = self.classes
+        toks = tokenize(self.text.value)
+        if not any(t in self.vocabulary for t in toks):
+            ignored = sorted({t for t in toks if t not in self.vocabulary})
+            self.view.value = (f"<p style='color:{ERROR}'>No word of the vocabulary in this message"
+                               + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
+                               + ": both models would answer with the prior alone. Type some of these "
+                               f"words: {esc(', '.join(self.words[:12]))} ...</p>")
+            self.result = None
+            return
+        x = count_matrix([self.text.value], self.vocabulary)
+        lm = self.multinomial.feature_log_prob_
+        lb = self.bernoulli.feature_log_prob_
+        log_not = np.log1p(-np.exp(lb))
+        counts = x[0]
+        multi = counts * (lm[0] - lm[1])
+        present = counts > 0
+        bern = np.where(present, lb[0] - lb[1], log_not[0] - log_not[1])
+        p_m = self.multinomial.predict_proba(x)[0]
+        p_b = self.bernoulli.predict_proba(x)[0]
+        self.result = {"multinomial": (p_m, multi), "bernoulli": (p_b, bern)}
+        rows = []
+        for k, w in enumerate(self.words):
+            style = f" style='{HIGHLIGHT}'" if present[k] else ""
+            rows.append(f"<tr{style}><td>{esc(w)}</td><td>{int(counts[k])}</td>"
+                        f"<td>{multi[k]:+.3f}</td><td>{bern[k]:+.3f}</td></tr>")
+        ignored = sorted({t for t in toks if t not in self.vocabulary})
+        prior_m = self.multinomial.class_log_prior_[0] - self.multinomial.class_log_prior_[1]
+        prior_b = self.bernoulli.class_log_prior_[0] - self.bernoulli.class_log_prior_[1]
+        rows.append(f"<tr><td><i>prior</i></td><td></td><td>{prior_m:+.3f}</td><td>{prior_b:+.3f}</td></tr>")
+        rows.append(f"<tr><td><b>log odds {esc(c0)} : {esc(c1)}</b></td><td></td>"
+                    f"<td><b>{multi.sum() + prior_m:+.3f}</b></td><td><b>{bern.sum() + prior_b:+.3f}</b></td></tr>")
+        post = (f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
+                f"Bernoulli <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
+        note = (f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>" if ignored else "")
+        self.view.value = padded(
+            post + f"<table><tr><th>word</th><th>count</th><th>multinomial adds</th>"
+            f"<th>Bernoulli adds</th></tr>{''.join(rows)}</table>" + note
+            + "<p>Highlighted: the words present. Each number is added to the log odds of "
+            f"{esc(c0)} against {esc(c1)}; the Bernoulli column counts absent words too.</p>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def text_models_explorer(documents, labels, message="", alpha=1.0):
+    """Make a :class:`ModelsOnText` (see there).
+
+    >>> docs = ["free money now", "free free offer", "meeting at noon", "lunch meeting today"]
+    >>> ex = text_models_explorer(docs, ["spam", "spam", "ham", "ham"], message="free lunch")
+    >>> ex.text.value = "free free free lunch"       # multinomial counts the repeats, Bernoulli does not
+    >>> m, b = ex.result["multinomial"][0], ex.result["bernoulli"][0]
+    >>> bool(m[1] > b[1])                             # classes_ = ['ham', 'spam']
+    True
+    """
+    return ModelsOnText(documents, labels, message, alpha)

@@ -58,34 +58,41 @@ def _shut_down_kernels(port, token):
         urllib.request.urlopen(req)
 
 
+def open_and_run_all(browser, port, token, name):
+    """A new page with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    # a workspace of its own, so that no earlier lesson's tab is restored beside this one
+    workspace = "ws-" + re.sub(r"\W", "-", Path(name).stem)
+    page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
+              f"?reset&token={token}")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+    n_code = page.locator(".jp-Notebook .jp-CodeCell").count()
+    # every code cell has an execution count ([1], [2], ...: not [ ] or [*]) and the kernel is
+    # idle; or a cell raised (Run All stops there) and the kernel is idle
+    page.wait_for_function(
+        """n => {
+            const idle = document.body.innerText.includes('Idle');
+            const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
+            const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.innerText));
+            const raised = !!document.querySelector('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')
+                           && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
+            return idle && (done || raised);
+        }""", arg=n_code, timeout=300_000)
+    page.wait_for_timeout(1500)  # let the last widget views attach
+    return page
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)
 def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = None
     try:
-        # a workspace of its own, so that no earlier lesson's tab is restored beside this one
-        workspace = "ws-" + re.sub(r"\W", "-", name.stem)
-        page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{name.as_posix()}"
-                  f"?reset&token={token}")
-        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-        page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
-        page.locator(".jp-Notebook .jp-Cell").first.click()
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-        n_code = page.locator(".jp-Notebook .jp-CodeCell").count()
-        # every code cell has an execution count ([1], [2], ...: not [ ] or [*]) and the kernel is
-        # idle; or a cell raised (Run All stops there) and the kernel is idle
-        page.wait_for_function(
-            """n => {
-                const idle = document.body.innerText.includes('Idle');
-                const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-                const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.innerText));
-                const raised = !!document.querySelector('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')
-                               && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
-                return idle && (done || raised);
-            }""", arg=n_code, timeout=300_000)
-        page.wait_for_timeout(1500)  # let the last widget views attach
+        page = open_and_run_all(browser, port, token, name)
         text = page.inner_text(".jp-Notebook")
         assert "Traceback (most recent call last)" not in text, f"{name}: a cell raised"
         for failure in ("Error displaying widget", "Failed to load model", "model not found"):
@@ -97,8 +104,9 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
     finally:
-        shot = tmp_path / (name.stem + ".png")
-        page.screenshot(path=str(shot), full_page=False)
-        if os.environ.get("NBTEACH_SCREENSHOTS"):
-            shutil.copy(shot, Path(os.environ["NBTEACH_SCREENSHOTS"]) / shot.name)
-        page.close()
+        if page is not None:
+            shot = tmp_path / (name.stem + ".png")
+            page.screenshot(path=str(shot), full_page=False)
+            if os.environ.get("NBTEACH_SCREENSHOTS"):
+                shutil.copy(shot, Path(os.environ["NBTEACH_SCREENSHOTS"]) / shot.name)
+            page.close()

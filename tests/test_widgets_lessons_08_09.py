@@ -38,6 +38,9 @@ def test_loss_explorer_follows_the_costs(mail):
     assert ex.result["threshold"] == pytest.approx(20 / 21)  # the last valid view stays
     ex.costs["ham", "ham"].value = 0.0
     assert ex.message.value == ""
+    ex.costs["ham", "spam"].value = -2.0                     # a negative cost: refused, not clamped
+    assert "negative" in ex.message.value and ex.costs["ham", "spam"].value == -2.0
+    assert ex.result["threshold"] == pytest.approx(20 / 21)
 
 
 def test_loss_explorer_bad_input(mail):

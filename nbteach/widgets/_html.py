@@ -37,10 +37,16 @@ def esc(text) -> str:
     return html.escape(str(text))
 
 
-# Colours that stay readable in JupyterLab's light and dark themes: the theme's own
-# variables where it has them (the fallback is for a page outside JupyterLab).
-ERROR = "var(--jp-error-color1, #c62828)"
-GOOD = "var(--jp-success-color1, #2e7d32)"
+# Colours that stay readable (WCAG AA, 4.5:1) in JupyterLab's light and dark themes. No one
+# colour can (on white it must be dark, on near-black light), so the view carries a small
+# style block that picks the theme's darker shade in the light theme and a lighter one in
+# the dark theme (JupyterLab marks the body with data-jp-theme-light).
+THEME_STYLE = ("<style>:root{--nbteach-error:var(--jp-error-color0,#b71c1c);"
+               "--nbteach-good:var(--jp-success-color0,#1b5e20)}"
+               "body[data-jp-theme-light='false']{--nbteach-error:var(--jp-error-color2,#e57373);"
+               "--nbteach-good:var(--jp-success-color2,#81c784)}</style>")
+ERROR = "var(--nbteach-error, #b71c1c)"
+GOOD = "var(--nbteach-good, #1b5e20)"
 #: a highlighted row: dark text on a pale background whatever the theme (contrast about 17:1)
 HIGHLIGHT = "background:#fff3c4;color:#1a1a1a;font-weight:bold"
 
@@ -48,9 +54,10 @@ _CELL = re.compile(r"<(td|th)(\s+style=(['\"])(.*?)\3)?(?=[\s>])")
 
 
 def padded(html_text: str) -> str:
-    """Every table cell padded (2px 8px), so that a header never reads as one run of words.
+    """Every table cell padded (2px 8px), so that a header never reads as one run of words;
+    the theme's colour style block in front (see ``THEME_STYLE``).
 
-    >>> padded("<table><tr><th>a</th><td style='color:red'>1</td></tr></table>")
+    >>> padded("<table><tr><th>a</th><td style='color:red'>1</td></tr></table>")[len(THEME_STYLE):]
     "<table><tr><th style='padding:2px 8px'>a</th><td style='padding:2px 8px;color:red'>1</td></tr></table>"
     """
     def add(m):
@@ -59,4 +66,4 @@ def padded(html_text: str) -> str:
             return m.group(0)
         return f"<{tag} style='padding:2px 8px" + (f";{style}" if style else "") + "'"
 
-    return _CELL.sub(add, html_text)
+    return THEME_STYLE + _CELL.sub(add, html_text)

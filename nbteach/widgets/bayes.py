@@ -60,7 +60,7 @@ class BayesExplorer:
             self.result = bayes(prior, lik)
         except NbteachError as err:
             self.result = None
-            self.view.value = f"<p style='color:{ERROR}'>{esc(err)}</p>"
+            self.view.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
             return
         r, x = self.result, esc(self.observation)
         rows = "".join(

@@ -15,7 +15,7 @@ JupyterLab's theme variables, so light and dark themes both read.
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import esc
+from nbteach.widgets._html import ERROR, esc, padded
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]
@@ -69,7 +69,7 @@ def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 3
                      f"style='stroke:{_FG};stroke-width:{thick}' marker-end='url(#arrow)'/>")
     for v, (x, y) in pos.items():
         fill = _EVIDENCE if v in observed else "var(--jp-layout-color2, #eee)"
-        text = "#fff" if v in observed else _FG
+        text = "#1a1a1a" if v in observed else _FG      # dark on the green: 5:1
         parts.append(f"<rect x='{x - bw / 2:.0f}' y='{y - bh / 2:.0f}' width='{bw}' height='{bh}' rx='6' "
                      f"style='fill:{fill};stroke:{_BORDER}'/><text x='{x:.0f}' y='{y + 5:.0f}' "
                      f"text-anchor='middle' style='fill:{text};font-size:13px'>{esc(v)}</text>")
@@ -127,7 +127,7 @@ class NetworkExplorer:
             rows.setdefault(layer[v], []).append(self.cards[v])
         legend = w.HTML(f"<span style='color:{_MUTED};font-size:12px'>bars: "
                         f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>exact</span> "
-                        + (f"<span style='background:{_GIBBS};padding:0 4px'>Gibbs, {n_samples} samples</span>"
+                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>Gibbs, {n_samples} samples</span>"
                            if gibbs else "") + " &middot; click a value to observe it, ? to clear</span>")
         self.drawing = w.HTML(network_svg(net.nodes, net.edges))
         self.message = w.HTML()
@@ -160,7 +160,7 @@ class NetworkExplorer:
         try:
             for v in self.net.nodes:
                 if v in self.evidence:
-                    self._bars[v].value = (f"<span style='color:{_EVIDENCE}'>observed: "
+                    self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>observed: "
                                            f"{esc(self.evidence[v])}</span>")
                     continue
                 exact = self.net.query(v, self.evidence)
@@ -173,7 +173,7 @@ class NetworkExplorer:
                                     "gibbs": None if gibbs is None else float(gibbs[x])}
             self.message.value = ""
         except NbteachError as err:
-            self.message.value = f"<p style='color:#D55E00'>{esc(err)}</p>"
+            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
         self.posteriors = pd.DataFrame.from_dict(rows, orient="index")
 
     def _ipython_display_(self):

@@ -22,7 +22,7 @@ class LossExplorer:
 
     Attributes
     ----------
-    costs : dict (decision, truth) -> BoundedFloatText, keys are class labels
+    costs : dict (decision, truth) -> FloatText, keys are class labels
     view : HTML, threshold, confusion matrix, precision/recall and risks
     message : HTML, why an edit was refused (empty when all is well)
     result : dict of the last valid numbers (threshold, confusion, risk, ...)
@@ -62,8 +62,9 @@ class LossExplorer:
         self.costs = {}
         for (d, t), text in labels.items():
             i, j = classes.index(d), classes.index(t)
-            self.costs[d, t] = w.BoundedFloatText(value=float(loss[i, j]), min=0.0, max=1000.0, step=0.5,
-                                                  description=text, style=style, layout=lay)
+            # a plain FloatText: a negative cost is refused with a message, never clamped silently
+            self.costs[d, t] = w.FloatText(value=float(loss[i, j]), step=0.5,
+                                           description=text, style=style, layout=lay)
             self.costs[d, t].observe(lambda change: self.update(), names="value")
         self.view = w.HTML()
         self.message = w.HTML()
@@ -93,7 +94,7 @@ class LossExplorer:
         try:
             t = threshold_from_loss(L_pos)
         except NbteachError as err:
-            self.message.value = f"<p style='color:{ERROR}'>{esc(err)}</p>"
+            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
             return
         self.message.value = ""
         dec = bayes_decision(self.posterior, L)

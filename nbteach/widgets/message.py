@@ -56,7 +56,7 @@ class MessageExplorer:
                 t = self.table = self.model.explain(self.text.value)
         except NbteachError:
             self.table = None
-            self.view.value = f"<p style='color:{ERROR}'>Type a message with at least one word.</p>"
+            self.view.value = padded(f"<p style='color:{ERROR}'>Type a message with at least one word.</p>")
             return
         words = t[t["kind"].isin(["word", "unknown: ignored"])]
         push = words["log-odds"].to_numpy(dtype=float)

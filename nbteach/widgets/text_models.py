@@ -64,7 +64,7 @@ class ModelsOnText:
         toks = tokenize(self.text.value)
         if not any(t in self.vocabulary for t in toks):
             ignored = sorted({t for t in toks if t not in self.vocabulary})
-            self.view.value = (f"<p style='color:{ERROR}'>No word of the vocabulary in this message"
+            self.view.value = padded(f"<p style='color:{ERROR}'>No word of the vocabulary in this message"
                                + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
                                + ": both models would answer with the prior alone. Type some of these "
                                f"words: {esc(', '.join(self.words[:12]))} ...</p>")

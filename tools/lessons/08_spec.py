@@ -94,7 +94,9 @@ pd.DataFrame({"printed result": book["score"], "product of the printed factors":
 """),
 ("md", r"""
 For the good melons (是) the printed result, 0.038, follows neither from the printed factors
-(0.063) nor from the data (0.052); the bad melons' 6.80e-5 agrees. The decision (是) is the same
+(0.063) nor from the data (0.052); the bad melons' 6.80e-5 agrees. (Transcriptions of the book
+differ here: one prints 0.063, the product of the printed factors, which suggests a correction
+in a later printing; the 6/8 is in all we saw.) The decision (是) is the same
 either way, because the two scores are three orders of magnitude apart. Read printed worked
 examples with a computer beside you.
 
@@ -113,8 +115,8 @@ pd.DataFrame({"prior n_c/n (used)": laplace_nb.class_prior_,
              index=laplace_nb.classes_).round(4)
 """),
 ("md", r"""
-With only numeric columns `MixedNB` is scikit-learn's `GaussianNB`, with only categorical ones its
-`CategoricalNB` (the tests check both to 1e-9).
+With only numeric columns `MixedNB` is scikit-learn's `GaussianNB(var_smoothing=0)`, with only
+categorical ones its `CategoricalNB` (the tests check both to 1e-9).
 
 ## 2. Note 004: a shared variance makes the posterior logistic
 
@@ -207,8 +209,9 @@ for t in (0, 1, 2, 5, 10, 100):
     print(f"t = {t:>3}: L + lam/2 ||w||^2 = {scaled.objective(Xs, y_bc):12.2f}")
 """, ["erratum:note004_regularised_argmax"]),
 ("md", r"""
-Smallest at $t = 1$, the fitted weights; unbounded above. What the note says next is right: the
-penalty makes the minimiser exist and unique (the objective becomes strongly convex). Without it,
+Smallest at $t = 1$, the fitted weights; unbounded above. What the note says just before the
+formula is right: the penalty makes the minimiser exist and unique (with $\lambda > 0$ the
+objective is strongly convex in $w$). Without it,
 when a hyperplane separates the classes, $L$ keeps falling as $w$ grows and there is no minimiser;
 `LogisticRegression(lam=0)` then warns instead of returning weights that only look like an answer.
 
@@ -293,8 +296,8 @@ Naive Bayes is **generative**: it models how each class produces $x$, and needs 
 variances. Logistic regression is **discriminative**: it models $P(y\mid x)$ and nothing else.
 With a shared variance the two have the same form, so the question is only how well each estimates
 $w$. A classic result (Ng and Jordan, 2002) is that the generative model approaches its best
-accuracy with fewer examples, while the discriminative one reaches a better best wherever the
-generative assumptions are wrong.
+accuracy with fewer examples, while the discriminative one reaches a best that is as good or
+better, strictly better where the generative assumptions are wrong.
 
 The data: 4,601 e-mails with six numeric features (the share of "$", "!", "money", "000",
 "make", and the length of capital-letter runs; `nbteach.realdata.spam7`). These are skewed
@@ -352,9 +355,9 @@ left is more than these data can show.
 
 * Naive Bayes mixes attribute kinds freely: a counted probability per categorical attribute, a
   normal density per numeric one (`MixedNB`). A density can exceed 1.
-* The book's worked example on the watermelon data prints $P_{凹陷|是} = 6/8$ (the data give 5/8) and
-  a result 0.038 that follows from neither its factors (0.063) nor the data (0.052); the decision
-  stands.
+* The book's worked example on the watermelon data prints $P_{凹陷|是} = 6/8$ (the data give 5/8) and,
+  in the printings transcribed, a result 0.038 that follows from neither its factors (0.063) nor
+  the data (0.052); the decision stands.
 * With a variance **shared** by the classes, Gaussian naive Bayes has a posterior
   $\mathrm{sigmoid}(w\cdot x + w_0)$, $w_j = (\mu_{j1}-\mu_{j0})/\sigma_j^2$: a linear boundary. With a
   variance per class the log odds are quadratic (`gaussian_nb_logistic`, checked by sympy and on data).

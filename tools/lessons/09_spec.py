@@ -136,8 +136,8 @@ two errors). The reason is right, as the table shows; accuracy is exactly the ri
 the two errors do cost the same (it is then 1 minus the empirical 0-1 risk), and lesson 07 showed
 its other blind spot, class imbalance.
 
-Note 002 says of the Bayes risk: "$1-R(h^*)$反映了分类器所能达到的最好性能,即模型精度的理论上限"
-($1 - R(h^*)$ is the best performance a classifier can reach, the upper limit of its accuracy).
+Note 002 says of the Bayes risk: "$1-R(h^*)$反映了分类器所能达到的最好性能,集模型精度的理论上限" (集 for 即: $1 - R(h^*)$ is the best
+performance a classifier can reach, the upper limit of its accuracy).
 
 **A mistake in note 002, under any loss but the 0-1 loss.** $R(h^*)$ is an expected *cost*; it is
 an error rate only when every mistake costs 1. Under other costs $1 - R$ is not an accuracy at

@@ -9,6 +9,8 @@ Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from test_browser import CHROMIUM
@@ -16,6 +18,18 @@ from test_browser_lessons import _shut_down_kernels, lab, open_and_run_all  # no
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
+
+
+@contextlib.contextmanager
+def _lesson(lab, name):
+    """Lesson ``name`` open in a fresh page with every cell run; the page is closed after."""
+    browser, port, token, _ = lab
+    _shut_down_kernels(port, token)
+    page = open_and_run_all(browser, port, token, name)
+    try:
+        yield page
+    finally:
+        page.close()
 
 
 def _widget(page, kind, label):
@@ -29,10 +43,7 @@ def _wait_text(page, text, timeout=20_000):
 
 
 def test_lesson02_dropdowns_explain_the_chosen_patient(lab):
-    browser, port, token, _ = lab
-    _shut_down_kernels(port, token)
-    page = open_and_run_all(browser, port, token, "02_flu_cold_table.ipynb")
-    try:
+    with _lesson(lab, "02_flu_cold_table.ipynb") as page:
         # the note's first patient is preselected; a severe sore throat with a cough makes it Flu
         _widget(page, "dropdown", "Sore").locator("select").select_option("severe")
         _widget(page, "dropdown", "Cough").locator("select").select_option("yes")
@@ -42,29 +53,19 @@ def test_lesson02_dropdowns_explain_the_chosen_patient(lab):
         _widget(page, "dropdown", "Headache").locator("select").select_option("mild")
         _widget(page, "dropdown", "Sore").locator("select").select_option("mild")
         _wait_text(page, "no decision")
-    finally:
-        page.close()
 
 
 def test_lesson06_typing_a_review_updates_each_words_push(lab):
-    browser, port, token, _ = lab
-    _shut_down_kernels(port, token)
-    page = open_and_run_all(browser, port, token, "06_spam_detector.ipynb")
-    try:
+    with _lesson(lab, "06_spam_detector.ipynb") as page:
         box = _widget(page, "text", "message").locator("input")
         box.fill("stale awful refund zzzqqq")
         _wait_text(page, "not in the vocabulary: ignored")
         view = page.locator(".widget-html", has_text="P(great | message)").first
         assert "zzzqqq" in view.inner_text() and "stale" in view.inner_text()
-    finally:
-        page.close()
 
 
 def test_lesson08_boundary_turns_into_a_curve(lab):
-    browser, port, token, _ = lab
-    _shut_down_kernels(port, token)
-    page = open_and_run_all(browser, port, token, "08_gaussian_nb_and_logistic_regression.ipynb")
-    try:
+    with _lesson(lab, "08_gaussian_nb_and_logistic_regression.ipynb") as page:
         summary = page.locator(".widget-html", has_text="log odds").first
         assert "zero, because the variance is shared" in summary.inner_text()
         _widget(page, "checkbox", "shared variance").locator("input").click()
@@ -75,15 +76,10 @@ def test_lesson08_boundary_turns_into_a_curve(lab):
         _wait_text(page, "not zero, because the classes' variances differ")
         readout = _widget(page, "slider", "class 1: sd of x₁").locator(".widget-readout").inner_text()
         assert float(readout) == pytest.approx(1.2)
-    finally:
-        page.close()
 
 
 def test_lesson09_costs_move_the_threshold(lab):
-    browser, port, token, _ = lab
-    _shut_down_kernels(port, token)
-    page = open_and_run_all(browser, port, token, "09_bayesian_decision_theory.ipynb")
-    try:
+    with _lesson(lab, "09_bayesian_decision_theory.ipynb") as page:
         _wait_text(page, "t = 0.5")
         box = _widget(page, "text", "false alarm").locator("input")
         box.fill("20")
@@ -94,8 +90,6 @@ def test_lesson09_costs_move_the_threshold(lab):
         _wait_text(page, "is negative: a loss is a cost")
         assert box.input_value() == "-3"
         assert "t = 0.9524" in page.inner_text(".jp-Notebook")    # the last valid view stays
-    finally:
-        page.close()
 
 
 _CONTRAST_JS = """() => {

@@ -76,6 +76,32 @@ class Graded:
     time_budget: float = 2.0
 
 
+#: What every homework notebook tells the student first (sources put it after their title).
+STUDENT_INTRO = (
+    "Each exercise has three cells: one that shows the question, one where you write your\n"
+    "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
+    "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint (run it\n"
+    "again for more). Every check is counted, and your teacher sees how many checks each\n"
+    "exercise took. A decimal answer must be computed (with nbteach or numpy), not copied from\n"
+    "a rounded printout: the prompt says how many significant digits the check needs, and a\n"
+    "number rounded further is marked wrong (it says so: \"Close, but rounded\").\n\n"
+    "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
+    "teacher grades this notebook by running it from the first cell to the last.")
+
+
+def distinct_mistakes(answer, mistakes) -> list:
+    """The mistakes whose value differs from the answer and from every earlier mistake (on
+    some variants two readings give the same number: the first one explains it), and is not
+    None (a reading that does not apply to this variant)."""
+    out, seen = [], [answer]
+    for name, value, hint in mistakes:
+        if value is None or any(value == v for v in seen):
+            continue
+        seen.append(value)
+        out.append((name, value, hint))
+    return out
+
+
 def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind="value",
            public=(), hidden=None, time_budget=2.0) -> Graded:
     """Declare one exercise of a homework source (see the module docstring)."""

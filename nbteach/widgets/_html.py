@@ -67,3 +67,16 @@ def padded(html_text: str) -> str:
         return f"<{tag} style='padding:2px 8px" + (f";{style}" if style else "") + "'"
 
     return THEME_STYLE + _CELL.sub(add, html_text)
+
+
+def message_box(owner, message: str) -> None:
+    """Give ``owner`` a text box for a message (``owner.text``), a view under it
+    (``owner.view``) and the two as ``owner.widget``; each keystroke calls ``owner.update()``."""
+    import ipywidgets as w
+
+    owner.text = w.Text(value=message, description="message", continuous_update=True,
+                        placeholder="type a message", style={"description_width": "initial"},
+                        layout=w.Layout(width="520px"))
+    owner.view = w.HTML()
+    owner.text.observe(lambda change: owner.update(), names="value")
+    owner.widget = w.VBox([owner.text, owner.view])

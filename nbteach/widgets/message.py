@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, bar, esc, padded
+from nbteach.widgets._html import ERROR, bar, esc, message_box, padded
 
 __all__ = ["MessageExplorer", "message_explorer"]
 
@@ -28,8 +28,6 @@ class MessageExplorer:
     """
 
     def __init__(self, model, message=""):
-        import ipywidgets as w
-
         if not hasattr(model, "feature_log_prob_") or not hasattr(model, "explain"):
             raise NbteachError("message_explorer needs a fitted TextNB: call .fit(documents, labels) first.")
         if len(model.classes_) != 2:
@@ -37,12 +35,7 @@ class MessageExplorer:
                                f"{list(model.classes_)}.")
         self.model = model
         self.classes = [str(c) for c in model.classes_]
-        self.text = w.Text(value=message, description="message", continuous_update=True,
-                           placeholder="type a message", style={"description_width": "initial"},
-                           layout=w.Layout(width="520px"))
-        self.view = w.HTML()
-        self.text.observe(lambda change: self.update(), names="value")
-        self.widget = w.VBox([self.text, self.view])
+        message_box(self, message)
         self.table = None
         self.update()
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, padded
+from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
 
@@ -33,8 +33,6 @@ class ModelsOnText:
     """
 
     def __init__(self, documents, labels, message="", alpha=1.0):
-        import ipywidgets as w
-
         from nbteach.bernoulli import BernoulliNB
         from nbteach.multinomial import MultinomialNB
         from nbteach.text import build_vocabulary, count_matrix
@@ -48,12 +46,7 @@ class ModelsOnText:
             raise NbteachError("text_models_explorer compares two classes; the labels have "
                                f"{list(self.multinomial.classes_)}.")
         self.classes = [str(c) for c in self.multinomial.classes_]
-        self.text = w.Text(value=message, description="message", continuous_update=True,
-                           placeholder="type a message", style={"description_width": "initial"},
-                           layout=w.Layout(width="520px"))
-        self.view = w.HTML()
-        self.text.observe(lambda change: self.update(), names="value")
-        self.widget = w.VBox([self.text, self.view])
+        message_box(self, message)
         self.result = None
         self.update()
 

@@ -7,7 +7,7 @@ function cases; ``DEFAULT`` is the self-study version.
 """
 from __future__ import annotations
 
-from nbteach.teacher.homework import graded
+from nbteach.teacher.homework import STUDENT_INTRO, graded
 
 NAME = "hw02"
 NOTEBOOK = "hw02_multinomial_and_bernoulli.ipynb"
@@ -194,15 +194,7 @@ def cells(p):
     return [
         ("markdown", "# Homework 2: multinomial and Bernoulli naive Bayes (lessons 04-05)\n\n"
                      "[作业 2：多项式与伯努利朴素贝叶斯]\n\n"
-                     "Each exercise has three cells: one that shows the question, one where you write your\n"
-                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
-                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint (run it\n"
-                     "again for more). Every check is counted, and your teacher sees how many checks each\n"
-                     "exercise took. A decimal answer must be computed (with nbteach or numpy), not copied from\n"
-                     "a rounded printout: the prompt says how many significant digits the check needs, and a\n"
-                     "number rounded further is marked wrong (it says so: \"Close, but rounded\").\n\n"
-                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
-                     "teacher grades this notebook by running it from the first cell to the last."),
+                     + STUDENT_INTRO),
         ("code", "import numpy as np\n\n"
                  "import nbteach\n"
                  "from nbteach import BernoulliNB, MultinomialNB\n"

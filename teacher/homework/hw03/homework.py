@@ -5,7 +5,7 @@ predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham).
 """
 from __future__ import annotations
 
-from nbteach.teacher.homework import graded
+from nbteach.teacher.homework import STUDENT_INTRO, graded
 
 NAME = "hw03"
 NOTEBOOK = "hw03_evaluation_and_imbalance.ipynb"
@@ -174,15 +174,7 @@ def cells(p):
     return [
         ("markdown", "# Homework 3: evaluating a spam filter, and class imbalance (lessons 06-07)\n\n"
                      "[作业 3：评估垃圾邮件过滤器与类别不平衡]\n\n"
-                     "Each exercise has three cells: one that shows the question, one where you write your\n"
-                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
-                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint (run it\n"
-                     "again for more). Every check is counted, and your teacher sees how many checks each\n"
-                     "exercise took. A decimal answer must be computed (with nbteach or numpy), not copied from\n"
-                     "a rounded printout: the prompt says how many significant digits the check needs, and a\n"
-                     "number rounded further is marked wrong (it says so: \"Close, but rounded\").\n\n"
-                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
-                     "teacher grades this notebook by running it from the first cell to the last."),
+                     + STUDENT_INTRO),
         ("code", "import numpy as np\n\n"
                  "import nbteach\n"
                  "from nbteach.check import exercise, ____\n"

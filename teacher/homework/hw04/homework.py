@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach.teacher.homework import graded
+from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
 
 NAME = "hw04"
 NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
@@ -146,14 +146,6 @@ def _hidden(rng):
     return [_random_case(rng) for _ in range(8)]
 
 
-def _distinct(answer, mistakes):
-    out, seen = [], [answer]
-    for name, value, hint in mistakes:
-        if value is None or any(value == v for v in seen):
-            continue
-        seen.append(value)
-        out.append((name, value, hint))
-    return out
 
 
 NAMES = ["healthy", "cold", "flu"]
@@ -170,7 +162,7 @@ def exercises(p):
              "zh": f"用样本方差（ddof=1），在每类一个正态分布的假设下，概率密度 p({q['column']} = {q['value']} | "
                    f"quality = {q['class']}) 是多少？至少 4 位有效数字。"},
             _density(p), num,
-            mistakes=_distinct(_density(p), [
+            mistakes=distinct_mistakes(_density(p), [
                 ("ddof0", _density(p, ddof=0),
                  {"en": "That divides by n_c (ddof=0); the question asks for the sample variance, n_c - 1.",
                   "zh": "这里除以 n_c（ddof=0）；题目要求样本方差，除以 n_c - 1。"}),
@@ -191,7 +183,7 @@ def exercises(p):
              "zh": "用 GaussianNB(shared_variance=True, var_smoothing=0) 拟合两列。它的对数几率（good 对 bad）"
                    "为 w·x + w0。sweetness 的权重 w 是多少？至少 4 位有效数字。"},
             _weight(p), num,
-            mistakes=_distinct(_weight(p), [
+            mistakes=distinct_mistakes(_weight(p), [
                 ("per_class_variance", _weight(p, "per_class"),
                  {"en": "That comes from a variance per class; with a shared variance both classes use the pooled one.",
                   "zh": "这来自每类各自的方差；共享方差时两类用合并方差。"}),
@@ -212,7 +204,7 @@ def exercises(p):
              "zh": f"一个过滤器：误报代价为 {f['false_alarm']}，漏报代价为 {f['miss']}，正确决策为 0。"
                    "后验 P(正类 | x) 超过多少时应判为正类？给出精确分数（Fraction）。"},
             _threshold(p), {"type": "exact"},
-            mistakes=_distinct(_threshold(p), [
+            mistakes=distinct_mistakes(_threshold(p), [
                 ("swapped", _threshold(p, "swapped"),
                  {"en": "Swapped: a costlier false alarm should need more certainty, a higher threshold.",
                   "zh": "弄反了：误报代价越高，阈值应越高。"}),
@@ -231,7 +223,7 @@ def exercises(p):
              "zh": f"一位病人在 (healthy, cold, flu) 上的后验与 {d['posterior']} 成正比。按下面的损失矩阵"
                    f"（行：决策，列：真实），决策为 {NAMES[d['decision']]} 的条件风险是多少？给出精确分数（Fraction）。"},
             _risk(p), {"type": "exact"},
-            mistakes=_distinct(_risk(p), [
+            mistakes=distinct_mistakes(_risk(p), [
                 ("transposed", _risk(p, "transposed"),
                  {"en": "Rows are decisions, columns truths: read the row of the decision.",
                   "zh": "行是决策，列是真实情况：读决策所在的那一行。"}),
@@ -274,13 +266,7 @@ def cells(p):
     return [
         ("markdown", "# Homework 4: Gaussian naive Bayes, logistic regression, decisions (lessons 08-09)\n\n"
                      "[作业 4：高斯朴素贝叶斯、逻辑斯谛回归与贝叶斯决策]\n\n"
-                     "Each exercise has three cells: one that shows the question, one where you write your\n"
-                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
-                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint. Every\n"
-                     "check is counted, and your teacher sees how many checks each exercise took. A decimal\n"
-                     "answer must be computed, not copied from a rounded printout: the prompt says how many\n"
-                     "significant digits the check needs.\n\n"
-                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All)."),
+                     + STUDENT_INTRO),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach.teacher.homework import graded
+from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
 
 NAME = "hw05"
 NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
@@ -150,16 +150,6 @@ def _hidden(rng):
     return [((*_random_dag(rng),), {}) for _ in range(6)]
 
 
-def _distinct(answer, mistakes):
-    """Keep the mistakes whose value differs from the answer and from every earlier mistake
-    (with some tables two readings give the same number: the first explains it)."""
-    out, seen = [], [answer]
-    for name, value, hint in mistakes:
-        if value is None or any(value == v for v in seen):
-            continue
-        seen.append(value)
-        out.append((name, value, hint))
-    return out
 
 
 def exercises(p):
@@ -181,7 +171,7 @@ def exercises(p):
                    f"P({f['child']} = {f['child_value']} | Play = {f['class']}, {f['parent']} = {f['parent_value']})。"
                    "它等于多少？给出精确分数（Fraction）。"},
             _factor(p), {"type": "exact"},
-            mistakes=_distinct(_factor(p), [
+            mistakes=distinct_mistakes(_factor(p), [
                 ("unsmoothed", _factor(p, "unsmoothed"),
                  {"en": "That is the unsmoothed ratio of counts: add alpha to the count and alpha per value "
                         "of the child attribute to the denominator.",
@@ -282,13 +272,7 @@ def cells(p):
     return [
         ("markdown", "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
                      "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
-                     "Each exercise has three cells: one that shows the question, one where you write your\n"
-                     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
-                     "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint. Every\n"
-                     "check is counted, and your teacher sees how many checks each exercise took. A decimal\n"
-                     "answer must be computed, not copied from a rounded printout: the prompt says how many\n"
-                     "significant digits the check needs.\n\n"
-                     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All)."),
+                     + STUDENT_INTRO),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"

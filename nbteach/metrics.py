@@ -23,7 +23,7 @@ from ._base import NbteachError
 __all__ = [
     "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
     "recall_score", "f1_score", "precision_recall_f1", "classification_report",
-    "alpha_curve", "calibration_curve", "mutual_information",
+    "alpha_curve", "calibration_curve", "mutual_information", "precision_recall_curve",
 ]
 
 
@@ -295,6 +295,38 @@ def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
     mean_p = np.bincount(which, weights=p, minlength=n_bins)[keep] / count[keep]
     observed = np.bincount(which, weights=hit, minlength=n_bins)[keep] / count[keep]
     return pd.DataFrame({"mean predicted": mean_p, "observed": observed, "count": count[keep]})
+
+
+def precision_recall_curve(y_true, score, *, pos_label):
+    """Precision and recall of "positive iff score >= t", for every distinct score t.
+
+    Returns a DataFrame with columns ``threshold`` (increasing), ``precision``, ``recall``
+    and ``flagged`` (how many examples the rule marks positive), one row per distinct
+    score: the points of the precision/recall curve (scikit-learn's
+    ``precision_recall_curve`` gives the same points, without the flagged counts).
+
+    >>> precision_recall_curve(["n", "p", "n", "p"], [0.1, 0.4, 0.35, 0.8], pos_label="p")["precision"].round(3).tolist()
+    [0.5, 0.667, 1.0, 1.0]
+    """
+    import pandas as pd
+
+    y = np.asarray(y_true, dtype=object)
+    s = np.asarray(score, dtype=float)
+    if s.ndim != 1 or len(s) != len(y) or len(s) == 0:
+        raise NbteachError(f"score must be one number per example: got shape {s.shape} for {len(y)} labels "
+                           "(pass predict_proba(X)[:, column]).")
+    if not np.all(np.isfinite(s)):
+        raise NbteachError("score holds NaN or inf: every example needs a finite score.")
+    pos = y == pos_label
+    if not pos.any():
+        raise NbteachError(f"pos_label={pos_label!r} is not among the labels of y_true.")
+    order = np.argsort(-s, kind="stable")
+    s_sorted, hit = s[order], pos[order].astype(float)
+    tp, flagged = np.cumsum(hit), np.arange(1, len(s) + 1)
+    last = np.r_[np.flatnonzero(np.diff(s_sorted)), len(s) - 1]      # the last row of each distinct score
+    out = pd.DataFrame({"threshold": s_sorted[last], "precision": tp[last] / flagged[last],
+                        "recall": tp[last] / pos.sum(), "flagged": flagged[last]})
+    return out.iloc[::-1].reset_index(drop=True)
 
 
 def mutual_information(X, y):

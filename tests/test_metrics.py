@@ -161,3 +161,23 @@ def test_mutual_information_agrees_with_sklearn_on_presence():
     assert ours.iloc[0] == ours.max()
     with pytest.raises(NbteachError, match="one label per row"):
         mutual_information(X, y[:10])
+
+
+def test_precision_recall_curve_is_scikit_learns():
+    import numpy as np
+
+    sk = pytest.importorskip("sklearn.metrics")
+    from nbteach.metrics import precision_recall_curve
+
+    rng = np.random.default_rng(1)
+    y = rng.choice(["ham", "spam"], 400)
+    s = np.round(rng.random(400), 2)                       # ties included
+    ours = precision_recall_curve(y, s, pos_label="spam")
+    p, r, t = sk.precision_recall_curve(y, s, pos_label="spam")
+    np.testing.assert_allclose(ours["threshold"], t)
+    np.testing.assert_allclose(ours["precision"], p[:-1])
+    np.testing.assert_allclose(ours["recall"], r[:-1])
+    with pytest.raises(NbteachError, match="not among the labels"):
+        precision_recall_curve(y, s, pos_label="eggs")
+    with pytest.raises(NbteachError, match="NaN or inf"):
+        precision_recall_curve(["a", "b"], [0.1, float("nan")], pos_label="b")

@@ -167,3 +167,31 @@ def test_message_explorer_follows_the_text():
     assert "not in the vocabulary" in ex.view.value and "spam" in ex.view.value
     ex.text.value = "!!"
     assert ex.table is None and "at least one word" in ex.view.value
+
+
+def test_threshold_explorer_agrees_with_the_metrics_at_every_threshold():
+    import numpy as np
+
+    from nbteach import MultinomialNB
+    from nbteach.metrics import precision_recall_curve, precision_recall_f1
+    from nbteach.realdata import email_features
+    from nbteach.resample import train_test_split
+    from nbteach.widgets import threshold_explorer
+
+    X, y = email_features()
+    Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.3, random_state=0)
+    model = MultinomialNB().fit(Xtr, ytr)
+    ex = threshold_explorer(model, Xte, yte, positive="spam")
+    p = model.predict_proba(Xte)[:, 1]
+    for t in (0.5, 0.2, 0.05):
+        ex.slider.value = t
+        pred = np.where(p >= t, "spam", "ham")
+        prec, rec, f1, _ = precision_recall_f1(yte, pred, pos_label="spam")
+        assert (ex.scores["precision"], ex.scores["recall"]) == (prec, rec)
+        assert f"precision {prec:.4f}" in ex.numbers.value
+    curve = precision_recall_curve(yte, p, pos_label="spam")
+    assert curve["recall"].is_monotonic_decreasing and len(ex.curve) == len(curve)
+    with pytest.raises(NbteachError, match="slider's range"):
+        threshold_explorer(model, Xte, yte, positive="spam", threshold=1.5)
+    with pytest.raises(NbteachError, match="positive"):
+        threshold_explorer(model, Xte, yte, positive="eggs")

@@ -27,6 +27,8 @@ _LAZY = {
     "ModelsOnText": "nbteach.widgets.text_models",
     "message_explorer": "nbteach.widgets.message",
     "MessageExplorer": "nbteach.widgets.message",
+    "threshold_explorer": "nbteach.widgets.threshold",
+    "ThresholdExplorer": "nbteach.widgets.threshold",
     "network_explorer": "nbteach.widgets.bayesnet",
     "NetworkExplorer": "nbteach.widgets.bayesnet",
     "dseparation_explorer": "nbteach.widgets.bayesnet",

@@ -1,0 +1,106 @@
+"""Move the decision threshold: precision, recall and the confusion matrix follow.
+
+A fitted two-class model's held-out posteriors are computed once. The slider sets t; the
+model flags the positive class when P(positive | x) >= t. The figure is the model's
+precision/recall curve (``nbteach.metrics.precision_recall_curve``, drawn once) with a
+marker at t; below it the confusion matrix and the scores at t (``nbteach.metrics``).
+Lesson 07 uses it; lesson 09 derives which t the costs of the two errors call for.
+"""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+
+from nbteach._base import NbteachError
+from nbteach.widgets._html import esc, padded
+
+__all__ = ["ThresholdExplorer", "threshold_explorer"]
+
+
+class ThresholdExplorer:
+    """A threshold slider over a fitted two-class model's held-out posteriors.
+
+    Attributes
+    ----------
+    slider : FloatSlider, the threshold t
+    image : Image, the precision/recall curve with the current point
+    numbers : HTML, the scores and the confusion matrix at t
+    scores : dict, precision, recall, f1, flagged and the confusion table at t
+    curve : DataFrame, the whole precision/recall curve
+    """
+
+    def __init__(self, model, X_test, y_test, positive, threshold=0.5):
+        import ipywidgets as w
+        from matplotlib.figure import Figure
+
+        from nbteach.metrics import precision_recall_curve
+
+        if not hasattr(model, "classes_"):
+            raise NbteachError("threshold_explorer needs a fitted model: call .fit(X_train, y_train) first.")
+        classes = [str(c) for c in model.classes_]
+        if len(classes) != 2 or str(positive) not in classes:
+            raise NbteachError(f"threshold_explorer takes a two-class model and one of its classes as "
+                               f"positive; the classes are {classes}, positive={positive!r}.")
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0.01 <= threshold <= 0.99:
+            raise NbteachError(f"threshold must be a number in [0.01, 0.99] (the slider's range), got {threshold!r}.")
+        self.positive = positive
+        self.y_test = np.asarray(y_test)
+        self.p = model.predict_proba(X_test)[:, classes.index(str(positive))]
+        self.curve = precision_recall_curve(self.y_test, self.p, pos_label=positive)
+        self.fig = Figure(figsize=(4.8, 3.6), layout="constrained")
+        ax = self.ax = self.fig.add_subplot()
+        ax.plot(self.curve["recall"], self.curve["precision"], "-", color="#0072B2", lw=1.5)
+        self.marker = ax.plot([0], [0], "o", color="#D55E00", ms=9)[0]
+        ax.set_xlabel(f"recall ({positive})")
+        ax.set_ylabel(f"precision ({positive})")
+        ax.set_xlim(0, 1.02)
+        ax.set_ylim(0, 1.02)
+        self.slider = w.FloatSlider(value=float(threshold), min=0.01, max=0.99, step=0.01, readout_format=".2f",
+                                    description=f"threshold t: flag {positive} when P ≥ t",
+                                    style={"description_width": "initial"}, layout=w.Layout(width="520px"))
+        self.image = w.Image(format="png")
+        self.numbers = w.HTML()
+        self.slider.observe(lambda change: self.update(), names="value")
+        self.widget = w.VBox([self.slider, w.HBox([self.image, self.numbers])])
+        self.update()
+
+    def update(self):
+        from nbteach.metrics import confusion_table, precision_recall_f1
+
+        t = float(self.slider.value)
+        negative = [c for c in np.unique(self.y_test) if c != self.positive]
+        other = negative[0] if negative else "other"
+        pred = np.where(self.p >= t, self.positive, other)
+        prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
+        table = confusion_table(self.y_test, pred)
+        self.scores = {"threshold": t, "precision": prec, "recall": rec, "f1": f1,
+                       "flagged": int(np.sum(pred == self.positive)), "confusion": table}
+        self.marker.set_data([rec], [prec])
+        self.ax.set_title(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}", fontsize=10)
+        buf = io.BytesIO()
+        self.fig.savefig(buf, format="png", dpi=100)
+        self.image.value = buf.getvalue()
+        self.numbers.value = padded(
+            f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
+            f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>"
+            + table.to_html() + "</div>")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def threshold_explorer(model, X_test, y_test, positive, threshold=0.5):
+    """Make a :class:`ThresholdExplorer` (see there).
+
+    >>> from nbteach import BernoulliNB
+    >>> X = [[1, 0], [1, 1], [0, 1], [0, 0], [1, 0], [0, 0]]
+    >>> y = ["spam", "spam", "ham", "ham", "spam", "ham"]
+    >>> ex = threshold_explorer(BernoulliNB().fit(X, y), X, y, positive="spam")
+    >>> lower = ex.scores["recall"]; ex.slider.value = 0.05
+    >>> ex.scores["recall"] >= lower, ex.scores["flagged"] >= 3
+    (True, True)
+    """
+    return ThresholdExplorer(model, X_test, y_test, positive, threshold)

@@ -316,10 +316,15 @@ class TextNB(BaseEstimator):
         """
         require_fitted(self, "feature_log_prob_")
         docs = _check_documents(documents)
+        return self._joint_log_proba_of(list(self._ids(docs)), len(docs))
+
+    def _joint_log_proba_of(self, batches, n_docs):
+        """predict_joint_log_proba from the token ids ``_ids`` made: a caller that scores the
+        same documents at many alphas (the alpha curve's slider) tokenizes them once."""
         K = len(self.classes_)
-        out = np.empty((len(docs), K))
+        out = np.empty((n_docs, K))
         only_unknown = []
-        for ids, doc, n, start in self._ids(docs):
+        for ids, doc, n, start in batches:
             for k in range(K):
                 out[start:start + n, k] = np.bincount(
                     doc, weights=self.feature_log_prob_[k, ids], minlength=n)

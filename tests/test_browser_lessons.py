@@ -108,5 +108,7 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             shot = tmp_path / (name.stem + ".png")
             page.screenshot(path=str(shot), full_page=False)
             if os.environ.get("NBTEACH_SCREENSHOTS"):
-                shutil.copy(shot, Path(os.environ["NBTEACH_SCREENSHOTS"]) / shot.name)
+                keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
+                keep.mkdir(parents=True, exist_ok=True)
+                shutil.copy(shot, keep / shot.name)
             page.close()

@@ -21,18 +21,47 @@ def _derived(counts, alpha):
 
 def test_count_slider_moves_the_mle_and_updates_in_place():
     ex = mle_explorer(counts=(6, 3, 1))
-    fig, image, field, point = ex.fig, ex.image, ex.field, ex.mle_point
+    fig, field, point = ex.fig, ex.field, ex.mle_point
     children = list(ex.widget.children)
-    png, html, data = image.value, ex.view.value, np.array(field.get_array())
+    html, data = ex.view.value, np.array(field.y)
     np.testing.assert_allclose(ex.mle, _derived((6, 3, 1), 0))
     ex.count_sliders[2].value = 11
     np.testing.assert_allclose(ex.mle, _derived((6, 3, 11), 0))
     # the same objects, new contents
-    assert ex.fig is fig and ex.image is image and ex.field is field and ex.mle_point is point
+    assert ex.fig is fig and ex.field is field and ex.mle_point is point
     assert list(ex.widget.children) == children
-    assert image.value != png and ex.view.value != html
-    assert not np.allclose(np.array(field.get_array()), data, equal_nan=True)
-    np.testing.assert_allclose(np.ravel(point.get_data()), simplex_xy(ex.mle))
+    assert ex.view.value != html and "(6, 3, 11)" in ex.fig.title
+    assert np.shape(field.y) != np.shape(data) or not np.allclose(np.array(field.y), data, equal_nan=True)
+    np.testing.assert_allclose([point.x[0], point.y[0]], simplex_xy(ex.mle))
+
+
+@pytest.mark.parametrize("counts, alpha", [((6, 3, 1), 0.0), ((6, 3, 0), 0.0), ((2, 2, 2), 1.5)])
+def test_contours_are_the_derived_log_posterior_one_nat_apart(counts, alpha):
+    from nbteach.widgets.mle import LEVELS, _functions
+
+    ex = mle_explorer(counts=counts, alpha=alpha)
+    estimate, objective, _, _ = _functions(3)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        grid = np.asarray(objective(ex._theta, np.array(counts, float), alpha), dtype=float)
+    best = np.nanmax(grid[np.isfinite(grid)])     # the widget's reference: the map's maximum
+    xs, ys, levels = np.array(ex.field.x), np.array(ex.field.y), np.array(ex.field.color)
+    assert sorted(levels) == sorted(set(lev for lev, _ in ex.contours)) and set(levels) <= set(LEVELS)
+    assert len(levels) >= 8                      # most of the eleven levels cross the triangle
+    for row, level in enumerate(levels):
+        pts = np.column_stack([xs[row], ys[row]])
+        pts = pts[np.isfinite(pts).all(axis=1)]
+        # triangle coordinates back to theta, then the derived log-posterior at each point
+        t3 = pts[:, 1] / (np.sqrt(3) / 2)
+        t2 = pts[:, 0] - 0.5 * t3
+        theta = [1 - t2 - t3, t2, t3]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            values = np.asarray(objective(theta, np.array(counts, float), alpha), dtype=float) - best
+        values = values[np.isfinite(values)]        # 0 * log 0 on an edge of the triangle
+        assert values.size > 0.9 * len(pts)
+        # on its level line, up to the grid's interpolation (larger where the surface is
+        # steep, by the triangle's edges): nearer its level than either neighbour, mostly exact
+        np.testing.assert_allclose(values, level, atol=0.5)
+        assert np.median(np.abs(values - level)) < 0.1
 
 
 def test_alpha_slider_moves_only_the_smoothed_estimate():
@@ -82,20 +111,16 @@ def _inside(box, page):
             and box.x1 <= page.x1 + 0.5 and box.y1 <= page.y1 + 0.5)
 
 
-@pytest.mark.parametrize("counts", [(6, 3, 0), (0, 5, 0), (0, 0, 5)])
-def test_explorer_labels_fit_and_the_legend_covers_no_label_or_the_triangle(counts):
-    ex = mle_explorer(counts=counts, words=("free", "money", "meeting"))
-    legend = ex.ax.get_legend()
-    texts = [*ex.corner_labels, ex.ax.title, ex.fig.axes[-1].yaxis.label]  # colour bar label
-    boxes = _boxes(ex.fig, [*texts, legend])
-    assert all(_inside(b, ex.fig.bbox) for b in boxes), "a label or the legend is cut off"
-    frame = ex.ax.get_window_extent()
-    assert all(_inside(b, frame) for b in boxes[:3]), "a corner label crosses the axes frame"
-    legend_box = boxes[-1]
-    assert not any(legend_box.overlaps(b) for b in boxes[:3])
-    triangle = ex.ax.transData.transform(simplex_xy(np.eye(3)))
-    assert legend_box.y1 <= triangle[:, 1].min()          # the legend is below the triangle
-    assert [t.get_text() for t in ex.corner_labels] == ["all free", "all money", "all meeting"]
+def test_explorer_names_the_corners_and_hides_an_undefined_point():
+    ex = mle_explorer(counts=(0, 0, 0), words=("free", "money", "meeting"))
+    assert ex.corner_labels == ["all free", "all money", "all meeting"]
+    # the corners are named by ticks at their x: 0 and 1 on the bottom axis, 1/2 on the top
+    bottom, top = ex.fig.axes[0], ex.fig.axes[1]
+    assert list(bottom.tick_values) == [0, 1] and list(bottom.tick_labels.values()) == ["all free", "all money"]
+    assert top.side == "top" and list(top.tick_values) == [0.5] and list(top.tick_labels.values()) == ["all meeting"]
+    assert not ex.mle_point.visible and not ex.smooth_point.visible       # 0/0: nothing drawn
+    ex.alpha_slider.value = 1.0
+    assert ex.smooth_point.visible and not ex.mle_point.visible
 
 
 @pytest.mark.parametrize("own_axes", [False, True])

@@ -189,7 +189,12 @@ def test_threshold_explorer_agrees_with_the_metrics_at_every_threshold():
         prec, rec, f1, _ = precision_recall_f1(yte, pred, pos_label="spam")
         assert (ex.scores["precision"], ex.scores["recall"]) == (prec, rec)
         assert f"precision {prec:.4f}" in ex.numbers.value
+        # the plotted point is the scores' point, and the title says t
+        assert list(ex.marker.x) == [rec] and list(ex.marker.y) == [prec]
+        assert ex.fig.title.startswith(f"t = {t:.2f}:")
     curve = precision_recall_curve(yte, p, pos_label="spam")
+    np.testing.assert_allclose(ex.pr_line.x, curve["recall"])
+    np.testing.assert_allclose(ex.pr_line.y, curve["precision"])
     assert curve["recall"].is_monotonic_decreasing and len(ex.curve) == len(curve)
     with pytest.raises(NbteachError, match="slider's range"):
         threshold_explorer(model, Xte, yte, positive="spam", threshold=1.5)

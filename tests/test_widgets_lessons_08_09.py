@@ -59,18 +59,55 @@ def test_boundary_explorer_line_and_curve():
     from nbteach.widgets import boundary_explorer
 
     ex = boundary_explorer()
-    assert np.all(ex.coefficients["v"] == 0) and "straight line" in ex.ax.get_title()
+    assert np.all(ex.coefficients["v"] == 0) and "straight line" in ex.fig.title
     assert ex.sd_sliders[1, 0].disabled
     ex.shared.value = False
     assert not ex.sd_sliders[1, 0].disabled
     ex.sd_sliders[1, 0].value = 2.0
     assert ex.coefficients["v"][0] == pytest.approx(1 / (2 * 1.0) - 1 / (2 * 4.0))
-    assert "curve" in ex.ax.get_title() and "curves" in ex.summary.value
+    assert "curve" in ex.fig.title and "curves" in ex.summary.value
     w_before = ex.coefficients["w0"]
     ex.prior_slider.value = 0.8
     assert ex.coefficients["w0"] - w_before == pytest.approx(np.log(0.8 / 0.2) - 0.0)
     with pytest.raises(NbteachError, match="slider's range"):
         boundary_explorer(means=((5, 0), (0, 0)))
+
+
+def _drawn_boundary(ex):
+    """The boundary's points as drawn (rows of the Lines mark, padding included)."""
+    return np.column_stack([np.ravel(ex.boundary.x), np.ravel(ex.boundary.y)])
+
+
+def test_boundary_explorer_draws_where_the_model_is_undecided():
+    from nbteach.widgets import boundary_explorer
+
+    ex = boundary_explorer()
+    for change in (lambda: None, lambda: setattr(ex.shared, "value", False),
+                   lambda: setattr(ex.sd_sliders[1, 0], "value", 2.0),
+                   lambda: setattr(ex.mean_sliders[0, 1], "value", -2.0)):
+        change()
+        pts = _drawn_boundary(ex)
+        assert ex.boundary.visible and len(pts) > 10
+        # every drawn point is where the model's posterior is 1/2 (up to the grid's step)
+        np.testing.assert_allclose(ex.model.predict_proba(pts)[:, 1], 0.5, atol=0.02)
+        # and the points of each class are the fixed draws moved and stretched by the sliders
+        theta, var, _ = ex.parameters()
+        for k in (0, 1):
+            expected = theta[k] + np.sqrt(var[k]) * ex._z[k]
+            np.testing.assert_allclose(np.column_stack([ex.points[k].x, ex.points[k].y]), expected)
+
+
+def test_boundary_explorer_shared_variance_draws_a_straight_line():
+    from nbteach.widgets import boundary_explorer
+
+    ex = boundary_explorer()
+    pts = _drawn_boundary(ex)
+    # collinear: the points' covariance has rank one
+    assert np.linalg.svd(pts - pts.mean(axis=0), compute_uv=False)[1] < 1e-6 * len(pts)
+    ex.shared.value = False
+    ex.sd_sliders[1, 0].value = 2.0
+    pts = _drawn_boundary(ex)
+    assert np.linalg.svd(pts - pts.mean(axis=0), compute_uv=False)[1] > 0.1
 
 
 def test_lesson08_learning_curve_claims():

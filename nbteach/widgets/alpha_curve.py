@@ -4,12 +4,10 @@ The curve is computed once by :func:`nbteach.metrics.alpha_curve`; moving the al
 slider re-smooths the model at that alpha (``TextNB.set_alpha``: no re-counting),
 moves the marker and the vertical line along the curve, and rewrites the numbers and
 the confusion table below it. The checkbox shows or hides the precision and recall
-curves. Updates are in place: the figure and its line artists are created once, their
-data are set, and the figure is re-rendered into one ``ipywidgets.Image``.
+curves. Updates are in place: the bqplot figure and its marks are made once; a move sends
+the cursor's new position and the title, and the browser redraws them.
 """
 from __future__ import annotations
-
-import io
 
 import numpy as np
 
@@ -26,7 +24,8 @@ class AlphaCurve:
     curve : DataFrame from :func:`nbteach.metrics.alpha_curve` (index: alpha)
     slider : ipywidgets.FloatLogSlider, the alpha shown
     show_pr : ipywidgets.Checkbox, show precision and recall too
-    image : ipywidgets.Image, the figure (re-rendered after each change)
+    fig : bqplot Figure; lines : dict score -> its Lines mark; vline : the cursor at alpha;
+    markers : Scatter, the accuracy and F1 points at alpha
     numbers : ipywidgets.HTML, the scores and confusion table at the slider's alpha
     scores : dict, the scores at the slider's alpha (from nbteach.metrics)
     widget : the whole box
@@ -34,10 +33,11 @@ class AlphaCurve:
 
     def __init__(self, model, X_train, y_train, X_test, y_test, alphas=None, alpha=1.0,
                  pos_label=None):
+        import bqplot as bq
         import ipywidgets as w
-        from matplotlib.figure import Figure  # no pyplot: the backend is left alone
 
         from nbteach.metrics import alpha_curve
+        from nbteach.widgets._plot import BLUE, GREEN, GREY, ORANGE, PURPLE, figure
 
         if alphas is None:
             alphas = np.logspace(-3, 1, 17)
@@ -46,34 +46,43 @@ class AlphaCurve:
             raise NbteachError("alphas must hold at least two positive values (log axis).")
         self.model = model
         self.data = (X_train, y_train, X_test, y_test)
+        self._test_ids = None
         self.curve = alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label)
         self.pos_label = self.curve.attrs["pos_label"]
 
-        # constrained layout is re-done at every savefig, after the title is set, so the
-        # title (rewritten by each update) is never cut off
-        self.fig = Figure(figsize=(6.4, 3.4), layout="constrained")
-        ax = self.ax = self.fig.add_subplot()
         a = self.curve.index.to_numpy()
-        self.lines = {
-            "accuracy": ax.plot(a, self.curve["accuracy"], "-o", ms=3, label="accuracy")[0],
-            "f1": ax.plot(a, self.curve["f1"], "-o", ms=3, label=f"F1 ({self.pos_label})")[0],
-            "precision": ax.plot(a, self.curve["precision"], "--", label="precision")[0],
-            "recall": ax.plot(a, self.curve["recall"], ":", label="recall")[0],
-        }
-        self.vline = ax.axvline(alpha, color="grey", lw=1)
-        self.markers = ax.plot([alpha, alpha], [0, 0], "ks", ms=6)[0]
-        ax.set_xscale("log")
-        ax.set_xlabel("smoothing alpha (log scale)")
-        ax.set_ylabel("score on held-out data")
+        scores = self.curve[["accuracy", "f1", "precision", "recall"]].to_numpy(dtype=float)
+        low = float(np.nanmin(scores)) if np.isfinite(scores).any() else 0.0
+        self._ylim = (max(0.0, np.floor(low * 20) / 20 - 0.05), 1.0)
+        sx = bq.LogScale(min=float(a[0]), max=float(a[-1]))
+        sy = bq.LinearScale(min=self._ylim[0], max=self._ylim[1])
+        scales = {"x": sx, "y": sy}
+        style = {"accuracy": (BLUE, "solid", "circle", "accuracy"),
+                 "f1": (ORANGE, "solid", "circle", f"F1 ({self.pos_label})"),
+                 "precision": (GREEN, "dashed", None, "precision"),
+                 "recall": (PURPLE, "dotted", None, "recall")}
+        self.lines = {name: bq.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
+                                     colors=[colour], line_style=dash, marker=marker, marker_size=16,
+                                     labels=[label], stroke_width=2)
+                      for name, (colour, dash, marker, label) in style.items()}
+        self.vline = bq.Lines(x=[alpha, alpha], y=list(self._ylim), scales=scales, colors=[GREY])
+        self.markers = bq.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
+                                  colors=[BLUE, ORANGE], default_size=64)
+        decades = 10.0 ** np.arange(np.ceil(np.log10(a[0]) - 1e-9), np.floor(np.log10(a[-1]) + 1e-9) + 1)
+        axes = [bq.Axis(scale=sx, label="smoothing alpha (log scale)", tick_format="~g", tick_values=decades),
+                bq.Axis(scale=sy, side="left", label="score on held-out data",
+                        tick_format=".2f")]
+        self.fig = figure([*self.lines.values(), self.vline, self.markers], axes, width=640, height=360)
 
         self.slider = w.FloatLogSlider(value=alpha, base=10, min=np.log10(a[0]),
                                        max=np.log10(a[-1]), step=0.05, description="alpha α",
                                        readout_format=".3g", continuous_update=False,
                                        layout=w.Layout(width="420px"))
         self.show_pr = w.Checkbox(value=False, description="show precision and recall")
-        self.image = w.Image(format="png")
+        self._style = style
+        self.legend = w.HTML()
         self.numbers = w.HTML()
-        self.widget = w.VBox([w.HBox([self.slider, self.show_pr]), self.image, self.numbers])
+        self.widget = w.VBox([w.HBox([self.slider, self.show_pr]), self.fig, self.legend, self.numbers])
         self.slider.observe(lambda change: self.update(), names="value")
         self.show_pr.observe(lambda change: self.update(), names="value")
         self.update()
@@ -87,7 +96,17 @@ class AlphaCurve:
             self.model.set_alpha(alpha)
         else:
             self.model.set_params(alpha=alpha).fit(X_train, y_train)
-        pred = self.model.predict(X_test)
+        if hasattr(self.model, "_joint_log_proba_of"):
+            # TextNB: the held-out documents are tokenized once, not at every move
+            if self._test_ids is None:
+                from nbteach.text import _check_documents
+
+                docs = _check_documents(X_test)
+                self._test_ids = (list(self.model._ids(docs)), len(docs))
+            jll = self.model._joint_log_proba_of(*self._test_ids)
+            pred = self.model.classes_[np.argmax(jll, axis=1)]
+        else:
+            pred = self.model.predict(X_test)
         p, r, f, _ = precision_recall_f1(y_test, pred, pos_label=self.pos_label)
         return {"alpha": alpha, "accuracy": accuracy_score(y_test, pred), "precision": p,
                 "recall": r, "f1": f, "confusion": confusion_table(y_test, pred)}
@@ -98,19 +117,21 @@ class AlphaCurve:
 
         a = float(self.slider.value)
         s = self.scores = self.scores_at(a)
-        self.vline.set_xdata([a, a])
-        self.markers.set_data([a, a], [s["accuracy"], s["f1"]])
+        self.vline.x = [a, a]
+        with self.markers.hold_sync():                  # x and y in one message
+            self.markers.x, self.markers.y = [a, a], [s["accuracy"], s["f1"]]
         for name in ("precision", "recall"):
-            self.lines[name].set_visible(self.show_pr.value)
-        # the legend lists only the curves on show (the Legend artist is rebuilt; the
-        # figure, axes and lines are kept)
-        shown = [line for line in self.lines.values() if line.get_visible()]
-        self.ax.legend(handles=shown, loc="lower left", fontsize=8)
-        self.ax.set_title(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
-                          f"F1({self.pos_label}) {s['f1']:.3f}", fontsize=10)
-        buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=100)
-        self.image.value = buf.getvalue()
+            shown = bool(self.show_pr.value)
+            if self.lines[name].visible != shown:
+                self.lines[name].visible = shown
+        # the legend lists the curves on show
+        from nbteach.widgets._plot import GREY, legend
+
+        items = [(colour, {"solid": "line"}.get(dash, dash), label)
+                 for name, (colour, dash, _, label) in self._style.items() if self.lines[name].visible]
+        self.legend.value = legend(items + [(GREY, "line", "the slider's alpha")])
+        self.fig.title = (f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
+                          f"F1({self.pos_label}) {s['f1']:.3f}")
         table = s["confusion"].to_html()
         self.numbers.value = (
             f"<p>At alpha = {a:.3g}: accuracy {s['accuracy']:.4f}; for class "

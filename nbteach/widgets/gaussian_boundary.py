@@ -6,19 +6,33 @@ standard deviations to class 0's (note 004's assumption). The view draws the poi
 each class (a fixed sample, moved and stretched with the sliders), the decision boundary
 P(1|x) = 1/2 and the log odds v.x^2 + w.x + w0 that
 :meth:`nbteach.gaussian.GaussianNB.log_odds_coefficients` gives: with a shared variance
-v = 0 and the boundary is a straight line, otherwise a curve.
+v = 0 and the boundary is a straight line, otherwise a curve. The plot is bqplot: a move
+sends the points' and the boundary's new coordinates and the browser redraws them.
 """
 from __future__ import annotations
-
-import io
 
 import numpy as np
 
 from nbteach._base import NbteachError
 
-__all__ = ["BoundaryExplorer", "boundary_explorer"]
+__all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
 
-_COLOURS = ("#0072B2", "#E69F00")           # Okabe-Ito blue and orange: colour-blind safe
+
+def boundary_lines(coefficients, lim=5.0, n=121):
+    """The curve(s) where the log odds v.x^2 + w.x + w0 is 0 (P(1|x) = 1/2), inside the
+    square [-lim, lim]^2: a list of (k, 2) arrays of points (contours of the grid, contourpy).
+
+    >>> c = {"v": np.zeros(2), "w": np.array([1.0, 0.0]), "w0": -1.0}      # x1 = 1
+    >>> [np.allclose(line[:, 0], 1.0) for line in boundary_lines(c)]
+    [True]
+    """
+    import contourpy
+
+    g = np.linspace(-lim, lim, n)
+    gx, gy = np.meshgrid(g, g)
+    v, w, w0 = coefficients["v"], coefficients["w"], coefficients["w0"]
+    z = v[0] * gx ** 2 + v[1] * gy ** 2 + w[0] * gx + w[1] * gy + w0
+    return [line for line in contourpy.contour_generator(g, g, z).lines(0.0) if len(line) > 1]
 
 
 class BoundaryExplorer:
@@ -33,13 +47,15 @@ class BoundaryExplorer:
     model : the GaussianNB built from the sliders (``GaussianNB.from_parameters``)
     coefficients : dict from ``model.log_odds_coefficients()``
     summary : HTML, the weights and the shape of the boundary
-    image : Image, the plot
+    fig : bqplot Figure; points : the two classes' Scatter marks; boundary : Lines, P(1|x) = 1/2
     """
 
     def __init__(self, means=((-1.0, 0.0), (1.5, 0.5)), sds=((1.0, 1.0), (1.0, 1.0)),
                  prior=0.5, shared=True, n_points=60, seed=0):
+        import bqplot as bq
         import ipywidgets as w
-        from matplotlib.figure import Figure
+
+        from nbteach.widgets._plot import BLUE, GREY, ORANGE, figure
 
         means = np.asarray(means, dtype=float)
         sds = np.asarray(sds, dtype=float)
@@ -70,29 +86,30 @@ class BoundaryExplorer:
                                           description="prior P(class 1)", style=style, layout=lay)
         self.shared = w.Checkbox(value=bool(shared), description="shared variance (note 004)")
         self.summary = w.HTML()
-        self.image = w.Image(format="png")
         for s in [*self.mean_sliders.values(), *self.sd_sliders.values(), self.prior_slider, self.shared]:
             s.observe(lambda change: self.update(), names="value")
 
-        self.fig = Figure(figsize=(5.2, 4.4), layout="constrained")
-        self.ax = self.fig.add_subplot()
-        self.scatter = [self.ax.plot([], [], "o", ms=4, alpha=0.7, color=_COLOURS[c],
-                                     label=f"class {c}")[0] for c in (0, 1)]
-        self.ax.set_xlim(-5, 5)
-        self.ax.set_ylim(-5, 5)
-        self.ax.set_xlabel("x₁")
-        self.ax.set_ylabel("x₂")
-        self.ax.set_aspect("equal")
-        self._contour = None
-        gx = np.linspace(-5, 5, 121)
-        self._gx, self._gy = np.meshgrid(gx, gx)
-        self._grid = np.column_stack([self._gx.ravel(), self._gy.ravel()])
+        scales = {"x": bq.LinearScale(min=-5.0, max=5.0), "y": bq.LinearScale(min=-5.0, max=5.0)}
+        # Okabe-Ito blue and orange, told apart by colour-blind readers; circles and
+        # triangles as well, for a reader who sees no colour at all
+        self.points = [bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[colour], marker=marker,
+                                  default_size=24, opacities=[0.75])
+                       for c, colour, marker in ((0, BLUE, "circle"), (1, ORANGE, "triangle-up"))]
+        self.boundary = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=scales, colors=[GREY],
+                                 stroke_width=3)
+        axes = [bq.Axis(scale=scales["x"], label="x₁"), bq.Axis(scale=scales["y"], side="left", label="x₂")]
+        self.fig = figure([*self.points, self.boundary], axes, width=420, height=420,
+                          margin={"top": 50, "bottom": 50, "left": 50, "right": 20})
+        from nbteach.widgets._plot import legend
+
+        self.legend = w.HTML(legend([(BLUE, "circle", "class 0"), (ORANGE, "triangle", "class 1"),
+                                     (GREY, "line", "boundary P(1|x) = 1/2")]))
         cls0 = w.VBox([self.mean_sliders[0, 0], self.mean_sliders[0, 1], self.sd_sliders[0, 0],
                        self.sd_sliders[0, 1]])
         cls1 = w.VBox([self.mean_sliders[1, 0], self.mean_sliders[1, 1], self.sd_sliders[1, 0],
                        self.sd_sliders[1, 1]])
         self.widget = w.VBox([w.HBox([cls0, cls1]), w.HBox([self.prior_slider, self.shared]),
-                              w.HBox([self.image, self.summary])])
+                              w.HBox([w.VBox([self.fig, self.legend]), self.summary])])
         self.update()
 
     def parameters(self):
@@ -115,19 +132,22 @@ class BoundaryExplorer:
         c = self.coefficients = self.model.log_odds_coefficients()
         for k in (0, 1):
             pts = theta[k] + np.sqrt(var[k]) * self._z[k]
-            self.scatter[k].set_data(pts[:, 0], pts[:, 1])
-        if self._contour is not None:
-            self._contour.remove()
-        post = self.model.predict_proba(self._grid)[:, 1].reshape(self._gx.shape)
-        self._contour = self.ax.contour(self._gx, self._gy, post, levels=[0.5], colors="k",
-                                        linewidths=2)
+            with self.points[k].hold_sync():
+                self.points[k].x, self.points[k].y = pts[:, 0], pts[:, 1]
+        lines = boundary_lines(c)
+        with self.boundary.hold_sync():
+            if lines:
+                # several pieces (a hyperbola's two branches): one row each, padded to one
+                # length by repeating a piece's last point
+                k = max(len(line) for line in lines)
+                full = np.stack([np.vstack([line, np.repeat(line[-1:], k - len(line), axis=0)])
+                                 for line in lines])
+                self.boundary.x, self.boundary.y = full[:, :, 0], full[:, :, 1]
+            self.boundary.visible = bool(lines)
+        self.boundary_pieces = lines
         linear = bool(np.all(c["v"] == 0))
-        self.ax.set_title("boundary P(class 1 | x) = 1/2: " + ("a straight line" if linear else "a curve"),
-                          fontsize=10)
-        self.ax.legend(loc="upper left", fontsize=8)
-        buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=100)
-        self.image.value = buf.getvalue()
+        self.fig.title = ("boundary P(class 1 | x) = 1/2: " + ("a straight line" if linear else "a curve")
+                          + ("" if lines else " (outside the plot)"))
         v, wv, w0 = c["v"], c["w"], c["w0"]
         self.summary.value = (
             "<div style='padding:0 1em'><p><b>log odds</b> ln P(1|x)/P(0|x) =<br>"

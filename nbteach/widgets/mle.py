@@ -6,14 +6,13 @@ r"""Pictures of the Lagrangian MLE: contours, the constraint, and counts that mo
 * :class:`MLEExplorer` (:func:`mle_explorer`): three words, the probability simplex as a
   triangle, the log-posterior under a Dirichlet(alpha + 1) prior as a shaded map (alpha = 0:
   the log-likelihood), the MLE and the smoothed estimate as points. Count and alpha sliders
-  move them; the figure's artists are updated in place and re-rendered into one Image widget.
+  move them; the figure is bqplot: a move sends the new map and points, the browser redraws.
 
 Every number comes from :mod:`nbteach.derivations` (the derived closed form, log-likelihood
 and derivative, turned into numpy functions with ``sympy.lambdify``); this module draws.
 """
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 import numpy as np
@@ -117,6 +116,20 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     return ax
 
 
+#: the contour levels drawn: 1 to 11 nats below the maximum
+LEVELS = tuple(range(-11, 0))
+
+
+def _contours(xs, ys, field, levels):
+    """[(level, (k, 2) array of points), ...]: the pieces of each level's contour line."""
+    import contourpy
+
+    if not np.isfinite(field).any():
+        return []
+    gen = contourpy.contour_generator(xs, ys, np.ma.masked_invalid(field))
+    return [(lev, line) for lev in levels for line in gen.lines(lev) if len(line) > 1]
+
+
 class MLEExplorer:
     """Counts of three words and alpha in; the simplex with the estimate moving, out.
 
@@ -124,17 +137,20 @@ class MLEExplorer:
     ----------
     count_sliders : list of three IntSlider (N_1, N_2, N_3)
     alpha_slider : FloatSlider (alpha = 0: the MLE)
-    image : ipywidgets.Image, the figure re-rendered after each change
     view : ipywidgets.HTML, the numbers
     mle, smoothed : numpy arrays (the current estimates), or None where undefined
-    fig, ax, field, mle_point, smooth_point : the matplotlib objects, updated in place
-    corner_labels : the three "all <word>" Text artists at the triangle's corners
+    fig, field, mle_point, smooth_point : the bqplot Figure, its Lines (the contours of the
+        log-posterior, 1 nat apart) and two Scatter marks, updated in place
+    contours : [(level, points), ...], the contour pieces drawn
+    corner_labels : the corners' names "all <word>" (ticks of the figure's axes)
+    legend : HTML, what the marks are
     """
 
     def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
+        import bqplot as bq
         import ipywidgets as w
 
-        from matplotlib.figure import Figure
+        from nbteach.widgets._plot import GREY, ORANGE, VERMILLION, figure, legend
 
         counts = list(counts)
         if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
@@ -162,37 +178,42 @@ class MLEExplorer:
         t1 = 1 - t2 - t3
         inside = (t1 > 1e-9) & (t2 > 1e-9) & (t3 > 1e-9)
         self._theta = [np.where(inside, t, np.nan) for t in (t1, t2, t3)]
-        # constrained layout: title, colour bar and the legend below the axes all fit
-        self.fig = Figure(figsize=(5.4, 5.0), layout="constrained")
-        self.ax = self.fig.add_subplot()
-        # 12 colour bands: the band edges are the contour lines of the log-posterior
-        from matplotlib import colormaps
-
-        self.field = self.ax.imshow(np.zeros_like(X), origin="lower",
-                                    cmap=colormaps["viridis"].resampled(12),
-                                    extent=(0, 1, 0, _SQRT3 / 2), aspect="equal")
-        self.fig.colorbar(self.field, ax=self.ax,
-                          label="log-posterior minus its maximum (alpha = 0: log-likelihood)")
+        # equal units on both axes: the plot area is as tall as the ranges ask
+        sx = bq.LinearScale(min=-0.05, max=1.05)
+        sy = bq.LinearScale(min=-0.1, max=1.0)
+        scales = {"x": sx, "y": sy}
+        colour = bq.ColorScale(scheme="viridis", min=-12.0, max=0.0)
+        # the log-posterior as contour lines 1 nat apart (levels -1 .. -11 below its
+        # maximum), coloured by level: lines, not a filled map, so a move sends a few
+        # hundred points and the browser redraws a dozen paths
+        self._grid_xy = (xs, ys)
+        self.field = bq.Lines(x=[[0.0, 0.0]], y=[[0.0, 0.0]], color=[-1.0], scales={**scales, "color": colour},
+                              stroke_width=1.5)
         corners = simplex_xy(np.eye(3))
-        self.ax.plot(*np.vstack([corners, corners[:1]]).T, color="k", lw=1)
-        # corner labels aligned inward: below the bottom corners, above the apex
-        self.corner_labels = [
-            self.ax.text(cx, cy + dy, f"all {name}", fontsize=8, ha=ha, va=va)
-            for (cx, cy), name, dy, ha, va in zip(corners, self.words, (-0.035, -0.035, 0.045),
-                                                  ("left", "right", "center"),
-                                                  ("top", "top", "bottom"))]
-        (self.mle_point,) = self.ax.plot([], [], "o", color="C3", ms=9, label=r"MLE $N_i/N$")
-        (self.smooth_point,) = self.ax.plot([], [], "s", mfc="none", mec="C1", mew=2.5, ms=13,
-                                            label=r"smoothed $(N_i+\alpha)/(N+3\alpha)$")
-        # the legend goes below the axes, off the triangle and its labels
-        self.ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.01), ncols=2, fontsize=7)
-        self.ax.set(xlim=(-0.05, 1.05), ylim=(-0.11, 1.0), xticks=[], yticks=[])
-        self.image = w.Image(format="png")
+        self.outline = bq.Lines(x=np.r_[corners[:, 0], corners[0, 0]], y=np.r_[corners[:, 1], corners[0, 1]],
+                                scales=scales, colors=[GREY], stroke_width=1.5)
+        self.mle_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=90)
+        self.smooth_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, marker="square", fill=False,
+                                       colors=[ORANGE], stroke=ORANGE, stroke_width=3, default_size=200)
+        # the corners are named by axis ticks (the theme's text colour): "all w1" and
+        # "all w2" below the base, "all w3" above the apex
+        self.corner_labels = [f"all {name}" for name in self.words]
+        axes = [bq.Axis(scale=sx, tick_values=[0.0, 1.0], grid_lines="none",
+                        tick_labels={0: self.corner_labels[0], 1: self.corner_labels[1]}),
+                bq.Axis(scale=sx, side="top", tick_values=[0.5], grid_lines="none",
+                        tick_labels={0.5: self.corner_labels[2]}),
+                bq.ColorAxis(scale=colour, side="right", label="nats below max", tick_format=".0f")]
+        self.fig = figure([self.field, self.outline, self.mle_point, self.smooth_point],
+                          axes, width=500, height=480,     # 380 x 380 px for 1.1 x 1.1 units
+                          margin={"top": 80, "bottom": 20, "left": 10, "right": 110})
+        self.legend = w.HTML(legend([(VERMILLION, "circle", "MLE N_i/N"),
+                                     (ORANGE, "open square", "smoothed (N_i+α)/(N+3α)"),
+                                     (GREY, "line", "contours of the log-posterior, 1 nat apart (α = 0: log-likelihood)")]))
         self.view = w.HTML()
         for s in [*self.count_sliders, self.alpha_slider]:
             s.observe(lambda change: self._update(), names="value")
         self.widget = w.HBox([w.VBox([*self.count_sliders, self.alpha_slider, self.view]),
-                              self.image])
+                              w.VBox([self.fig, self.legend])])
         self.mle = self.smoothed = None
         self._update()
 
@@ -210,14 +231,29 @@ class MLEExplorer:
             field = np.asarray(self._objective(self._theta, n, a), dtype=float)
         if np.isfinite(field).any():
             field = field - np.nanmax(field[np.isfinite(field)])
-        self.field.set_data(np.clip(field, -12, 0))
-        self.field.set_clim(-12, 0)
+        self.contours = _contours(*self._grid_xy, field, LEVELS)
+        if self.contours:
+            # one row per level; its pieces joined with a NaN point between them (bqplot
+            # breaks a line at NaN), the rows padded with NaN to one length
+            rows = {}
+            for lev, line in self.contours:
+                rows.setdefault(lev, []).extend([line, np.full((1, 2), np.nan)])
+            rows = {lev: np.vstack(parts) for lev, parts in rows.items()}
+            k = max(len(r) for r in rows.values())
+            full = np.full((len(rows), k, 2), np.nan)
+            for i, r in enumerate(rows.values()):
+                full[i, :len(r)] = r
+            with self.field.hold_sync():
+                self.field.x, self.field.y = full[:, :, 0], full[:, :, 1]
+                self.field.color = np.array(list(rows), dtype=float)
+        self.field.visible = bool(self.contours)
         for point, value in ((self.mle_point, self.mle), (self.smooth_point, self.smoothed)):
-            point.set_data(*([[c] for c in simplex_xy(value)] if value is not None else ([], [])))
-        self.ax.set_title(f"counts N = {tuple(int(c) for c in n)}, alpha = {a:g}")
-        buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=100)
-        self.image.value = buf.getvalue()
+            with point.hold_sync():
+                if value is not None:
+                    (px, py), = simplex_xy([value])
+                    point.x, point.y = [px], [py]
+                point.visible = value is not None
+        self.fig.title = f"counts N = {tuple(int(c) for c in n)}, alpha = {a:g}"
         self.view.value = padded(self._html(n, a))
 
     def _html(self, n, a):

@@ -2,13 +2,11 @@
 
 A fitted two-class model's held-out posteriors are computed once. The slider sets t; the
 model flags the positive class when P(positive | x) >= t. The figure is the model's
-precision/recall curve (``nbteach.metrics.precision_recall_curve``, drawn once) with a
-marker at t; below it the confusion matrix and the scores at t (``nbteach.metrics``).
+precision/recall curve (``nbteach.metrics.precision_recall_curve``, drawn once, in bqplot)
+with a marker at t that the browser moves; below it the confusion matrix and the scores at t (``nbteach.metrics``).
 Lesson 07 uses it; lesson 09 derives which t the costs of the two errors call for.
 """
 from __future__ import annotations
-
-import io
 
 import numpy as np
 
@@ -24,17 +22,18 @@ class ThresholdExplorer:
     Attributes
     ----------
     slider : FloatSlider, the threshold t
-    image : Image, the precision/recall curve with the current point
+    fig : bqplot Figure, the precision/recall curve (``pr_line``) with the point at t (``marker``)
     numbers : HTML, the scores and the confusion matrix at t
     scores : dict, precision, recall, f1, flagged and the confusion table at t
     curve : DataFrame, the whole precision/recall curve
     """
 
     def __init__(self, model, X_test, y_test, positive, threshold=0.5):
+        import bqplot as bq
         import ipywidgets as w
-        from matplotlib.figure import Figure
 
         from nbteach.metrics import precision_recall_curve
+        from nbteach.widgets._plot import BLUE, VERMILLION, figure
 
         if not hasattr(model, "classes_"):
             raise NbteachError("threshold_explorer needs a fitted model: call .fit(X_train, y_train) first.")
@@ -48,21 +47,20 @@ class ThresholdExplorer:
         self.y_test = np.asarray(y_test)
         self.p = model.predict_proba(X_test)[:, classes.index(str(positive))]
         self.curve = precision_recall_curve(self.y_test, self.p, pos_label=positive)
-        self.fig = Figure(figsize=(4.8, 3.6), layout="constrained")
-        ax = self.ax = self.fig.add_subplot()
-        ax.plot(self.curve["recall"], self.curve["precision"], "-", color="#0072B2", lw=1.5)
-        self.marker = ax.plot([0], [0], "o", color="#D55E00", ms=9)[0]
-        ax.set_xlabel(f"recall ({positive})")
-        ax.set_ylabel(f"precision ({positive})")
-        ax.set_xlim(0, 1.02)
-        ax.set_ylim(0, 1.02)
+        scales = {"x": bq.LinearScale(min=0.0, max=1.02), "y": bq.LinearScale(min=0.0, max=1.02)}
+        self.pr_line = bq.Lines(x=self.curve["recall"].to_numpy(dtype=float),
+                                y=self.curve["precision"].to_numpy(dtype=float), scales=scales,
+                                colors=[BLUE], stroke_width=2)
+        self.marker = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=100)
+        axes = [bq.Axis(scale=scales["x"], label=f"recall ({positive})", tick_format=".1f"),
+                bq.Axis(scale=scales["y"], side="left", label=f"precision ({positive})", tick_format=".1f")]
+        self.fig = figure([self.pr_line, self.marker], axes, width=480, height=360)
         self.slider = w.FloatSlider(value=float(threshold), min=0.01, max=0.99, step=0.01, readout_format=".2f",
                                     description=f"threshold t: flag {positive} when P ≥ t",
                                     style={"description_width": "initial"}, layout=w.Layout(width="520px"))
-        self.image = w.Image(format="png")
         self.numbers = w.HTML()
         self.slider.observe(lambda change: self.update(), names="value")
-        self.widget = w.VBox([self.slider, w.HBox([self.image, self.numbers])])
+        self.widget = w.VBox([self.slider, w.HBox([self.fig, self.numbers])])
         self.update()
 
     def update(self):
@@ -76,11 +74,9 @@ class ThresholdExplorer:
         table = confusion_table(self.y_test, pred)
         self.scores = {"threshold": t, "precision": prec, "recall": rec, "f1": f1,
                        "flagged": int(np.sum(pred == self.positive)), "confusion": table}
-        self.marker.set_data([rec], [prec])
-        self.ax.set_title(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}", fontsize=10)
-        buf = io.BytesIO()
-        self.fig.savefig(buf, format="png", dpi=100)
-        self.image.value = buf.getvalue()
+        with self.marker.hold_sync():                   # x and y in one message
+            self.marker.x, self.marker.y = [rec], [prec]
+        self.fig.title = f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}"
         self.numbers.value = padded(
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
             f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>"

@@ -2,9 +2,13 @@
 
 For each notebook: open it, Run > Run All Cells, wait until every cell has run and the kernel
 is idle, then fail on any traceback, any widget that failed to render, and check that each
-widget output became a live widget view. The notebooks are copied to a temporary folder
-first, so JupyterLab's autosave never writes outputs into the repository. A screenshot of
-each lesson is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
+widget output became a live widget view. Then, in the light theme and again in the dark one
+(switched through Settings > Theme, as a student does): every control of every widget has an
+accessible name in the browser's accessibility tree, every slider announces the value it
+shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
+with what is behind it. The notebooks are copied to a temporary folder first, so
+JupyterLab's autosave never writes outputs into the repository. A screenshot of each lesson
+in each theme is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
 
 Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
@@ -86,11 +90,111 @@ def open_and_run_all(browser, port, token, name):
     return page
 
 
+
+# -- accessibility: names, values, contrast ----------------------------------------------
+
+_CONTRAST_JS = """() => {
+    const lum = c => {
+        const m = c.match(/rgba?\\(([^)]+)\\)/); if (!m) return null;
+        const [r, g, b, a] = m[1].split(',').map(Number);
+        if (a === 0) return null;
+        const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = el => {
+        for (let e = el; e; e = e.parentElement) {
+            const l = lum(getComputedStyle(e).backgroundColor);
+            if (l !== null) return l;
+        }
+        return lum('rgb(255,255,255)');
+    };
+    let worst = {ratio: 99, need: 4.5, text: ''};
+    const texts = '.jp-Notebook .widget-html *, .jp-Notebook .widget-label, .jp-Notebook .widget-readout, '
+                + '.jp-Notebook .widget-label-basic span, .jp-Notebook .jupyter-widgets svg text';
+    for (const el of document.querySelectorAll(texts)) {
+        const own = [...el.childNodes].filter(n => n.nodeType === 3 && n.textContent.trim()).map(n => n.textContent.trim()).join(' ');
+        if (!own || !el.getClientRects().length) continue;          // empty, or not on show
+        // a legend's coloured symbol is a graphic: WCAG asks 3:1 of it, 4.5:1 of text
+        const need = el.classList.contains('nbteach-swatch') ? 3 : 4.5;
+        const style = getComputedStyle(el);
+        if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+        const svg = el instanceof SVGElement;
+        const fg = lum(svg ? style.fill : style.color), bg = background(el);
+        if (fg === null) continue;
+        const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+        if (ratio / need < worst.ratio / worst.need) worst = {ratio, need, text: own.slice(0, 60), where: (el.closest('svg') ? 'plot ' : '') + el.tagName};
+    }
+    return worst;
+}"""
+
+
+# the roles a student operates; each must have a name (Playwright's aria snapshot writes
+# ``- slider "alpha"`` for a named one and ``- slider`` for a nameless one)
+_CONTROLS = ("slider", "checkbox", "combobox", "textbox", "spinbutton", "button", "radio", "listbox")
+
+_SLIDER_VALUES = """[...document.querySelectorAll('.jp-Notebook .widget-slider')]
+    .filter(s => s.querySelector('.widget-readout'))
+    .map(s => ({name: s.querySelector('.noUi-handle').getAttribute('aria-label'),
+                valuetext: s.querySelector('.noUi-handle').getAttribute('aria-valuetext'),
+                shown: s.querySelector('.widget-readout').textContent.trim()}))"""
+
+
+def unnamed_controls(page):
+    """The widget controls on the page that a screen reader would announce without a name."""
+    bad = []
+    outputs = page.locator(".jp-OutputArea-output > .jupyter-widgets")
+    for i in range(outputs.count()):
+        for line in outputs.nth(i).aria_snapshot().splitlines():
+            item = line.strip().lstrip("- ").strip("'")
+            role = re.match(r"[a-z]+", item)
+            if role and role.group(0) in _CONTROLS and not re.match(r'[a-z]+ "[^"]+"', item):
+                bad.append(item)
+    return bad
+
+
+def check_accessible(page, name, theme):
+    """Every control named, every slider announcing its shown value, WCAG AA text contrast."""
+    missing = unnamed_controls(page)
+    assert not missing, f"{name}, {theme}: controls without an accessible name: {missing[:5]}"
+    # the helper names handles as the page changes: give it a moment after the last update
+    try:
+        page.wait_for_function(f"() => {_SLIDER_VALUES}.every(s => s.name && s.valuetext === s.shown)",
+                               timeout=10_000)
+    except Exception:
+        wrong = [s for s in page.evaluate(f"() => {_SLIDER_VALUES}") if not s["name"] or s["valuetext"] != s["shown"]]
+        raise AssertionError(f"{name}, {theme}: sliders without a name or announcing another value "
+                             f"than they show: {wrong[:3]}") from None
+    worst = page.evaluate(_CONTRAST_JS)
+    assert worst["ratio"] >= worst["need"], (
+        f"{name}, {theme}: {worst['text']!r} ({worst.get('where')}) has contrast {worst['ratio']:.2f}:1, "
+        f"below WCAG AA's {worst['need']}:1")
+
+
+def switch_theme(page, theme):
+    """Settings > Theme > ``theme``, through the menu as a student does; waits until applied."""
+    page.get_by_role("menuitem", name="Settings", exact=True).click()
+    page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
+    # the theme on show is a checked menuitemcheckbox, the others plain menuitems
+    page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text(theme, exact=True).click()
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
+    page.wait_for_timeout(500)      # the theme's stylesheet applied to every view
+
+
+def _screenshot(page, tmp_path, filename):
+    shot = tmp_path / filename
+    page.screenshot(path=str(shot), full_page=False)
+    if os.environ.get("NBTEACH_SCREENSHOTS"):
+        keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
+        keep.mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, keep / shot.name)
+
+
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)
 def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
     page = None
+    dark = False
     try:
         page = open_and_run_all(browser, port, token, name)
         text = page.inner_text(".jp-Notebook")
@@ -103,12 +207,14 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if re.search(r"(_explorer|_widget|_picture)\(", source):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
+        check_accessible(page, name, "JupyterLab Light")
+        _screenshot(page, tmp_path, name.stem + ".png")
+        switch_theme(page, "JupyterLab Dark")
+        dark = True
+        check_accessible(page, name, "JupyterLab Dark")
+        _screenshot(page, tmp_path, name.stem + "-dark.png")
     finally:
         if page is not None:
-            shot = tmp_path / (name.stem + ".png")
-            page.screenshot(path=str(shot), full_page=False)
-            if os.environ.get("NBTEACH_SCREENSHOTS"):
-                keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
-                keep.mkdir(parents=True, exist_ok=True)
-                shutil.copy(shot, keep / shot.name)
+            if dark:                    # the theme is a user setting: leave it as found
+                switch_theme(page, "JupyterLab Light")
             page.close()

@@ -9,10 +9,10 @@ Static figures stay matplotlib.
 """
 from __future__ import annotations
 
-#: Okabe-Ito colours: told apart by colour-blind readers, and at least 3:1 against
-#: JupyterLab's light and dark backgrounds (a line's colour, not text)
-BLUE, ORANGE, GREEN, VERMILLION, PURPLE, SKY = (
-    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9")
+#: Okabe-Ito colours that colour-blind readers tell apart and that have at least 3:1
+#: contrast (WCAG's rule for graphics) against JupyterLab's light and dark backgrounds
+#: (Okabe-Ito's orange and sky blue are left out: about 2:1 on white)
+BLUE, VERMILLION, GREEN, PURPLE = "#0072B2", "#D55E00", "#009E73", "#CC79A7"
 #: a neutral mark (a cursor line, an outline) that reads on both backgrounds
 GREY = "#8c8c8c"
 
@@ -40,10 +40,11 @@ def legend(items) -> str:
     both themes) and the label in the theme's text colour (4.5:1).
 
     >>> legend([("#0072B2", "circle", "class 0")])
-    "<div class='nbteach-legend'><span style='margin-right:1.2em'><span style='color:#0072B2'>●</span> class 0</span></div>"
+    "<div class='nbteach-legend'><span style='margin-right:1.2em'><span class='nbteach-swatch' aria-hidden='true' style='color:#0072B2'>●</span> class 0</span></div>"
     """
     from nbteach.widgets._html import esc
 
     return ("<div class='nbteach-legend'>" + "".join(
-        f"<span style='margin-right:1.2em'><span style='color:{colour}'>{_SYMBOLS[symbol]}</span> {esc(label)}</span>"
+        f"<span style='margin-right:1.2em'><span class='nbteach-swatch' aria-hidden='true' "
+        f"style='color:{colour}'>{_SYMBOLS[symbol]}</span> {esc(label)}</span>"
         for colour, symbol, label in items) + "</div>")

@@ -12,11 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["AlphaCurve", "alpha_curve_widget"]
 
 
-class AlphaCurve:
+class AlphaCurve(Explorer):
     """A widget: held-out scores against alpha, with a slider for alpha.
 
     Attributes
@@ -37,7 +38,7 @@ class AlphaCurve:
         import ipywidgets as w
 
         from nbteach.metrics import alpha_curve
-        from nbteach.widgets._plot import BLUE, GREEN, GREY, ORANGE, PURPLE, figure
+        from nbteach.widgets._plot import BLUE, GREEN, GREY, VERMILLION, PURPLE, figure
 
         if alphas is None:
             alphas = np.logspace(-3, 1, 17)
@@ -58,7 +59,7 @@ class AlphaCurve:
         sy = bq.LinearScale(min=self._ylim[0], max=self._ylim[1])
         scales = {"x": sx, "y": sy}
         style = {"accuracy": (BLUE, "solid", "circle", "accuracy"),
-                 "f1": (ORANGE, "solid", "circle", f"F1 ({self.pos_label})"),
+                 "f1": (VERMILLION, "solid", "circle", f"F1 ({self.pos_label})"),
                  "precision": (GREEN, "dashed", None, "precision"),
                  "recall": (PURPLE, "dotted", None, "recall")}
         self.lines = {name: bq.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
@@ -67,7 +68,7 @@ class AlphaCurve:
                       for name, (colour, dash, marker, label) in style.items()}
         self.vline = bq.Lines(x=[alpha, alpha], y=list(self._ylim), scales=scales, colors=[GREY])
         self.markers = bq.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
-                                  colors=[BLUE, ORANGE], default_size=64)
+                                  colors=[BLUE, VERMILLION], default_size=64)
         decades = 10.0 ** np.arange(np.ceil(np.log10(a[0]) - 1e-9), np.floor(np.log10(a[-1]) + 1e-9) + 1)
         axes = [bq.Axis(scale=sx, label="smoothing alpha (log scale)", tick_format="~g", tick_values=decades),
                 bq.Axis(scale=sy, side="left", label="score on held-out data",
@@ -137,11 +138,6 @@ class AlphaCurve:
             f"<p>At alpha = {a:.3g}: accuracy {s['accuracy']:.4f}; for class "
             f"<b>{esc(self.pos_label)}</b> precision {s['precision']:.4f}, recall "
             f"{s['recall']:.4f}, F1 {s['f1']:.4f}.</p>{table}")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def alpha_curve_widget(model, X_train, y_train, X_test, y_test, alphas=None, alpha=1.0,

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, bar, esc, number, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
 
 
-class BayesExplorer:
+class BayesExplorer(Explorer):
     """Sliders for the prior and two likelihoods; a table of joint, evidence and posterior.
 
     Attributes
@@ -77,11 +78,6 @@ class BayesExplorer:
             f"while P({x} | {esc(self.classes[0])}) = {float(r.likelihood[self.classes[0]]):.4f}: "
             "the posterior is not the likelihood.</p>"
         )
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def bayes_explorer(classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05), observation="x"):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, esc, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]
@@ -91,7 +92,7 @@ def _bars(p_exact, p_gibbs, values) -> str:
     return "".join(rows)
 
 
-class NetworkExplorer:
+class NetworkExplorer(Explorer):
     """Click a value to set evidence; see every other node's posterior, exact and Gibbs.
 
     Attributes
@@ -176,11 +177,6 @@ class NetworkExplorer:
             self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
         self.posteriors = pd.DataFrame.from_dict(rows, orient="index")
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
 
 def network_explorer(net, n_samples=5000, random_state=0, gibbs=True):
     """Make a :class:`NetworkExplorer`.
@@ -194,7 +190,7 @@ def network_explorer(net, n_samples=5000, random_state=0, gibbs=True):
     return NetworkExplorer(net, n_samples=n_samples, random_state=random_state, gibbs=gibbs)
 
 
-class DSeparationExplorer:
+class DSeparationExplorer(Explorer):
     """Pick X, Y and the observed set Z: which trails are active, and why."""
 
     def __init__(self, net, x=None, y=None, given=()):
@@ -244,11 +240,6 @@ class DSeparationExplorer:
             f"and their ancestors ({', '.join(esc(v) for v in sorted(keep, key=self.net.nodes.index))}), "
             f"moralise (edges: {moral or 'none'}), delete Z, and look for a path from X to Y.</p>")
 
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
-
 
 def dseparation_explorer(net, x=None, y=None, given=()):
     """Make a :class:`DSeparationExplorer`.
@@ -264,7 +255,7 @@ def dseparation_explorer(net, x=None, y=None, given=()):
     return DSeparationExplorer(net, x=x, y=y, given=given)
 
 
-class SearchExplorer:
+class SearchExplorer(Explorer):
     """Step through a structure search (:func:`nbteach.bayesnet.hill_climb`) move by move."""
 
     def __init__(self, data, score="bic", **search):
@@ -298,11 +289,6 @@ class SearchExplorer:
         self.view.value = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
                            f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
                            f"({better} is better; best of the search {best:.2f}).</p>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def search_explorer(data, score="bic", **search):

@@ -13,11 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
 
-class LossExplorer:
+class LossExplorer(Explorer):
     """Four cost boxes over a fitted model's held-out posteriors.
 
     Attributes
@@ -119,11 +120,6 @@ class LossExplorer:
             f"(t = 1/2) under the same costs: {risk_plain:.4f}. The model itself expects "
             f"{float(expected):.4f} (the mean least conditional risk, trusting its posteriors).</p>"
             + table.to_html() + "</div>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def loss_explorer(model, X_test, y_test, positive=None, loss=None):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
 
@@ -35,7 +36,7 @@ def boundary_lines(coefficients, lim=5.0, n=121):
     return [line for line in contourpy.contour_generator(g, g, z).lines(0.0) if len(line) > 1]
 
 
-class BoundaryExplorer:
+class BoundaryExplorer(Explorer):
     """Sliders for two 2-D Gaussian classes; the boundary and the log odds update.
 
     Attributes
@@ -55,7 +56,7 @@ class BoundaryExplorer:
         import bqplot as bq
         import ipywidgets as w
 
-        from nbteach.widgets._plot import BLUE, GREY, ORANGE, figure
+        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure
 
         means = np.asarray(means, dtype=float)
         sds = np.asarray(sds, dtype=float)
@@ -94,7 +95,7 @@ class BoundaryExplorer:
         # triangles as well, for a reader who sees no colour at all
         self.points = [bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[colour], marker=marker,
                                   default_size=24, opacities=[0.75])
-                       for c, colour, marker in ((0, BLUE, "circle"), (1, ORANGE, "triangle-up"))]
+                       for c, colour, marker in ((0, BLUE, "circle"), (1, VERMILLION, "triangle-up"))]
         self.boundary = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=scales, colors=[GREY],
                                  stroke_width=3)
         axes = [bq.Axis(scale=scales["x"], label="x₁"), bq.Axis(scale=scales["y"], side="left", label="x₂")]
@@ -102,7 +103,7 @@ class BoundaryExplorer:
                           margin={"top": 50, "bottom": 50, "left": 50, "right": 20})
         from nbteach.widgets._plot import legend
 
-        self.legend = w.HTML(legend([(BLUE, "circle", "class 0"), (ORANGE, "triangle", "class 1"),
+        self.legend = w.HTML(legend([(BLUE, "circle", "class 0"), (VERMILLION, "triangle", "class 1"),
                                      (GREY, "line", "boundary P(1|x) = 1/2")]))
         cls0 = w.VBox([self.mean_sliders[0, 0], self.mean_sliders[0, 1], self.sd_sliders[0, 0],
                        self.sd_sliders[0, 1]])
@@ -157,11 +158,6 @@ class BoundaryExplorer:
                "P(1|x) = sigmoid(w·x + w₀), logistic regression's form.</p>" if linear else
                "not zero, because the classes' variances differ: the boundary curves.</p>")
             + "</div>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def boundary_explorer(**kwargs):

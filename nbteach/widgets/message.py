@@ -11,13 +11,14 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, bar, esc, message_box, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["MessageExplorer", "message_explorer"]
 
 _TOWARDS = ("#0072B2", "#E69F00")       # Okabe-Ito blue / orange: colour-blind safe
 
 
-class MessageExplorer:
+class MessageExplorer(Explorer):
     """A text box over a fitted two-class :class:`nbteach.text.TextNB`.
 
     Attributes
@@ -73,11 +74,6 @@ class MessageExplorer:
             f"<th>pushes towards</th></tr>{''.join(rows)}"
             f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
             f"<tr><td><b>total</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def message_explorer(model, message=""):

@@ -19,6 +19,7 @@ import numpy as np
 
 from nbteach._base import NbteachError, check_alpha
 from nbteach.widgets._html import ERROR, esc, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["lagrange_picture", "mle_explorer", "MLEExplorer", "simplex_xy"]
 
@@ -130,7 +131,7 @@ def _contours(xs, ys, field, levels):
     return [(lev, line) for lev in levels for line in gen.lines(lev) if len(line) > 1]
 
 
-class MLEExplorer:
+class MLEExplorer(Explorer):
     """Counts of three words and alpha in; the simplex with the estimate moving, out.
 
     Attributes
@@ -150,7 +151,7 @@ class MLEExplorer:
         import bqplot as bq
         import ipywidgets as w
 
-        from nbteach.widgets._plot import GREY, ORANGE, VERMILLION, figure, legend
+        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
 
         counts = list(counts)
         if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
@@ -194,7 +195,7 @@ class MLEExplorer:
                                 scales=scales, colors=[GREY], stroke_width=1.5)
         self.mle_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=90)
         self.smooth_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, marker="square", fill=False,
-                                       colors=[ORANGE], stroke=ORANGE, stroke_width=3, default_size=200)
+                                       colors=[BLUE], stroke=BLUE, stroke_width=3, default_size=200)
         # the corners are named by axis ticks (the theme's text colour): "all w1" and
         # "all w2" below the base, "all w3" above the apex
         self.corner_labels = [f"all {name}" for name in self.words]
@@ -207,7 +208,7 @@ class MLEExplorer:
                           axes, width=500, height=480,     # 380 x 380 px for 1.1 x 1.1 units
                           margin={"top": 80, "bottom": 20, "left": 10, "right": 110})
         self.legend = w.HTML(legend([(VERMILLION, "circle", "MLE N_i/N"),
-                                     (ORANGE, "open square", "smoothed (N_i+α)/(N+3α)"),
+                                     (BLUE, "open square", "smoothed (N_i+α)/(N+3α)"),
                                      (GREY, "line", "contours of the log-posterior, 1 nat apart (α = 0: log-likelihood)")]))
         self.view = w.HTML()
         for s in [*self.count_sliders, self.alpha_slider]:
@@ -276,11 +277,6 @@ class MLEExplorer:
         return (f"<table><tr><th>word</th><th>count</th><th>MLE</th><th>smoothed</th></tr>{rows}"
                 f"</table><p>MLE: {fmt(self.mle)}; smoothed: {fmt(self.smoothed)}; "
                 f"multiplier lambda = N + 3 alpha = {'-' if lam is None else f'{lam:g}'}</p>{note}")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def mle_explorer(counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3")):

@@ -12,13 +12,14 @@ from fractions import Fraction
 
 from nbteach._base import NbteachError, check_alpha, check_epsilon
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
 
 _COLOURS = ["#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3"]
 
 
-class SmoothingExplorer:
+class SmoothingExplorer(Explorer):
     """A widget over a categorical table (the flu/cold table by default).
 
     Attributes
@@ -191,11 +192,6 @@ class SmoothingExplorer:
         return "\n\n".join(
             re.sub(r"<[^>]+>", " ", self.panels[k].value) for k in ("none", "epsilon", "laplace")
         )
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def smoothing_explorer(data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):

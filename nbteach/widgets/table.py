@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["TableExplorer", "table_explorer"]
 
 
-class TableExplorer:
+class TableExplorer(Explorer):
     """Dropdowns for a row; the model's factors, scores and decision for it.
 
     Attributes
@@ -71,11 +72,6 @@ class TableExplorer:
             verdict = (f"<p style='color:{ERROR}'><b>no decision</b>: every class scores 0 (a factor is 0 "
                        "in each class; lesson 03 smooths it away)</p>")
         self.view.value = padded(f"<table><tr><th>factor</th>{head}</tr>{''.join(rows)}</table>{verdict}")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def table_explorer(model, X, sample=None):

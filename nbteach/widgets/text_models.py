@@ -18,11 +18,12 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
 
 
-class ModelsOnText:
+class ModelsOnText(Explorer):
     """A text box; the two models' word-by-word log odds and posteriors.
 
     Attributes
@@ -93,11 +94,6 @@ class ModelsOnText:
             f"<th>Bernoulli adds</th></tr>{''.join(rows)}</table>" + note
             + "<p>Highlighted: the words present. Each number is added to the log odds of "
             f"{esc(c0)} against {esc(c1)}; the Bernoulli column counts absent words too.</p>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def text_models_explorer(documents, labels, message="", alpha=1.0):

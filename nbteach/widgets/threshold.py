@@ -12,11 +12,12 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import esc, padded
+from nbteach.widgets._a11y import Explorer
 
 __all__ = ["ThresholdExplorer", "threshold_explorer"]
 
 
-class ThresholdExplorer:
+class ThresholdExplorer(Explorer):
     """A threshold slider over a fitted two-class model's held-out posteriors.
 
     Attributes
@@ -81,11 +82,6 @@ class ThresholdExplorer:
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
             f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>"
             + table.to_html() + "</div>")
-
-    def _ipython_display_(self):
-        from IPython.display import display
-
-        display(self.widget)
 
 
 def threshold_explorer(model, X_test, y_test, positive, threshold=0.5):

@@ -1,0 +1,106 @@
+"""Accessible names for the lessons' controls, and the base class that shows every view.
+
+ipywidgets 8 draws a slider with noUiSlider, whose handle (the element a screen reader and
+the keyboard reach) has role "slider" but no name: it is announced as just "slider". Its
+value is announced from ``aria-valuetext``, which noUiSlider writes itself: one decimal
+(0.01 is read as "0.0") and, on a log slider, the exponent (alpha 0.1 is read as "-1").
+The readout box beside the handle, which a student can type into, has no name either.
+
+:class:`AccessibleNames` is a small anywidget, hidden, shown with every view. In the
+browser it watches the page and gives every ipywidgets slider handle the slider's
+description as its name (``aria-label``) and the readout's text as its value text (what the
+student sees: "0.01", the log slider's alpha, not its exponent), and names the readout box
+"<description> value". It only sets attributes; nothing is drawn and no control changes.
+It works for every slider on the page, also those a student makes.
+"""
+from __future__ import annotations
+
+__all__ = ["AccessibleNames", "Explorer", "accessible"]
+
+_ESM = r"""
+function nameOf(slider) {
+  const label = slider.querySelector(':scope > .widget-label');
+  return label ? label.textContent.trim() : '';
+}
+function fix(slider) {
+  const handle = slider.querySelector('.noUi-handle');
+  if (!handle) return;
+  const name = nameOf(slider);
+  if (name && handle.getAttribute('aria-label') !== name) handle.setAttribute('aria-label', name);
+  const readout = slider.querySelector('.widget-readout');
+  if (!readout) return;
+  const shown = readout.textContent.trim();
+  if (shown && handle.getAttribute('aria-valuetext') !== shown) handle.setAttribute('aria-valuetext', shown);
+  const boxName = name ? name + ' value' : 'value';
+  if (readout.getAttribute('aria-label') !== boxName) readout.setAttribute('aria-label', boxName);
+  if (readout.getAttribute('role') !== 'textbox') readout.setAttribute('role', 'textbox');
+}
+function scan(node) {
+  if (!(node instanceof Element)) return;
+  const own = node.closest('.widget-slider');
+  if (own) { fix(own); return; }
+  node.querySelectorAll('.widget-slider').forEach(fix);
+}
+function install() {
+  if (window.__nbteachAccessibleNames) return;
+  window.__nbteachAccessibleNames = new MutationObserver(mutations => {
+    for (const m of mutations) {
+      scan(m.target.nodeType === 1 ? m.target : m.target.parentElement);
+      m.addedNodes.forEach(scan);
+    }
+  });
+  window.__nbteachAccessibleNames.observe(document.body, {
+    subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ['aria-valuetext'],
+  });
+  scan(document.body);
+}
+export default {
+  render({ el }) {
+    el.style.display = 'none';
+    el.setAttribute('aria-hidden', 'true');
+    install();
+  },
+};
+"""
+
+
+def _widget_class():
+    import anywidget
+
+    class AccessibleNames(anywidget.AnyWidget):
+        """Hidden; in the browser, names the page's slider handles and readouts (see module)."""
+
+        _esm = _ESM
+
+    return AccessibleNames
+
+
+_CLASS = None
+
+
+def AccessibleNames():  # noqa: N802 (a class made on first use: anywidget is imported late)
+    """A new hidden :class:`AccessibleNames` widget."""
+    global _CLASS
+    if _CLASS is None:
+        _CLASS = _widget_class()
+    return _CLASS()
+
+
+def accessible(box):
+    """``box`` with the hidden accessibility helper beside it (a VBox of the two)."""
+    import ipywidgets as w
+
+    return w.VBox([box, AccessibleNames()], layout=w.Layout(overflow="visible"))
+
+
+class Explorer:
+    """The lessons' views: ``self.widget`` is the view; a notebook cell shows it with the
+    accessibility helper (``display(explorer)`` or the explorer as a cell's last line)."""
+
+    widget = None
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        display(accessible(self.widget))

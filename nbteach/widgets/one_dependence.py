@@ -1,0 +1,127 @@
+"""Naive Bayes, each SPODE and AODE on one passenger: pick the values, copy a column, move m.
+
+Lesson 10's view. The student picks a sample's attribute values (one dropdown per
+attribute), may tick "add a copy of <attribute>" (the same column twice: nothing new is
+known, but naive Bayes counts the evidence twice) and sets AODE's m (a super-parent serves
+only if the sample's value of it occurs in at least m training rows). The table shows
+P(class | x) from naive Bayes (CategoricalNB), from the SPODE of every super-parent (with how
+many training rows share the sample's value of it, and whether that reaches m) and from
+AODE: every number a library call (:mod:`nbteach.semi_naive`, :mod:`nbteach.categorical`).
+The models are fitted once per data set (with and without the copy); a change predicts.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import esc, padded
+
+__all__ = ["OneDependenceExplorer", "one_dependence_explorer"]
+
+
+class OneDependenceExplorer(Explorer):
+    """Dropdowns for one sample, a copy checkbox and AODE's m; the posteriors side by side.
+
+    Attributes
+    ----------
+    values : dict attribute -> Dropdown (the sample)
+    copy : Checkbox, add a copy of ``copied`` to the data and the sample
+    m_slider : IntSlider, AODE's m
+    table : DataFrame, what the view shows (one row per model; P(positive | x) and more)
+    view : HTML
+    """
+
+    def __init__(self, X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
+        import ipywidgets as w
+        import pandas as pd
+
+        from nbteach import AODE, SPODE, CategoricalNB
+
+        if not isinstance(X, pd.DataFrame) or X.shape[1] < 2:
+            raise NbteachError("X must be a DataFrame of categorical attributes with at least two columns.")
+        self.X = X.astype(str)
+        self.y = np.asarray(y, dtype=object)
+        if len(self.y) != len(self.X):
+            raise NbteachError(f"X has {len(self.X)} rows but y has {len(self.y)} labels.")
+        classes = sorted(set(self.y.tolist()), key=str)
+        self.positive = classes[-1] if positive is None else positive
+        if self.positive not in classes:
+            raise NbteachError(f"positive must be one of the classes {classes}, got {positive!r}.")
+        self.copied = X.columns[-1] if copied is None else copied
+        if self.copied not in X.columns:
+            raise NbteachError(f"copied must be a column of X ({list(X.columns)}), got {copied!r}.")
+        self.copy_name = f"{self.copied} (copy)"
+        sample = dict(sample or self.X.iloc[0].to_dict())
+        style = {"description_width": "initial"}
+        self.values = {}
+        for col in self.X.columns:
+            options = sorted(self.X[col].unique().tolist())
+            value = str(sample.get(col, options[0]))
+            if value not in options:
+                raise NbteachError(f"{value!r} is not a value of {col!r}; its values are {options}.")
+            self.values[col] = w.Dropdown(options=options, value=value, description=str(col), style=style)
+        self.copy = w.Checkbox(value=False, description=f"add a copy of {self.copied}")
+        self.m_slider = w.IntSlider(value=int(m), min=0, max=int(len(self.X)), step=10,
+                                    description="AODE's m", style=style, layout=w.Layout(width="420px"))
+        self.view = w.HTML()
+        # fitted once per data set: without and with the copied column
+        self._models = {}
+        for with_copy in (False, True):
+            data = self.X.assign(**{self.copy_name: self.X[self.copied]}) if with_copy else self.X
+            spodes = {col: SPODE(parent=col, alpha=alpha).fit(data, self.y) for col in data.columns}
+            self._models[with_copy] = (data, CategoricalNB(alpha=alpha).fit(data, self.y), spodes,
+                                       AODE(m=int(m), alpha=alpha).fit(data, self.y))
+        for control in [*self.values.values(), self.copy, self.m_slider]:
+            control.observe(lambda change: self.update(), names="value")
+        self.widget = w.VBox([w.HBox(list(self.values.values())), w.HBox([self.copy, self.m_slider]),
+                              self.view])
+        self.update()
+
+    def sample(self):
+        """The sample as the dropdowns (and the copy checkbox) make it: a one-row DataFrame."""
+        import pandas as pd
+
+        row = {col: dd.value for col, dd in self.values.items()}
+        if self.copy.value:
+            row[self.copy_name] = row[self.copied]
+        return pd.DataFrame([row])
+
+    def update(self):
+        import pandas as pd
+
+        data, nb, spodes, aode = self._models[bool(self.copy.value)]
+        m = int(self.m_slider.value)
+        aode.m = m                                     # m is read at prediction time
+        x = self.sample()
+        k = list(nb.classes_).index(self.positive)
+        rows = {"naive Bayes": (float(nb.predict_proba(x)[0, k]), "", "")}
+        for col, model in spodes.items():
+            shared = int((data[col] == x.iloc[0][col]).sum())
+            rows[f"SPODE, super-parent {col}"] = (float(model.predict_proba(x)[0, k]), shared,
+                                                 "yes" if shared >= m else "no")
+        p_aode = float(aode.predict_proba(x)[0, k])
+        n_used = int(aode.n_parents_[0])
+        rows["AODE"] = (p_aode, "", f"averages {n_used} SPODE(s)" if n_used else "none: naive Bayes (its prior smoothed with alpha too)")
+        self.table = pd.DataFrame.from_dict(
+            rows, orient="index",
+            columns=[f"P({self.positive} | x)", "training rows with x's value of the super-parent", f"used by AODE (≥ m = {m})"])
+        self.n_parents = n_used
+        body = self.table.to_html(float_format=lambda v: f"{v:.4f}", escape=True)
+        desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
+        self.view.value = padded(f"<p>sample: {desc}</p>{body}")
+
+
+def one_dependence_explorer(X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
+    """Make a :class:`OneDependenceExplorer` (see there).
+
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"a": ["x", "x", "y", "y", "x"], "b": ["u", "v", "v", "v", "u"]})
+    >>> ex = one_dependence_explorer(X, ["no", "yes", "yes", "yes", "no"], positive="yes")
+    >>> list(ex.table.index)
+    ['naive Bayes', 'SPODE, super-parent a', 'SPODE, super-parent b', 'AODE']
+    >>> ex.copy.value = True
+    >>> "SPODE, super-parent b (copy)" in ex.table.index
+    True
+    """
+    return OneDependenceExplorer(X, y, positive=positive, sample=sample, copied=copied, m=m, alpha=alpha)

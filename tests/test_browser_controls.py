@@ -164,3 +164,17 @@ def test_a_students_own_log_slider_is_named_and_announces_its_value(lab):
                                timeout=10_000)
         assert page.get_by_role("slider", name="my alpha").count() == 1
         assert page.get_by_role("textbox", name="my alpha value").count() == 1
+
+
+def test_lesson10_copy_a_column_and_pick_a_passenger(lab):
+    with _lesson(lab, "10_semi_naive_bayes.ipynb") as page:
+        view = page.locator(".widget-html", has_text="SPODE, super-parent class").first
+        assert "sample: class = 3rd class, age = adults, sex = man" in view.inner_text()
+        assert "(copy)" not in view.inner_text()
+        # from the keyboard: the checkbox takes a space
+        box = _widget(page, "checkbox", "add a copy of sex").locator("input")
+        box.focus()
+        box.press("Space")
+        _wait_text(page, "SPODE, super-parent sex (copy)")
+        _widget(page, "dropdown", "age").locator("select").select_option("child")
+        _wait_text(page, "sample: class = 3rd class, age = child, sex = man, sex (copy) = man")

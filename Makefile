@@ -12,7 +12,7 @@ LAB_ARGS ?=
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench strip clean help
+.PHONY: lab test bench strip slides clean help
 
 help:
 	@echo "make lab    install and open the lessons in JupyterLab"
@@ -55,6 +55,10 @@ bench: $(VENV)/.test-installed
 # Strip outputs from every notebook (run before committing a notebook).
 strip:
 	$(PY) tools/strip_notebooks.py notebooks teacher
+
+# Set every lesson's slide metadata by one rule (tools/slides.py): run after adding cells to a lesson.
+slides:
+	$(PY) tools/slides.py notebooks
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -182,6 +182,57 @@ def switch_theme(page, theme):
     page.wait_for_timeout(500)      # the theme's stylesheet applied to every view
 
 
+# -- slides: jupyterlab-deck ---------------------------------------------------------------
+
+_VIEW_STATE = """el => el.innerText + [...el.querySelectorAll('svg')].map(s => s.innerHTML.length).join()"""
+
+
+def present_the_first_widget(page, name, tmp_path):
+    """As a teacher: start the deck from the notebook's toolbar, step through the slides with the
+    arrow keys (down within a section, right to the next section) until one shows a widget, move its first control from the keyboard, see the view change; no
+    teacher's note is ever shown; stop the deck."""
+    # the deck starts at the active cell: the lesson's first, as when it is opened
+    page.locator(".jp-Notebook .jp-Cell").first.click()
+    page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click()
+    page.wait_for_selector("body .jp-Deck", timeout=20_000)
+    try:
+        onscreen = ".jp-Notebook .jp-Cell.jp-deck-mod-onscreen"
+        widget = page.locator(f"{onscreen} .jp-OutputArea-output > .jupyter-widgets")
+        for _ in range(200):
+            notes = page.locator(f"{onscreen}").filter(has_text="Teacher's note")
+            assert not notes.count() or not notes.first.is_visible(), f"{name}: a teacher's note is on a slide"
+            if widget.count() and widget.first.is_visible():
+                break
+            down = page.locator(".jp-deck-mod-direction-down").first.get_attribute("class") or ""
+            page.keyboard.press("ArrowRight" if "jp-mod-disabled" in down else "ArrowDown")
+            page.wait_for_timeout(200)
+        else:
+            on = page.evaluate("() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map((c,i)=>[i,c.className]).filter(x=>x[1].includes('onscreen')).map(x=>x[0])")
+            raise AssertionError(f"{name}: no slide shows a widget (on screen at the end: cells {on})")
+        # hold on to the element: the deck moves its "on screen" marks as it goes
+        view = widget.first.element_handle()
+        view.scroll_into_view_if_needed()
+        _screenshot(page, tmp_path, name.stem + "-slide.png")
+        before = view.evaluate(_VIEW_STATE)
+        handle, number, select, text = (view.query_selector(sel) for sel in
+                                        (".noUi-handle", "input[type=number]", "select", "input[type=text]"))
+        if handle or number:            # a slider or a number box: one step up from the keyboard
+            (handle or number).focus()
+            (handle or number).press("ArrowRight" if handle else "ArrowUp")
+        elif select:                    # a teacher picks from a dropdown with the mouse
+            options = select.evaluate("s => [...s.options].map(o => o.value).filter(v => v !== s.value)")
+            select.select_option(options[0])
+        else:
+            text.focus()
+            text.type(" refund", delay=20)
+            text.press("Enter")
+        page.wait_for_function(f"([el, before]) => ({_VIEW_STATE})(el) !== before",
+                               arg=[view, before], timeout=20_000)
+    finally:
+        page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
+        page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)
+
+
 def _screenshot(page, tmp_path, filename):
     shot = tmp_path / filename
     page.screenshot(path=str(shot), full_page=False)
@@ -213,6 +264,8 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         _screenshot(page, tmp_path, name.stem + ".png")
         if not page.locator(".jp-OutputArea-output > .jupyter-widgets").count():
             return                      # no widget: nothing the theme could make unreadable
+        if name.parent == Path("."):    # a lesson: the teacher presents it as slides
+            present_the_first_widget(page, name, tmp_path)
         switch_theme(page, "JupyterLab Dark")
         dark = True
         check_accessible(page, name, "JupyterLab Dark")

@@ -5,6 +5,9 @@
 
 The rule (the same for every lesson, so that a new lesson gets slides by running this):
 
+* a markdown cell with a section heading (``#`` or ``##``) below its first line is split there,
+  so that every section starts a cell of its own (the text is unchanged);
+
 * the title cell and every section heading (a markdown cell starting ``#`` or ``##``) opens a
   **slide**; the sections are the left-right steps of the deck;
 * every other markdown cell opens a **subslide** (down, within its section): one paragraph of
@@ -16,10 +19,13 @@ The rule (the same for every lesson, so that a new lesson gets slides by running
 """
 from __future__ import annotations
 
-import json
+import hashlib
 import re
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strip_notebooks import command  # noqa: E402  (the same read-transform-write loop)
 
 NOTES = "<details><summary>Teacher's note"
 
@@ -37,8 +43,45 @@ def slide_type(cell: dict, first: bool, after_code: bool = False) -> str:
     return "-"
 
 
+def _split_at_headings(cell: dict) -> list[dict]:
+    """A markdown cell as one cell per section: split before each ``#``/``##`` line but the first."""
+    if cell["cell_type"] != "markdown":
+        return [cell]
+    lines = "".join(cell.get("source", "")).splitlines(keepends=True)
+    parts, fenced = [[]], False
+    for line in lines:
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if not fenced and re.match(r"#{1,2} ", line) and any(l.strip() for l in parts[-1]):
+            parts.append([])
+        parts[-1].append(line)
+    if len(parts) == 1:
+        return [cell]
+    out = []
+    for k, part in enumerate(parts):
+        if k < len(parts) - 1:                      # the blank line before the next heading
+            while part and not part[-1].strip():
+                part.pop()
+            part[-1] = part[-1].rstrip("\n")
+        new = dict(cell, source=part) if k == 0 else {   # the first part keeps the cell's keys in order
+            key: value for key, value in cell.items() if key in ("id", "cell_type")}
+        if k:
+            new.update(metadata={}, source=part)
+            if "id" in cell:
+                new["id"] = f"{cell['id']}-{k}"
+        out.append(new)
+    return out
+
+
 def with_slides(nb: dict) -> dict:
-    cells = nb.get("cells", [])
+    nb["cells"] = [part for cell in nb.get("cells", []) for part in _split_at_headings(cell)]
+    cells = nb["cells"]
+    if nb.get("nbformat_minor", 0) >= 5:            # nbformat 4.5: every cell has an id
+        for i, cell in enumerate(cells):
+            if "id" not in cell:
+                digest = hashlib.sha1(f"{i}:{''.join(cell.get('source', ''))}".encode()).hexdigest()[:8]
+                cells[i] = {"id": digest, **cell}
+    cells = nb["cells"]
     for i, cell in enumerate(cells):
         after_code = i > 0 and cells[i - 1]["cell_type"] == "code"
         kind = slide_type(cell, i == 0, after_code)
@@ -60,19 +103,7 @@ def lessons(paths):
 
 
 def main(argv) -> int:
-    check = "--check" in argv
-    stale = []
-    for path in lessons([a for a in argv if a != "--check"] or ["notebooks"]):
-        text = path.read_text(encoding="utf-8")
-        new = json.dumps(with_slides(json.loads(text)), indent=1, ensure_ascii=False) + "\n"
-        if new != text:
-            stale.append(path)
-            if not check:
-                path.write_text(new, encoding="utf-8")
-    if check and stale:
-        print("These lessons' slide metadata is out of date; run `make slides`:", *stale, sep="\n  ")
-        return 1
-    return 0
+    return command(argv, lessons, with_slides, "These lessons' slide metadata is out of date; run `make slides`:")
 
 
 if __name__ == "__main__":

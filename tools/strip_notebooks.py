@@ -28,21 +28,33 @@ def stripped(nb: dict) -> dict:
     return nb
 
 
-def main(argv) -> int:
-    check = "--check" in argv
-    paths = [a for a in argv if a != "--check"] or ["notebooks"]
-    dirty = []
-    for path in notebooks_under(paths):
+def rewrite(paths, transform, check: bool) -> list[Path]:
+    """Apply ``transform`` (notebook dict -> notebook dict) to each notebook; write it back unless
+    ``check``. Returns the notebooks it changed (or would change)."""
+    changed = []
+    for path in paths:
         text = path.read_text(encoding="utf-8")
-        new = json.dumps(stripped(json.loads(text)), indent=1, ensure_ascii=False) + "\n"
+        new = json.dumps(transform(json.loads(text)), indent=1, ensure_ascii=False) + "\n"
         if new != text:
-            dirty.append(path)
+            changed.append(path)
             if not check:
                 path.write_text(new, encoding="utf-8")
-    if check and dirty:
-        print("These notebooks carry outputs; run `make strip`:", *dirty, sep="\n  ")
+    return changed
+
+
+def command(argv, find, transform, stale_message) -> int:
+    """``tool [--check] [paths]``: rewrite the notebooks ``find(paths)`` yields, or with --check
+    exit 1 and name those that would change."""
+    check = "--check" in argv
+    changed = rewrite(find([a for a in argv if a != "--check"] or ["notebooks"]), transform, check)
+    if check and changed:
+        print(stale_message, *changed, sep="\n  ")
         return 1
     return 0
+
+
+def main(argv) -> int:
+    return command(argv, notebooks_under, stripped, "These notebooks carry outputs; run `make strip`:")
 
 
 if __name__ == "__main__":

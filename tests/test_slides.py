@@ -1,0 +1,70 @@
+"""Every lesson is a slide deck: metadata by one rule (tools/slides.py), a teacher's note for each
+slide, widgets on slides. The deck itself is driven in the browser (test_browser_lessons.py)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+
+spec = importlib.util.spec_from_file_location("slides", ROOT / "tools" / "slides.py")
+slides = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(slides)
+
+
+def _cells(path):
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _kind(cell):
+    return cell.get("metadata", {}).get("slideshow", {}).get("slide_type", "-")
+
+
+def _source(cell):
+    return "".join(cell["source"])
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_slide_metadata_follows_the_rule(path):
+    cells = _cells(path)
+    want = slides.with_slides(json.loads(path.read_text(encoding="utf-8")))["cells"]
+    wrong = [i for i, (a, b) in enumerate(zip(cells, want)) if _kind(a) != _kind(b)]
+    assert not wrong, f"{path.name}: cells {wrong[:5]} have other slide types than the rule gives; run `make slides`"
+    assert _kind(cells[0]) == "slide", f"{path.name}: the title does not open the deck"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_widgets_are_on_slides(path):
+    # a code cell that makes a view is never hidden from the deck (a note or a skipped cell)
+    for i, cell in enumerate(_cells(path)):
+        if cell["cell_type"] == "code" and re.search(r"_explorer\(|_widget\(|_picture\(", _source(cell)):
+            assert _kind(cell) in ("-", "slide", "subslide", "fragment"), f"{path.name}: cell {i} is not on a slide"
+
+
+def test_the_rule():
+    md = lambda s: {"cell_type": "markdown", "source": s, "metadata": {}}
+    code = lambda s: {"cell_type": "code", "source": s, "metadata": {}}
+    nb = {"cells": [md("# Title\nintro"), code("import x"), md("## 1. A section"), md("A paragraph"),
+                    code("x = 1"), code('q = exercise("01.a")'), md("<details><summary>Teacher's note</summary>\n\nAsk.\n\n</details>"),
+                    md("### A subsection")]}
+    kinds = [_kind(c) for c in slides.with_slides(nb)["cells"]]
+    assert kinds == ["slide", "-", "slide", "subslide", "-", "subslide", "notes", "subslide"]
+    # continuation cells carry no slide type (jupyterlab-deck reads "-" as "not shown")
+    assert "slideshow" not in nb["cells"][1]["metadata"]
+
+
+def test_a_section_heading_inside_a_cell_gets_a_slide_of_its_own():
+    text = "The end of section 1.\n\n## 2. Section two\n\nIts text.\n```\n## not a heading: code\n```\n"
+    nb = {"nbformat_minor": 5, "cells": [{"id": "abc", "cell_type": "markdown", "metadata": {"tags": ["t"]},
+                                          "source": text}]}
+    cells = slides.with_slides(nb)["cells"]
+    assert ["".join(c["source"]) for c in cells] == [
+        "The end of section 1.", "## 2. Section two\n\nIts text.\n```\n## not a heading: code\n```\n"]
+    assert [_kind(c) for c in cells] == ["slide", "slide"]
+    assert [c["id"] for c in cells] == ["abc", "abc-1"] and cells[0]["metadata"]["tags"] == ["t"]
+    assert slides.with_slides(json.loads(json.dumps(nb)))["cells"] == cells      # idempotent

@@ -200,3 +200,40 @@ def test_threshold_explorer_agrees_with_the_metrics_at_every_threshold():
         threshold_explorer(model, Xte, yte, positive="spam", threshold=1.5)
     with pytest.raises(NbteachError, match="positive"):
         threshold_explorer(model, Xte, yte, positive="eggs")
+
+
+def test_every_view_part_has_a_stable_class():
+    """Explorer.tag: the view box is ``nbteach-<explorer>``, each widget attribute ``nbteach-<name>``."""
+    import ipywidgets as w
+
+    from nbteach.bayesnet import burglary
+    from nbteach.widgets import network_explorer
+
+    def classes(widget):
+        found = set(widget._dom_classes)
+        for child in getattr(widget, "children", ()):
+            found |= classes(child)
+        return found
+
+    bayes = bayes_explorer()
+    assert bayes.tag() is bayes.widget
+    assert {"nbteach-bayes-explorer", "nbteach-prior-slider", "nbteach-likelihood-sliders-ill",
+            "nbteach-likelihood-sliders-healthy", "nbteach-view"} == classes(bayes.widget)
+    bayes.tag()                                         # idempotent: each class once
+    assert bayes.view._dom_classes == ("nbteach-view",)
+    smoothing = smoothing_explorer()
+    smoothing.tag()
+    assert {"nbteach-smoothing-explorer", "nbteach-query-sore", "nbteach-alpha-slider", "nbteach-epsilon-slider",
+            "nbteach-panels-laplace"} <= classes(smoothing.widget)
+    network = network_explorer(burglary(), n_samples=100)
+    network.tag()
+    assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-bars-mary-calls"} <= classes(network.widget)
+    # shown in a notebook, the view is tagged (and wrapped with the accessibility helper)
+    from unittest import mock
+
+    fresh = bayes_explorer()
+    with mock.patch("IPython.display.display") as display:
+        fresh._ipython_display_()
+    shown = display.call_args.args[0]
+    assert isinstance(shown, w.VBox) and shown.children[0] is fresh.widget
+    assert "nbteach-bayes-explorer" in fresh.widget._dom_classes

@@ -15,6 +15,8 @@ It works for every slider on the page, also those a student makes.
 """
 from __future__ import annotations
 
+import re
+
 __all__ = ["AccessibleNames", "Explorer", "accessible"]
 
 _ESM = r"""
@@ -94,13 +96,38 @@ def accessible(box):
     return w.VBox([box, AccessibleNames()], layout=w.Layout(overflow="visible"))
 
 
+def _slug(text) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", str(text)).lower()).strip("-")
+
+
 class Explorer:
     """The lessons' views: ``self.widget`` is the view; a notebook cell shows it with the
-    accessibility helper (``display(explorer)`` or the explorer as a cell's last line)."""
+    accessibility helper (``display(explorer)`` or the explorer as a cell's last line).
+
+    Stable hooks for tests and for a teacher's own styling, set when the view is shown: the
+    view's box has the CSS class ``nbteach-<explorer>`` (``nbteach-bayes-explorer``, ...), and
+    every widget the explorer keeps as an attribute has ``nbteach-<attribute>``
+    (``nbteach-view``, ``nbteach-numbers``, ``nbteach-prior-slider``; in a dict of widgets,
+    ``nbteach-<attribute>-<key>``: ``nbteach-dropdowns-cough``). Classes, not ids: a page
+    may show the same explorer twice."""
 
     widget = None
+
+    def tag(self):
+        """Set the CSS classes above (idempotent); returns the view."""
+        import ipywidgets as w
+
+        self.widget.add_class("nbteach-" + _slug(type(self).__name__))
+        for name, value in vars(self).items():
+            if name == "widget":
+                continue
+            items = value.items() if isinstance(value, dict) else [(None, value)]
+            for key, widget in items:
+                if isinstance(widget, w.DOMWidget):
+                    widget.add_class("-".join(["nbteach", _slug(name)] + ([_slug(key)] if key is not None else [])))
+        return self.widget
 
     def _ipython_display_(self):
         from IPython.display import display
 
-        display(accessible(self.widget))
+        display(accessible(self.tag()))

@@ -331,3 +331,18 @@ def test_markov_blanket_screens_off_every_other_node(seed):
         if rest:
             assert net.d_separated(v, rest, given=sorted(blanket))
             assert net.independent(v, rest, given=sorted(blanket), tol=1e-9)
+
+
+def test_tabu_search_never_returns_to_a_structure_it_just_left():
+    # lesson 11 steps through the search: with a tabu list of moves only, it went round
+    # "remove W->C, add C->W, reverse C->W" twenty times; the tabu list holds structures now
+    data = sample(sprinkler(), 5000, random_state=2)
+    for tabu_length in (3, 50):
+        learned = hill_climb(data, score="bic", restarts=1, random_state=0, tabu_length=tabu_length)
+        hist = learned.search_history_
+        for phase in {h["phase"] for h in hist}:
+            seen = [frozenset(h["edges"]) for h in hist if h["phase"] == phase]
+            for i in range(1, len(seen)):
+                window = seen[max(0, i - tabu_length):i]
+                assert seen[i] not in window, f"{phase}, step {i}: back to a structure of the last {tabu_length} moves"
+        assert same_equivalence_class(learned, sprinkler())

@@ -151,7 +151,9 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
 
     Plain greedy search stops at the first structure that no single move improves, often
     a local optimum. This one keeps going through up to ``patience`` non-improving moves,
-    with a tabu list of the last ``tabu_length`` moves so it cannot undo them at once,
+    with a tabu list of the structures it left in its last ``tabu_length`` moves, so that it
+    cannot go back to one of them (undoing a move, or reaching the same graph another way:
+    removing A->B, adding B->A, then reversing B->A would be a three-move circle),
     then restarts ``restarts`` times from the best structure with random moves applied.
     The returned network has ``search_history_``: one dict per move (``step``, ``phase``
     (``"climb"`` or ``"restart k"``), ``move``, ``arc``, ``delta``, ``score``, ``edges``
@@ -239,10 +241,12 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
         while steps < max_iter and stale <= patience:
             steps += 1
             choice = None
+            here = frozenset(edges_of(ps))
             for move, delta in moves(ps):
-                undo = ("remove" if move[0] == "add" else "add" if move[0] == "remove" else "reverse",
-                        *((move[2], move[1]) if move[0] == "reverse" else move[1:]))
-                if undo in tabu:
+                op, a, b = move
+                after = (here - {(a, b)} if op == "remove" else here | {(a, b)} if op == "add"
+                         else here - {(a, b)} | {(b, a)})
+                if after in tabu:
                     continue
                 if choice is None or delta > choice[1] + 1e-12:
                     choice = (move, delta)
@@ -254,7 +258,7 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
             history.append({"step": len(history), "phase": phase, "move": move[0],
                             "arc": (move[1], move[2]), "delta": sign * delta,
                             "score": sign * current, "edges": edges_of(ps)})
-            tabu.append(move)
+            tabu.append(here)
             del tabu[:-tabu_length or len(tabu)]
             if current > best_val + 1e-9:
                 best, best_val, stale = {v: set(p) for v, p in ps.items()}, current, 0

@@ -228,6 +228,11 @@ def test_every_view_part_has_a_stable_class():
     network = network_explorer(burglary(), n_samples=100)
     network.tag()
     assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-bars-mary-calls"} <= classes(network.widget)
+    from nbteach.widgets import dseparation_explorer
+
+    dsep = dseparation_explorer(burglary(), "Burglary", "Earthquake")
+    dsep.tag()
+    assert {"nbteach-d-separation-explorer", "nbteach-x", "nbteach-z", "nbteach-view"} <= classes(dsep.widget)
     # shown in a notebook, the view is tagged (and wrapped with the accessibility helper)
     from unittest import mock
 

@@ -97,7 +97,9 @@ def accessible(box):
 
 
 def _slug(text) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", str(text)).lower()).strip("-")
+    # CamelCase to words, an acronym's last capital starting the next word: DSeparationExplorer -> d-separation-explorer
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", str(text))
+    return re.sub(r"[^a-z0-9]+", "-", words.lower()).strip("-")
 
 
 class Explorer:

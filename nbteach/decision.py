@@ -79,7 +79,26 @@ def _check_loss(loss, K):
     return L
 
 
+def _check_float_posterior(P):
+    """The checks below, for a float array, in NumPy (a widget re-checks a thousand rows per move)."""
+    rows = P.reshape(1, -1) if P.ndim == 1 else P
+    bad = np.isnan(rows) | (rows < 0) | (rows > 1)
+    if bad.any():
+        r, k = np.argwhere(bad)[0]
+        raise NbteachError(f"posterior row {r}, class {k} is {float(rows[r, k])!r}: a probability lies in [0, 1].")
+    off = np.abs(rows.sum(axis=1) - 1) > 1e-9
+    if off.any():
+        r = int(np.argmax(off))
+        raise NbteachError(f"posterior row {r} sums to {rows[r].sum()}, not 1: pass the normalised "
+                           "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.")
+    return P
+
+
 def _check_posterior(posterior):
+    raw = posterior.to_numpy() if hasattr(posterior, "to_numpy") else posterior
+    if isinstance(raw, np.ndarray) and raw.dtype.kind == "f" and raw.ndim in (1, 2) \
+            and raw.shape[-1] >= 2 and raw.size:
+        return _check_float_posterior(raw)
     P = _values(posterior, "posterior")
     if P.ndim not in (1, 2):
         raise NbteachError(f"posterior must be one row (K,) or a table (n, K) of probabilities, "
@@ -152,7 +171,10 @@ def bayes_decision(posterior, loss=None, reject_cost=None):
     R = conditional_risk(P, loss)
     R = np.asarray(R, dtype=object) if not isinstance(R, np.ndarray) else R
     rows = R.reshape(1, -1) if R.ndim == 1 else R
-    decision = np.array([min(range(len(r)), key=lambda i: (r[i], i)) for r in rows])
+    if rows.dtype.kind == "f":                      # argmin: the first of equal risks, as below
+        decision = np.argmin(rows, axis=1)
+    else:
+        decision = np.array([min(range(len(r)), key=lambda i: (r[i], i)) for r in rows])
     if reject_cost is not None:
         least = np.array([r[d] for r, d in zip(rows, decision)], dtype=object)
         decision = np.where(least > reject_cost, -1, decision)

@@ -39,6 +39,20 @@ def test_slide_metadata_follows_the_rule(path):
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_every_slide_has_a_teachers_note(path):
+    cells = _cells(path)
+    starts = [i for i, c in enumerate(cells) if _kind(c) == "slide"] + [len(cells)]
+    for start, end in zip(starts, starts[1:]):
+        notes = [c for c in cells[start:end] if _kind(c) == "notes"]
+        title = _source(cells[start]).splitlines()[0]
+        assert len(notes) == 1, f"{path.name}: the slide {title!r} has {len(notes)} teacher's notes, not one"
+        text = _source(notes[0])
+        assert text.rstrip().endswith("</details>"), f"{path.name}: the note on {title!r} is not closed"
+        body = re.sub(r"<[^>]+>|Teacher's note", "", text).strip()
+        assert len(body.split()) >= 15, f"{path.name}: the note on {title!r} says almost nothing: {body!r}"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_widgets_are_on_slides(path):
     # a code cell that makes a view is never hidden from the deck (a note or a skipped cell)
     for i, cell in enumerate(_cells(path)):

@@ -43,9 +43,10 @@ def test_every_slide_has_a_teachers_note(path):
     cells = _cells(path)
     starts = [i for i, c in enumerate(cells) if _kind(c) == "slide"] + [len(cells)]
     for start, end in zip(starts, starts[1:]):
-        notes = [c for c in cells[start:end] if _kind(c) == "notes"]
+        notes = [c for c in cells[start:end] if _source(c).startswith(slides.NOTES)]
         title = _source(cells[start]).splitlines()[0]
         assert len(notes) == 1, f"{path.name}: the slide {title!r} has {len(notes)} teacher's notes, not one"
+        assert _kind(notes[0]) == "skip", f"{path.name}: the note on {title!r} is not hidden from the deck"
         text = _source(notes[0])
         assert text.rstrip().endswith("</details>"), f"{path.name}: the note on {title!r} is not closed"
         body = re.sub(r"<[^>]+>|Teacher's note", "", text).strip()
@@ -67,7 +68,7 @@ def test_the_rule():
                     code("x = 1"), code('q = exercise("01.a")'), md("<details><summary>Teacher's note</summary>\n\nAsk.\n\n</details>"),
                     md("### A subsection")]}
     kinds = [_kind(c) for c in slides.with_slides(nb)["cells"]]
-    assert kinds == ["slide", "-", "slide", "subslide", "-", "subslide", "notes", "subslide"]
+    assert kinds == ["slide", "-", "slide", "subslide", "-", "subslide", "skip", "subslide"]
     # continuation cells carry no slide type (jupyterlab-deck reads "-" as "not shown")
     assert "slideshow" not in nb["cells"][1]["metadata"]
 

@@ -12,8 +12,11 @@ The rule (the same for every lesson, so that a new lesson gets slides by running
   **slide**; the sections are the left-right steps of the deck;
 * every other markdown cell opens a **subslide** (down, within its section): one paragraph of
   explanation and the code that follows it, so that a cell's output is on the slide it explains;
-* a teacher's note (a markdown cell starting ``<details><summary>Teacher's note``) is a **notes**
-  cell: hidden in the slides; in the notebook a collapsed line the teacher opens;
+* a teacher's note (a markdown cell starting ``<details><summary>Teacher's note``) is **skip**:
+  hidden in the slides; in the notebook a collapsed line the teacher opens. Not "notes":
+  jupyterlab-deck shows nothing of a notes cell, yet gives it a place in the deck, so the arrow
+  keys (which also move JupyterLab's cell cursor) can land on it and leave a blank slide with no
+  way on; a skip cell has no place, and the deck moves the cursor past it;
 * a code cell continues the slide above it, except an exercise's check cell right after another
   code cell, which gets a subslide of its own.
 """
@@ -34,7 +37,7 @@ def slide_type(cell: dict, first: bool, after_code: bool = False) -> str:
     source = "".join(cell.get("source", ""))
     if cell["cell_type"] == "markdown":
         if source.startswith(NOTES):
-            return "notes"
+            return "skip"
         if first or re.match(r"#{1,2} ", source):
             return "slide"
         return "subslide"

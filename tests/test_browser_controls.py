@@ -10,6 +10,8 @@ Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 from __future__ import annotations
 
 import contextlib
+import html
+import re
 
 import pytest
 
@@ -178,3 +180,111 @@ def test_lesson10_copy_a_column_and_pick_a_passenger(lab):
         _wait_text(page, "SPODE, super-parent sex (copy)")
         _widget(page, "dropdown", "age").locator("select").select_option("child")
         _wait_text(page, "sample: class = 3rd class, age = child, sex = man, sex (copy) = man")
+
+
+def _view_text(page, explorer, part="view"):
+    """The text of one part of an explorer's view, found by its stable classes (Explorer.tag)."""
+    return page.locator(f".nbteach-{explorer} .nbteach-{part}").first.inner_text()
+
+
+def test_lesson01_prior_by_mouse_and_likelihood_by_keyboard(lab):
+    from fractions import Fraction
+
+    from nbteach import bayes
+
+    def posterior(prior, lik_ill, lik_healthy):
+        r = bayes({"ill": Fraction(prior), "healthy": 1 - Fraction(prior)},
+                  {"ill": Fraction(lik_ill), "healthy": Fraction(lik_healthy)})
+        return f"{float(r.posterior['ill']):.4f}"
+
+    with _lesson(lab, "01_bayes_theorem.ipynb") as page:
+        box = page.locator(".nbteach-bayes-explorer").first
+        assert posterior("0.01", "0.95", "0.05") in _view_text(page, "bayes-explorer")
+        # the mouse: a click halfway along the prior's track moves the prior there
+        prior = box.locator(".nbteach-prior-slider")
+        prior.scroll_into_view_if_needed()
+        track = prior.locator(".noUi-target").bounding_box()
+        page.mouse.click(track["x"] + track["width"] * 0.5, track["y"] + track["height"] / 2)
+        page.wait_for_function("el => el.textContent.trim() !== '0.010'",
+                               arg=prior.locator(".widget-readout").element_handle(), timeout=20_000)
+        p = prior.locator(".widget-readout").inner_text().strip()
+        assert 0.4 < float(p) < 0.6
+        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                               arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.05")],
+                               timeout=20_000)
+        # the keyboard: two steps up for the healthy likelihood (step 0.005)
+        handle = box.locator(".nbteach-likelihood-sliders-healthy .noUi-handle")
+        handle.focus()
+        handle.press("ArrowRight")
+        handle.press("ArrowRight")
+        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                               arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.06")],
+                               timeout=20_000)
+        assert handle.get_attribute("aria-valuetext") == "0.060"
+
+
+def test_lesson05_a_typed_message_scores_under_both_models(lab):
+    import json
+
+    import numpy as np
+
+    from nbteach.widgets import text_models_explorer
+
+    _, _, _, root = lab
+    cells = json.loads((root / "notebooks" / "05_bernoulli_nb.ipynb").read_text(encoding="utf-8"))["cells"]
+    source = next("".join(c["source"]) for c in cells if "text_models_explorer(" in "".join(c["source"])
+                  and c["cell_type"] == "code")
+    scope = {}
+    exec(source.replace("text_models_explorer(", "_explorer = text_models_explorer("), scope)  # the lesson's own call
+    want = scope["_explorer"]
+    with _lesson(lab, "05_bernoulli_nb.ipynb") as page:
+        box = page.locator(".nbteach-models-on-text").first
+        entry = box.locator(".nbteach-text input")
+        entry.fill("")
+        entry.type("prize prize prize friday", delay=20)
+        want.text.value = "prize prize prize friday"
+        p_m, p_b = (f"{want.result[k][0][0]:.4f}" for k in ("multinomial", "bernoulli"))
+        view = box.locator(".nbteach-view")
+        page.wait_for_function("([el, a, b]) => el.innerText.includes('multinomial ' + a) && el.innerText.includes('Bernoulli ' + b)",
+                               arg=[view.element_handle(), p_m, p_b], timeout=20_000)
+        row = view.locator("tr", has_text="prize").first.inner_text().split()
+        k = want.words.index("prize")
+        assert row[:2] == ["prize", "3"] and row[2] == f"{want.result['multinomial'][1][k]:+.3f}"
+        assert np.isclose(float(row[3]), want.result["bernoulli"][1][k], atol=5e-4)
+        # a message without a vocabulary word: said so, no scores
+        entry.fill("zzz")
+        page.wait_for_function("el => el.innerText.includes('No word of the vocabulary')",
+                               arg=view.element_handle(), timeout=20_000)
+
+
+def test_lesson11_observing_z_and_stepping_the_search(lab):
+    with _lesson(lab, "11_bayesian_networks.ipynb") as page:
+        box = page.locator(".nbteach-d-separation-explorer").first
+        view = box.locator(".nbteach-view")
+        assert "Burglary and Earthquake are d-separated" in view.inner_text()
+        # observe Alarm, a collider between them: the trail opens
+        box.locator(".nbteach-z select").select_option(["Alarm"])
+        page.wait_for_function("el => el.innerText.includes('Burglary and Earthquake are not d-separated')",
+                               arg=view.element_handle(), timeout=20_000)
+        assert "Alarm is a collider, observed: passes" in view.inner_text()
+        # X from the dropdown: JohnCalls against Earthquake, Alarm observed: blocked again
+        box.locator(".nbteach-x select").select_option("JohnCalls")
+        page.wait_for_function("el => el.innerText.includes('JohnCalls and Earthquake are d-separated')",
+                               arg=view.element_handle(), timeout=20_000)
+        # the structure search, stepped from the keyboard: End shows the last move, as the library has it
+        from nbteach.bayesnet import sample, sprinkler
+        from nbteach.widgets import search_explorer
+
+        _, _, _, root = lab
+        lesson = (root / "notebooks" / "11_bayesian_networks.ipynb").read_text(encoding="utf-8")
+        call = 'search_explorer(sample(truth_net, 5000, random_state=2), score=\\"bic\\", restarts=1, random_state=0)'
+        assert call in lesson and "truth_net = sprinkler()" in lesson, "the lesson's search changed: update this test"
+        want = search_explorer(sample(sprinkler(), 5000, random_state=2), score="bic", restarts=1, random_state=0)
+        want.step.value = want.step.max
+        text = html.unescape(re.sub(r"<[^>]+>", "", want.view.value))
+        search = page.locator(".nbteach-search-explorer").first
+        handle = search.locator(".nbteach-step .noUi-handle")
+        handle.focus()
+        handle.press("End")
+        page.wait_for_function("([el, t]) => el.innerText.trim() === t",
+                               arg=[search.locator(".nbteach-view").element_handle(), text], timeout=20_000)

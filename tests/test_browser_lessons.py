@@ -2,7 +2,10 @@
 
 For each notebook: open it, Run > Run All Cells, wait until every cell has run and the kernel
 is idle, then fail on any traceback, any widget that failed to render, and check that each
-widget output became a live widget view. Then, in the light theme and again in the dark one
+widget output became a live widget view. In a lesson, every control of every view is then
+operated once as a student does (a slider from the keyboard, a dropdown, a checkbox, a text box,
+...) and must change its view (test_browser_controls.py checks the values that appear, lesson by
+lesson). Then, in the light theme and again in the dark one
 (switched through Settings > Theme, as a student does): every control of every widget has an
 accessible name in the browser's accessibility tree, every slider announces the value it
 shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
@@ -110,6 +113,20 @@ _CONTRAST_JS = """() => {
         }
         return lum('rgb(255,255,255)');
     };
+    // SVG text sits on the shapes drawn before it (a node's box), not on its parents' background:
+    // the last filled shape of the same drawing under the text's centre, else the parents'
+    const under = el => {
+        const svg = el.closest('svg'), r = el.getBoundingClientRect();
+        const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+        let found = null;
+        for (const shape of svg.querySelectorAll('rect, circle, ellipse, polygon')) {
+            if (!(shape.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) break;
+            const b = shape.getBoundingClientRect();
+            const l = lum(getComputedStyle(shape).fill);
+            if (l !== null && b.left <= cx && cx <= b.right && b.top <= cy && cy <= b.bottom) found = l;
+        }
+        return found === null ? background(el) : found;
+    };
     let worst = {ratio: 99, need: 4.5, text: ''};
     const texts = '.jp-Notebook .widget-html *, .jp-Notebook .widget-label, .jp-Notebook .widget-readout, '
                 + '.jp-Notebook .widget-label-basic span, .jp-Notebook .jupyter-widgets svg text';
@@ -121,7 +138,7 @@ _CONTRAST_JS = """() => {
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
         const svg = el instanceof SVGElement;
-        const fg = lum(svg ? style.fill : style.color), bg = background(el);
+        const fg = lum(svg ? style.fill : style.color), bg = svg ? under(el) : background(el);
         if (fg === null) continue;
         const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
         if (ratio / need < worst.ratio / worst.need) worst = {ratio, need, text: own.slice(0, 60), where: (el.closest('svg') ? 'plot ' : '') + el.tagName};
@@ -233,6 +250,23 @@ def present_the_first_widget(page, name, tmp_path):
         page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)
 
 
+def drive_every_control(page, name):
+    """Every control of every view, operated once as a student does (tests/_browser_drive.py):
+    each must change its view within 20 s, and no cell may show a traceback after."""
+    from _browser_drive import controls, drive_once
+
+    dead, k = [], 0
+    while k < len(now := controls(page)):      # found again each time: a control may add others
+        c = now[k]
+        if not drive_once(page, c):
+            dead.append(f"{c['kind']} {c['name']!r}")
+        k += 1
+    assert not dead, f"{name}: these controls did not change their view: {', '.join(dead)}"
+    assert "Traceback (most recent call last)" not in page.inner_text(".jp-Notebook"), \
+        f"{name}: a control's update raised"
+    return k
+
+
 def _screenshot(page, tmp_path, filename):
     shot = tmp_path / filename
     page.screenshot(path=str(shot), full_page=False)
@@ -266,6 +300,7 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             return                      # no widget: nothing the theme could make unreadable
         if name.parent == Path("."):    # a lesson: the teacher presents it as slides
             present_the_first_widget(page, name, tmp_path)
+            assert drive_every_control(page, name) >= 1, f"{name}: a view without a control"
         switch_theme(page, "JupyterLab Dark")
         dark = True
         check_accessible(page, name, "JupyterLab Dark")

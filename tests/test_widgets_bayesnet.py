@@ -22,8 +22,12 @@ def test_clicking_a_value_sets_evidence_and_updates_every_posterior():
     np.testing.assert_allclose(post["gibbs"], post["exact"], atol=0.03)
     assert "0.2842" in ex._bars["Burglary"].value
     assert all(ex.cards[k] is cards[k] for k in cards)  # updated in place, not rebuilt
-    ex.buttons["MaryCalls"].value = None           # "?" clears it
+    ex.buttons["MaryCalls"].value = None           # None from code clears it, and "?" shows as chosen
     assert ex.evidence == {"JohnCalls": True}
+    assert ex.buttons["MaryCalls"].index == 0 and ex.buttons["Burglary"].index == 0
+    ex.buttons["JohnCalls"].index = 0              # a click on JohnCalls' "?"
+    assert ex.evidence == {}
+    assert ex.posteriors.loc[("Burglary", True), "exact"] == pytest.approx(prior)
     with pytest.raises(NbteachError, match="not a node"):
         ex.set_evidence(Snow=True)
 

@@ -92,6 +92,9 @@ def _bars(p_exact, p_gibbs, values) -> str:
     return "".join(rows)
 
 
+_UNOBSERVED = "?"                # the value of a node's "?" button
+
+
 class NetworkExplorer(Explorer):
     """Click a value to set evidence; see every other node's posterior, exact and Gibbs.
 
@@ -111,12 +114,13 @@ class NetworkExplorer(Explorer):
         layer = _layers(net.nodes, net.edges)
         self.buttons, self.cards, self._bars = {}, {}, {}
         for v in net.nodes:
-            options = [("?", None)] + [(str(x), x) for x in net.values(v)]
-            b = w.ToggleButtons(options=options, value=None, description="",
+            # "?" has a value of its own, so that it shows as chosen while the node is not observed
+            options = [("?", _UNOBSERVED)] + [(str(x), x) for x in net.values(v)]
+            b = w.ToggleButtons(options=options, value=_UNOBSERVED, description="",
                                 tooltips=[f"{v} not observed"] + [f"observe {v} = {x}" for x in net.values(v)],
                                 style={"button_width": "58px"},
                                 layout=w.Layout(width="auto"))
-            b.observe(lambda ch, v=v: self._set(v, ch["new"]), names="value")
+            b.observe(lambda ch, v=v, b=b: self._set(v, ch["new"], b), names="value")
             self.buttons[v] = b
             self._bars[v] = w.HTML()
             title = w.HTML(f"<b style='color:{_FG}'>{esc(v)}</b>")
@@ -139,8 +143,11 @@ class NetworkExplorer(Explorer):
                                 for _, r in sorted(rows.items())], self.message])
         self._update()
 
-    def _set(self, v, value):
-        if value is None:
+    def _set(self, v, value, button=None):
+        if value is None and button is not None:    # None from code: choose "?", which clears
+            button.value = _UNOBSERVED
+            return
+        if value is None or (isinstance(value, str) and value == _UNOBSERVED):
             self.evidence.pop(v, None)
         else:
             self.evidence[v] = value

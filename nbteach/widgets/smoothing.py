@@ -66,7 +66,7 @@ class SmoothingExplorer(Explorer):
                                                step=0.01, description="epsilon ε", readout_format=".1e",
                                                layout=layout)
         self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
-        self.models = {}
+        self.models, self._keys, self._tables = {}, {}, {}
         cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
                 for k in ("none", "epsilon", "laplace")]
         self.widget = w.VBox([
@@ -96,11 +96,33 @@ class SmoothingExplorer(Explorer):
     def sample(self) -> dict:
         return {f: dd.value for f, dd in self.query.items()}
 
+    def _key(self, kind):
+        return {"none": None, "epsilon": self.epsilon_slider.value, "laplace": self.alpha_slider.value}[kind]
+
     def _update(self, *kinds):
+        # a model is refitted, and its tables formatted, only when its own parameter moved: a new
+        # patient re-renders the panels from what is kept
         for kind in kinds:
-            if kind != "none" or kind not in self.models:
+            key = self._key(kind)
+            if kind not in self.models or self._keys.get(kind) != key:
                 self.models[kind] = self._model(kind)
+                self._keys[kind] = key
+                self._tables[kind] = self._format_tables(self.models[kind])
             self.panels[kind].value = padded(self._render(kind, self.models[kind]))
+
+    @staticmethod
+    def _format_tables(model):
+        """Each feature's table as HTML cells, once per fit: [(value, cells)], sums' cells, any sum over 1."""
+        classes = list(model.classes_)
+        out = {}
+        for f, table in model.tables_.items():
+            col = {c: table[c].tolist() for c in classes}
+            rows = [(value, "".join(f"<td>{number(col[c][i])}</td>" for c in classes))
+                    for i, value in enumerate(table.index)]
+            sums = [sum(col[c]) for c in classes]
+            cells = "".join(f"<td style='color:{ERROR if s != 1 else GOOD}'>{number(s)}</td>" for s in sums)
+            out[f] = (rows, cells, any(s != 1 for s in sums))
+        return out
 
     def _title(self, kind):
         if kind == "none":
@@ -115,18 +137,13 @@ class SmoothingExplorer(Explorer):
         classes = list(model.classes_)
         head = "".join(f"<th>{esc(c)}</th>" for c in classes)
         rows, over = [], False
-        for f, table in model.tables_.items():
-            for value in table.index:
+        for f, (values, sum_cells, above) in self._tables[kind].items():
+            for value, cells in values:
                 here = value == sample[f]
                 style = f" style='{HIGHLIGHT}'" if here else ""
-                cells = "".join(f"<td>{number(table.loc[value, c])}</td>" for c in classes)
                 rows.append(f"<tr{style}><td>{esc(f)}={esc(value)}</td>{cells}</tr>")
-            sums = table.sum(axis=0)
-            over = over or any(s != 1 for s in sums)
-            cells = "".join(
-                f"<td style='color:{ERROR if s != 1 else GOOD}'>{number(s)}</td>" for s in sums
-            )
-            rows.append(f"<tr style='border-bottom:2px solid #999'><td><i>sum over {esc(f)}</i></td>{cells}</tr>")
+            over = over or above
+            rows.append(f"<tr style='border-bottom:2px solid #999'><td><i>sum over {esc(f)}</i></td>{sum_cells}</tr>")
         sums_note = (
             f"<p style='color:{ERROR}'>Some columns sum to more than 1: epsilon adds probability "
             "without taking any away, so these are no longer distributions.</p>" if over else

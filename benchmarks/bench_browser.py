@@ -4,12 +4,9 @@ Each lesson that shows a view is opened in JupyterLab in headless Chromium (Debi
 ``chromium``, as the browser tests) and run as a student runs it, with two cells added at its
 end: the baseline, a trivial IntSlider whose observer writes a Label (one kernel round trip
 and nothing else), and a cell that times each control's update inside the kernel. Then every
-control of every view on the page is operated as a student does, PRESSES times:
-
-* a slider: keyboard focus on its handle, ArrowRight (ArrowLeft at the top of its range);
-* a dropdown or a list: the next option picked; a group of toggle buttons: the next one clicked;
-* a checkbox: Space; a text box: its first word typed again at its end, then deleted (Backspace);
-* a number box: ArrowUp or ArrowDown, then Enter (Chromium sends the number at the arrow key).
+control of every view on the page is operated as a student does, PRESSES times, as
+``tests/_browser_drive.py`` describes (a slider from the keyboard, the next option of a dropdown,
+Space on a checkbox, a word typed into a text box, ...).
 
 The latency of one operation is the time from its event (keydown, click, change, input) to the first
 change of the view outside the control itself (a MutationObserver; the control's own readout,

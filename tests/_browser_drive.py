@@ -8,7 +8,7 @@ page ([output index, control index within it]), in page order:
   (the second when none is chosen);
 * a disabled control is left alone;
 * a checkbox: Space; a text box: its first word typed again at its end, then deleted (Backspace);
-* a number box: ArrowUp or ArrowDown, then Enter (Chromium sends the number at the arrow key).
+* a number box: ArrowUp or ArrowDown (Chromium sends the stepped number at once, no Enter needed).
 
 "The view answered" means: after the event (keydown, click, change, input) on the control, something
 in its output area outside the control itself changed (a MutationObserver; the control's own
@@ -98,12 +98,10 @@ def operate(page, handle, kind, k):
         page.evaluate("window.__arm()")
         page.keyboard.press("Space")
     elif kind == "number":
-        # Chromium sends a number box's value (a change event) as soon as an arrow key steps it;
-        # Enter, as a student would press after typing, sends nothing new
+        # Chromium sends a number box's value (a change event) as soon as an arrow key steps it
         handle.focus()
         page.evaluate("window.__arm()")
         page.keyboard.press("ArrowDown" if k % 2 else "ArrowUp")
-        page.keyboard.press("Enter")
     else:
         # a text box: the message's first word typed again at its end (one input event, so one
         # update; a word the view knows, so the view must change), then deleted with Backspace

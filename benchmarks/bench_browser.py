@@ -85,7 +85,8 @@ for _c in list(_all.values()):
     for _ in range(7):
         _t0 = _time.perf_counter(); _set(_c, _v); _t.append(_time.perf_counter() - _t0)
         _set(_c, _old)
-    _name = _c.description or type(_c).__name__
+    # as the browser names it: the description, or a group of buttons by its labels ("?TrueFalse")
+    _name = _c.description or "".join(getattr(_c, "_options_labels", ())) or type(_c).__name__
     _times.setdefault(_name, []).append(_st.median(_t) * 1000)
 print("KERNEL-TIMES " + _json.dumps(_times))'''
 

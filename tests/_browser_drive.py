@@ -24,9 +24,11 @@ CONTROLS_JS = r"""() => {
     const found = [];
     outputs.forEach((out, i) => window.__controlsOf(out).forEach((c, j) => {
         const own = c.closest('.jupyter-widgets');
-        const label = own.querySelector(':scope > .widget-label');
+        // a checkbox's description is in its own label beside the box (the widget-label holds a zero-width space)
+        const labels = [own.querySelector(':scope > .widget-label'), own.querySelector('.widget-label-basic')];
+        const text = labels.map(l => l && l.textContent.replace(/\u200b/g, '').trim()).find(Boolean);
         found.push({output: i, control: j, kind: window.__kindOf(c),
-                    name: c.getAttribute('aria-label') || (label && label.textContent.trim()) || c.textContent.trim()});
+                    name: c.getAttribute('aria-label') || text || c.textContent.trim()});
     }));
     return found;
 }"""

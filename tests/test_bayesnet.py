@@ -346,3 +346,19 @@ def test_tabu_search_never_returns_to_a_structure_it_just_left():
                 window = seen[max(0, i - tabu_length):i]
                 assert seen[i] not in window, f"{phase}, step {i}: back to a structure of the last {tabu_length} moves"
         assert same_equivalence_class(learned, sprinkler())
+
+
+def test_gibbs_marginals_is_one_run_of_the_gibbs_ask_sampler():
+    # the network explorer samples once for every node: the same chain as gibbs_ask's, so the
+    # same estimates as asking node by node, with the evidence left out
+    from nbteach.bayesnet import gibbs_ask, gibbs_marginals
+
+    net = burglary()
+    evidence = {"JohnCalls": True}
+    every = gibbs_marginals(net, evidence, n_samples=3000, random_state=5, burn_in=20)
+    assert set(every) == {"Burglary", "Earthquake", "Alarm", "MaryCalls"}
+    for v, series in every.items():
+        one = gibbs_ask(net, v, evidence, n_samples=3000, random_state=5, burn_in=20)
+        pd.testing.assert_series_equal(series, one)
+    with pytest.raises(NbteachError, match="burn_in"):
+        gibbs_marginals(net, burn_in=-1)

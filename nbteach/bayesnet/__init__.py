@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 from .examples import basic_structure, burglary, sprinkler
-from .inference import elimination_ask, enumeration_ask, gibbs_ask, gibbs_trace
+from .inference import elimination_ask, enumeration_ask, gibbs_ask, gibbs_marginals, gibbs_trace
 from .learning import hill_climb, same_equivalence_class, sample
 from .network import BayesNet
 
 __all__ = ["BayesNet", "burglary", "sprinkler", "basic_structure", "hill_climb", "sample", "same_equivalence_class",
-           "enumeration_ask", "elimination_ask", "gibbs_ask", "gibbs_trace"]
+           "enumeration_ask", "elimination_ask", "gibbs_ask", "gibbs_marginals", "gibbs_trace"]

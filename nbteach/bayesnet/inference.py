@@ -191,6 +191,29 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
     return _series(net, var, counts)
 
 
+def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=None,
+                    burn_in: int = 200, n_chains: int = 200) -> dict:
+    """P(v | evidence) for every node v not in the evidence, from ONE Gibbs run.
+
+    The same sampler as :func:`gibbs_ask` (same arguments), but every kept state counts for
+    every node at once: a network explorer that shows all the posteriors samples once, not
+    once per node. Returns {node: Series}.
+    """
+    import numpy as np
+
+    net._need_cpds()
+    if not isinstance(burn_in, int) or burn_in < 0:
+        raise NbteachError(f"burn_in must be an integer >= 0; got {burn_in!r}.")
+    n_chains, n_sweeps = _chains(n_samples, n_chains)
+    rng = np.random.default_rng(random_state)
+    free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
+    counts = {v: np.zeros(len(net._values[v])) for v in free}
+    for state in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep=True):
+        for v in free:
+            counts[v] += np.bincount(state[v], minlength=len(counts[v]))
+    return {v: _series(net, v, counts[v]) for v in free}
+
+
 def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,
                 burn_in: int = 200, n_chains: int = 200):
     """The running Gibbs estimate of P(var=value | evidence) as samples accumulate.

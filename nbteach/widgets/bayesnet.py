@@ -163,18 +163,22 @@ class NetworkExplorer(Explorer):
     def _update(self):
         import pandas as pd
 
+        from nbteach.bayesnet.inference import gibbs_marginals
+
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
         rows = {}
         try:
+            # one Gibbs run for every node's posterior (the sampler is the one net.query uses)
+            sampled = (gibbs_marginals(self.net, self.evidence, n_samples=self.n_samples,
+                                       random_state=self.random_state, burn_in=50)
+                       if self.gibbs else {})
             for v in self.net.nodes:
                 if v in self.evidence:
                     self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>observed: "
                                            f"{esc(self.evidence[v])}</span>")
                     continue
                 exact = self.net.query(v, self.evidence)
-                gibbs = (self.net.query(v, self.evidence, method="gibbs", n_samples=self.n_samples,
-                                        random_state=self.random_state, burn_in=50)
-                         if self.gibbs else None)
+                gibbs = sampled.get(v)
                 self._bars[v].value = _bars(exact, gibbs, self.net.values(v))
                 for x in self.net.values(v):
                     rows[(v, x)] = {"exact": float(exact[x]),

@@ -175,20 +175,26 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
     With deterministic tables (probabilities 0 or 1) a chain can be stuck in one region:
     Gibbs sampling assumes every state consistent with the evidence can reach every other.
     """
-    import numpy as np
-
     net._need_cpds()
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
+    return _gibbs_counts(net, [var], evidence, n_samples, random_state, burn_in, n_chains)[var]
+
+
+def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_chains) -> dict:
+    """One Gibbs run; the kept states counted for each of ``variables``, as {node: Series}."""
+    import numpy as np
+
     if not isinstance(burn_in, int) or burn_in < 0:
         raise NbteachError(f"burn_in must be an integer >= 0; got {burn_in!r}.")
     n_chains, n_sweeps = _chains(n_samples, n_chains)
     rng = np.random.default_rng(random_state)
-    counts = np.zeros(len(net._values[var]))
+    counts = {v: np.zeros(len(net._values[v])) for v in variables}
     for state in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep=True):
-        counts += np.bincount(state[var], minlength=len(counts))
-    return _series(net, var, counts)
+        for v in variables:
+            counts[v] += np.bincount(state[v], minlength=len(counts[v]))
+    return {v: _series(net, v, counts[v]) for v in variables}
 
 
 def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=None,
@@ -199,19 +205,9 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     every node at once: a network explorer that shows all the posteriors samples once, not
     once per node. Returns {node: Series}.
     """
-    import numpy as np
-
     net._need_cpds()
-    if not isinstance(burn_in, int) or burn_in < 0:
-        raise NbteachError(f"burn_in must be an integer >= 0; got {burn_in!r}.")
-    n_chains, n_sweeps = _chains(n_samples, n_chains)
-    rng = np.random.default_rng(random_state)
     free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
-    counts = {v: np.zeros(len(net._values[v])) for v in free}
-    for state in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep=True):
-        for v in free:
-            counts[v] += np.bincount(state[v], minlength=len(counts[v]))
-    return {v: _series(net, v, counts[v]) for v in free}
+    return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains)
 
 
 def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,

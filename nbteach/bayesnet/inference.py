@@ -127,15 +127,16 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep):
     if not free:
         raise NbteachError("every node is in the evidence: nothing to sample.")
     children = {v: net.children(v) for v in free}
+    parents = {v: net.parents(v) for v in nodes}       # looked up once, not in every sweep
     for sweep in range(burn_in + n_sweeps):
         for v in free:
             k = card[v]
             cols = np.arange(k)
-            p = net._cpt[v][tuple(state[u] for u in net.parents(v))] if net.parents(v) else \
+            p = net._cpt[v][tuple(state[u] for u in parents[v])] if parents[v] else \
                 np.broadcast_to(net._cpt[v], (n_chains, k))
             p = np.array(p, dtype=float)
             for c in children[v]:
-                idx = tuple(cols[None, :] if u == v else state[u][:, None] for u in net.parents(c))
+                idx = tuple(cols[None, :] if u == v else state[u][:, None] for u in parents[c])
                 p *= net._cpt[c][idx + (state[c][:, None],)]
             state[v] = _draw(p, rng)
         if sweep >= burn_in and keep:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from _browser_drive import CHANGED_JS, CONTROLS_JS, HELPERS_JS, RESULT_JS, WATCH_JS, operate  # noqa: E402
+from _browser_drive import CHANGED_JS, RESULT_JS, WATCH_JS, controls, handle_of, operate, path_of  # noqa: E402
 
 PRESSES = 11
 QUIET_MS = 300          # a view has settled when nothing changed for this long
@@ -90,6 +90,7 @@ for _c in list(_all.values()):
     _times.setdefault(_name, []).append(_st.median(_t) * 1000)
 print("KERNEL-TIMES " + _json.dumps(_times))'''
 
+
 def _measure(page, path, kind, baseline=False):
     """PRESSES operations on one control: a list of (first change, last change) in ms, None for
     an operation whose view did not change within TIMEOUT_MS."""
@@ -97,7 +98,7 @@ def _measure(page, path, kind, baseline=False):
     if baseline:
         handle = page.locator(".nbteach-bench-baseline .noUi-handle").element_handle()
     else:
-        handle = page.evaluate_handle("p => window.__find(p)[1]", path).as_element()
+        handle = handle_of(page, path)
     out = []
     for k in range(PRESSES):
         operate(page, handle, kind, k)
@@ -172,14 +173,13 @@ def main(argv) -> int:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
             for path in lessons:
                 page = open_and_run_all(browser, port, token, path.name)
-                page.evaluate(HELPERS_JS)
                 text = page.locator(".jp-OutputArea-output", has_text="KERNEL-TIMES").inner_text()
                 kernel = json.loads(text.split("KERNEL-TIMES", 1)[1])
                 base = _summary(_measure(page, None, "slider", baseline=True))
                 print(f"\n== {path.stem}: baseline (IntSlider -> Label) median {base[0]:.1f} ms, p90 {base[1]:.1f} ms")
                 print(head)
-                for c in page.evaluate(CONTROLS_JS):
-                    s = _summary(_measure(page, [c["output"], c["control"]], c["kind"]))
+                for c in controls(page):
+                    s = _summary(_measure(page, path_of(c), c["kind"]))
                     name = f"{c['name'][:40]}"
                     ks = kernel.get(c["name"]) or kernel.get(c["name"].split(" value")[0])
                     kms = f"{max(ks):6.1f}ms" if ks else f"{'-':>8}"

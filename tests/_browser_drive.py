@@ -19,10 +19,8 @@ from __future__ import annotations
 # The controls of the views on the page, in page order, each with a selector path to find it
 # again: [output index, control index within it].
 CONTROLS_JS = r"""() => {
-    const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')]
-        .filter(o => o.querySelector('.jupyter-widgets') && !o.querySelector('.nbteach-bench-baseline'));
     const found = [];
-    outputs.forEach((out, i) => window.__controlsOf(out).forEach((c, j) => {
+    window.__outputs().forEach((out, i) => window.__controlsOf(out).forEach((c, j) => {
         const own = c.closest('.jupyter-widgets');
         // a checkbox's description is in its own label beside the box (the widget-label holds a zero-width space)
         const labels = [own.querySelector(':scope > .widget-label'), own.querySelector('.widget-label-basic')];
@@ -41,10 +39,12 @@ HELPERS_JS = r"""() => {
     window.__controlsOf = out => [...out.querySelectorAll(
         '.noUi-handle, select, input[type=checkbox], input[type=text], input[type=number], textarea, .widget-toggle-buttons')]
         .filter(c => c.getClientRects().length && !c.disabled && !c.closest('[disabled]') && !c.closest('.widget-readout'));
+    // the outputs that show a view (the bench's baseline slider is not one)
+    window.__outputs = () => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')]
+        .filter(o => o.querySelector('.jupyter-widgets') && !o.querySelector('.nbteach-bench-baseline'));
     window.__find = ([i, j]) => {
-        const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')]
-            .filter(o => o.querySelector('.jupyter-widgets') && !o.querySelector('.nbteach-bench-baseline'));
-        return [outputs[i], window.__controlsOf(outputs[i])[j]];
+        const out = window.__outputs()[i];
+        return [out, window.__controlsOf(out)[j]];
     };
     return true;
 }"""
@@ -119,23 +119,27 @@ def operate(page, handle, kind, k):
             page.keyboard.press("Backspace")
 
 
-
 def controls(page):
     """The controls on the page: dicts with ``output``, ``control`` (the path), ``kind``, ``name``."""
     page.evaluate(HELPERS_JS)
     return page.evaluate(CONTROLS_JS)
 
 
-def handle_of(page, control):
-    return page.evaluate_handle("p => window.__find(p)[1]", [control["output"], control["control"]]).as_element()
+def path_of(control):
+    return [control["output"], control["control"]]
+
+
+def handle_of(page, path):
+    """The element of the control at ``path`` ([output index, control index])."""
+    return page.evaluate_handle("p => window.__find(p)[1]", path).as_element()
 
 
 def drive_once(page, control, k=0, timeout_ms=20_000) -> bool:
     """Operate ``control`` once; True if its view changed within ``timeout_ms``."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    page.evaluate(WATCH_JS, [[control["output"], control["control"]], False])
-    operate(page, handle_of(page, control), control["kind"], k)
+    page.evaluate(WATCH_JS, [path_of(control), False])
+    operate(page, handle_of(page, path_of(control)), control["kind"], k)
     try:
         page.wait_for_function(CHANGED_JS, timeout=timeout_ms)
     except PlaywrightTimeout:

@@ -55,7 +55,7 @@ def _cpu() -> float:
 
 
 def run(paths, jobs: int, out: Path, sandbox=None):
-    from nbteach.grade import grade
+    from nbteach.teacher.grade import grade
 
     cpu, start = _cpu(), time.perf_counter()
     results = grade(paths, out / f"grades_jobs{jobs}.csv", jobs=jobs, timeout=120, sandbox=sandbox)

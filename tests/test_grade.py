@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nbteach.grade import _labels, exercise_ids, grade, main
+from nbteach.teacher.grade import _labels, exercise_ids, grade, main
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
@@ -255,7 +255,7 @@ def test_hard_kill_takes_the_whole_tree_even_a_child_in_its_own_session(tmp_path
     process group alone would leave it running; _kill_tree must reach it."""
     import time
 
-    from nbteach.grade import _kill_tree
+    from nbteach.teacher.grade import _kill_tree
 
     pidfile = tmp_path / "child.pid"
     code = ("import subprocess, sys, time\n"
@@ -298,7 +298,7 @@ def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
 def test_function_inputs_are_the_same_on_every_regrade_of_a_file(tmp_path):
     from nbteach.check import exercise
     from nbteach.check.functions import make_inputs
-    from nbteach.grade import _seed
+    from nbteach.teacher.grade import _seed
 
     a, b = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
     a.write_text("{}")
@@ -319,7 +319,7 @@ def test_function_answers_are_judged_through_the_sandbox(ex_id):
     """The reference passes and every mistaken function gets its hint, run in the sandbox."""
     from nbteach.check import exercise
     from nbteach.check.serial import decode, encode
-    from nbteach.grade import _verify_answer
+    from nbteach.teacher.grade import _verify_answer
 
     q = exercise(ex_id)
     passed, message = _verify_answer(q, json.loads(json.dumps(encode(q.reference()))), seed=1)
@@ -332,10 +332,10 @@ def test_function_answers_are_judged_through_the_sandbox(ex_id):
 def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_survives(tmp_path, monkeypatch):
     import time
 
-    from nbteach import grade as grading
+    from nbteach.teacher import grade as grading
     from nbteach.check import exercise
     from nbteach.check.serial import encode
-    from nbteach.grade import _verify_answer
+    from nbteach.teacher.grade import _verify_answer
 
     monkeypatch.setitem(grading._SEAL, "on", False)  # the unsealed runner's own cleanup
 

@@ -85,7 +85,7 @@ def sealed_class(tmp_path_factory):
     hog["cells"].insert(2, _cell("blob = bytearray(4 * 1024 ** 3)  # 4 GiB"))
     (subs / "hog.ipynb").write_text(json.dumps(hog))
     before = {"alice": _digest(subs / "alice.ipynb"), "secret": _digest(secret)}
-    from nbteach.grade import grade
+    from nbteach.teacher.grade import grade
 
     started = time.monotonic()
     results = grade([subs], out / "grades.csv", jobs=2, timeout=60, sandbox=True)
@@ -133,7 +133,7 @@ def test_a_memory_hog_is_stopped_and_graded(sealed_class):
 
 
 def test_the_cli_refuses_to_grade_unsealed_without_being_told(tmp_path, monkeypatch):
-    from nbteach.grade import main
+    from nbteach.teacher.grade import main
 
     monkeypatch.setattr(sandbox, "available", lambda: False)
     assert main([str(SOLUTION), "--out", str(tmp_path / "g.csv")]) == 2

@@ -334,7 +334,7 @@ def test_the_judge_agrees_with_the_check_cell_checks_hidden_cases_and_never_hang
 
 
 def test_grade_options_that_cannot_work_are_refused(tmp_path):
-    from nbteach.grade import grade
+    from nbteach.teacher.grade import grade
 
     (tmp_path / "subs").mkdir()
     (tmp_path / "subs" / "a.ipynb").write_text("{}")

@@ -1,0 +1,940 @@
+"""Grade a class: run every submitted notebook and re-check its answers, in parallel.
+
+    python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
+                            [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
+
+SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
+kernel of its own (``nbclient``), ``--jobs`` at a time. A cell running longer than
+``--timeout`` seconds stops the notebook; a notebook still running ``--timeout`` + 30
+seconds after it started (the 30 s cover kernel start-up) is stopped by killing its
+whole process tree, kernel included. Output: a CSV with one row per submission,
+one column per exercise (1 passed, 0 not) plus ``total``, ``max`` and ``run`` (how the
+run ended), and one feedback file per student in ``--feedback`` (default: a folder
+``feedback`` next to the CSV), in the language the student set.
+
+How a grade is decided, so that nothing in a submission can fake a pass:
+
+1. While the notebook runs, every ``exercise(id).check(answer)`` appends the *answer*
+   (never a verdict) to a record file, serialised as plain data (``nbteach.check.serial``).
+2. After the run, this process reads the records, rebuilds each answer from a whitelist
+   of types and checks it against the library here, in the grader's own process. A
+   function answer runs in a sandbox process (``nbteach.check.sandbox``); only its
+   outputs come back, and they are compared here.
+3. The library is loaded into the grader (every reference answer computed) before any
+   notebook runs, and each kernel imports a private copy of nbteach: a notebook that
+   rewrites nbteach's files (say, ``compare.py``) changes only its own copy.
+4. Exercises are found by id (the ``exercise("...")`` calls in the submissions), not by
+   cell position. An exercise with no record (the notebook raised, looped, killed its
+   kernel or never checked it) is failed, with the reason in the feedback.
+
+Patching ``check``, redefining ``exercise``, forging the result class or writing a
+record with ``"correct": true`` in it changes nothing: verdicts are never read back.
+
+Examples
+--------
+>>> args = _parser().parse_args(["a.ipynb", "--out", "g.csv", "--jobs", "2"])
+>>> args.jobs, args.timeout
+(2, 120.0)
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["grade", "grade_notebook", "Submission", "main"]
+
+_LANGUAGE_LOCK = threading.Lock()
+#: Whether submissions run sealed (nbteach.teacher.sandbox); set by grade(), read by the runners.
+_SEAL = {"on": False, "memory": None}
+_EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
+
+_RUN_TEXT = {
+    "ok": {"en": "ran to the end", "zh": "完整运行结束"},
+    "error": {"en": "raised an error in a cell (the cells after it still ran)", "zh": "有单元格报错（其后的单元格仍已运行）"},
+    "timeout": {"en": "stopped: ran longer than {timeout:g} s", "zh": "超过 {timeout:g} 秒，已被停止"},
+    "dead kernel": {"en": "stopped: the kernel died", "zh": "内核崩溃，已中止"},
+    "unreadable": {"en": "could not be read as a notebook", "zh": "无法读取为 notebook"},
+    "missing": {"en": "no submission", "zh": "未提交"},
+    "no roster id": {"en": "matches no student id of the roster", "zh": "与名单中的学号都不匹配"},
+    "not a notebook": {"en": "not a notebook (.ipynb)", "zh": "不是 notebook（.ipynb）"},
+}
+_NOT_REACHED = {
+    "en": "Failed: no answer was checked for this exercise{why}.",
+    "zh": "未通过：这道题没有被检查过{why}。",
+}
+
+
+@dataclass
+class Submission:
+    """The grade of one notebook."""
+
+    path: Path
+    timeout: float = 0.0
+    run: str = "ok"
+    detail: str = ""
+    seconds: float = 0.0
+    lang: str = "en"
+    results: dict = field(default_factory=dict)   # id -> (passed, message)
+    attempts: dict = field(default_factory=dict)  # id -> checks the submitted notebook recorded
+
+    label: str = ""
+    sealed: bool | None = None   # ran inside the sandbox (None: never ran, e.g. missing)
+
+    @property
+    def name(self) -> str:
+        return self.label or self.path.name
+
+    def total(self, ids) -> int:
+        return sum(1 for i in ids if self.results.get(i, (False, ""))[0])
+
+
+# ---------------------------------------------------------------- running one notebook
+def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> None:
+    """Executed in a child process: run the notebook, write how it ended to ``status``."""
+    # nbformat imports jsonschema, which imports an optional IRI-syntax checker that takes
+    # over a second to load and that notebook validation never uses; jsonschema skips it
+    # when it cannot be imported. This is a third of the grader's CPU time per submission.
+    sys.modules.setdefault("rfc3987_syntax", None)
+    import nbformat
+    from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError, DeadKernelError
+
+    result = {"status": "ok", "detail": ""}
+    try:
+        nb = nbformat.read(nb_path, as_version=4)
+    except Exception as exc:  # noqa: BLE001
+        result = {"status": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    else:
+        # a cell that raises does not stop the run: the exercises after it may not depend on it
+        client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
+                                resources={"metadata": {"path": str(Path(nb_path).parent)}})
+        try:
+            client.execute()
+            for cell in nb.cells:
+                err = next((o for o in cell.get("outputs", []) if o.get("output_type") == "error"), None)
+                if err is not None:
+                    result = {"status": "error", "detail": f"{err.get('ename')}: {err.get('evalue')}"[:300]}
+                    break
+        except DeadKernelError as exc:
+            result = {"status": "dead kernel", "detail": str(exc)[:300]}
+        except CellExecutionError as exc:
+            result = {"status": "error", "detail": f"{exc.ename}: {exc.evalue}"[:300]}
+        except TimeoutError as exc:
+            result = {"status": "timeout", "detail": str(exc)[:300]}
+        except Exception as exc:  # noqa: BLE001 - e.g. the kernel died while starting
+            result = {"status": "dead kernel" if "kernel" in str(exc).lower() else "error",
+                      "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    Path(status).write_text(json.dumps(result), encoding="utf-8")
+
+
+def _kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL the runner and every process it started (the kernel has its own session)."""
+    victims = []
+    try:
+        import psutil
+
+        parent = psutil.Process(proc.pid)
+        victims = parent.children(recursive=True)
+    except Exception:  # noqa: BLE001 - psutil missing or the runner already gone
+        pass
+    for p in victims:
+        try:
+            p.kill()
+        except Exception:  # noqa: BLE001
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except Exception:  # noqa: BLE001
+        proc.kill()
+    if victims:
+        _wait_dead(victims)
+
+
+def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
+    """SIGKILL every process still carrying ``variable=marker`` in its environment.
+
+    A notebook can start processes that outlive its kernel (``subprocess.Popen(...,
+    start_new_session=True)``); they all inherit ``NBTEACH_RECORD`` (``NBTEACH_SANDBOX``
+    in the sandbox), whose value is unique to the run.
+    """
+    try:
+        import psutil
+    except ImportError:
+        return
+    me = os.getpid()
+    killed = []
+    for p in psutil.process_iter():
+        try:
+            if p.pid != me and p.environ().get(variable) == marker:
+                p.kill()
+                killed.append(p)
+        except Exception:  # noqa: BLE001 - gone already, or not ours to read
+            continue
+    _wait_dead(killed)
+
+
+def _wait_dead(procs, seconds: float = 5.0) -> None:
+    """Wait (boundedly) until SIGKILLed processes are gone: a signal is delivered, not instant.
+
+    A zombie counts as gone: it runs nothing, and its parent may never reap it.
+    """
+    import time
+
+    import psutil
+
+    deadline = time.monotonic() + seconds
+    for p in procs:
+        while time.monotonic() < deadline:
+            try:
+                if p.status() == psutil.STATUS_ZOMBIE:
+                    break
+            except psutil.NoSuchProcess:
+                break
+            except Exception:  # noqa: BLE001 - not ours to read any more
+                break
+            time.sleep(0.01)
+
+
+def _package_copy(dest: Path, source: Path | None = None) -> Path:
+    """Copy nbteach's sources to ``dest/nbteach``; return ``dest`` (to put first on PYTHONPATH)."""
+    import shutil
+
+    import nbteach
+
+    source = source or Path(nbteach.__file__).resolve().parent
+    shutil.copytree(source, dest / "nbteach", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+def _preload(ids) -> None:
+    """Compute every reference answer and mistake now, before any submission runs.
+
+    Every library module the grader needs is then imported from the files as they were
+    when grading began, whatever a notebook later writes to disk.
+    """
+    from nbteach.check import exercise
+    from nbteach.check.functions import make_inputs
+
+    for ex_id in ids:
+        try:
+            ex = exercise(ex_id)
+            ex.reference()
+            if ex.kind == "function":
+                [m.value() for m in ex.mistakes]
+                make_inputs(ex, seed=0)
+            else:
+                ex.mistake_values()
+        except Exception:  # noqa: BLE001 - reported per submission when it is checked
+            pass
+
+
+def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en",
+                   package=None, variant=None) -> Submission:
+    """Run one notebook in a fresh kernel and grade its recorded answers.
+
+    ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
+    ``nbteach.set_language`` gets feedback in the language they chose. The kernel
+    imports a private copy of nbteach (from ``package``, default: the installed one), so
+    a notebook that edits nbteach's files edits only its own copy.
+    """
+    path = Path(path)
+    sub = Submission(path, timeout=timeout)
+    sub.attempts = _attempts_of(path)
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
+        sealed = _SEAL["on"]
+        work = Path(tmp) / "work"           # sealed: the only folder the notebook can write
+        work.mkdir()
+        record = str(work / "record.jsonl")
+        status = str(work / "status.json")
+        private = _package_copy(Path(tmp) / "lib", package)
+        runner = [sys.executable, "-c",
+                  "import sys; from nbteach.teacher.grade import _run_notebook; "
+                  "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))"]
+        preexec = None
+        if sealed:
+            from nbteach.teacher import sandbox
+
+            # the notebook is copied in: its own folder holds only itself
+            notebook = work / "submission.ipynb"
+            notebook.write_bytes(path.read_bytes())
+            env = dict(sandbox.base_env(work), NBTEACH_RECORD=record, NBTEACH_LANG=lang,
+                       PYTHONPATH=str(private))
+            cmd, preexec = sandbox.sealed(runner + [str(notebook), record, status, str(timeout)],
+                                          readable=[private], writable=[work], env=env,
+                                          memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          cpu_seconds=int(2 * timeout + 60))
+            env = None
+        else:
+            pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
+            env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
+                       PYTHONPATH=pythonpath)
+            cmd = runner + [str(path.resolve()), record, status, str(timeout)]
+        # the runner's output goes to a file, not a pipe: a process the notebook leaves
+        # behind would hold a pipe open and keep us waiting
+        errors = Path(tmp) / "runner.err"
+        with open(errors, "wb") as err:
+            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                    start_new_session=True, preexec_fn=preexec)
+            try:
+                proc.wait(timeout=timeout + 30)
+            except subprocess.TimeoutExpired:
+                _kill_tree(proc)
+                proc.wait()
+                sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
+            else:
+                try:
+                    info = json.loads(Path(status).read_text(encoding="utf-8"))
+                    sub.run, sub.detail = info["status"], info["detail"]
+                except Exception:  # noqa: BLE001
+                    sub.run = "dead kernel"
+                    sub.detail = errors.read_bytes()[-300:].decode(errors="replace")
+        _kill_leftovers(record)
+        records = _read_records(record)
+    sub.seconds = time.monotonic() - start
+    sub.lang = lang
+    sub.sealed = sealed
+    _verify(sub, records, expected_ids, variant)
+    return sub
+
+
+def _attempts_of(path) -> dict:
+    """Checks per exercise, as the submitted notebook's check outputs record them."""
+    from nbteach.check.graded import attempts
+
+    try:
+        with open(path, "rb") as fh:
+            return attempts(json.loads(fh.read(64 * 2**20)))
+    except Exception:  # noqa: BLE001 - unreadable: no attempts recorded
+        return {}
+
+
+def _read_records(path) -> dict:
+    """id -> (encoded answer, language) of the last record of each id; bad lines skipped."""
+    out = {}
+    try:
+        with open(path, "rb") as fh:  # a notebook could write gigabytes: read the first 64 MB
+            text = fh.read(64 * 2**20).decode("utf-8", errors="replace")
+    except OSError:
+        return out
+    for line in text.splitlines()[-10_000:]:
+        try:
+            rec = json.loads(line)
+            if isinstance(rec, dict) and isinstance(rec.get("id"), str) and "answer" in rec:
+                out[rec["id"]] = (rec["answer"], rec.get("lang") if rec.get("lang") in ("en", "zh") else "en")
+        except Exception:  # noqa: BLE001
+            continue
+    return out
+
+
+# ---------------------------------------------------------------- verifying answers
+def _is_graded(ex_id: str) -> bool:
+    return re.match(r"^hw\d\d\.", ex_id) is not None
+
+
+def _default_variant(ex_id: str) -> dict:
+    """The self-study version of the homework ``ex_id`` belongs to (no secret)."""
+    from nbteach.teacher.homework import load
+
+    hw = load(ex_id.split(".")[0])
+    return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
+
+
+def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
+    """id -> (passed, message) for graded homework answers, from ``python -m nbteach.teacher.judge``.
+
+    The answers are decoded and judged in a child process with time limits (never here);
+    the variant is the one the grader rebuilt (from the roster id and the secret).
+    """
+    requests, order = [], []
+    for ex_id in ids:
+        if ex_id not in records:
+            continue
+        v = variant or _default_variant(ex_id)
+        encoded, lang = records[ex_id]
+        requests.append(json.dumps({"assignment": v["assignment"], "params": v["params"],
+                                    "student_id": v.get("student_id"), "exercise_id": ex_id,
+                                    "answer": encoded, "lang": lang, "seed": _seed(sub.path, ex_id)}))
+        order.append(ex_id)
+    if not requests:
+        return {}
+    env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_RECORD",)}
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    argv, preexec = [sys.executable, "-m", "nbteach.teacher.judge"], None
+    if _SEAL["on"]:
+        argv, preexec, env = _sealed_library_process(argv, extra_readable=_homework_dirs(variant))
+    out = {}
+    try:
+        proc = subprocess.run(argv, input="\n".join(requests) + "\n",
+                              capture_output=True, text=True, timeout=60 + 30 * len(requests), env=env,
+                              start_new_session=True, preexec_fn=preexec)
+        lines = proc.stdout.splitlines()
+    except subprocess.TimeoutExpired:
+        lines = []
+    for ex_id, line in zip(order, lines):
+        try:
+            reply = json.loads(line)
+            out[ex_id] = (reply.get("correct") is True and reply.get("status") == "correct",
+                          str(reply.get("message", ""))[:4000])
+        except Exception:  # noqa: BLE001
+            continue
+    for ex_id in order:
+        out.setdefault(ex_id, (False, "the answer could not be judged (the judge gave no verdict)"))
+    return out
+
+
+def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
+    from nbteach.check import exercise
+    from nbteach.i18n import tr
+
+    ids = list(expected_ids) if expected_ids is not None else sorted(records)
+    langs = [lang for _, lang in records.values()]
+    sub.lang = langs[-1] if langs else sub.lang
+    why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
+                                         lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
+                                                               lang=sub.lang, timeout=_timeout_of(sub)))
+    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant)
+    for ex_id in ids:
+        if ex_id not in records:
+            sub.results[ex_id] = (False, tr(_NOT_REACHED, lang=sub.lang, why=why))
+            continue
+        if ex_id in judged:
+            sub.results[ex_id] = judged[ex_id]
+            continue
+        try:
+            ex = exercise(ex_id)
+        except Exception as exc:  # noqa: BLE001
+            sub.results[ex_id] = (False, f"unknown exercise: {exc}")
+            continue
+        encoded, lang = records[ex_id]
+        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id))
+
+
+def _timeout_of(sub) -> float:
+    return sub.timeout
+
+
+def _seed(path, ex_id) -> int:
+    """Inputs for a function answer: random, but the same on every re-grade of the same file."""
+    import hashlib
+
+    try:
+        content = Path(path).read_bytes()
+    except OSError:
+        content = b""
+    return int.from_bytes(hashlib.sha256(ex_id.encode() + b"\0" + content).digest()[:8], "big")
+
+
+def _verify_one(ex, encoded, lang, seed=None):
+    """(passed, message) for one recorded answer, checked here against the library.
+
+    A function answer runs in the sandbox first (several at once across submissions);
+    the verdict and its message are then made under a lock, because the message
+    language is process-wide.
+    """
+    from nbteach.check.serial import FunctionRef, decode
+    from nbteach.i18n import get_language, set_language
+
+    answer = decode(encoded)
+    sandboxed = None
+    if ex.kind == "function" and isinstance(answer, FunctionRef) and answer.payload is not None:
+        sandboxed = _run_sandbox(ex, answer, seed)
+    with _LANGUAGE_LOCK:
+        before = get_language()
+        set_language(lang)
+        try:
+            return _judge(ex, answer, sandboxed)
+        finally:
+            set_language(before)
+
+
+def _verify_answer(ex, encoded, seed=None):
+    """(passed, message) in the current language (used by the tests)."""
+    from nbteach.i18n import get_language
+
+    return _verify_one(ex, encoded, get_language(), seed)
+
+
+def _judge(ex, answer, sandboxed):
+    from nbteach.check.functions import judge
+    from nbteach.check.messages import say, sep
+    from nbteach.check.serial import FunctionRef, Unsupported
+
+    def fail(key, **fields):
+        return False, say("incorrect") + sep() + say(key, **fields)
+
+    if isinstance(answer, Unsupported):
+        return fail("unsupported", got=answer.type_name)
+    if ex.kind != "function":
+        if isinstance(answer, FunctionRef):
+            return fail("unsupported", got="function")
+        result = ex.check(answer, _record=False)
+        return result.correct, result.message
+    if not isinstance(answer, FunctionRef):
+        return False, ex.check(answer, _record=False).message
+    if sandboxed is None:
+        return fail("unsupported", got="function")
+    if sandboxed == "timeout":
+        return fail("timeout", seconds=ex.time_budget, call=answer.name)
+    inputs, outcomes = sandboxed
+    if outcomes is None:
+        return fail("unsupported", got="function")
+    status, message, _ = judge(ex, inputs, outcomes, answer.name)
+    if status != "correct" and not message.startswith(say("incorrect")):
+        message = say("incorrect") + sep() + message
+    return status == "correct", message
+
+
+def _library_root() -> Path:
+    """The folder that holds the nbteach package the grader runs."""
+    import nbteach
+
+    return Path(nbteach.__file__).resolve().parent
+
+
+def _homework_dirs(variant) -> list:
+    """The homework source folders a judge may need to read."""
+    from nbteach.teacher.homework import HOMEWORK_DIRS
+
+    dirs = [Path(d) for d in HOMEWORK_DIRS]
+    dirs += [Path(d) for d in os.environ.get("NBTEACH_HOMEWORK", "").split(os.pathsep) if d]
+    if variant and Path(str(variant.get("assignment", ""))).is_dir():
+        dirs.append(Path(variant["assignment"]))
+    return [d for d in dirs if d.is_dir()]
+
+
+def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None):
+    """A judge or function runner, sealed: it reads nbteach (and homework sources), writes
+    only ``writable``; ``(argv, preexec_fn, env=None)``."""
+    from nbteach.teacher import sandbox
+
+    package = _library_root()
+    home = writable[0] if writable else "/tmp"
+    env = dict(sandbox.base_env(home), PYTHONPATH=str(package.parent), **(extra_env or {}))
+    sealed_argv, preexec = sandbox.sealed(argv, readable=[package, *extra_readable], writable=writable,
+                                          env=env, memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          cpu_seconds=300)
+    return sealed_argv, preexec, None
+
+
+def _run_sandbox(ex, ref, seed=None):
+    """Run the student's function in a sandbox process on the exercise's inputs.
+
+    Returns ``(inputs, outcomes)`` (outcomes None if the sandbox gave no usable reply)
+    or ``"timeout"``.
+    """
+    from nbteach.check.functions import Outcome, make_inputs
+    from nbteach.check.serial import decode, encode
+
+    inputs = make_inputs(ex, seed)
+    request = json.dumps({"function": ref.payload,
+                          "inputs": encode([[list(a), k] for a, k in inputs]),
+                          "budget": ex.time_budget})
+    with tempfile.TemporaryDirectory(prefix="nbteach-sandbox-") as tmp:
+        request_path, reply_path = Path(tmp) / "request.json", Path(tmp) / "reply.json"
+        request_path.write_text(request, encoding="utf-8")
+        env = dict(os.environ, NBTEACH_SANDBOX=tmp)
+        env.pop("NBTEACH_RECORD", None)
+        argv, preexec = [sys.executable, "-m", "nbteach.check.sandbox", str(request_path), str(reply_path)], None
+        if _SEAL["on"]:
+            argv, preexec, env = _sealed_library_process(argv, writable=[tmp], extra_env={"NBTEACH_SANDBOX": tmp})
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, start_new_session=True, env=env,
+                                preexec_fn=preexec)
+        try:
+            proc.wait(timeout=ex.time_budget + 30)
+        except subprocess.TimeoutExpired:
+            _kill_tree(proc)
+            proc.wait()
+            return "timeout"
+        finally:
+            _kill_leftovers(tmp, "NBTEACH_SANDBOX")
+        try:
+            reply = json.loads(reply_path.read_text(encoding="utf-8"))
+        except Exception:  # noqa: BLE001 - a sandbox that died or wrote garbage
+            reply = {}
+    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
+        return inputs, None
+    outcomes = []
+    for o in reply["outcomes"][: len(inputs)]:
+        if not isinstance(o, dict):
+            continue
+        outcomes.append(Outcome(output=decode(o.get("output")),
+                                error=str(o["error"])[:2000] if o.get("error") else None,
+                                timed_out=o.get("timed_out") is True,
+                                mutated=[str(m)[:40] for m in o.get("mutated") or []]))
+    return inputs, outcomes
+
+
+# ---------------------------------------------------------------- a whole class
+def find_submissions(paths) -> list:
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out += sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(".ipynb")
+                          and ".ipynb_checkpoints" not in q.parts)
+        else:
+            out.append(p)
+    return out
+
+
+def _labels(paths) -> list:
+    """Names for the submissions: the file name, or the path from the common folder if two clash."""
+    names = [p.name for p in paths]
+    if len(set(names)) == len(names):
+        return names
+    resolved = [p.resolve() for p in paths]
+    root = Path(os.path.commonpath([str(p.parent) for p in resolved]))
+    return [str(p.relative_to(root)) for p in resolved]
+
+
+def exercise_ids(paths, prefix: str = "") -> list:
+    """The exercise ids the submissions check (union over all of them), sorted."""
+    from nbteach.check import exercises
+
+    known = {e.id for e in exercises()}
+    try:
+        from nbteach.teacher.homework import load, sources
+
+        for name in sources():
+            known |= set(load(name).exercise_ids)
+    except Exception:  # noqa: BLE001 - no homework sources here: lesson exercises only
+        pass
+    ids = set()
+    for p in paths:
+        try:
+            nb = json.loads(Path(p).read_text(encoding="utf-8"))
+            source = "\n".join("".join(c.get("source", "")) for c in nb.get("cells", [])
+                               if c.get("cell_type") == "code")
+        except Exception:  # noqa: BLE001
+            continue
+        ids.update(i for i in _EXERCISE_CALL.findall(source) if i in known)
+    return _ordered(sorted(i for i in ids if i.startswith(prefix)))
+
+
+def _ordered(ids) -> list:
+    """Homework ids in their source's order (lesson ids sorted), so columns read like the notebook."""
+    from nbteach.teacher.homework import load
+
+    out = []
+    for i in ids:
+        if i in out:
+            continue
+        if _is_graded(i):
+            try:
+                out += [j for j in load(i.split(".")[0]).exercise_ids if j in ids and j not in out]
+                continue
+            except Exception:  # noqa: BLE001
+                pass
+        out.append(i)
+    return out
+
+
+def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
+          progress=None, lang: str = "en", assignment=None, roster=None, secret_file=None,
+          resume: bool = False, sandbox=None, memory=None) -> list:
+    """Grade every notebook in ``paths``; write the CSV and the feedback files.
+
+    Parameters
+    ----------
+    paths : list of str or Path
+        Notebooks, or folders searched for ``*.ipynb``; with a roster, one folder
+        ``submissions/`` holding ``<id>/<notebook>`` (or ``<id>.ipynb``).
+    out : str or Path, optional
+        The CSV to write (nothing is written if None). It is rewritten, atomically, as each
+        submission finishes.
+    jobs : int
+        Notebooks run at once, each in its own kernel.
+    timeout : float
+        Seconds per cell; a notebook still running ``timeout + 30`` s after it started
+        is killed with its kernel.
+    feedback : str or Path, optional
+        Folder of per-student feedback files (default: ``feedback`` next to ``out``).
+    prefix : str
+        Grade only the exercise ids that start with it.
+    progress : callable, optional
+        Called with one line of text as each submission finishes.
+    lang : {"en", "zh"}
+        The kernels' starting language (a student's ``set_language`` wins).
+    assignment : str, optional
+        The homework (``"hw01"``): its exercise ids are the columns, whatever the notebooks hold.
+    roster, secret_file : str or Path, optional
+        Together: each student's variant is rebuilt from the secret and the roster id (never
+        from the notebook); a row per roster id, missing submissions included, plus a row
+        per file that matches no id.
+    resume : bool
+        Keep the rows an earlier run wrote to ``out`` and grade only the others.
+    sandbox : bool or None
+        Run every submission, function answer and judge sealed (``nbteach.teacher.sandbox``:
+        bubblewrap, no network, nothing of other students, limits). None: sealed where
+        bubblewrap works, otherwise not, and each row's ``run`` then says ``(not sealed)``;
+        True: refuse to grade without it; False: never sealed (``--no-sandbox``).
+    memory : int, optional
+        Address-space limit of each sealed process, in bytes (default 2 GiB).
+
+    Returns
+    -------
+    list of Submission
+        ``.results`` (id -> (passed, message)), ``.attempts``, ``.run`` ("ok", "error",
+        "timeout", "dead kernel", "unreadable", "missing", "no roster id", "not a notebook").
+    """
+    from nbteach._base import NbteachError
+    from nbteach.i18n import _normalise
+
+    lang = _normalise(lang)
+    from nbteach.teacher import sandbox as _sandbox
+
+    if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
+        raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
+    _SEAL["on"] = _sandbox.available() if sandbox is None else bool(sandbox)
+    _SEAL["memory"] = memory
+    if not isinstance(jobs, int) or jobs < 1:
+        raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
+    if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
+        raise NbteachError(f"--timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
+    if (roster is None) != (secret_file is None):
+        raise NbteachError("give --roster and --secret-file together (per-student variants need both).")
+    if roster is not None and assignment is None:
+        raise NbteachError("--roster needs --assignment (say which homework the class handed in).")
+    hw = None
+    if assignment is not None:
+        from nbteach.teacher.homework import load
+
+        hw = load(assignment)
+    if roster is not None:
+        from nbteach.teacher.assign import read_roster, read_secret
+
+        students = read_roster(roster)
+        secret = read_secret(secret_file)
+        jobs_list, extra = _match_roster(paths, students, hw)
+    else:
+        secret = None
+        notebooks = find_submissions(paths)
+        if not notebooks:
+            raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}.")
+        jobs_list = [(label, nb, None) for label, nb in zip(_labels(notebooks), notebooks)]
+        extra = []
+    if hw is not None:
+        ids = [i for i in hw.exercise_ids if i.startswith(prefix)]
+    else:
+        ids = exercise_ids([p for _, p, _ in jobs_list if p is not None], prefix)
+    if prefix and not ids:
+        raise NbteachError(f"--exercises {prefix!r} matches no exercise of this assignment.")
+    # checked after the arguments and the notebooks, so that a mistake there is named first
+    if sandbox is True and not _sandbox.available():
+        raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
+                           "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
+                           "file then says 'not sealed' on every row).")
+    _preload([i for i in ids if not _is_graded(i)])
+    previous = _read_previous(out, ids) if resume and out is not None else {}
+    results = [None] * len(jobs_list)
+    todo = []
+    for k, (label, path, sid) in enumerate(jobs_list):
+        if label in previous:
+            results[k] = previous[label]
+        elif path is None:
+            results[k] = Submission(Path(label), timeout=timeout, run="missing", label=label)
+        else:
+            todo.append(k)
+    extra_rows = [Submission(Path(label), timeout=timeout, run=why, label=label) for label, why in extra]
+    lock = threading.Lock()
+    done = 0
+    started = time.monotonic()
+
+    def flush():
+        if out is not None:
+            write_csv([r for r in results if r is not None] + extra_rows, ids, out,
+                      first="student" if roster is not None or hw is not None else "submission")
+
+    flush()
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-lib-") as lib, \
+            ThreadPoolExecutor(max_workers=jobs) as pool:
+        pristine = _package_copy(Path(lib)) / "nbteach"  # as it was when grading began
+        futures = {}
+        for k in todo:
+            label, path, sid = jobs_list[k]
+            variant = None
+            if hw is not None:
+                v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
+                variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
+            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant)] = k
+        for fut in as_completed(futures):
+            k = futures[fut]
+            results[k] = fut.result()
+            results[k].label = jobs_list[k][0]
+            with lock:
+                done += 1
+                s = results[k]
+                flush()
+                if progress is not None:
+                    eta = (time.monotonic() - started) / done * (len(todo) - done)
+                    progress(f"[{done}/{len(todo)}] {s.name}: {s.total(ids)}/{len(ids)} "
+                             f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
+    everything = results + extra_rows
+    if out is not None:
+        flush()
+        write_feedback([r for r in everything if r.run not in ("missing",) and r.results is not None], ids,
+                       Path(feedback) if feedback else Path(out).parent / "feedback")
+    return everything
+
+
+def _match_roster(paths, students, hw):
+    """``([(student id, notebook or None, id)], [(label, reason)])``: each roster id with its
+    submission, and every other file with why it got no grade."""
+    if len(paths) != 1 or not Path(paths[0]).is_dir():
+        from nbteach._base import NbteachError
+
+        raise NbteachError("with --roster give one folder of submissions (submissions/<id>/<notebook>).")
+    root = Path(paths[0])
+    by_id = {sid.lower(): sid for sid, _ in students}
+    found: dict = {}
+    extra = []
+    for f in sorted(p for p in root.rglob("*") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
+        rel = f.relative_to(root)
+        label = rel.as_posix()
+        key = rel.parts[0].lower() if len(rel.parts) > 1 else f.stem.lower()
+        if f.name.startswith(".nbteach-attempts"):
+            continue
+        if not f.name.lower().endswith(".ipynb"):
+            extra.append((label, "not a notebook"))
+            continue
+        sid = by_id.get(key)
+        if sid is None:
+            extra.append((label, "no roster id"))
+            continue
+        if sid in found:
+            keep = found[sid] if found[sid].name == hw.notebook else f
+            other = f if keep is found[sid] else found[sid]
+            found[sid] = keep
+            extra.append((other.relative_to(root).as_posix(), "second notebook of " + sid))
+            continue
+        found[sid] = f
+    return [(sid, found.get(sid), sid) for sid, _ in students], extra
+
+
+def _read_previous(out, ids) -> dict:
+    """label -> Submission rebuilt from the rows of an earlier run's CSV (for --resume)."""
+    prev = {}
+    try:
+        with open(out, newline="", encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                label = _unescape(row.get("student") or row.get("submission") or "")
+                if not label or row.get("run") in (None, "", "missing") or any(i not in row for i in ids):
+                    continue
+                s = Submission(Path(label), run=row["run"], label=label)
+                s.results = {i: (row[i] == "1", "(graded in an earlier run)") for i in ids}
+                s.attempts = {i: int(row.get(f"{i}.attempts") or 0) for i in ids}
+                prev[label] = s
+    except (OSError, ValueError):
+        return {}
+    return prev
+
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _escape(cell):
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA) else cell
+
+
+def _unescape(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
+
+
+def write_csv(results, ids, out, first: str = "student") -> None:
+    """Write the grade file atomically: a row per submission, ``<id>``, ``<id>.attempts``, total, max, run."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    with open(tmp, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow([first, *[c for i in ids for c in (i, f"{i}.attempts")], "total", "max", "run"])
+        for s in results:
+            cells = []
+            for i in ids:
+                cells += [int(s.results.get(i, (False,))[0]), int(s.attempts.get(i, 0))]
+            run = s.run + (" (not sealed)" if s.sealed is False else "")
+            w.writerow([_escape(s.name), *cells, s.total(ids), len(ids), _escape(run)])
+    os.replace(tmp, out)
+
+
+def _feedback_name(name: str) -> str:
+    """A file name for a student's feedback that no other submission's name maps to."""
+    import hashlib
+
+    safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
+    if safe != name.removesuffix(".ipynb") or "/" in name:
+        safe += "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return safe + ".txt"
+
+
+def write_feedback(results, ids, folder: Path) -> None:
+    from nbteach.i18n import tr
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for s in results:
+        lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
+                 tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
+                 tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
+                    run=tr(_RUN_TEXT.get(s.run, {"en": s.run, "zh": s.run}), lang=s.lang, timeout=_timeout_of(s)))
+                 + (f" ({s.detail})" if s.detail and s.run != "ok" else ""), ""]
+        for i in ids:
+            passed, message = s.results.get(i, (False, ""))
+            mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
+            lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
+        (folder / _feedback_name(s.name)).write_text("\n".join(lines), encoding="utf-8")
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m nbteach.grade", description=__doc__.split("\n")[0])
+    p.add_argument("submissions", nargs="+", help="notebooks or folders of notebooks")
+    p.add_argument("--out", required=True, help="the CSV to write")
+    p.add_argument("--assignment", default=None, help="the homework handed in (hw01 ...): its ids are the columns")
+    p.add_argument("--roster", default=None, help="CSV with a column id: a row per student")
+    p.add_argument("--secret-file", default=None, help="the secret the notebooks were assigned with")
+    p.add_argument("--resume", action="store_true", help="keep the rows --out already has; grade the rest")
+    p.add_argument("--jobs", type=int, default=1, help="notebooks run at once (default 1)")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per notebook (default 120)")
+    p.add_argument("--feedback", default=None, help="folder of feedback files (default: next to --out)")
+    p.add_argument("--exercises", default="", help="grade only ids starting with this, e.g. hw01.")
+    p.add_argument("--lang", default="en", help="feedback language unless a student chose one: en or zh")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run submissions unsealed (no bubblewrap); every row then says 'not sealed'")
+    p.add_argument("--memory", type=float, default=2.0, help="GiB of memory per sealed process (default 2)")
+    return p
+
+
+def main(argv=None) -> int:
+    from nbteach._base import NbteachError
+
+    args = _parser().parse_args(argv)
+    try:
+        results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
+                        args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True),
+                        lang=args.lang, assignment=args.assignment, roster=args.roster,
+                        secret_file=args.secret_file, resume=args.resume,
+                        sandbox=False if args.no_sandbox else True,
+                        memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1)
+    except NbteachError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"graded {len(results)} rows -> {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

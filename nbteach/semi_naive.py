@@ -27,6 +27,7 @@ P(x_j | c) = (|D_{c,x_j}| + alpha)/(|D_c| + alpha N_j), where no attribute quali
 """
 from __future__ import annotations
 
+import numbers
 import warnings
 
 from ._base import BaseEstimator, NbteachError, check_alpha, check_same_length
@@ -613,8 +614,9 @@ class TAN(_OneDependence):
             r = 0
         elif not isinstance(self.root, bool) and self.root in keys:
             r = keys.index(self.root)
-        elif isinstance(self.root, int) and not isinstance(self.root, bool) and 0 <= self.root < len(keys):
-            r = self.root
+        elif isinstance(self.root, numbers.Integral) and not isinstance(self.root, bool) \
+                and 0 <= self.root < len(keys):
+            r = int(self.root)
         else:
             raise NbteachError(f"root must be a column of X ({keys}), its position (0..{len(keys) - 1}), "
                                f"or None for the first; got {self.root!r} (X has {len(keys)} feature(s)).")

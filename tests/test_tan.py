@@ -263,3 +263,8 @@ with warnings.catch_warnings():
 @pytest.mark.filterwarnings("ignore:Estimator .* does not inherit:UserWarning")
 def test_check_estimator(estimator, check):
     check(estimator)
+
+
+def test_root_may_be_a_numpy_integer():
+    X, y = _flu()
+    assert TAN(root=np.int64(3)).fit(X, y).root_ == "Cough"

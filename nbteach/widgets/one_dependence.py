@@ -30,6 +30,7 @@ class OneDependenceExplorer(Explorer):
     copy : Checkbox, add a copy of ``copied`` to the data and the sample
     m_slider : IntSlider, AODE's m
     table : DataFrame, what the view shows (one row per model; P(positive | x) and more)
+    tan_tree : str, TAN's tree (parent→child pairs), shown under the table
     view : HTML
     """
 
@@ -102,8 +103,8 @@ class OneDependenceExplorer(Explorer):
             shared = int((data[col] == x.iloc[0][col]).sum())
             rows[f"SPODE, super-parent {col}"] = (float(model.predict_proba(x)[0, k]), shared,
                                                  "yes" if shared >= m else "no")
-        tree = ", ".join(f"{p}→{c}" for c, p in tan.parents_.items() if p is not None)
-        rows["TAN"] = (float(tan.predict_proba(x)[0, k]), "", f"tree: {tree}")
+        self.tan_tree = ", ".join(f"{p}→{c}" for c, p in tan.parents_.items() if p is not None)
+        rows["TAN"] = (float(tan.predict_proba(x)[0, k]), "", "")
         p_aode = float(aode.predict_proba(x)[0, k])
         n_used = int(aode.n_parents_[0])
         rows["AODE"] = (p_aode, "", f"averages {n_used} SPODE(s)" if n_used else "none: naive Bayes (its prior smoothed with alpha too)")
@@ -113,7 +114,8 @@ class OneDependenceExplorer(Explorer):
         self.n_parents = n_used
         body = self.table.to_html(float_format=lambda v: f"{v:.4f}", escape=True)
         desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
-        self.view.value = padded(f"<p>sample: {desc}</p>{body}")
+        self.view.value = padded(f"<p>sample: {desc}</p>{body}"
+                                 f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>")
 
 
 def one_dependence_explorer(X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):

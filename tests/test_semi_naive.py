@@ -151,3 +151,29 @@ def test_explain_writes_every_factor_and_matches_predict_proba():
     assert [float(v) for v in table.loc["P(c | x)"]] == pytest.approx(proba, abs=5e-5)
     num = _spode_numerator(X, y, pd.Series(q), "Temperature", 1.0)
     assert [float(v) for v in table.loc["product (score)"]] == pytest.approx(num, rel=1e-5)
+
+
+@pytest.mark.parametrize("m", [1, 3, 99])
+def test_aode_explain_adds_the_serving_spodes(m):
+    from fractions import Fraction
+
+    X, y = _data()
+    model = AODE(m=m, alpha=1).fit(X, y)
+    for k in range(len(X)):
+        q = X.iloc[k]
+        table = model.explain(q, exact=True)
+        exact = model.explain(q.to_dict())
+        classes = list(model.classes_)
+        serving = [c for c in X.columns if (X[c] == q[c]).sum() >= m]
+        assert [c for c in X.columns if table.loc[c, "serves"]] == serving
+        for c in X.columns:
+            assert table.loc[c, "|D_{x_i}|"] == (X[c] == q[c]).sum()
+            num = _spode_numerator(X, y, q, c, 1.0)
+            assert [float(v) for v in table.loc[c, classes]] == pytest.approx(num, rel=1e-12)
+            assert all(isinstance(v, Fraction) for v in table.loc[c, classes])
+        post = table.loc["P(c | x)", classes]
+        assert sum(post) == 1
+        np.testing.assert_allclose([float(v) for v in post], model.predict_proba(X.iloc[[k]])[0], rtol=1e-12)
+        np.testing.assert_allclose(exact.loc["P(c | x)", classes].astype(float),
+                                   model.predict_proba(X.iloc[[k]])[0], rtol=1e-12)
+        assert (table.index[-2].startswith("naive Bayes")) == (not serving)

@@ -177,3 +177,26 @@ def test_aode_explain_adds_the_serving_spodes(m):
         np.testing.assert_allclose(exact.loc["P(c | x)", classes].astype(float),
                                    model.predict_proba(X.iloc[[k]])[0], rtol=1e-12)
         assert (table.index[-2].startswith("naive Bayes")) == (not serving)
+
+
+def test_zhou_section_7_4_printed_aode_estimates():
+    """Zhou's 《机器学习》 section 7.4 prints, on watermelon 3.0, P(好瓜=是, 敲声=浊响) = (6+1)/(17+3x2)
+    = 0.304 and P(脐部=凹陷 | 好瓜=是, 敲声=浊响) = (3+1)/(6+3) = 0.444 (lesson 10 checks them)."""
+    from fractions import Fraction
+
+    from nbteach import SPODE, watermelon
+
+    melons = watermelon()
+    X, y = melons.iloc[:, :6], melons["好瓜"]
+    m = SPODE(parent="敲声", alpha=1).fit(X, y)
+    names, classes = list(m.feature_names_in_), list(m.classes_)
+    i, j, c = names.index("敲声"), names.index("脐部"), classes.index("是")
+    xi, xj = m.categories_[i].index("浊响"), m.categories_[j].index("凹陷")
+    pair, triple = int(m.pair_count_[i][c, xi]), int(m.triple_count_[i, j][c, xi, xj])
+    joint = Fraction(pair + 1, len(X) + len(classes) * len(m.categories_[i]))
+    cond = Fraction(triple + 1, pair + len(m.categories_[j]))
+    assert (joint, cond) == (Fraction(7, 23), Fraction(4, 9))
+    assert (round(float(joint), 3), round(float(cond), 3)) == (0.304, 0.444)
+    table = m.explain(X.loc[1])
+    assert table.loc["P(c, 敲声=浊响)", "是"] == "(6 + 1) / (17 + 1*2*3)"
+    assert table.loc["P(脐部=凹陷 | c, 敲声=浊响)", "是"] == "(3 + 1) / (6 + 1*3)"

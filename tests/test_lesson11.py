@@ -215,3 +215,33 @@ def test_quotes_of_note_002_outside_the_inference_section_are_its_own_words():
     assert len(quotes) >= 6
     for q in quotes:
         assert q in note, f"not note 002's words: {q!r}"
+
+
+# -- hw05: explaining away asks both posteriors, side by side, and why they differ ----------
+@pytest.mark.parametrize("sid", [None, "ann", "bo", "cy", "di"])
+def test_hw05_puts_the_two_posteriors_side_by_side_and_asks_why(sid):
+    from nbteach.teacher.homework import load
+
+    v = load("hw05").variant(b"a teacher's secret" if sid else None, sid)
+    q = v.register()
+    net = BayesNet([("Rain", "WetGrass"), ("Sprinkler", "WetGrass")], {
+        "Rain": pd.DataFrame([[v.params["net"]["rain"], 1 - v.params["net"]["rain"]]], columns=[True, False]),
+        "Sprinkler": pd.DataFrame([[v.params["net"]["sprinkler"], 1 - v.params["net"]["sprinkler"]]],
+                                  columns=[True, False]),
+        "WetGrass": pd.DataFrame([[w, 1 - w] for w in v.params["net"]["wet"]], columns=[True, False],
+                                 index=pd.MultiIndex.from_product([[True, False]] * 2,
+                                                                  names=["Rain", "Sprinkler"]))})
+    sprinkler_on = v.params["evidence"]["Sprinkler"]
+    first = float(net.query("Rain", {"WetGrass": True})[True])
+    second = float(net.query("Rain", {"WetGrass": True, "Sprinkler": sprinkler_on})[True])
+    ex = q["hw05.explaining_away"]
+    assert ex.check([first, second], _record=False).status == "correct"
+    assert ex.check(second, _record=False).status != "correct"          # one posterior is not the answer
+    assert ex.check([first, first], _record=False).mistake == "sprinkler_ignored"
+    why = q["hw05.explaining_away_why"]
+    right = "a" if sprinkler_on else "b"                 # on: explained away; off: rain the likelier cause
+    assert (second < first) == sprinkler_on
+    assert why.check(right, _record=False).status == "correct"
+    assert why.check("c", _record=False).mistake == "dependent_before"
+    assert why.check("d", _record=False).mistake == "no_parent_no_change"
+    assert why.check("b" if right == "a" else "a", _record=False).mistake == "direction"

@@ -100,6 +100,13 @@ def test_decoding_refuses_what_it_cannot_read():
     with pytest.raises(NbteachError, match="does not know"):
         encode_rows(burglary(), rows)
     assert isinstance(code, ArithmeticCode) and "50 rows" in repr(code)
+    with pytest.raises(NbteachError, match="digits 0 and 1"):
+        decode_rows(sprinkler(), ArithmeticCode(code.bits.replace("1", "2"), code.counts, 50))
+    for call in (encode_rows, mdl_parts):
+        with pytest.raises(NbteachError, match="needs a BayesNet"):
+            call(list(sprinkler().edges), rows)
+    with pytest.raises(NbteachError, match="no rows"):
+        encode_rows(sprinkler(), rows.iloc[:0])
 
 
 def _mdl_cell():

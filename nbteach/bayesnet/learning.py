@@ -136,6 +136,12 @@ def score(net, data, kind="bic") -> float:
     return sum(local_score(codes, card, v, net._parents[v], len(data), kind) for v in net.nodes)
 
 
+def _need_net(net, what):
+    if not isinstance(net, BayesNet):
+        raise NbteachError(f"{what} needs a BayesNet (its structure) as the first argument; got "
+                           f"{type(net).__name__}.")
+
+
 def mdl_parts(net, data) -> dict:
     r"""The two terms of note 002's MDL score :math:`s(B|D) = f(\theta)|B| - LL(B|D)`, in bits.
 
@@ -149,6 +155,7 @@ def mdl_parts(net, data) -> dict:
     >>> abs(parts["model"] + parts["data"] - score(sprinkler(), rows, "mdl")) < 1e-9
     True
     """
+    _need_net(net, "mdl_parts")
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
     n = len(data)
@@ -222,6 +229,7 @@ def encode_rows(net, data) -> ArithmeticCode:
     """
     import pandas as pd
 
+    _need_net(net, "encode_rows")
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
     counts = {}
@@ -268,6 +276,7 @@ def decode_rows(net, code):
     import numpy as np
     import pandas as pd
 
+    _need_net(net, "decode_rows")
     if not isinstance(code, ArithmeticCode):
         raise NbteachError(f"decode_rows reads what encode_rows returns (an ArithmeticCode); got "
                            f"{type(code).__name__}.")
@@ -279,10 +288,12 @@ def decode_rows(net, code):
         if names != list(net._parents[v]):
             raise NbteachError(f"this code counts {v!r} given {names!r}; in this network its parents "
                                f"are {list(net._parents[v])!r}: decode with the network that encoded it.")
+    bits = code.bits
+    if not isinstance(bits, str) or set(bits) - {"0", "1"}:
+        raise NbteachError("code.bits must be a string of the digits 0 and 1, as encode_rows writes it.")
     values = {v: list(code.counts[v].columns) for v in net.nodes}
     card = {v: len(values[v]) for v in net.nodes}
     cum = _cumulative(code.counts)
-    bits = code.bits
     pos = min(_BITS, len(bits))
     value = int(bits[:pos].ljust(_BITS, "0"), 2)
     low, high = 0, _FULL - 1
@@ -295,6 +306,9 @@ def decode_rows(net, code):
             width = high - low + 1
             target = ((value - low + 1) * total - 1) // width
             k = int(np.searchsorted(c, target, side="right")) - 1
+            if not 0 <= k < card[v] or total == 0:
+                raise NbteachError(f"row {r}: the bits do not decode with these counts (were they "
+                                   "changed, or the bits cut?): decode what encode_rows wrote, unchanged.")
             state[v] = rows[v][r] = k
             high = low + width * int(c[k + 1]) // total - 1
             low = low + width * int(c[k]) // total

@@ -116,7 +116,7 @@ def test_chains_keep_every_thin_th_sweep_after_the_burn_in_and_agree_with_gibbs_
     np.testing.assert_allclose(run.estimates.to_numpy(), kept.mean().to_numpy())
     assert run.estimate == pytest.approx(float(gibbs_ask(net, "Burglary", BOTH_CALL, **kw)[True]), abs=1e-12)
     trace = gibbs_trace(net, "Burglary", True, BOTH_CALL, **kw)
-    np.testing.assert_allclose(trace.to_numpy(), run.pooled.to_numpy())
+    pd.testing.assert_series_equal(trace, run.pooled)
     if n_chains > 1:
         assert run.spread == pytest.approx(float(np.std(run.estimates, ddof=1)))
 

@@ -483,7 +483,8 @@ class GibbsChains:
     #: DataFrame, one row per kept sweep (its sweep number), one column per chain: the share of
     #: that chain's kept states so far with var = value
     running: object
-    #: Series, one value per kept sweep: the share over every chain's kept states so far
+    #: Series indexed by the samples kept so far (all chains, one point per kept sweep): the share
+    #: of them with var = value, as :func:`gibbs_trace` gives it
     pooled: object
     #: Series, one value per chain: its estimate from its kept states
     estimates: object
@@ -531,7 +532,7 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     hits = np.cumsum(draws[kept], axis=0)
     seen = np.arange(1, hits.shape[0] + 1)
     running = pd.DataFrame(hits / seen[:, None], index=pd.Index(sweeps[kept], name="sweep"), columns=chains)
-    pooled = pd.Series(hits.sum(axis=1) / (seen * n_chains), index=running.index,
+    pooled = pd.Series(hits.sum(axis=1) / (seen * n_chains), index=pd.Index(seen * n_chains, name="samples"),
                        name=f"P({var}={value!r} | evidence)")
     estimates = running.iloc[-1].rename(f"P({var}={value!r} | evidence)")
     return GibbsChains(var=var, value=value, burn_in=burn_in, n_chains=n_chains, thin=thin,

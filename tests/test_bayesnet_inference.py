@@ -176,7 +176,9 @@ def test_chains_started_apart_reveal_the_trap_and_a_soft_table_lets_one_chain_ou
 # -- variable elimination step by step ----------------------------------------------------------------
 def test_elimination_steps_on_the_burglary_network():
     run = elimination_steps(burglary(), "Burglary", BOTH_CALL)
-    assert run.order == ["Earthquake", "Alarm"] and run.largest_factor == 8
+    assert run.order == ["Earthquake", "Alarm"] and run.largest_factor == 8 and run.pruned == []
+    # asked about Alarm given Burglary, the calls are no one's ancestors: left out, not summed
+    assert elimination_steps(burglary(), "Alarm", {"Burglary": True}).pruned == ["JohnCalls", "MaryCalls"]
     assert list(run.steps["new factor"]) == ["f1(Burglary, Alarm)", "f2(Burglary)"]
     assert run.steps.loc[2, "multiply"] == "P(JohnCalls=True | Alarm) × P(MaryCalls=True | Alarm) × f1(Burglary, Alarm)"
     pd.testing.assert_series_equal(run.posterior, enumeration_ask(burglary(), "Burglary", BOTH_CALL))
@@ -191,7 +193,9 @@ def test_elimination_steps_are_consistent_and_end_at_enumeration(seed):
     var = net.nodes[int(rng.integers(7))]
     evidence = {v: 0 for v in rng.choice([u for u in net.nodes if u != var], size=2, replace=False)}
     run = elimination_steps(net, var, evidence)
-    assert sorted(run.order) == sorted(v for v in net.nodes if v != var and v not in evidence)
+    relevant = net.ancestors([var, *evidence])
+    assert run.pruned == [v for v in net.nodes if v not in relevant]
+    assert sorted(run.order) == sorted(v for v in relevant if v != var and v not in evidence)
     for _, s in run.steps.iterrows():
         over = s["product over"].split(", ")
         assert s["sum out"] in over

@@ -25,6 +25,7 @@ True
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -86,7 +87,7 @@ class _Factor:
 
 
 def _table_name(net, v, ev):
-    """How a table restricted to the evidence is written: P(JohnCalls=True | Alarm)."""
+    """How a table cut to the evidence is written: P(JohnCalls=True | Alarm)."""
     def term(u):
         return f"{u}={net._values[u][ev[u]]!r}" if u in ev else str(u)
 
@@ -94,47 +95,73 @@ def _table_name(net, v, ev):
     return f"P({term(v)}" + (f" | {given})" if given else ")")
 
 
-def _eliminate(net, var, evidence, steps=None):
-    """Variable elimination; each elimination appended to ``steps`` (a list) when given."""
+def _sum_product(factors, out):
+    """Multiply factors (vars, table) and sum out every variable not in ``out``, in one einsum."""
+    import numpy as np
+
+    letters = {}
+    for vars_, _ in factors:
+        for u in vars_:
+            letters.setdefault(u, len(letters))
+    args = [x for vars_, table in factors for x in (table, [letters[u] for u in vars_])]
+    return np.einsum(*args, [letters[u] for u in out])
+
+
+def _eliminate(net, var, evidence, record=False):
+    """Variable elimination: P(var | evidence); with ``record``, (P, the steps as dicts, the
+    nodes left out as neither var, nor evidence, nor an ancestor of them)."""
     import numpy as np
 
     ev = net._evidence_index(evidence)
-    factors = []
+    # a node that is no ancestor of the query or the evidence sums out to 1 with everything below it
+    keep = net.ancestors([var, *ev])
+    factors = []                                # (variables, table, name)
     for v in net.nodes:
+        if v not in keep:
+            continue
         vars_ = net.parents(v) + (v,)
-        table = net._cpt[v]
         index = tuple(ev[u] if u in ev else slice(None) for u in vars_)
-        factors.append(_Factor([u for u in vars_ if u not in ev], table[index], _table_name(net, v, ev)))
-    hidden = [v for v in net.nodes if v != var and v not in ev]
+        factors.append((tuple(u for u in vars_ if u not in ev), net._cpt[v][index],
+                        _table_name(net, v, ev) if record else ""))
+    hidden = [v for v in net.nodes if v in keep and v != var and v not in ev]
     card = {v: len(net._values[v]) for v in net.nodes}
+    steps = []
+
+    def scope(h):
+        out = []
+        for vars_, _, _ in factors:
+            if h in vars_:
+                out.extend(u for u in vars_ if u not in out)
+        return out
+
+    def weight(h):  # entries of the product of the factors that mention h
+        return math.prod(card[u] for u in scope(h))
+
     while hidden:
-        def weight(h):  # entries of the product of the factors that mention h
-            scope = set().union(*(f.vars for f in factors if h in f.vars))
-            return int(np.prod([card[u] for u in scope])) if scope else 0
         h = min(hidden, key=weight)
         hidden.remove(h)
-        touching = [f for f in factors if h in f.vars]
-        prod = touching[0]
-        for f in touching[1:]:
-            prod = prod.times(f)
-        new = prod.sum_out(h)
-        if steps is not None:
-            new.name = f"f{len(steps) + 1}({', '.join(map(str, new.vars))})"
-            steps.append({"sum out": h, "multiply": " × ".join(f.name for f in touching),
-                          "product over": ", ".join(map(str, prod.vars)), "product size": int(prod.table.size),
-                          "new factor": new.name, "new factor size": int(new.table.size)})
-        factors = [f for f in factors if h not in f.vars] + [new]
-    result = factors[0]
-    for f in factors[1:]:
-        result = result.times(f)
-    return _series(net, var, np.asarray(result._expand((var,)).reshape(-1), dtype=float))
+        over = scope(h)
+        touching = [f for f in factors if h in f[0]]
+        out = tuple(u for u in over if u != h)
+        table = _sum_product([(f[0], f[1]) for f in touching], out)
+        name = ""
+        if record:
+            name = f"f{len(steps) + 1}({', '.join(map(str, out))})"
+            steps.append({"sum out": h, "multiply": " × ".join(f[2] for f in touching),
+                          "product over": ", ".join(map(str, over)),
+                          "product size": math.prod(card[u] for u in over),
+                          "new factor": name, "new factor size": int(table.size)})
+        factors = [f for f in factors if h not in f[0]] + [(out, table, name)]
+    p = _series(net, var, np.asarray(_sum_product([(f[0], f[1]) for f in factors], (var,)), dtype=float))
+    return (p, steps, [v for v in net.nodes if v not in keep]) if record else p
 
 
 def elimination_ask(net, var, evidence=None):
     """P(var | evidence) by variable elimination (exact).
 
-    Each table, restricted to the evidence, is a factor; the hidden variables are summed
-    out one at a time, each time the one whose factors multiply into the fewest entries
+    Each table, restricted to the evidence, is a factor (tables of nodes that are neither the
+    query, nor evidence, nor their ancestors are left out: they sum to 1); the hidden variables
+    are summed out one at a time, each time the one whose factors multiply into the fewest entries
     (the min-weight order; with binary variables it is the min-degree order). What each
     step does: :func:`elimination_steps`.
     """
@@ -153,12 +180,17 @@ class EliminationSteps(NamedTuple):
     largest_factor: int
     #: P(var | evidence), the same Series as ``elimination_ask``
     posterior: "object"
+    #: nodes left out before elimination: neither the query, nor evidence, nor an ancestor of
+    #: them (summing such a node out of its table gives 1, and so on up from the leaves)
+    pruned: list
 
 
 def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     """Variable elimination step by step: the answer of :func:`elimination_ask` and how it was made.
 
-    The factors start as the tables, each restricted to the evidence (``P(JohnCalls=True | Alarm)``
+    Nodes that are neither the query, nor evidence, nor an ancestor of them are left out first
+    (``pruned``): summed out, their tables give 1. The factors start as the other tables, each
+    restricted to the evidence (``P(JohnCalls=True | Alarm)``
     is a factor over Alarm alone). Each step takes the hidden variable whose factors multiply
     into the fewest entries (min-weight: for binary variables, the one with the fewest
     neighbours, min-degree), multiplies every factor that mentions it, and sums it out of the
@@ -180,13 +212,12 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
-    steps = []
-    posterior = _eliminate(net, var, evidence, steps)
+    posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
     table = pd.DataFrame(steps, columns=["sum out", "multiply", "product over", "product size",
                                          "new factor", "new factor size"],
                          index=pd.RangeIndex(1, len(steps) + 1, name="step"))
     largest = max((s["product size"] for s in steps), default=0)
-    return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior)
+    return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior, pruned)
 
 
 # -- Gibbs sampling ------------------------------------------------------------------------

@@ -91,14 +91,16 @@ def test_the_sampler_draws_a_lone_free_node_from_its_blanket_conditional():
     ({"init": [{"Burglary": True}, {"Burglary": True}, {"Alarm": True}, {"Burglary": False}]},
      "for some chains only"),
     ({"init": {"Alarm": "on"}}, "takes the values"),
+    ({"evidence": ["JohnCalls"]}, "evidence must be a dict"),
 ])
 def test_every_gibbs_function_refuses_bad_settings_with_a_message(kwargs, message):
     net = burglary()
+    evidence = kwargs.pop("evidence", BOTH_CALL)
     settings = {"n_samples": 400, "n_chains": 4, **kwargs}
-    for call in (lambda: gibbs_ask(net, "Burglary", BOTH_CALL, **settings),
-                 lambda: gibbs_marginals(net, BOTH_CALL, **settings),
-                 lambda: gibbs_trace(net, "Burglary", True, BOTH_CALL, **settings),
-                 lambda: gibbs_chains(net, "Burglary", True, BOTH_CALL, **settings)):
+    for call in (lambda: gibbs_ask(net, "Burglary", evidence, **settings),
+                 lambda: gibbs_marginals(net, evidence, **settings),
+                 lambda: gibbs_trace(net, "Burglary", True, evidence, **settings),
+                 lambda: gibbs_chains(net, "Burglary", True, evidence, **settings)):
         with pytest.raises(NbteachError, match=message):
             call()
 
@@ -184,6 +186,8 @@ def test_elimination_steps_on_the_burglary_network():
     pd.testing.assert_series_equal(run.posterior, enumeration_ask(burglary(), "Burglary", BOTH_CALL))
     with pytest.raises(NbteachError, match="both the query and in the evidence"):
         elimination_steps(burglary(), "JohnCalls", BOTH_CALL)
+    with pytest.raises(NbteachError, match="evidence must be a dict"):
+        elimination_steps(burglary(), "Burglary", "JohnCalls")
 
 
 @pytest.mark.parametrize("seed", range(8))

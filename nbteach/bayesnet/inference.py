@@ -46,6 +46,12 @@ def _series(net, var, p):
     return pd.Series(p / total, index=pd.Index(net.values(var), name=var), name=f"P({var} | evidence)")
 
 
+def _check_evidence(evidence):
+    if evidence is not None and not isinstance(evidence, Mapping):
+        raise NbteachError("evidence must be a dict node -> observed value, such as "
+                           f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.")
+
+
 def enumeration_ask(net, var, evidence=None):
     """P(var | evidence) by summing the full joint: exact, exponential in the nodes."""
     import numpy as np
@@ -112,6 +118,7 @@ def _eliminate(net, var, evidence, record=False):
     nodes left out as neither var, nor evidence, nor an ancestor of them)."""
     import numpy as np
 
+    _check_evidence(evidence)
     ev = net._evidence_index(evidence)
     # a node that is no ancestor of the query or the evidence sums out to 1 with everything below it
     keep = net.ancestors([var, *ev])
@@ -319,6 +326,7 @@ def _count(name, x, low, meaning):
 
 def _settings(net, evidence, n_samples, burn_in, n_chains, thin, init):
     """Check the sampler's settings; returns (n_chains, sweeps kept per chain, burn_in, thin, starts)."""
+    _check_evidence(evidence)
     n_samples = _count("n_samples", n_samples, 1, "how many states to keep, all chains together")
     burn_in = _count("burn_in", burn_in, 0, "sweeps each chain runs and discards before keeping any")
     n_chains = _count("n_chains", n_chains, 1, "how many chains run side by side")
@@ -470,6 +478,7 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     once per node. Returns {node: Series}.
     """
     net._need_cpds()
+    _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
 

@@ -140,7 +140,7 @@ class GibbsExplorer(Explorer):
                   f"standard deviation over the chains {run.spread:.4f}")
         self.numbers.value = padded(
             f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
-            f"sweep in {run.thin} until it had {run.n_kept // n}; {n} chain{'s' if n > 1 else ''} keep "
+            f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
             f"{run.n_kept} samples in all.</p>"
             f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>; exact (variable "
             f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>")

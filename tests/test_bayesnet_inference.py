@@ -223,3 +223,25 @@ def test_elimination_steps_agree_with_pgmpy():
         want = VariableElimination(_pgmpy(net)).query(["Burglary"], evidence=BOTH_CALL, show_progress=False)
     got = elimination_steps(net, "Burglary", BOTH_CALL).posterior
     np.testing.assert_allclose([got[s] for s in want.state_names["Burglary"]], want.values, rtol=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_elimination_agrees_with_pgmpy_on_20_nodes_with_pruning(seed):
+    pytest.importorskip("pgmpy")
+    import warnings
+
+    from pgmpy.inference import VariableElimination
+    from test_bayesnet import _pgmpy
+
+    rng = np.random.default_rng(seed)
+    net = random_net(rng, 20, p_edge=0.15, max_card=3)
+    evidence = {v: 0 for v in net.nodes[-3:]}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        infer = VariableElimination(_pgmpy(net))
+        for var in net.nodes[:4]:
+            if var in evidence:
+                continue
+            want = infer.query([var], evidence=evidence, show_progress=False)
+            got = elimination_ask(net, var, evidence)
+            np.testing.assert_allclose([got[s] for s in want.state_names[var]], want.values, rtol=1e-9, atol=1e-12)

@@ -288,3 +288,39 @@ def test_lesson11_observing_z_and_stepping_the_search(lab):
         handle.press("End")
         page.wait_for_function("([el, t]) => el.innerText.trim() === t",
                                arg=[search.locator(".nbteach-view").element_handle(), text], timeout=20_000)
+
+
+def test_lesson11_gibbs_settings_rerun_the_sampler(lab):
+    from nbteach.bayesnet import burglary
+    from nbteach.widgets import gibbs_explorer
+
+    _, _, _, root = lab
+    lesson = (root / "notebooks" / "11_bayesian_networks.ipynb").read_text(encoding="utf-8")
+    call = 'gibbs_explorer(burglary(), \\"Burglary\\", True, {\\"JohnCalls\\": True, \\"MaryCalls\\": True})'
+    assert call in lesson, "the lesson's Gibbs explorer changed: update this test"
+    want = gibbs_explorer(burglary(), "Burglary", True, {"JohnCalls": True, "MaryCalls": True})
+
+    def shown():       # the pooled estimate and each chain's, as the view prints them
+        return (f"{want.run.estimate:.4f}; exact (variable elimination): {want.exact:.4f}. "
+                f"Each chain's estimate: {', '.join(f'{x:.4f}' for x in want.run.estimates)} (")
+
+    with _lesson(lab, "11_bayesian_networks.ipynb") as page:
+        box = page.locator(".nbteach-gibbs-explorer").first
+        numbers = box.locator(".nbteach-numbers")
+        wait = "([el, t]) => el.innerText.split(/\\s+/).join(' ').includes(t)"
+        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+        # one more chain, from the keyboard: the sampler runs again with five chains
+        handle = box.locator(".nbteach-n-chains .noUi-handle")
+        handle.focus()
+        handle.press("ArrowRight")
+        want.n_chains.value = 5
+        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+        assert "5 chains keep 1500 samples" in numbers.inner_text()
+        assert "chain 5" in box.locator(".nbteach-legend").first.inner_text()
+        # thinning 2: each chain runs twice the sweeps for the same samples
+        handle = box.locator(".nbteach-thin .noUi-handle")
+        handle.focus()
+        handle.press("ArrowRight")
+        want.thin.value = 2
+        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+        assert "Each chain ran 600 sweeps" in numbers.inner_text()

@@ -4,10 +4,17 @@ One function per algorithm, named as in the textbooks (aima-python):
 
 * ``enumeration_ask``: sum the full joint (small networks; the reference for tests);
 * ``elimination_ask``: variable elimination, exact, summing out one variable at a time;
+  ``elimination_steps`` returns what it did: the order, each factor multiplied and made, its size;
+* ``markov_blanket_conditional``: the distribution one Gibbs step draws a node from,
+  :math:`P(X \mid \mathrm{mb}(X)) \propto P(X \mid \mathrm{pa}(X)) \prod_{C \in \mathrm{ch}(X)} P(C \mid \mathrm{pa}(C))`,
+  normalised over X's values (mb: the Markov blanket, parents, children and the children's
+  other parents);
 * ``gibbs_ask``: Gibbs sampling with the evidence clamped (note 002, 吉布斯采样): each
-  step redraws one free variable from P(X | its Markov blanket)
-  :math:`\propto P(X \mid \mathrm{pa}(X)) \prod_{C \in \mathrm{ch}(X)} P(C \mid \mathrm{pa}(C))`.
-  Many chains run side by side, vectorised with numpy.
+  sweep redraws every free variable in turn from ``markov_blanket_conditional``.
+  Many chains run side by side, vectorised with numpy. ``gibbs_marginals`` counts one run
+  for every free node, ``gibbs_trace`` records the running estimate, ``gibbs_chains`` every
+  chain's draws and running estimate. Burn-in, the number of chains, thinning and the
+  chains' start states are parameters of each.
 
 >>> from nbteach.bayesnet import sprinkler
 >>> net = sprinkler()
@@ -18,9 +25,16 @@ True
 """
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from .._base import NbteachError
 
-__all__ = ["enumeration_ask", "elimination_ask", "gibbs_ask", "gibbs_trace"]
+__all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
+           "markov_blanket_conditional", "gibbs_ask", "gibbs_marginals", "gibbs_trace", "gibbs_chains",
+           "GibbsChains"]
 
 
 def _series(net, var, p):
@@ -30,6 +44,12 @@ def _series(net, var, p):
     if not total > 0:
         raise NbteachError("the evidence has probability 0 in this network: no posterior exists.")
     return pd.Series(p / total, index=pd.Index(net.values(var), name=var), name=f"P({var} | evidence)")
+
+
+def _check_evidence(evidence):
+    if evidence is not None and not isinstance(evidence, Mapping):
+        raise NbteachError("evidence must be a dict node -> observed value, such as "
+                           f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.")
 
 
 def enumeration_ask(net, var, evidence=None):
@@ -47,10 +67,10 @@ def enumeration_ask(net, var, evidence=None):
 
 
 class _Factor:
-    __slots__ = ("vars", "table")
+    __slots__ = ("vars", "table", "name")
 
-    def __init__(self, vars_, table):
-        self.vars, self.table = tuple(vars_), table
+    def __init__(self, vars_, table, name=""):
+        self.vars, self.table, self.name = tuple(vars_), table, name
 
     def times(self, other):
         import numpy as np
@@ -72,53 +92,296 @@ class _Factor:
         return _Factor(self.vars[:i] + self.vars[i + 1:], self.table.sum(axis=i))
 
 
+def _table_name(net, v, ev):
+    """How a table cut to the evidence is written: P(JohnCalls=True | Alarm)."""
+    def term(u):
+        return f"{u}={net._values[u][ev[u]]!r}" if u in ev else str(u)
+
+    given = ", ".join(term(u) for u in net.parents(v))
+    return f"P({term(v)}" + (f" | {given})" if given else ")")
+
+
+def _sum_product(factors, out):
+    """Multiply factors (vars, table) and sum out every variable not in ``out``, in one einsum."""
+    import numpy as np
+
+    letters = {}
+    for vars_, _ in factors:
+        for u in vars_:
+            letters.setdefault(u, len(letters))
+    args = [x for vars_, table in factors for x in (table, [letters[u] for u in vars_])]
+    return np.einsum(*args, [letters[u] for u in out])
+
+
+def _eliminate(net, var, evidence, record=False):
+    """Variable elimination: P(var | evidence); with ``record``, (P, the steps as dicts, the
+    nodes left out as neither var, nor evidence, nor an ancestor of them)."""
+    import numpy as np
+
+    _check_evidence(evidence)
+    ev = net._evidence_index(evidence)
+    # a node that is no ancestor of the query or the evidence sums out to 1 with everything below it
+    keep = net.ancestors([var, *ev])
+    factors = []                                # (variables, table, name)
+    for v in net.nodes:
+        if v not in keep:
+            continue
+        vars_ = net.parents(v) + (v,)
+        index = tuple(ev[u] if u in ev else slice(None) for u in vars_)
+        factors.append((tuple(u for u in vars_ if u not in ev), net._cpt[v][index],
+                        _table_name(net, v, ev) if record else ""))
+    hidden = [v for v in net.nodes if v in keep and v != var and v not in ev]
+    card = {v: len(net._values[v]) for v in net.nodes}
+    steps = []
+
+    def scope(h):
+        out = []
+        for vars_, _, _ in factors:
+            if h in vars_:
+                out.extend(u for u in vars_ if u not in out)
+        return out
+
+    def weight(h):  # entries of the product of the factors that mention h
+        return math.prod(card[u] for u in scope(h))
+
+    while hidden:
+        h = min(hidden, key=weight)
+        hidden.remove(h)
+        over = scope(h)
+        touching = [f for f in factors if h in f[0]]
+        out = tuple(u for u in over if u != h)
+        table = _sum_product([(f[0], f[1]) for f in touching], out)
+        name = ""
+        if record:
+            name = f"f{len(steps) + 1}({', '.join(map(str, out))})"
+            steps.append({"sum out": h, "multiply": " × ".join(f[2] for f in touching),
+                          "product over": ", ".join(map(str, over)),
+                          "product size": math.prod(card[u] for u in over),
+                          "new factor": name, "new factor size": int(table.size)})
+        factors = [f for f in factors if h not in f[0]] + [(out, table, name)]
+    p = _series(net, var, np.asarray(_sum_product([(f[0], f[1]) for f in factors], (var,)), dtype=float))
+    return (p, steps, [v for v in net.nodes if v not in keep]) if record else p
+
+
 def elimination_ask(net, var, evidence=None):
     """P(var | evidence) by variable elimination (exact).
 
-    Each table, restricted to the evidence, is a factor; the hidden variables are summed
-    out one at a time, the one whose elimination creates the smallest factor first.
+    Each table, restricted to the evidence, is a factor (tables of nodes that are neither the
+    query, nor evidence, nor their ancestors are left out: they sum to 1); the hidden variables
+    are summed out one at a time, each time the one whose factors multiply into the fewest entries
+    (the min-weight order; with binary variables it is the min-degree order). What each
+    step does: :func:`elimination_steps`.
     """
+    return _eliminate(net, var, evidence)
+
+
+class EliminationSteps(NamedTuple):
+    """What :func:`elimination_steps` returns."""
+
+    #: one row per variable summed out, in order: the factors multiplied, the variables and
+    #: the number of entries of their product, the new factor and its number of entries
+    steps: "object"
+    #: the elimination order
+    order: list
+    #: entries of the largest factor made (the cost of elimination grows with it)
+    largest_factor: int
+    #: P(var | evidence), the same Series as ``elimination_ask``
+    posterior: "object"
+    #: nodes left out before elimination: neither the query, nor evidence, nor an ancestor of
+    #: them (summing such a node out of its table gives 1, and so on up from the leaves)
+    pruned: list
+
+
+def elimination_steps(net, var, evidence=None) -> EliminationSteps:
+    """Variable elimination step by step: the answer of :func:`elimination_ask` and how it was made.
+
+    Nodes that are neither the query, nor evidence, nor an ancestor of them are left out first
+    (``pruned``): summed out, their tables give 1. The factors start as the other tables, each
+    restricted to the evidence (``P(JohnCalls=True | Alarm)``
+    is a factor over Alarm alone). Each step takes the hidden variable whose factors multiply
+    into the fewest entries (min-weight: for binary variables, the one with the fewest
+    neighbours, min-degree), multiplies every factor that mentions it, and sums it out of the
+    product into a new factor ``f1``, ``f2``, ... The factors left at the end, multiplied and
+    normalised, are P(var | evidence).
+
+    >>> from nbteach.bayesnet import burglary
+    >>> run = elimination_steps(burglary(), "Burglary", {"JohnCalls": True, "MaryCalls": True})
+    >>> run.order, run.largest_factor
+    (['Earthquake', 'Alarm'], 8)
+    >>> run.steps.loc[1, "multiply"]
+    'P(Earthquake) × P(Alarm | Burglary, Earthquake)'
+    >>> round(float(run.posterior[True]), 6)
+    0.284172
+    """
+    import pandas as pd
+
+    net._need_cpds()
+    var = net._check_node(var)
+    if var in (evidence or {}):
+        raise NbteachError(f"{var!r} is both the query and in the evidence.")
+    posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
+    table = pd.DataFrame(steps, columns=["sum out", "multiply", "product over", "product size",
+                                         "new factor", "new factor size"],
+                         index=pd.RangeIndex(1, len(steps) + 1, name="step"))
+    largest = max((s["product size"] for s in steps), default=0)
+    return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior, pruned)
+
+
+# -- Gibbs sampling ------------------------------------------------------------------------
+def _blanket_weights(cpt, v, state, parents, children, k, n):
+    """P(v = each of its k values | its Markov blanket), unnormalised, one row per chain:
+    the row of v's own table times, for each child, the child's entry at its current value
+    (``n`` chains; ``state``: node -> array of value indices, one per chain)."""
     import numpy as np
 
+    cols = np.arange(k)
+    own = cpt[v]
+    p = own[tuple(state[u] for u in parents[v])] if parents[v] else np.broadcast_to(own, (n, k))
+    p = np.array(p, dtype=own.dtype)       # a copy, float (or Fraction objects when exact)
+    for c in children[v]:
+        idx = tuple(cols[None, :] if u == v else state[u][:, None] for u in parents[c])
+        p *= cpt[c][idx + (state[c][:, None],)]
+    return p
+
+
+def _fractions(arr):
+    """A table's entries as the exact decimals they print as (0.001 -> 1/1000)."""
+    import numpy as np
+    from fractions import Fraction
+
+    return np.vectorize(lambda x: Fraction(repr(float(x))), otypes=[object])(arr)
+
+
+def markov_blanket_conditional(net, node, state, exact: bool = False):
+    r"""P(node | its Markov blanket): the distribution a Gibbs step draws ``node`` from.
+
+    .. math:: P(x \mid \mathrm{mb}(X)) = \frac{P(x \mid \mathrm{pa}(X)) \prod_{C \in \mathrm{ch}(X)}
+              P(c \mid \mathrm{pa}(C))}{\sum_{x'} P(x' \mid \mathrm{pa}(X)) \prod_{C \in \mathrm{ch}(X)}
+              P(c \mid \mathrm{pa}(C))\big|_{X = x'}}
+
+    Every other factor of the joint does not mention X and cancels in the normalisation, so
+    only X's own table and its children's tables are read.
+
+    Parameters
+    ----------
+    net : BayesNet with tables
+    node : the node X
+    state : dict node -> value
+        Values of at least X's Markov blanket (``net.markov_blanket(node)``: parents, children,
+        children's other parents). Other nodes, X itself included, are ignored: given its
+        blanket, X is independent of them.
+    exact : bool
+        False: floats. True: every table entry is read as the decimal it prints as (0.95 ->
+        19/20) and the arithmetic is done in fractions, so a hand computation agrees exactly.
+
+    Returns
+    -------
+    pandas Series indexed by X's values (Fractions when ``exact``).
+
+    >>> from nbteach.bayesnet import burglary
+    >>> p = markov_blanket_conditional(burglary(), "Alarm", {"Burglary": False, "Earthquake": False,
+    ...                                                       "JohnCalls": True, "MaryCalls": True}, exact=True)
+    >>> p[True], p[False]
+    (Fraction(140, 251), Fraction(111, 251))
+    """
+    import numpy as np
+    import pandas as pd
+
+    net._need_cpds()
+    node = net._check_node(node)
+    if not isinstance(state, Mapping):
+        raise NbteachError(f"state must be a dict node -> value (the values of {node!r}'s Markov "
+                           f"blanket); got {type(state).__name__}.")
+    blanket = sorted(net.markov_blanket(node), key=net.nodes.index)
+    missing = [u for u in blanket if u not in state]
+    if missing:
+        raise NbteachError(f"P({node} | Markov blanket) needs a value for every node of the blanket "
+                           f"({', '.join(blanket)}); missing: {', '.join(map(str, missing))}.")
+    idx = net._evidence_index({u: state[u] for u in blanket})
+    arrays = {u: np.array([i], dtype=np.intp) for u, i in idx.items()}
+    children = {node: net.children(node)}
+    parents = {u: net.parents(u) for u in [node, *children[node]]}
+    cpt = {u: (_fractions(net._cpt[u]) if exact else net._cpt[u]) for u in parents}
+    k = len(net._values[node])
+    p = _blanket_weights(cpt, node, arrays, parents, children, k, 1)[0]
+    total = p.sum()
+    if total == 0:
+        raise NbteachError(f"every value of {node!r} has probability 0 given this blanket state "
+                           f"({', '.join(f'{u}={state[u]!r}' for u in blanket)}): the tables rule the "
+                           "state out.")
+    index = pd.Index(net.values(node), name=node)
+    name = f"P({node} | Markov blanket)"
+    if exact:
+        return pd.Series([x / total for x in p], index=index, name=name, dtype=object)
+    return pd.Series(p / total, index=index, name=name)
+
+
+def _count(name, x, low, meaning):
+    import numpy as np
+
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
+        raise NbteachError(f"{name} ({meaning}) must be an integer >= {low}; got {x!r}.")
+    return int(x)
+
+
+def _settings(net, evidence, n_samples, burn_in, n_chains, thin, init):
+    """Check the sampler's settings; returns (n_chains, sweeps kept per chain, burn_in, thin, starts)."""
+    _check_evidence(evidence)
+    n_samples = _count("n_samples", n_samples, 1, "how many states to keep, all chains together")
+    burn_in = _count("burn_in", burn_in, 0, "sweeps each chain runs and discards before keeping any")
+    n_chains = _count("n_chains", n_chains, 1, "how many chains run side by side")
+    thin = _count("thin", thin, 1, "keep one sweep in every thin")
+    if isinstance(init, Mapping) or init is None:
+        starts = init
+    elif isinstance(init, (list, tuple)) and all(isinstance(s, Mapping) for s in init) and init:
+        if len(init) != n_chains:
+            raise NbteachError(f"init gives {len(init)} start states, one per chain, but n_chains is "
+                               f"{n_chains}: give as many start states as chains (or one dict for all).")
+        starts = list(init)
+    else:
+        raise NbteachError("init must be None (each chain starts from a forward sample), a dict "
+                           "node -> value (every chain starts there) or a list of such dicts, one per "
+                           f"chain; got {init!r}.")
     ev = net._evidence_index(evidence)
-    factors = []
-    for v in net.nodes:
-        vars_ = net.parents(v) + (v,)
-        table = net._cpt[v]
-        index = tuple(ev[u] if u in ev else slice(None) for u in vars_)
-        factors.append(_Factor([u for u in vars_ if u not in ev], table[index]))
-    hidden = [v for v in net.nodes if v != var and v not in ev]
-    card = {v: len(net._values[v]) for v in net.nodes}
-    while hidden:
-        def cost(h):
-            scope = set().union(*(f.vars for f in factors if h in f.vars))
-            return int(np.prod([card[u] for u in scope])) if scope else 0
-        h = min(hidden, key=cost)
-        hidden.remove(h)
-        touching = [f for f in factors if h in f.vars]
-        if not touching:
-            continue
-        prod = touching[0]
-        for f in touching[1:]:
-            prod = prod.times(f)
-        factors = [f for f in factors if h not in f.vars] + [prod.sum_out(h)]
-    result = factors[0]
-    for f in factors[1:]:
-        result = result.times(f)
-    return _series(net, var, np.asarray(result._expand((var,)).reshape(-1), dtype=float))
+    for s in ([starts] if isinstance(starts, Mapping) else starts or []):
+        for u, i in net._evidence_index(s).items():
+            if u in ev and ev[u] != i:
+                raise NbteachError(f"init starts {u} at {s[u]!r}, but the evidence clamps it to "
+                                   f"{evidence[u]!r}: leave evidence nodes out of init.")
+    n_chains = min(n_chains, n_samples)
+    if isinstance(starts, list):
+        starts = starts[:n_chains]
+    return n_chains, -(-n_samples // n_chains), burn_in, thin, starts
 
 
-def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep):
-    """Run ``n_chains`` Gibbs chains; yield the state dict after each kept sweep."""
+def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, every=False):
+    """Run ``n_chains`` Gibbs chains: after ``burn_in`` sweeps, keep every ``thin``-th sweep until
+    ``n_sweeps`` are kept. Yields (sweep number, state, kept) after each kept sweep (each sweep
+    if ``every``); state maps node -> array of value indices, one per chain."""
     import numpy as np
 
     ev = net._evidence_index(evidence)
     nodes = net.nodes
     card = {v: len(net._values[v]) for v in nodes}
+    if isinstance(init, Mapping):
+        start = {u: np.full(n_chains, i, dtype=np.intp) for u, i in net._evidence_index(init).items()}
+    elif init:
+        idx = [net._evidence_index(s) for s in init]
+        start = {u: np.array([i[u] for i in idx], dtype=np.intp) for u in set().union(*idx)
+                 if all(u in i for i in idx)}
+        partial = set().union(*idx) - set(start)
+        if partial:
+            raise NbteachError(f"init sets {', '.join(sorted(map(str, partial)))} for some chains only: "
+                               "give every chain's start state the same nodes.")
+    else:
+        start = {}
     state = {}
-    for v in nodes:  # start from a forward sample, with the evidence clamped
+    for v in nodes:  # a forward sample, with the evidence clamped and the given start values set
         if v in ev:
             state[v] = np.full(n_chains, ev[v], dtype=np.intp)
+            continue
+        if v in start:
+            state[v] = start[v]
             continue
         p = net._cpt[v][tuple(state[u] for u in net.parents(v))] if net.parents(v) else \
             np.broadcast_to(net._cpt[v], (n_chains, card[v]))
@@ -128,19 +391,12 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep):
         raise NbteachError("every node is in the evidence: nothing to sample.")
     children = {v: net.children(v) for v in free}
     parents = {v: net.parents(v) for v in nodes}       # looked up once, not in every sweep
-    for sweep in range(burn_in + n_sweeps):
+    for sweep in range(burn_in + n_sweeps * thin):
         for v in free:
-            k = card[v]
-            cols = np.arange(k)
-            p = net._cpt[v][tuple(state[u] for u in parents[v])] if parents[v] else \
-                np.broadcast_to(net._cpt[v], (n_chains, k))
-            p = np.array(p, dtype=float)
-            for c in children[v]:
-                idx = tuple(cols[None, :] if u == v else state[u][:, None] for u in parents[c])
-                p *= net._cpt[c][idx + (state[c][:, None],)]
-            state[v] = _draw(p, rng)
-        if sweep >= burn_in and keep:
-            yield state
+            state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
+        kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
+        if kept or every:
+            yield sweep + 1, state, kept
 
 
 def _draw(p, rng):
@@ -159,47 +415,62 @@ def _draw(p, rng):
     return np.minimum((u > cum).sum(axis=1), p.shape[1] - 1).astype(np.intp)
 
 
-def _chains(n_samples, n_chains):
-    if not isinstance(n_samples, int) or isinstance(n_samples, bool) or n_samples < 1:
-        raise NbteachError(f"n_samples must be a positive integer; got {n_samples!r}.")
-    n_chains = min(n_chains, n_samples)
-    return n_chains, -(-n_samples // n_chains)
-
-
 def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None,
-              burn_in: int = 200, n_chains: int = 200):
+              burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None):
     """P(var | evidence) estimated by Gibbs sampling.
 
-    ``n_chains`` chains run side by side from forward samples (evidence clamped); after
-    ``burn_in`` sweeps, every sweep adds one state per chain until ``n_samples`` states
-    are kept. The estimate is the share of kept states in each value of ``var``.
+    ``n_chains`` chains run side by side, the evidence clamped; each sweep redraws every free
+    node in turn from :func:`markov_blanket_conditional`. After ``burn_in`` sweeps, every
+    ``thin``-th sweep adds one state per chain until ``n_samples`` states are kept. The
+    estimate is the share of kept states in each value of ``var``.
+
     With deterministic tables (probabilities 0 or 1) a chain can be stuck in one region:
     Gibbs sampling assumes every state consistent with the evidence can reach every other.
+    Chains started in different states (``init``) show it: :func:`gibbs_chains`.
+
+    Parameters
+    ----------
+    net : BayesNet with tables
+    var : the node asked about
+    evidence : dict node -> observed value
+    n_samples : int
+        States to keep, all chains together: each chain keeps ceil(n_samples / n_chains).
+    random_state : None, int or numpy Generator
+    burn_in : int, default 200
+        Sweeps each chain runs first and throws away, so that its start state is forgotten.
+    n_chains : int, default 200
+        Chains run side by side (vectorised), each from its own start state (at most n_samples).
+    thin : int, default 1
+        After the burn-in, keep one sweep in every ``thin`` (1 keeps every sweep): kept states
+        are less alike, at ``thin`` times the sweeps.
+    init : None, dict or list of dicts
+        Start states. None: each chain starts from a forward sample with the evidence clamped.
+        A dict node -> value: every chain starts there (nodes left out are forward-sampled).
+        A list of n_chains dicts: one start state per chain.
     """
     net._need_cpds()
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
-    return _gibbs_counts(net, [var], evidence, n_samples, random_state, burn_in, n_chains)[var]
+    return _gibbs_counts(net, [var], evidence, n_samples, random_state, burn_in, n_chains, thin, init)[var]
 
 
-def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_chains) -> dict:
+def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_chains, thin=1,
+                  init=None) -> dict:
     """One Gibbs run; the kept states counted for each of ``variables``, as {node: Series}."""
     import numpy as np
 
-    if not isinstance(burn_in, int) or burn_in < 0:
-        raise NbteachError(f"burn_in must be an integer >= 0; got {burn_in!r}.")
-    n_chains, n_sweeps = _chains(n_samples, n_chains)
+    n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = np.random.default_rng(random_state)
     counts = {v: np.zeros(len(net._values[v])) for v in variables}
-    for state in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep=True):
+    for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         for v in variables:
             counts[v] += np.bincount(state[v], minlength=len(counts[v]))
     return {v: _series(net, v, counts[v]) for v in variables}
 
 
 def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=None,
-                    burn_in: int = 200, n_chains: int = 200) -> dict:
+                    burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None) -> dict:
     """P(v | evidence) for every node v not in the evidence, from ONE Gibbs run.
 
     The same sampler as :func:`gibbs_ask` (same arguments), but every kept state counts for
@@ -207,28 +478,107 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     once per node. Returns {node: Series}.
     """
     net._need_cpds()
+    _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
-    return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains)
+    return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
 
 
 def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,
-                burn_in: int = 200, n_chains: int = 200):
+                burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None):
     """The running Gibbs estimate of P(var=value | evidence) as samples accumulate.
 
-    Returns a pandas Series indexed by the number of kept samples (one point per sweep),
-    for plotting the estimate against the exact answer.
+    Returns a pandas Series indexed by the number of kept samples (one point per kept sweep),
+    for plotting the estimate against the exact answer. Same sampler and arguments as
+    :func:`gibbs_ask`.
     """
     import numpy as np
     import pandas as pd
 
     net._need_cpds()
     idx = net._evidence_index({var: value})[var]
-    n_chains, n_sweeps = _chains(n_samples, n_chains)
+    n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = np.random.default_rng(random_state)
     hits, seen, xs, ys = 0, 0, [], []
-    for state in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, keep=True):
+    for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         hits += int((state[var] == idx).sum())
         seen += n_chains
         xs.append(seen)
         ys.append(hits / seen)
     return pd.Series(ys, index=pd.Index(xs, name="samples"), name=f"P({var}={value!r} | evidence)")
+
+
+@dataclass
+class GibbsChains:
+    """Every chain of one Gibbs run, watching whether ``var`` = ``value`` (see :func:`gibbs_chains`)."""
+
+    var: object
+    value: object
+    burn_in: int
+    n_chains: int
+    thin: int
+    #: sweeps each chain ran (burn-in included)
+    sweeps: int
+    #: DataFrame, one row per sweep (1, 2, ...), one column per chain: True where var = value
+    draws: object
+    #: DataFrame, one row per kept sweep (its sweep number), one column per chain: the share of
+    #: that chain's kept states so far with var = value
+    running: object
+    #: Series indexed by the samples kept so far (all chains, one point per kept sweep): the share
+    #: of them with var = value, as :func:`gibbs_trace` gives it
+    pooled: object
+    #: Series, one value per chain: its estimate from its kept states
+    estimates: object
+    #: the estimate from every kept state (what gibbs_ask gives)
+    estimate: float
+    #: standard deviation of the chains' estimates (ddof=1; NaN for one chain)
+    spread: float
+    #: states kept, all chains together
+    n_kept: int
+
+
+def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,
+                 burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None) -> GibbsChains:
+    """One Gibbs run with every chain kept apart: each chain's draws and running estimate of
+    P(var=value | evidence), and the estimate over all chains.
+
+    The same sampler, arguments and random draws as :func:`gibbs_ask`, so ``estimate`` is
+    ``gibbs_ask(...)[value]``. Chains that agree are no proof of convergence, but chains
+    that disagree (a large ``spread``) prove that some have not forgotten where they started.
+
+    >>> from nbteach.bayesnet import burglary
+    >>> run = gibbs_chains(burglary(), "Alarm", True, {"JohnCalls": True, "MaryCalls": True},
+    ...                    n_samples=400, n_chains=4, burn_in=10, thin=2, random_state=0)
+    >>> run.sweeps, run.draws.shape, run.running.shape, run.n_kept
+    (210, (210, 4), (100, 4), 400)
+    """
+    import numpy as np
+    import pandas as pd
+
+    net._need_cpds()
+    var = net._check_node(var)
+    if var in (evidence or {}):
+        raise NbteachError(f"{var!r} is both the query and in the evidence.")
+    target = net._evidence_index({var: value})[var]
+    n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
+    rng = np.random.default_rng(random_state)
+    rows, kept = [], []
+    for _, state, keep in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init, every=True):
+        rows.append(state[var] == target)
+        kept.append(keep)
+    draws = np.array(rows)
+    kept = np.array(kept)
+    sweeps = np.arange(1, len(rows) + 1)
+    chains = pd.RangeIndex(n_chains, name="chain")
+    hits = np.cumsum(draws[kept], axis=0)
+    seen = np.arange(1, hits.shape[0] + 1)
+    running = pd.DataFrame(hits / seen[:, None], index=pd.Index(sweeps[kept], name="sweep"), columns=chains)
+    pooled = pd.Series(hits.sum(axis=1) / (seen * n_chains), index=pd.Index(seen * n_chains, name="samples"),
+                       name=f"P({var}={value!r} | evidence)")
+    estimates = running.iloc[-1].rename(f"P({var}={value!r} | evidence)")
+    return GibbsChains(var=var, value=value, burn_in=burn_in, n_chains=n_chains, thin=thin,
+                       sweeps=len(rows),
+                       draws=pd.DataFrame(draws, index=pd.Index(sweeps, name="sweep"), columns=chains),
+                       running=running, pooled=pooled, estimates=estimates,
+                       estimate=float(pooled.iloc[-1]),
+                       spread=float(estimates.std(ddof=1)) if n_chains > 1 else float("nan"),
+                       n_kept=int(seen[-1] * n_chains))

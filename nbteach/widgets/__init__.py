@@ -35,6 +35,8 @@ _LAZY = {
     "DSeparationExplorer": "nbteach.widgets.bayesnet",
     "search_explorer": "nbteach.widgets.bayesnet",
     "SearchExplorer": "nbteach.widgets.bayesnet",
+    "gibbs_explorer": "nbteach.widgets.gibbs",
+    "GibbsExplorer": "nbteach.widgets.gibbs",
     "one_dependence_explorer": "nbteach.widgets.one_dependence",
     "OneDependenceExplorer": "nbteach.widgets.one_dependence",
 }

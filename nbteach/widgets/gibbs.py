@@ -1,0 +1,161 @@
+"""Gibbs sampling with its settings on sliders: burn-in, chains, thinning, samples (lesson 11).
+
+Each move re-runs :func:`nbteach.bayesnet.gibbs_chains` (the sampler of ``gibbs_ask``) and
+redraws two bqplot figures in place: every chain's running estimate of P(var=value | evidence)
+over its sweeps, with the end of the burn-in marked, and the estimate from all chains
+together as the samples accumulate; both against the exact answer (variable elimination).
+Below them, the numbers: sweeps run, samples kept, each chain's estimate and their spread.
+"""
+from __future__ import annotations
+
+from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import esc, padded
+
+__all__ = ["GibbsExplorer", "gibbs_explorer"]
+
+#: the sliders' ranges: at most 500 + 5 x 1000 sweeps, about half a second in the kernel
+_BURN_IN, _CHAINS, _THIN, _PER_CHAIN = (0, 500, 10), (1, 8, 1), (1, 5, 1), (50, 1000, 50)
+
+
+def _in(name, x, bounds):
+    low, high, step = bounds
+    if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high or (x - low) % step:
+        raise NbteachError(f"{name} must be an integer from {low} to {high}"
+                           + (f" in steps of {step}" if step > 1 else "") + f" (the slider's range); got {x!r}.")
+    return x
+
+
+class GibbsExplorer(Explorer):
+    """Gibbs sampling of P(var=value | evidence), with burn-in, chains, thinning and samples on sliders.
+
+    Attributes
+    ----------
+    burn_in, n_chains, thin, per_chain : IntSlider, the sampler's settings (``per_chain``: states
+        each chain keeps; n_samples = per_chain x n_chains)
+    chains_fig : bqplot Figure, each chain's running estimate over its sweeps (``chain_lines``),
+        the exact answer (``exact_line``) and the end of the burn-in (``burn_line``)
+    pooled_fig : bqplot Figure, the estimate from all chains as samples accumulate (``pooled_line``)
+    legend, numbers : HTML
+    run : the :class:`nbteach.bayesnet.inference.GibbsChains` on show
+    exact : float, P(var=value | evidence) by variable elimination
+    """
+
+    def __init__(self, net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,
+                 random_state=0, init=None):
+        import bqplot as bq
+        import ipywidgets as w
+
+        from nbteach.bayesnet import elimination_ask
+        from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, figure
+
+        net._need_cpds()
+        self.net, self.var, self.value = net, net._check_node(var), value
+        self.evidence = dict(evidence or {})
+        self.random_state, self.init = random_state, init
+        net._evidence_index({var: value, **self.evidence})    # a value each node takes, or a message
+        if var in self.evidence:
+            raise NbteachError(f"{var!r} is both the query and in the evidence.")
+        self.exact = float(elimination_ask(net, var, self.evidence)[value])
+        settings = {"burn_in": _in("burn_in", burn_in, _BURN_IN), "n_chains": _in("n_chains", n_chains, _CHAINS),
+                    "thin": _in("thin", thin, _THIN), "per_chain": _in("per_chain", per_chain, _PER_CHAIN)}
+        labels = {"burn_in": "burn-in (sweeps)", "n_chains": "chains", "thin": "thinning: keep 1 sweep in",
+                  "per_chain": "samples kept per chain"}
+        for name, (low, high, step) in zip(settings, (_BURN_IN, _CHAINS, _THIN, _PER_CHAIN)):
+            slider = w.IntSlider(value=settings[name], min=low, max=high, step=step, description=labels[name],
+                                 continuous_update=False, style={"description_width": "initial"},
+                                 layout=w.Layout(width="360px"))
+            slider.observe(lambda change: self.update(), names="value")
+            setattr(self, name, slider)
+        self._colours = [BLUE, VERMILLION, GREEN, PURPLE]
+        question = f"P({var}={value!r} | " + (", ".join(f"{k}={v!r}" for k, v in self.evidence.items())
+                                               or "no evidence") + ")"
+        self.question = question
+        sx, sy = bq.LinearScale(min=0.0, max=1.0), bq.LinearScale(min=0.0, max=1.0)
+        scales = {"x": sx, "y": sy}
+        self.chain_lines = bq.Lines(x=[0.0, 1.0], y=[[0.0, 0.0]], scales=scales, colors=self._colours, stroke_width=1.5)
+        self.exact_line = bq.Lines(x=[0.0, 1.0], y=[self.exact, self.exact], scales=scales, colors=[GREY],
+                                   line_style="dashed", stroke_width=2)
+        self.burn_line = bq.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
+        self.chains_fig = figure([self.chain_lines, self.exact_line, self.burn_line],
+                                 [bq.Axis(scale=sx, label="sweep", tick_format="~d"),
+                                  bq.Axis(scale=sy, side="left", label="running estimate", tick_format=".1f")],
+                                 title="each chain's running estimate", width=460, height=300)
+        px, py = bq.LogScale(min=1.0, max=10.0), bq.LinearScale(min=0.0, max=1.0)
+        self.pooled_line = bq.Lines(x=[1.0, 10.0], y=[0.0, 0.0], scales={"x": px, "y": py}, colors=[BLUE], stroke_width=2)
+        self.pooled_exact = bq.Lines(x=[1.0, 10.0], y=[self.exact, self.exact], scales={"x": px, "y": py},
+                                     colors=[GREY], line_style="dashed", stroke_width=2)
+        self.pooled_fig = figure([self.pooled_line, self.pooled_exact],
+                                 [bq.Axis(scale=px, label="samples kept, all chains (log scale)", tick_format="~s"),
+                                  bq.Axis(scale=py, side="left", label="estimate", tick_format=".1f")],
+                                 title="all chains together", width=460, height=300)
+        self._scales = (sx, px)
+        self.legend = w.HTML()
+        self.numbers = w.HTML()
+        self.message = w.HTML()
+        self.widget = w.VBox([w.HBox([self.burn_in, self.n_chains]), w.HBox([self.thin, self.per_chain]),
+                              w.HBox([self.chains_fig, self.pooled_fig]), self.legend, self.numbers, self.message])
+        self.update()
+
+    def _starts(self, n):
+        if isinstance(self.init, (list, tuple)):       # one start state per chain, repeated in turn
+            return [self.init[i % len(self.init)] for i in range(n)]
+        return self.init
+
+    def update(self):
+        """Re-run the sampler with the sliders' settings and redraw in place."""
+        from nbteach.bayesnet import gibbs_chains
+        from nbteach.widgets._plot import GREY, legend
+
+        n = int(self.n_chains.value)
+        try:
+            run = gibbs_chains(self.net, self.var, self.value, self.evidence,
+                               n_samples=int(self.per_chain.value) * n, random_state=self.random_state,
+                               burn_in=int(self.burn_in.value), n_chains=n, thin=int(self.thin.value),
+                               init=self._starts(n))
+        except NbteachError as err:
+            self.message.value = padded(f"<p>{esc(err)}</p>")
+            return
+        self.message.value = ""
+        self.run = run
+        sx, px = self._scales
+        with self.chains_fig.hold_sync():
+            sx.max = float(run.sweeps)
+            self.chain_lines.x = run.running.index.to_numpy(dtype=float)
+            self.chain_lines.y = run.running.to_numpy(dtype=float).T
+            self.exact_line.x = [0.0, float(run.sweeps)]
+            self.burn_line.x = [float(run.burn_in), float(run.burn_in)]
+        with self.pooled_fig.hold_sync():
+            px.max = float(run.n_kept)
+            self.pooled_line.x = run.pooled.index.to_numpy(dtype=float)
+            self.pooled_line.y = run.pooled.to_numpy(dtype=float)
+            self.pooled_exact.x = [1.0, float(run.n_kept)]
+        self.chains_fig.title = f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})"
+        self.pooled_fig.title = f"all chains together: {run.estimate:.4f}"
+        items = [(self._colours[i % len(self._colours)], "line", f"chain {i + 1}") for i in range(n)]
+        self.legend.value = legend(items + [(GREY, "dashed", "exact (variable elimination)"),
+                                            (GREY, "line", "end of the burn-in")])
+        estimates = ", ".join(f"{x:.4f}" for x in run.estimates)
+        spread = ("one chain: no spread to measure" if n == 1 else
+                  f"standard deviation over the chains {run.spread:.4f}")
+        self.numbers.value = padded(
+            f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
+            f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
+            f"{run.n_kept} samples in all.</p>"
+            f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>; exact (variable "
+            f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>")
+
+
+def gibbs_explorer(net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,
+                   random_state=0, init=None):
+    """Make a :class:`GibbsExplorer` (see there). ``init``: the chains' start states, as in
+    :func:`nbteach.bayesnet.gibbs_ask` (a list is repeated in turn over the chains).
+
+    >>> from nbteach.bayesnet import burglary
+    >>> ex = gibbs_explorer(burglary(), "Alarm", True, {"JohnCalls": True, "MaryCalls": True})
+    >>> ex.n_chains.value = 2
+    >>> ex.run.n_chains, ex.run.n_kept, len(ex.chain_lines.y)
+    (2, 600, 2)
+    """
+    return GibbsExplorer(net, var, value, evidence, burn_in=burn_in, n_chains=n_chains, thin=thin,
+                         per_chain=per_chain, random_state=random_state, init=init)

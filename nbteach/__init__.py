@@ -36,6 +36,7 @@ _LAZY = {
     "watermelon": "nbteach.datasets",
     "SPODE": "nbteach.semi_naive",
     "AODE": "nbteach.semi_naive",
+    "TAN": "nbteach.semi_naive",
     "BayesNet": "nbteach.bayesnet",
     "set_language": "nbteach.i18n",
     "get_language": "nbteach.i18n",

@@ -1,4 +1,5 @@
-r"""Semi-naive Bayes (note 002, 半朴素贝叶斯): one-dependence estimators, SPODE and AODE.
+r"""Semi-naive Bayes (note 002, 半朴素贝叶斯): one-dependence estimators, SPODE, AODE and TAN
+(Zhou section 7.4; TAN is documented in its class).
 
 Naive Bayes assumes every attribute independent given the class. A one-dependence
 estimator lets each attribute depend on the class and on **one** other attribute. In a
@@ -26,19 +27,22 @@ P(x_j | c) = (|D_{c,x_j}| + alpha)/(|D_c| + alpha N_j), where no attribute quali
 """
 from __future__ import annotations
 
+import numbers
 import warnings
 
 from ._base import BaseEstimator, NbteachError, check_alpha, check_same_length
 from .categorical import UnseenCategoryWarning, _as_labels, _as_table
 from .counts import sorted_labels
 
-__all__ = ["SPODE", "AODE"]
+__all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
 
 
 class _OneDependence(BaseEstimator):
     """Counting shared by SPODE and AODE."""
 
-    def _fit_counts(self, X, y):
+    def _prepare(self, X, y, min_features=2):
+        """Validate X and y, record classes_, feature names and categories; return the
+        class index of every row and the integer codes of X."""
         import numpy as np
 
         check_alpha(self.alpha)
@@ -47,12 +51,16 @@ class _OneDependence(BaseEstimator):
         check_same_length(df, labels, len(df), len(labels))
         if len(df) == 0:
             raise NbteachError("X has no rows: fit needs training examples.")
-        if df.shape[1] < 2:
+        if df.shape[1] < min_features:
             raise NbteachError("a one-dependence estimator needs at least two attributes (columns).")
         self.classes_ = np.asarray(sorted_labels(labels), dtype=object)
+        if len({type(c) for c in self.classes_}) == 1:
+            self.classes_ = np.array(self.classes_.tolist())  # labels keep their dtype, as in scikit-learn
         if len(self.classes_) < 2:
-            raise NbteachError(f"y has a single class ({self.classes_[0]!r}): a classifier needs two.")
+            raise NbteachError(f"y has a single class ({self.classes_[0]!r}): a classifier needs two "
+                               "(1 class in y).")
         self.feature_names_in_ = np.asarray(list(df.columns), dtype=object)
+        self.n_features_in_ = df.shape[1]
         self.categories_ = [sorted_labels(df[c].tolist()) for c in df.columns]
         for col, cats in zip(df.columns, self.categories_):
             if any(v is None or (isinstance(v, float) and v != v) for v in cats):
@@ -60,18 +68,29 @@ class _OneDependence(BaseEstimator):
         cidx = {c: k for k, c in enumerate(self.classes_.tolist())}
         yc = np.array([cidx[v] for v in labels])
         codes = self._codes(df, warn=False)
-        N, n = len(self.classes_), len(df)
+        self.n_samples_ = len(df)
+        self.class_count_ = np.bincount(yc, minlength=len(self.classes_)).astype(float)
+        self.pair_count_ = [np.bincount(yc * s + codes[:, i], minlength=len(self.classes_) * s)
+                            .reshape(len(self.classes_), s)
+                            for i, s in enumerate(len(c) for c in self.categories_)]
+        return yc, codes
+
+    def _count_triples(self, yc, codes, pairs):
+        """triple_count_[i, j][c, x_i, x_j] = |D_{c, x_i, x_j}| for each (i, j) in ``pairs``."""
+        import numpy as np
+
+        N = len(self.classes_)
         sizes = [len(c) for c in self.categories_]
-        self.n_samples_ = n
-        self.class_count_ = np.bincount(yc, minlength=N).astype(float)
-        self.pair_count_ = [np.bincount(yc * s + codes[:, i], minlength=N * s).reshape(N, s)
-                            for i, s in enumerate(sizes)]
         self.triple_count_ = {}
-        for i, si in enumerate(sizes):
-            for j, sj in enumerate(sizes):
-                if i != j:
-                    flat = (yc * si + codes[:, i]) * sj + codes[:, j]
-                    self.triple_count_[i, j] = np.bincount(flat, minlength=N * si * sj).reshape(N, si, sj)
+        for i, j in pairs:
+            si, sj = sizes[i], sizes[j]
+            flat = (yc * si + codes[:, i]) * sj + codes[:, j]
+            self.triple_count_[i, j] = np.bincount(flat, minlength=N * si * sj).reshape(N, si, sj)
+
+    def _fit_counts(self, X, y):
+        yc, codes = self._prepare(X, y)
+        d = codes.shape[1]
+        self._count_triples(yc, codes, [(i, j) for i in range(d) for j in range(d) if i != j])
         return self
 
     def _codes(self, X, warn=True):
@@ -83,8 +102,9 @@ class _OneDependence(BaseEstimator):
             missing = [c for c in names if c not in df.columns]
             extra = [c for c in df.columns if c not in names]
             if missing or extra:
-                raise NbteachError(f"X must have the training columns {names}; missing {missing}, "
-                                   f"unknown {extra}.")
+                raise NbteachError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting "
+                                   f"{len(names)} features as input: X must have the training columns "
+                                   f"{names}; missing {missing}, unknown {extra}.")
             df = df[names]
         out = np.empty(df.shape, dtype=np.intp)
         for i, (col, cats) in enumerate(zip(names, self.categories_)):
@@ -149,10 +169,9 @@ class _OneDependence(BaseEstimator):
 
     def predict_log_proba(self, X):
         """log P(c | x), one row per sample, columns in ``classes_`` order."""
-        if not hasattr(self, "classes_"):
-            from ._base import NotFittedError
+        from ._numeric import require_fitted
 
-            raise NotFittedError(f"This {type(self).__name__} instance is not fitted yet: call fit(X, y) first.")
+        require_fitted(self, "classes_")
         return self._finish(self._log_joint(self._codes(X)))
 
     def predict_proba(self, X):
@@ -237,6 +256,8 @@ class SPODE(_OneDependence):
             from ._base import NotFittedError
 
             raise NotFittedError("This SPODE instance is not fitted yet: call fit(X, y) first.")
+        if isinstance(x, pd.Series):
+            x = x.to_dict()
         row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
         if len(row) != 1:
             raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
@@ -310,3 +331,323 @@ class AODE(_OneDependence):
             total[none] = self._log_naive(codes[none])
         self.n_parents_ = mask[:, :, 0].sum(axis=0)
         return total
+
+    def explain(self, x, exact=False):
+        r"""AODE for one sample, super-parent by super-parent.
+
+        One row per attribute i: the sample's value x_i, how many training rows share it
+        (|D_{x_i}|), whether it serves as super-parent (at least ``m`` rows), and per class
+        the SPODE numerator P(c, x_i) \prod_{j \ne i} P(x_j | c, x_i). Then the sum over the
+        serving rows (naive Bayes' P(c) \prod_j P(x_j | c) if none serves) and P(c | x).
+        ``exact=True`` gives every number as a Fraction (alpha taken as the decimal it is
+        written as); otherwise floats. ``SPODE(parent=...).explain`` writes out one row's
+        factors with their counts.
+
+        >>> from nbteach import watermelon
+        >>> df = watermelon().iloc[:, :6].join(watermelon()["好瓜"])
+        >>> X, y = df.drop(columns="好瓜"), df["好瓜"]
+        >>> table = AODE(alpha=1).fit(X, y).explain(X.loc[1], exact=True)
+        >>> table.loc["敲声", ["|D_{x_i}|", "serves"]].tolist()
+        [10, True]
+        >>> round(float(table.loc["P(c | x)", "是"]), 4)
+        0.9633
+        """
+        import numpy as np
+        import pandas as pd
+        from fractions import Fraction
+
+        from ._numeric import require_fitted
+
+        require_fitted(self, "classes_")
+        if isinstance(x, pd.Series):
+            x = x.to_dict()
+        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
+        if len(row) != 1:
+            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
+        codes = self._codes(row)[0]
+        names = list(self.feature_names_in_)
+        row = row[names]
+        N, n = len(self.classes_), self.n_samples_
+        sizes = [len(c) for c in self.categories_]
+        if exact:
+            a = Fraction(str(self.alpha)) if isinstance(self.alpha, float) else Fraction(self.alpha)
+        else:
+            a = float(self.alpha)
+
+        def pair(i):
+            return [int(self.pair_count_[i][c, codes[i]]) if codes[i] >= 0 else 0 for c in range(N)]
+
+        def ratio(num, den):
+            if den == 0:
+                return Fraction(0) if exact else 0.0
+            return Fraction(num) / den if exact else num / den
+
+        def spode(i):
+            out = []
+            for c, d_ci in enumerate(pair(i)):
+                p = ratio(d_ci + a, n + a * N * sizes[i])
+                for j in range(len(names)):
+                    if j != i:
+                        tri = (int(self.triple_count_[i, j][c, codes[i], codes[j]])
+                               if codes[i] >= 0 and codes[j] >= 0 else 0)
+                        p = p * ratio(tri + a, d_ci + a * sizes[j]) if p else p
+                out.append(p)
+            return out
+
+        def naive():
+            out = []
+            for c in range(N):
+                p = ratio(int(self.class_count_[c]) + a, n + a * N)
+                for j in range(len(names)):
+                    d_cj = int(self.pair_count_[j][c, codes[j]]) if codes[j] >= 0 else 0
+                    p = p * ratio(d_cj + a, int(self.class_count_[c]) + a * sizes[j])
+                out.append(p)
+            return out
+
+        classes = self.classes_.tolist()
+        records, total, serving = [], [0] * N, 0
+        for i, name in enumerate(names):
+            freq = sum(pair(i))
+            serves = freq >= self.m
+            nums = spode(i)
+            if serves:
+                serving += 1
+                total = [t + v for t, v in zip(total, nums)]
+            records.append({"value": row.iloc[0][name], "|D_{x_i}|": freq, "serves": serves,
+                            **dict(zip(classes, nums))})
+        out = pd.DataFrame(records, index=pd.Index(names, name="super-parent"))
+        if not serving:
+            total = naive()
+            label = "naive Bayes (no super-parent has m rows)"
+        else:
+            label = f"sum of the {serving} serving SPODEs"
+        s = sum(total)
+        post = [t / s for t in total] if s else [float("nan")] * N
+        extra = pd.DataFrame([{"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, total))},
+                              {"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, post))}],
+                             index=[label, "P(c | x)"])
+        return pd.concat([out.astype(object), extra.astype(object)])
+
+
+def _cmi_from_joint(p):
+    r"""I(A; B | C) of a joint distribution ``p[c, a, b]`` (entries sum to 1), in nats."""
+    import numpy as np
+
+    pc = p.sum(axis=(1, 2), keepdims=True)
+    pa = p.sum(axis=2, keepdims=True)
+    pb = p.sum(axis=1, keepdims=True)
+    nz = p > 0
+    value = float(np.sum(p[nz] * np.log((p * pc)[nz] / (pa * pb)[nz])))
+    return max(value, 0.0)  # >= 0 in exact arithmetic; clip rounding below 0
+
+
+def _cmi_matrix(codes, yc, sizes, n_classes):
+    import numpy as np
+
+    n, d = codes.shape
+    out = np.zeros((d, d))
+    for i in range(d):
+        for j in range(i, d):
+            flat = (yc * sizes[i] + codes[:, i]) * sizes[j] + codes[:, j]
+            joint = np.bincount(flat, minlength=n_classes * sizes[i] * sizes[j])
+            out[i, j] = out[j, i] = _cmi_from_joint(joint.reshape(n_classes, sizes[i], sizes[j]) / n)
+    return out
+
+
+def conditional_mutual_information(X, y):
+    r"""The conditional mutual information of every pair of attributes given the class.
+
+    .. math::
+
+        I(x_i; x_j \mid y) = \sum_{c} \sum_{x_i, x_j} P(x_i, x_j, c)
+            \log \frac{P(x_i, x_j \mid c)}{P(x_i \mid c)\, P(x_j \mid c)}
+
+    with every P the relative frequency in the training data (no smoothing) and natural
+    logarithms (nats). It is 0 exactly when, within every class, the two attributes'
+    frequencies factorise; TAN joins the attributes with the largest values. The diagonal
+    holds I(x_i; x_i | y) = H(x_i | y), which a tree never uses.
+
+    Parameters
+    ----------
+    X : DataFrame or 2-D array of category labels
+    y : class labels, one per row of X
+
+    Returns
+    -------
+    DataFrame, symmetric, indexed both ways by the columns of X (positions 0..d-1 for an
+    array).
+
+    >>> from nbteach import flu_cold
+    >>> df = flu_cold()
+    >>> cmi = conditional_mutual_information(df.drop(columns="Diagnosis"), df["Diagnosis"])
+    >>> round(float(cmi.loc["Headache", "Cough"]), 6)
+    0.277259
+    """
+    import pandas as pd
+
+    helper = TAN()
+    yc, codes = helper._prepare(X, y, min_features=1)
+    sizes = [len(c) for c in helper.categories_]
+    keys = _keys_of(X, helper)
+    return pd.DataFrame(_cmi_matrix(codes, yc, sizes, len(helper.classes_)), index=keys, columns=keys)
+
+
+def _keys_of(X, fitted):
+    """How the user names the features: the DataFrame's columns, else positions 0..d-1."""
+    import pandas as pd
+
+    if isinstance(X, pd.DataFrame):
+        return list(fitted.feature_names_in_)
+    return list(range(len(fitted.feature_names_in_)))
+
+
+def maximum_spanning_tree(weights, root=0):
+    """Prim's algorithm: the spanning tree of largest total weight, directed away from ``root``.
+
+    ``weights`` is a square symmetric matrix (array or DataFrame; the diagonal is ignored).
+    The tree grows from ``root``; each step adds the heaviest edge from a node in the tree to
+    a node outside it (on a tie, the node that comes first, joined to the node that entered
+    the tree first). Returns a dict node -> parent (``None`` for the root), nodes named by
+    the DataFrame's labels or by positions 0..d-1.
+
+    >>> maximum_spanning_tree([[0, 3, 1], [3, 0, 2], [1, 2, 0]], root=0)
+    {0: None, 1: 0, 2: 1}
+    """
+    import numpy as np
+    import pandas as pd
+
+    labels = list(weights.index) if isinstance(weights, pd.DataFrame) else None
+    try:
+        w = np.asarray(weights, dtype=float)
+    except (TypeError, ValueError):
+        raise NbteachError("weights must be a square matrix of numbers.") from None
+    if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] == 0:
+        raise NbteachError(f"weights must be a square matrix (d x d, d >= 1); got shape {w.shape}.")
+    d = w.shape[0]
+    off = ~np.eye(d, dtype=bool)
+    if not np.isfinite(w[off]).all():
+        raise NbteachError("weights has a NaN or infinite value off the diagonal; every pair needs a weight.")
+    if not np.allclose(w, w.T, equal_nan=True):
+        raise NbteachError("weights must be symmetric (weights[i, j] == weights[j, i]): "
+                           "a spanning tree joins undirected pairs.")
+    names = labels if labels is not None else list(range(d))
+    if root in names:
+        r = names.index(root)
+    else:
+        raise NbteachError(f"root must be one of the nodes {names}; got {root!r}.")
+    parent = [None] * d
+    best, best_from = w[r].copy(), [r] * d
+    remaining = [k for k in range(d) if k != r]
+    while remaining:
+        v = max(remaining, key=lambda k: best[k])  # the first of the heaviest, in index order
+        parent[v] = best_from[v]
+        remaining.remove(v)
+        for k in remaining:
+            if w[v, k] > best[k]:
+                best[k], best_from[k] = w[v, k], v
+    return {names[k]: (None if parent[k] is None else names[parent[k]]) for k in range(d)}
+
+
+class TAN(_OneDependence):
+    r"""Tree-augmented naive Bayes (树增强朴素贝叶斯; Friedman, Geiger & Goldszmidt 1997;
+    Zhou section 7.4).
+
+    Every attribute depends on the class and on at most one other attribute, its parent in
+    a tree over the attributes:
+
+    1. compute the conditional mutual information I(x_i; x_j | y) of every pair
+       (``conditional_mutual_information``);
+    2. take the maximum weighted spanning tree over the attributes (Chow and Liu's idea;
+       ``maximum_spanning_tree``, Prim's algorithm);
+    3. direct its edges away from the root attribute, and add the class as a parent of
+       every attribute;
+    4. estimate by counting:
+
+    .. math::
+
+        P(c \mid x) \propto P(c) \prod_j P(x_j \mid c, x_{pa(j)}),\qquad
+        P(c) = \frac{|D_c| + \alpha}{|D| + \alpha N},\qquad
+        P(x_j \mid c, x_{pa(j)}) = \frac{|D_{c, x_{pa(j)}, x_j}| + \alpha}{|D_{c, x_{pa(j)}}| + \alpha N_j}
+
+    and for the root r, P(x_r | c) = (|D_{c,x_r}| + alpha) / (|D_c| + alpha N_r).
+
+    Parameters
+    ----------
+    alpha : float >= 0
+        Lidstone pseudo-count (1: Laplace).
+    root : column name, int position, or None
+        The attribute the tree is directed away from; None: the first column.
+
+    Attributes
+    ----------
+    classes_ : array of class labels
+    cmi_ : DataFrame, I(x_i; x_j | y) of the training data (nats)
+    parents_ : dict feature -> its parent feature, None for the root (features are the
+        DataFrame's column names, or positions 0..d-1 for an array)
+    root_ : the root feature
+    class_count_, pair_count_, triple_count_ : the counts (triple_count_[i, j] for each
+        edge, parent position i, child position j)
+    feature_names_in_, n_features_in_, categories_
+
+    Examples
+    --------
+    >>> from nbteach import flu_cold
+    >>> df = flu_cold()
+    >>> tan = TAN(alpha=1).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
+    >>> tan.parents_
+    {'Headache': None, 'Sore': 'Headache', 'Temperature': 'Headache', 'Cough': 'Headache'}
+    """
+
+    def __init__(self, alpha=1.0, root=None):
+        self.alpha = alpha
+        self.root = root
+
+    def fit(self, X, y):
+        yc, codes = self._prepare(X, y, min_features=1)
+        keys = _keys_of(X, self)
+        sizes = [len(c) for c in self.categories_]
+        weights = _cmi_matrix(codes, yc, sizes, len(self.classes_))
+        import pandas as pd
+
+        self.cmi_ = pd.DataFrame(weights, index=keys, columns=keys)
+        if self.root is None:
+            r = 0
+        elif not isinstance(self.root, bool) and self.root in keys:
+            r = keys.index(self.root)
+        elif isinstance(self.root, numbers.Integral) and not isinstance(self.root, bool) \
+                and 0 <= self.root < len(keys):
+            r = int(self.root)
+        else:
+            raise NbteachError(f"root must be a column of X ({keys}), its position (0..{len(keys) - 1}), "
+                               f"or None for the first; got {self.root!r} (X has {len(keys)} feature(s)).")
+        tree = maximum_spanning_tree(weights, root=r)
+        self.root_ = keys[r]
+        self.parents_ = {keys[k]: (None if p is None else keys[p]) for k, p in tree.items()}
+        self._parent_pos = [tree[k] for k in range(len(keys))]
+        self._count_triples(yc, codes, [(p, k) for k, p in enumerate(self._parent_pos) if p is not None])
+        return self
+
+    def _log_joint(self, codes):
+        import numpy as np
+
+        a = float(self.alpha)
+        N, n = len(self.classes_), len(codes)
+        out = np.log(self.class_count_ + a) - np.log(self.n_samples_ + a * N)  # every class has rows
+        out = np.broadcast_to(out, (n, N)).copy()
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for j, p in enumerate(self._parent_pos):
+                xj = codes[:, j]
+                nj = len(self.categories_[j])
+                if p is None:
+                    num = np.where((xj >= 0)[:, None], self.pair_count_[j][:, np.maximum(xj, 0)].T, 0.0)
+                    den = np.broadcast_to(self.class_count_, (n, N))
+                else:
+                    xp = codes[:, p]
+                    ok = (xp >= 0) & (xj >= 0)
+                    num = np.where(ok[:, None],
+                                   self.triple_count_[p, j][:, np.maximum(xp, 0), np.maximum(xj, 0)].T, 0.0)
+                    den = np.where((xp >= 0)[:, None], self.pair_count_[p][:, np.maximum(xp, 0)].T, 0.0)
+                num, den = num + a, den + a * nj
+                # 0/0 (alpha = 0, parent value never seen with c): the parent's own factor is 0 already
+                out += np.where(den > 0, np.log(num) - np.log(np.where(den > 0, den, 1.0)), -np.inf)
+        return out

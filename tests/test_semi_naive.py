@@ -151,3 +151,52 @@ def test_explain_writes_every_factor_and_matches_predict_proba():
     assert [float(v) for v in table.loc["P(c | x)"]] == pytest.approx(proba, abs=5e-5)
     num = _spode_numerator(X, y, pd.Series(q), "Temperature", 1.0)
     assert [float(v) for v in table.loc["product (score)"]] == pytest.approx(num, rel=1e-5)
+
+
+@pytest.mark.parametrize("m", [1, 3, 99])
+def test_aode_explain_adds_the_serving_spodes(m):
+    from fractions import Fraction
+
+    X, y = _data()
+    model = AODE(m=m, alpha=1).fit(X, y)
+    for k in range(len(X)):
+        q = X.iloc[k]
+        table = model.explain(q, exact=True)
+        exact = model.explain(q.to_dict())
+        classes = list(model.classes_)
+        serving = [c for c in X.columns if (X[c] == q[c]).sum() >= m]
+        assert [c for c in X.columns if table.loc[c, "serves"]] == serving
+        for c in X.columns:
+            assert table.loc[c, "|D_{x_i}|"] == (X[c] == q[c]).sum()
+            num = _spode_numerator(X, y, q, c, 1.0)
+            assert [float(v) for v in table.loc[c, classes]] == pytest.approx(num, rel=1e-12)
+            assert all(isinstance(v, Fraction) for v in table.loc[c, classes])
+        post = table.loc["P(c | x)", classes]
+        assert sum(post) == 1
+        np.testing.assert_allclose([float(v) for v in post], model.predict_proba(X.iloc[[k]])[0], rtol=1e-12)
+        np.testing.assert_allclose(exact.loc["P(c | x)", classes].astype(float),
+                                   model.predict_proba(X.iloc[[k]])[0], rtol=1e-12)
+        assert (table.index[-2].startswith("naive Bayes")) == (not serving)
+
+
+def test_zhou_section_7_4_printed_aode_estimates():
+    """Zhou's 《机器学习》 section 7.4 prints, on watermelon 3.0, P(好瓜=是, 敲声=浊响) = (6+1)/(17+3x2)
+    = 0.304 and P(脐部=凹陷 | 好瓜=是, 敲声=浊响) = (3+1)/(6+3) = 0.444 (lesson 10 checks them)."""
+    from fractions import Fraction
+
+    from nbteach import SPODE, watermelon
+
+    melons = watermelon()
+    X, y = melons.iloc[:, :6], melons["好瓜"]
+    m = SPODE(parent="敲声", alpha=1).fit(X, y)
+    names, classes = list(m.feature_names_in_), list(m.classes_)
+    i, j, c = names.index("敲声"), names.index("脐部"), classes.index("是")
+    xi, xj = m.categories_[i].index("浊响"), m.categories_[j].index("凹陷")
+    pair, triple = int(m.pair_count_[i][c, xi]), int(m.triple_count_[i, j][c, xi, xj])
+    joint = Fraction(pair + 1, len(X) + len(classes) * len(m.categories_[i]))
+    cond = Fraction(triple + 1, pair + len(m.categories_[j]))
+    assert (joint, cond) == (Fraction(7, 23), Fraction(4, 9))
+    assert (round(float(joint), 3), round(float(cond), 3)) == (0.304, 0.444)
+    table = m.explain(X.loc[1])
+    assert table.loc["P(c, 敲声=浊响)", "是"] == "(6 + 1) / (17 + 1*2*3)"
+    assert table.loc["P(脐部=凹陷 | c, 敲声=浊响)", "是"] == "(3 + 1) / (6 + 1*3)"

@@ -75,3 +75,32 @@ def test_bad_input_is_named(kwargs, match):
         one_dependence_explorer(X, Y, **kwargs)
     with pytest.raises(NbteachError, match="rows"):
         one_dependence_explorer(X, np.asarray(Y)[:-1])
+
+
+def test_tan_row_is_the_library_posterior_and_the_copy_joins_its_original():
+    from nbteach import TAN
+
+    ex = one_dependence_explorer(X, Y, positive="yes", sample=MAN_3RD, copied="sex")
+    assert ex.table.loc["TAN", "P(yes | x)"] == pytest.approx(p_yes(TAN(alpha=1).fit(X, Y), ex.sample()), abs=1e-12)
+    ex.copy.value = True
+    X2 = X.assign(**{"sex (copy)": X["sex"]})
+    assert ex.table.loc["TAN", "P(yes | x)"] == pytest.approx(p_yes(TAN(alpha=1).fit(X2, Y), ex.sample()), abs=1e-12)
+    assert "sex→sex (copy)" in ex.tan_tree and "sex→sex (copy)" in ex.view.value
+
+
+def test_tan_svg_draws_the_class_and_the_tree():
+    from nbteach import TAN
+    from nbteach.widgets.one_dependence import tan_svg
+
+    model = TAN(alpha=1, root="age").fit(X, Y)
+    svg = tan_svg(model, class_name="survived")
+    assert svg.count("<line") == 3 + 2          # class -> each attribute, and the tree's 2 arcs
+    assert svg.count("stroke-width:3.5") == 2   # the tree's arcs, thick
+    for child, parent in model.parents_.items():
+        assert f"survived to {child}" in svg
+        if parent is not None:
+            assert f"{parent} to {child}" in svg
+    with pytest.raises(NbteachError, match="also an attribute"):
+        tan_svg(model, class_name="sex")
+    with pytest.raises(NbteachError, match="fitted TAN"):
+        tan_svg(TAN())

@@ -1,6 +1,6 @@
-"""Exercises of lesson 10, semi-naive Bayes (SPODE and AODE).
+"""Exercises of lesson 10, semi-naive Bayes (SPODE, AODE and TAN).
 
-Ids: ``10.spode_factor``, ``10.aode_posterior``.
+Ids: ``10.spode_factor``, ``10.aode_posterior``, ``10.tan_cmi``.
 
 The first works on note 001's flu/cold table, which the lesson does not use (it works on
 the Titanic passengers), so no earlier output shows its answer; the second asks about a
@@ -145,4 +145,80 @@ define(
               "zh": "X, y = titanic()\nm = AODE(m=1, alpha=1).fit(X, y)\n"
                     "girl = pd.DataFrame([{'class': '3rd class', 'age': 'child', 'sex': 'women'}])\n"
                     "answer = m.predict_proba(girl)[0][list(m.classes_).index('yes')]"},
+)
+
+
+def _flu_joint(pair=("Sore", "Temperature")):
+    """Relative frequencies p[c, a, b] of (Diagnosis, Sore, Temperature) on the flu/cold table."""
+    import numpy as np
+
+    X, y = _flu()
+    a, b = (sorted(set(X[col])) for col in pair)
+    classes = sorted(set(y))
+    p = np.zeros((len(classes), len(a), len(b)))
+    for c, va, vb in zip(y, X[pair[0]], X[pair[1]]):
+        p[classes.index(c), a.index(va), b.index(vb)] += 1
+    return p / p.sum()
+
+
+def _cmi(kind="right"):
+    import math
+
+    from nbteach.semi_naive import _cmi_from_joint, conditional_mutual_information
+
+    X, y = _flu()
+    if kind == "right":
+        return float(conditional_mutual_information(X, y).loc["Sore", "Temperature"])
+    p = _flu_joint()
+    if kind == "bits":
+        return _cmi("right") / math.log(2)
+    if kind == "ignores_class":   # I(Sore; Temperature), the class left out
+        return _cmi_from_joint(p.sum(axis=0, keepdims=True))
+    if kind == "unweighted":      # each class's I(Sore; Temperature | c) added with weight 1, not P(c)
+        return sum(_cmi_from_joint(p[c:c + 1] / p[c].sum()) for c in range(len(p)))
+    raise ValueError(kind)
+
+
+define(
+    "10.tan_cmi",
+    leak_check="a float; lesson 10 computes conditional mutual information on the watermelons and "
+               "the Titanic passengers, never on the flu/cold table",
+    prompt={"en": "TAN joins the attributes with the largest conditional mutual information. On note "
+                  "001's flu/cold table, what is I(Sore; Temperature | Diagnosis), in nats (natural "
+                  "logarithms), from the relative frequencies of the table (no smoothing)? A float.",
+            "zh": "TAN 把条件互信息最大的属性连起来。在笔记 001 的流感/感冒表上，按表中的相对频率（不做平滑）"
+                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。给出浮点数。"},
+    answer=lambda: _cmi("right"),
+    rtol=1e-6,
+    mistakes=[
+        Mistake("bits", lambda: _cmi("bits"),
+                {"en": "That is in bits (log base 2): the lesson's formula uses natural logarithms.",
+                 "zh": "这是以比特为单位（以 2 为底的对数）；本课的公式用自然对数。"}),
+        Mistake("ignores_class", lambda: _cmi("ignores_class"),
+                {"en": "That is the mutual information of Sore and Temperature with the class left "
+                       "out: compare P(Sore, Temperature | c) with P(Sore | c) P(Temperature | c) "
+                       "within each class.",
+                 "zh": "这是不考虑类别时 Sore 与 Temperature 的互信息：要在每个类别内比较 "
+                       "P(Sore, Temperature | c) 与 P(Sore | c) P(Temperature | c)。"}),
+        Mistake("unweighted", lambda: _cmi("unweighted"),
+                {"en": "Each class's sum enters with weight 1 here. In the formula each term is "
+                       "weighted by P(x_i, x_j, c), so a class's contribution is scaled by its share "
+                       "of the rows.",
+                 "zh": "这里每个类别的和都按权重 1 相加。公式中每一项的权重是 P(x_i, x_j, c)，"
+                       "所以每个类别的贡献要乘以它在表中所占的比例。"}),
+    ],
+    hints=[
+        {"en": "Split the table by Diagnosis. Within one class, list the (Sore, Temperature) pairs "
+               "that occur, and compare each pair's share of the class with the product of the two "
+               "values' shares.",
+         "zh": "按 Diagnosis 把表分开。在一个类别内，列出出现过的 (Sore, Temperature) 组合，"
+               "把每个组合在该类中的比例与两个取值各自比例的乘积相比。"},
+        {"en": "A pair that never occurs adds nothing. Each term's weight is the share of all rows "
+               "that have that class and that pair.",
+         "zh": "从未出现的组合贡献为 0。每一项的权重是全部行中属于该类且取该组合的比例。"},
+    ],
+    solution={"en": "from nbteach.semi_naive import conditional_mutual_information\n"
+                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']",
+              "zh": "from nbteach.semi_naive import conditional_mutual_information\n"
+                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']"},
 )

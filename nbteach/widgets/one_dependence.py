@@ -1,12 +1,13 @@
-"""Naive Bayes, each SPODE and AODE on one passenger: pick the values, copy a column, move m.
+"""Naive Bayes, each SPODE, TAN and AODE on one passenger: pick the values, copy a column, move m;
+and TAN's structure drawn as Zhou's figure 7.1(c) draws it (:func:`tan_svg`).
 
 Lesson 10's view. The student picks a sample's attribute values (one dropdown per
 attribute), may tick "add a copy of <attribute>" (the same column twice: nothing new is
 known, but naive Bayes counts the evidence twice) and sets AODE's m (a super-parent serves
 only if the sample's value of it occurs in at least m training rows). The table shows
 P(class | x) from naive Bayes (CategoricalNB), from the SPODE of every super-parent (with how
-many training rows share the sample's value of it, and whether that reaches m) and from
-AODE: every number a library call (:mod:`nbteach.semi_naive`, :mod:`nbteach.categorical`).
+many training rows share the sample's value of it, and whether that reaches m), from TAN
+and from AODE: every number a library call (:mod:`nbteach.semi_naive`, :mod:`nbteach.categorical`).
 The models are fitted once per data set (with and without the copy); a change predicts.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import esc, padded
 
-__all__ = ["OneDependenceExplorer", "one_dependence_explorer"]
+__all__ = ["OneDependenceExplorer", "one_dependence_explorer", "tan_svg"]
 
 
 class OneDependenceExplorer(Explorer):
@@ -29,6 +30,7 @@ class OneDependenceExplorer(Explorer):
     copy : Checkbox, add a copy of ``copied`` to the data and the sample
     m_slider : IntSlider, AODE's m
     table : DataFrame, what the view shows (one row per model; P(positive | x) and more)
+    tan_tree : str, TAN's tree (parent→child pairs), shown under the table
     view : HTML
     """
 
@@ -36,7 +38,7 @@ class OneDependenceExplorer(Explorer):
         import ipywidgets as w
         import pandas as pd
 
-        from nbteach import AODE, SPODE, CategoricalNB
+        from nbteach import AODE, SPODE, TAN, CategoricalNB
 
         if not isinstance(X, pd.DataFrame) or X.shape[1] < 2:
             raise NbteachError("X must be a DataFrame of categorical attributes with at least two columns.")
@@ -71,7 +73,8 @@ class OneDependenceExplorer(Explorer):
             data = self.X.assign(**{self.copy_name: self.X[self.copied]}) if with_copy else self.X
             spodes = {col: SPODE(parent=col, alpha=alpha).fit(data, self.y) for col in data.columns}
             self._models[with_copy] = (data, CategoricalNB(alpha=alpha).fit(data, self.y), spodes,
-                                       AODE(m=int(m), alpha=alpha).fit(data, self.y))
+                                       AODE(m=int(m), alpha=alpha).fit(data, self.y),
+                                       TAN(alpha=alpha).fit(data, self.y))
         for control in [*self.values.values(), self.copy, self.m_slider]:
             control.observe(lambda change: self.update(), names="value")
         self.widget = w.VBox([w.HBox(list(self.values.values())), w.HBox([self.copy, self.m_slider]),
@@ -90,7 +93,7 @@ class OneDependenceExplorer(Explorer):
     def update(self):
         import pandas as pd
 
-        data, nb, spodes, aode = self._models[bool(self.copy.value)]
+        data, nb, spodes, aode, tan = self._models[bool(self.copy.value)]
         m = int(self.m_slider.value)
         aode.m = m                                     # m is read at prediction time
         x = self.sample()
@@ -100,6 +103,8 @@ class OneDependenceExplorer(Explorer):
             shared = int((data[col] == x.iloc[0][col]).sum())
             rows[f"SPODE, super-parent {col}"] = (float(model.predict_proba(x)[0, k]), shared,
                                                  "yes" if shared >= m else "no")
+        self.tan_tree = ", ".join(f"{p}→{c}" for c, p in tan.parents_.items() if p is not None)
+        rows["TAN"] = (float(tan.predict_proba(x)[0, k]), "", "")
         p_aode = float(aode.predict_proba(x)[0, k])
         n_used = int(aode.n_parents_[0])
         rows["AODE"] = (p_aode, "", f"averages {n_used} SPODE(s)" if n_used else "none: naive Bayes (its prior smoothed with alpha too)")
@@ -109,7 +114,8 @@ class OneDependenceExplorer(Explorer):
         self.n_parents = n_used
         body = self.table.to_html(float_format=lambda v: f"{v:.4f}", escape=True)
         desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
-        self.view.value = padded(f"<p>sample: {desc}</p>{body}")
+        self.view.value = padded(f"<p>sample: {desc}</p>{body}"
+                                 f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>")
 
 
 def one_dependence_explorer(X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
@@ -119,9 +125,37 @@ def one_dependence_explorer(X, y, positive=None, sample=None, copied=None, m=1, 
     >>> X = pd.DataFrame({"a": ["x", "x", "y", "y", "x"], "b": ["u", "v", "v", "v", "u"]})
     >>> ex = one_dependence_explorer(X, ["no", "yes", "yes", "yes", "no"], positive="yes")
     >>> list(ex.table.index)
-    ['naive Bayes', 'SPODE, super-parent a', 'SPODE, super-parent b', 'AODE']
+    ['naive Bayes', 'SPODE, super-parent a', 'SPODE, super-parent b', 'TAN', 'AODE']
     >>> ex.copy.value = True
     >>> "SPODE, super-parent b (copy)" in ex.table.index
     True
     """
     return OneDependenceExplorer(X, y, positive=positive, sample=sample, copied=copied, m=m, alpha=alpha)
+
+
+def tan_svg(model, class_name="class") -> str:
+    """TAN's structure as an SVG drawing (Zhou's figure 7.1(c)): the class on top with an arrow
+    to every attribute, and the tree's arrows (drawn thick) from each parent to its child.
+
+    ``model`` is a fitted :class:`nbteach.TAN`; ``class_name`` labels the class node. The
+    drawing is :func:`nbteach.widgets.bayesnet.network_svg`'s, so it reads in the light and
+    the dark theme.
+
+    >>> from nbteach import TAN, flu_cold
+    >>> df = flu_cold()
+    >>> svg = tan_svg(TAN().fit(df.drop(columns="Diagnosis"), df["Diagnosis"]), "Diagnosis")
+    >>> svg.count("<line"), svg.count("stroke-width:3.5")
+    (7, 3)
+    """
+    from nbteach.widgets.bayesnet import network_svg
+
+    parents = getattr(model, "parents_", None)
+    if not isinstance(parents, dict):
+        raise NbteachError("tan_svg draws a fitted TAN: call TAN(...).fit(X, y) first.")
+    names = {k: str(k) for k in parents}
+    if str(class_name) in names.values():
+        raise NbteachError(f"class_name {class_name!r} is also an attribute's name; pick another label "
+                           "for the class node.")
+    tree = [(names[p], names[k]) for k, p in parents.items() if p is not None]
+    edges = [(str(class_name), names[k]) for k in parents] + tree
+    return network_svg([str(class_name), *names.values()], edges, highlight=tree)

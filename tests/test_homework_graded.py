@@ -167,6 +167,8 @@ def _answer_texts(v, simple=True):
             continue
         values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
         for a in values:
+            if isinstance(a, str):
+                continue   # a choice among options the prompt lists (as _answer_forms skips it)
             if isinstance(a, sympy.Basic) and a.free_symbols:
                 out.add(str(a))
                 continue
@@ -198,6 +200,8 @@ def test_no_answer_is_shown_in_any_variant_even_written_short(name):
                 continue
             values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
             for a in values:
+                if isinstance(a, str):
+                    continue   # a choice among options the prompt lists (as _answer_forms skips it)
                 if isinstance(a, sympy.Basic) and a.free_symbols:
                     shown = [str(a)]
                 elif float(a).is_integer():

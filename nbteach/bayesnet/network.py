@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from .._base import NbteachError
 
-__all__ = ["BayesNet"]
+__all__ = ["BayesNet", "connected_components"]
 
 
 def _as_set(x, what: str) -> tuple:
@@ -37,6 +37,47 @@ def _as_set(x, what: str) -> tuple:
     if isinstance(x, str) or not isinstance(x, Iterable):
         return (x,)
     return tuple(x)
+
+
+def connected_components(nodes, edges, removed=()) -> list:
+    """The connected components of an undirected graph, after deleting the nodes ``removed``
+    (and their edges): the last step of d-separation on a moral graph, where x and y are
+    separated by z iff no component holds both once z is deleted.
+
+    ``nodes``: the graph's nodes (their order is the order of the output); ``edges``: pairs
+    ``(a, b)``, as ``BayesNet.moral_graph`` returns them. Returns a list of lists of nodes.
+
+    >>> connected_components(["a", "b", "c", "d"], [("a", "b"), ("b", "c")], removed=["b"])
+    [['a'], ['c'], ['d']]
+    """
+    if isinstance(nodes, str) or not isinstance(nodes, Iterable):
+        raise NbteachError(f"nodes must be a list of nodes; got {nodes!r}.")
+    removed = set(_as_set(removed, "nodes"))
+    order = [v for v in nodes if v not in removed]
+    adj = {v: set() for v in order}
+    for e in edges:
+        if not isinstance(e, (tuple, list)) or len(e) != 2:
+            raise NbteachError(f"an undirected edge is a pair (a, b); got {e!r}.")
+        a, b = e
+        for v in (a, b):
+            if v not in adj and v not in removed:
+                raise NbteachError(f"the edge {tuple(e)!r} has {v!r}, which is not among the nodes.")
+        if a in adj and b in adj:
+            adj[a].add(b)
+            adj[b].add(a)
+    seen, out = set(), []
+    for v in order:
+        if v in seen:
+            continue
+        part, stack = set(), [v]
+        while stack:
+            w = stack.pop()
+            if w not in part:
+                part.add(w)
+                stack.extend(adj[w] - part)
+        seen |= part
+        out.append([u for u in order if u in part])
+    return out
 
 
 class BayesNet:

@@ -4,7 +4,9 @@ Ids: ``11.joint_probability``, ``11.posterior_john_only``, ``11.mdl_bits``.
 
 Each asks about a configuration, evidence or sample the lesson does not print: the lesson
 multiplies out (B, E, A, J, M) = (F, F, T, T, T), queries Burglary given both calls, and
-scores samples drawn with other seeds.
+measures the MDL terms on samples drawn with other seeds. The second and third ask for
+work a single library call does not do: a posterior enumerated from the joint with a
+prediction beside it, and the two MDL terms an extra arc changes, with the verdict.
 """
 from __future__ import annotations
 
@@ -65,76 +67,178 @@ define(
 )
 
 
+_BELOW = {"Burglary": True, "JohnCalls": True, "MaryCalls": False}
+
+
 def _query(evidence, var="Burglary"):
+    from nbteach.bayesnet import burglary, enumeration_ask
+
+    return float(enumeration_ask(burglary(), var, evidence)[True])
+
+
+def _rows(fixed):
+    """The sum of the joint's rows that agree with ``fixed`` (enumeration)."""
     from nbteach.bayesnet import burglary
 
-    return float(burglary().query(var, evidence)[True])
+    net = burglary()
+    joint = net.joint()
+    keep = [all(row[net.nodes.index(k)] == v for k, v in fixed.items()) for row in joint.index]
+    return float(joint[keep].sum())
+
+
+def _john_only(word="less", number=None):
+    p = _query({"JohnCalls": True, "MaryCalls": False}) if number is None else number
+    return (p, word)
 
 
 define(
     "11.posterior_john_only",
-    prompt={"en": "In the burglary network: John calls but Mary does not. What is "
-                  "P(Burglary = True | JohnCalls = True, MaryCalls = False)? A float, computed exactly "
-                  "(not by sampling).",
-            "zh": "在盗窃网络中：John 打了电话，Mary 没有。P(Burglary = True | JohnCalls = True, "
-                  "MaryCalls = False) 是多少？精确计算（不要采样）的浮点数。"},
-    answer=lambda: _query({"JohnCalls": True, "MaryCalls": False}),
+    prompt={"en": "In the burglary network, John calls but Mary does not. (1) Compute P(Burglary = True | "
+                  "JohnCalls = True, MaryCalls = False) by enumeration: from the rows of the joint (section 1: "
+                  "the product of the tables), not with query. (2) Predict before you compute, then check with "
+                  "your number: compared with John's call alone, P(Burglary = True | JohnCalls = True), does "
+                  "Mary's silence make a burglary 'more' likely, 'less' likely, or leave it the 'same'? "
+                  "Answer a pair: (your float, your word).",
+            "zh": "在盗窃网络中，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
+                  "MaryCalls = False)：从联合分布的各行出发（第 1 节：各条件概率表的乘积），不要用 query。"
+                  "(2) 先预测再计算，并用你的数值验证：与只有 John 打电话时的 P(Burglary = True | JohnCalls = True) "
+                  "相比，Mary 没打电话让盗窃的可能性变大（'more'）、变小（'less'）还是不变（'same'）？"
+                  "回答一个二元组：(你的浮点数, 你的单词)。"},
+    answer=lambda: _john_only(),
     rtol=1e-9,
     mistakes=[
-        Mistake("mary_ignored", lambda: _query({"JohnCalls": True}),
+        Mistake("not_normalised", lambda: _john_only(number=_rows(_BELOW)),
+                {"en": "That is the sum of the rows themselves, P(Burglary, JohnCalls, MaryCalls = False): "
+                       "a conditional probability divides it by the probability of the evidence.",
+                 "zh": "这是那些行本身之和，即 P(Burglary, JohnCalls, MaryCalls = False)：条件概率还要除以证据的概率。"}),
+        Mistake("alarm_fixed", lambda: _john_only(number=_query({"Alarm": True, "JohnCalls": True,
+                                                                 "MaryCalls": False})),
+                {"en": "The alarm is not observed: the rows run over both of its values (and over "
+                       "Earthquake's).",
+                 "zh": "警报没有被观测到：求和的行要取遍它的两个取值（以及 Earthquake 的取值）。"}),
+        Mistake("mary_ignored", lambda: _john_only(number=_query({"JohnCalls": True})),
                 {"en": "That uses only John's call: Mary's silence is evidence too.",
                  "zh": "这只用了 John 的电话：Mary 没打电话也是证据。"}),
-        Mistake("both_call", lambda: _query({"JohnCalls": True, "MaryCalls": True}),
+        Mistake("both_call", lambda: _john_only(number=_query({"JohnCalls": True, "MaryCalls": True})),
                 {"en": "That is the posterior when both call; here Mary does not.",
                  "zh": "这是两人都打电话时的后验；本题 Mary 没有打。"}),
-        Mistake("prior", lambda: _query({}),
+        Mistake("prior", lambda: _john_only(number=_query({})),
                 {"en": "That is the prior P(Burglary): condition on the two calls.",
                  "zh": "这是先验 P(Burglary)：要以两通电话的情况为条件。"}),
+        Mistake("more", lambda: _john_only("more"),
+                {"en": "Your number is right; look again at the word. Read MaryCalls' table: when the alarm "
+                       "rings, does Mary usually call? What does her silence then say about the alarm, and so "
+                       "about a burglary?",
+                 "zh": "数值正确；再看看单词。读 MaryCalls 的表：警报响时 Mary 通常会打电话吗？那么她没打电话"
+                       "说明了警报怎样的情况，进而说明了盗窃怎样的情况？"}),
+        Mistake("same", lambda: _john_only("same"),
+                {"en": "Your number is right; look again at the word. MaryCalls is not d-separated from "
+                       "Burglary given JohnCalls alone: a trail runs through the unobserved alarm.",
+                 "zh": "数值正确；再看看单词。只给定 JohnCalls 时，MaryCalls 与 Burglary 并不有向分离："
+                       "有一条迹经过未被观测的警报。"}),
     ],
     hints=[
-        {"en": "query(var, evidence) takes the evidence as a dict of node -> observed value.",
-         "zh": "query(var, evidence) 的证据是 节点 -> 观测值 的字典。"},
+        {"en": "A conditional probability is a ratio of two sums of rows of the joint: the rows that agree "
+               "with the question and the evidence, over the rows that agree with the evidence.",
+         "zh": "条件概率是联合分布中两组行之和的比：与问题和证据都一致的行，除以与证据一致的行。"},
+        {"en": "Burglary, JohnCalls and MaryCalls are fixed; Earthquake and Alarm are not, so each sum runs "
+               "over their values. For the word, compute John's-call-alone posterior the same way.",
+         "zh": "Burglary、JohnCalls、MaryCalls 取定值；Earthquake 和 Alarm 没有，所以每个和都要取遍它们的值。"
+               "至于单词，用同样的方法算出只有 John 打电话时的后验。"},
     ],
-    solution={"en": "answer = float(burglary().query('Burglary', {'JohnCalls': True, 'MaryCalls': False})[True])",
-              "zh": "answer = float(burglary().query('Burglary', {'JohnCalls': True, 'MaryCalls': False})[True])"},
+    solution={"en": "net = burglary()\njoint = net.joint()\n"
+                    "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # rows with J, not M\n"
+                    "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
+                    "john = joint.xs(True, level='JohnCalls')\n"
+                    "alone = john.xs(True, level='Burglary').sum() / john.sum()\n"
+                    "answer = (float(p), 'less' if p < alone else 'more' if p > alone else 'same')",
+              "zh": "net = burglary()\njoint = net.joint()\n"
+                    "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # J 为真、M 为假的行\n"
+                    "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
+                    "john = joint.xs(True, level='JohnCalls')\n"
+                    "alone = john.xs(True, level='Burglary').sum() / john.sum()\n"
+                    "answer = (float(p), 'less' if p < alone else 'more' if p > alone else 'same')"},
 )
 
 
-def _mdl(kind="mdl", unit=1.0):
+def _arc(model_unit="bits", half=True, data_unit="bits", sign=1, verdict=None):
+    """(extra model bits, saved data bits, verdict) of adding Cloudy -> WetGrass; the keywords
+    apply one mistake each."""
+    import math
+
     from nbteach.bayesnet import BayesNet, sample, sprinkler
 
     data = sample(sprinkler(), 1000, random_state=7)
-    return BayesNet(sprinkler().edges).score(data, kind=kind) * unit
+    true = BayesNet(sprinkler().edges).fit(data)
+    bigger = BayesNet(list(sprinkler().edges) + [("Cloudy", "WetGrass")]).fit(data)
+    log = math.log2 if model_unit == "bits" else math.log
+    model = (bigger.n_parameters() - true.n_parameters()) * log(len(data)) * (0.5 if half else 1)
+    saved = bigger.score(data, kind="loglik") - true.score(data, kind="loglik")
+    saved = saved / {"bits": math.log(2), "nats": 1, "bytes": 8 * math.log(2)}[data_unit] * sign
+    return (model, saved, verdict or ("true" if saved < model else "bigger"))
 
 
 define(
     "11.mdl_bits",
-    prompt={"en": "Draw data = sample(sprinkler(), 1000, random_state=7). What is the MDL score "
-                  "s(B|D) = (log2 N / 2)|B| - LL(B|D)/ln 2 of the true sprinkler structure on it, "
-                  "in bits? A float, computed.",
-            "zh": "取 data = sample(sprinkler(), 1000, random_state=7)。真实洒水器网络结构在其上的 MDL 评分 "
-                  "s(B|D) = (log2 N / 2)|B| - LL(B|D)/ln 2 是多少比特？计算得到的浮点数。"},
-    answer=lambda: _mdl(),
-    rtol=1e-9,
+    prompt={"en": "Draw data = sample(sprinkler(), 1000, random_state=7). Should the true sprinkler "
+                  "structure gain the arc Cloudy -> WetGrass? Note 002's MDL score s(B|D) = f(theta)|B| - "
+                  "LL(B|D) has two terms; take f(theta) = (1/2) log2 m bits per free parameter, m the number "
+                  "of rows. Answer a triple: (how many more bits the bigger network's model term costs, how "
+                  "many fewer bits its data term needs, the structure MDL prefers: 'true' or 'bigger').",
+            "zh": "取 data = sample(sprinkler(), 1000, random_state=7)。真实的洒水器网络结构应该加上弧 "
+                  "Cloudy -> WetGrass 吗？笔记 002 的 MDL 评分 s(B|D) = f(theta)|B| - LL(B|D) 有两项；"
+                  "每个自由参数取 f(theta) = (1/2) log2 m 比特，m 为行数。回答一个三元组：(更大的网络的模型项"
+                  "多花多少比特, 它的数据项少用多少比特, MDL 选哪个结构：'true' 或 'bigger')。"},
+    answer=lambda: _arc(),
+    rtol=1e-6,
     mistakes=[
-        Mistake("bic_instead", lambda: _mdl("bic"),
-                {"en": "That is the BIC score in nats (higher is better); MDL is a length in bits, "
-                       "lower is better.",
-                 "zh": "这是以奈特为单位的 BIC 分数（越大越好）；MDL 是以比特计的长度，越小越好。"}),
-        Mistake("bytes", lambda: _mdl(unit=1 / 8),
-                {"en": "You converted to bytes, as note 002's wording suggests; the length with log2 is "
+        Mistake("both_in_nats", lambda: _arc(model_unit="nats", data_unit="nats"),
+                {"en": "Both terms are in nats (natural logarithms), BIC's bookkeeping: a description "
+                       "length counts bits.",
+                 "zh": "两项都以奈特（自然对数）为单位，这是 BIC 的算法：描述长度以比特计。"}),
+        Mistake("model_in_nats", lambda: _arc(model_unit="nats"),
+                {"en": "The model term is in nats (natural logarithm): f(theta) takes log2.",
+                 "zh": "模型项用了奈特（自然对数）：f(theta) 用的是 log2。"}),
+        Mistake("no_half_or_both_columns", lambda: _arc(half=False),
+                {"en": "Check two things in the model term: f(theta) is half of log2 m per parameter, and "
+                       "only free parameters count (in a row of a boolean node's table, the second number is "
+                       "1 minus the first).",
+                 "zh": "检查模型项的两点：每个参数的 f(theta) 是 log2 m 的一半；只数自由参数（布尔节点的表中，"
+                       "每一行的第二个数等于 1 减去第一个数）。"}),
+        Mistake("data_in_nats", lambda: _arc(data_unit="nats"),
+                {"en": "The data term's saving is in nats (the log-likelihood's unit): convert it to bits.",
+                 "zh": "数据项节省的量以奈特计（对数似然的单位）：要换算成比特。"}),
+        Mistake("data_in_bytes", lambda: _arc(data_unit="bytes"),
+                {"en": "You converted the saving to bytes, as note 002's wording suggests; a log2 length is "
                        "in bits.",
-                 "zh": "你按笔记 002 的说法换算成了字节；用 log2 计算的长度单位是比特。"}),
-        Mistake("loglik_only", lambda: -_mdl("loglik") / __import__("math").log(2),
-                {"en": "That is only the data's part, -LL/ln 2: add the model's part (log2 N / 2)|B|.",
-                 "zh": "这只是数据部分 -LL/ln 2：还要加上模型部分 (log2 N / 2)|B|。"}),
+                 "zh": "你按笔记 002 的说法把节省量换算成了字节；log2 长度的单位是比特。"}),
+        Mistake("sign", lambda: _arc(sign=-1),
+                {"en": "With one more parent, maximum likelihood fits the training rows at least as well: the "
+                       "data term cannot get longer, so the saving is not negative.",
+                 "zh": "多一个父节点后，最大似然对训练数据的拟合至少一样好：数据项不会变长，所以节省量不是负数。"}),
+        Mistake("prefers_bigger", lambda: _arc(verdict="bigger"),
+                {"en": "Your two numbers are right; look again at the verdict: MDL keeps the structure with the "
+                       "shorter total description.",
+                 "zh": "两个数值正确；再看看结论：MDL 保留总描述长度更短的结构。"}),
     ],
     hints=[
-        {"en": "Score the structure, not a learned one: BayesNet(sprinkler().edges).score(...).",
-         "zh": "给这个结构评分，而不是学到的结构：BayesNet(sprinkler().edges).score(...)。"},
+        {"en": "The arc changes only WetGrass's table: how many rows does it gain, and how many free numbers "
+               "does a row of a boolean node hold?",
+         "zh": "这条弧只改变 WetGrass 的表：它多了多少行？布尔节点的一行有几个自由数？"},
+        {"en": "score(data, kind='loglik') gives LL(B|D) in nats, with the tables counted from data; a "
+               "description length is in bits.",
+         "zh": "score(data, kind='loglik') 给出以奈特计的 LL(B|D)（表由数据计数得到）；描述长度以比特计。"},
     ],
     solution={"en": "data = sample(sprinkler(), 1000, random_state=7)\n"
-                    "answer = BayesNet(sprinkler().edges).score(data, kind='mdl')",
+                    "true = BayesNet(sprinkler().edges).fit(data)\n"
+                    "bigger = BayesNet(list(sprinkler().edges) + [('Cloudy', 'WetGrass')]).fit(data)\n"
+                    "model = (bigger.n_parameters() - true.n_parameters()) * math.log2(len(data)) / 2\n"
+                    "saved = (bigger.score(data, kind='loglik') - true.score(data, kind='loglik')) / math.log(2)\n"
+                    "answer = (model, saved, 'true' if saved < model else 'bigger')",
               "zh": "data = sample(sprinkler(), 1000, random_state=7)\n"
-                    "answer = BayesNet(sprinkler().edges).score(data, kind='mdl')"},
+                    "true = BayesNet(sprinkler().edges).fit(data)\n"
+                    "bigger = BayesNet(list(sprinkler().edges) + [('Cloudy', 'WetGrass')]).fit(data)\n"
+                    "model = (bigger.n_parameters() - true.n_parameters()) * math.log2(len(data)) / 2\n"
+                    "saved = (bigger.score(data, kind='loglik') - true.score(data, kind='loglik')) / math.log(2)\n"
+                    "answer = (model, saved, 'true' if saved < model else 'bigger')"},
 )

@@ -3,7 +3,8 @@
 Each student's variant has its own training table (10 to 14 rows over three attributes),
 its own SPODE factor to smooth with its own alpha, its own passenger-like query for AODE,
 its own tables for a three-node network (Rain -> WetGrass <- Sprinkler) and its own query
-on it; ``DEFAULT`` is the self-study version. The answers are computed here, by nbteach.
+on it: P(Rain | WetGrass) beside P(Rain | WetGrass, Sprinkler), and which statement explains
+the difference; ``DEFAULT`` is the self-study version. The answers are computed here, by nbteach.
 """
 from __future__ import annotations
 
@@ -131,6 +132,47 @@ def _posterior(p, evidence=None):
     return float(_net(p).query("Rain", p["evidence"] if evidence is None else evidence)[True])
 
 
+def _side_by_side(p, kind="right"):
+    """[P(Rain | WetGrass), P(Rain | WetGrass, Sprinkler = s)], or a mistake's version of it."""
+    import numpy as np
+
+    wet = {"WetGrass": True}
+    flipped = {"WetGrass": True, "Sprinkler": not p["evidence"]["Sprinkler"]}
+    first, second = _posterior(p, wet), _posterior(p)
+    if kind == "sprinkler_ignored":
+        second = first
+    elif kind == "prior":
+        first = p["net"]["rain"]
+    elif kind == "swapped":
+        first, second = second, first
+    elif kind == "inverted":  # P(WetGrass | Rain): summed over the sprinkler, the other way round
+        s, w = p["net"]["sprinkler"], p["net"]["wet"]
+        first = s * w[0] + (1 - s) * w[1]
+    elif kind == "sprinkler_flipped":
+        second = _posterior(p, flipped)
+    return np.array([first, second])
+
+
+#: The statements of hw05.explaining_away_why (the same for every variant).
+WHY = {
+    "a": {"en": "Learning the sprinkler's state lowers P(Rain): the sprinkler accounts for the wet grass, so "
+                "rain is needed less to explain it.",
+          "zh": "得知洒水器的状态降低了 P(Rain)：洒水器解释了草地为什么湿，所以不那么需要用下雨来解释。"},
+    "b": {"en": "Learning the sprinkler's state raises P(Rain): with the sprinkler ruled out, rain is left as "
+                "the likelier cause of the wet grass.",
+          "zh": "得知洒水器的状态提高了 P(Rain)：洒水器被排除后，下雨成了草地湿的更可能的原因。"},
+    "c": {"en": "It moves P(Rain) because Rain and Sprinkler depend on each other even before the grass is seen.",
+          "zh": "它改变了 P(Rain)，因为即使还没看到草地，Rain 与 Sprinkler 也相互依赖。"},
+    "d": {"en": "It cannot move P(Rain), since Sprinkler is not a parent of Rain; any difference is rounding.",
+          "zh": "它不可能改变 P(Rain)，因为 Sprinkler 不是 Rain 的父节点；任何差别都只是舍入误差。"},
+}
+
+
+def _why(p):
+    first, second = _side_by_side(p)
+    return "a" if second < first else "b"
+
+
 def _blanket_fn(which):
     def blanket(parents, node):
         from nbteach.bayesnet import BayesNet
@@ -225,21 +267,65 @@ def exercises(p):
             solution="answer = float(net.joint()[(rain, sprinkler, True)])   # in net.nodes order"),
         graded(
             "hw05.explaining_away",
-            {"en": f"The grass is wet and the sprinkler was {sprinkler_word}. What is P(Rain = True | "
-                   f"WetGrass = True, Sprinkler = {ev['Sprinkler']})? At least 4 significant digits.",
-             "zh": f"草地是湿的，洒水器{'开着' if ev['Sprinkler'] else '关着'}。P(Rain = True | WetGrass = True, "
-                   f"Sprinkler = {ev['Sprinkler']}) 是多少？至少 4 位有效数字。"},
-            _posterior(p), num,
+            {"en": "The grass is wet. Put two posteriors of rain side by side: first P(Rain = True | WetGrass = "
+                   f"True), then P(Rain = True | WetGrass = True, Sprinkler = {ev['Sprinkler']}), once you also "
+                   f"know that the sprinkler was {sprinkler_word}. Answer a list [first, second]; at least 4 "
+                   "significant digits.",
+             "zh": "草地是湿的。把两个下雨的后验概率并排放在一起：先是 P(Rain = True | WetGrass = True)，"
+                   f"然后是在还知道洒水器{'开着' if ev['Sprinkler'] else '关着'}时的 P(Rain = True | WetGrass = True, "
+                   f"Sprinkler = {ev['Sprinkler']})。回答一个列表 [第一个, 第二个]；至少 4 位有效数字。"},
+            _side_by_side(p), {"type": "array", "digits": 4},
             mistakes=[
-                ("sprinkler_ignored", _posterior(p, {"WetGrass": True}),
-                 {"en": "That uses only the wet grass: the sprinkler's state is evidence too.",
-                  "zh": "这只用了草地湿这一证据：洒水器的状态也是证据。"}),
-                ("prior", p["net"]["rain"],
-                 {"en": "That is the prior P(Rain): condition on the evidence.",
-                  "zh": "这是先验 P(Rain)：要以证据为条件。"}),
+                ("sprinkler_ignored", _side_by_side(p, "sprinkler_ignored"),
+                 {"en": "The second number conditions on the sprinkler's state as well as on the wet grass.",
+                  "zh": "第二个数除了以草地湿为条件，还要以洒水器的状态为条件。"}),
+                ("prior", _side_by_side(p, "prior"),
+                 {"en": "The first number is conditioned on the wet grass: it is not the prior P(Rain).",
+                  "zh": "第一个数以草地湿为条件：它不是先验 P(Rain)。"}),
+                ("swapped", _side_by_side(p, "swapped"),
+                 {"en": "The two numbers are in the wrong order: first the wet grass alone, then with the "
+                        "sprinkler's state.",
+                  "zh": "两个数的顺序反了：先只用草地湿，再加上洒水器的状态。"}),
+                ("inverted", _side_by_side(p, "inverted"),
+                 {"en": "Your first number is P(WetGrass | Rain), the other way round: the question asks how "
+                        "likely rain is once the grass is seen wet.",
+                  "zh": "你的第一个数是 P(WetGrass | Rain)，方向反了：题目问的是看到草地湿之后下雨的可能性。"}),
+                ("sprinkler_flipped", _side_by_side(p, "sprinkler_flipped"),
+                 {"en": "Check the sprinkler's state in the question for the second number.",
+                  "zh": "检查第二个数对应题目中洒水器的状态。"}),
             ],
-            hints=[{"en": "net.query(var, evidence) answers exactly.", "zh": "net.query(var, evidence) 给出精确答案。"}],
-            solution="answer = float(net.query('Rain', {'WetGrass': True, 'Sprinkler': ...})[True])"),
+            hints=[{"en": "Two questions to the same network; the second has one more piece of evidence.",
+                    "zh": "对同一个网络问两个问题；第二个多一条证据。"}],
+            solution="first = float(net.query('Rain', {'WetGrass': True})[True])\n"
+                     "second = float(net.query('Rain', {'WetGrass': True, 'Sprinkler': ...})[True])\n"
+                     "answer = [first, second]"),
+        graded(
+            "hw05.explaining_away_why",
+            {"en": "Which statement explains the difference between your two numbers? Answer its letter.\n"
+                   + "\n".join(f"({k}) {v['en']}" for k, v in WHY.items()),
+             "zh": "哪一句话解释了你的两个数之间的差别？回答它的字母。\n"
+                   + "\n".join(f"({k}) {v['zh']}" for k, v in WHY.items())},
+            _why(p), {"type": "text"},
+            mistakes=[
+                ("direction", "b" if _why(p) == "a" else "a",
+                 {"en": "Compare your two numbers: which way did P(Rain) move when the sprinkler's state was "
+                        "added?",
+                  "zh": "比较你的两个数：加上洒水器的状态后，P(Rain) 朝哪个方向变了？"}),
+                ("dependent_before", "c",
+                 {"en": "Before the grass is seen, Rain and Sprinkler are independent: no arc joins them and "
+                        "they share no parent. What couples them is their common effect, once it is observed.",
+                  "zh": "看到草地之前，Rain 与 Sprinkler 相互独立：没有弧相连，也没有共同的父节点。"
+                        "把它们联系起来的是被观测到的共同结果。"}),
+                ("no_parent_no_change", "d",
+                 {"en": "Your two numbers differ by more than rounding: observing a common effect couples its "
+                        "causes, although neither is a parent of the other.",
+                  "zh": "你的两个数之差远大于舍入误差：观测到共同的结果会把它的各个原因联系起来，尽管它们互不为父节点。"}),
+            ],
+            hints=[{"en": "The wet grass has two possible causes in this network. Once you know what one of them "
+                          "did, how much is left for the other to explain?",
+                    "zh": "在这个网络里草地湿有两个可能的原因。知道了其中一个的情况之后，还剩多少要由另一个来解释？"}],
+            solution="The sprinkler on explains the wet grass away (a); off, it leaves rain as the likelier "
+                     "cause (b). Rain and Sprinkler are independent until their common effect is observed."),
         graded(
             "hw05.markov_blanket",
             {"en": "Write markov_blanket(parents, node): parents maps every node to the list of its parents; "
@@ -315,10 +401,19 @@ def cells(p):
         ("code", "q3 = exercise(\"hw05.joint_probability\")\nq3"),
         ("code", f"answer3 = float(net.joint()[({cfg['Rain']}, {cfg['Sprinkler']}, True)])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: explaining away [解释消除]"),
+        ("markdown", "## Exercise 4: explaining away [解释消除]\n\n"
+                     "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
+                     "or less likely? Then compute both numbers, and say which statement explains them."),
         ("code", "q4 = exercise(\"hw05.explaining_away\")\nq4"),
-        ("code", f"answer4 = float(net.query(\"Rain\", {ev!r})[True])  # SOLUTION"),
+        ("code", "# BEGIN SOLUTION\n"
+                 "first = float(net.query(\"Rain\", {\"WetGrass\": True})[True])\n"
+                 f"second = float(net.query(\"Rain\", {ev!r})[True])\n"
+                 "# END SOLUTION\n"
+                 "answer4 = [first, second]  # SOLUTION"),
         ("code", "q4.check(answer4)"),
+        ("code", "q4b = exercise(\"hw05.explaining_away_why\")\nq4b"),
+        ("code", "answer4b = \"a\" if second < first else \"b\"  # SOLUTION"),
+        ("code", "q4b.check(answer4b)"),
         ("markdown", "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
                      "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
                      "teacher's grading calls it on more."),

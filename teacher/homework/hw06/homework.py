@@ -13,8 +13,18 @@ NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
 VOCAB = ["free", "win", "meeting", "report"]
 NODES = ["Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"]
+COLUMNS = ["Outlook", "Temp", "Humidity", "Wind"]
+VALUES = {"Outlook": ["sunny", "overcast", "rain"], "Temp": ["hot", "mild", "cool"],
+          "Humidity": ["high", "normal"], "Wind": ["weak", "strong"]}
 
 DEFAULT = {
+    "rows": [["overcast", "mild", "high", "weak", "yes"], ["rain", "mild", "high", "weak", "no"],
+             ["overcast", "cool", "high", "strong", "no"], ["overcast", "mild", "normal", "strong", "no"],
+             ["rain", "hot", "normal", "strong", "no"], ["sunny", "mild", "normal", "weak", "yes"],
+             ["overcast", "cool", "normal", "strong", "yes"], ["rain", "mild", "normal", "weak", "no"],
+             ["rain", "cool", "normal", "strong", "no"], ["overcast", "mild", "high", "weak", "no"],
+             ["overcast", "hot", "normal", "weak", "yes"], ["sunny", "mild", "high", "weak", "no"]],
+    "tan": {"root": "Humidity", "target": "Temp"},
     "labelled": [[[3, 2, 0, 1], "spam"], [[2, 3, 1, 0], "spam"],
                  [[0, 1, 3, 2], "ham"], [[1, 0, 2, 3], "ham"], [[0, 0, 2, 1], "ham"]],
     "unlabelled": [[2, 1, 0, 0], [1, 0, 1, 3], [2, 2, 1, 1], [0, 1, 2, 2]],
@@ -40,8 +50,43 @@ def params(rng):
            "john": [rng.choice([0.84, 0.88, 0.92]), rng.choice([0.04, 0.06, 0.09])],
            "mary": [rng.choice([0.64, 0.71, 0.76]), rng.choice([0.01, 0.02, 0.03])]}
     blanket = {v: rng.choice([True, False]) for v in ("Burglary", "Earthquake", "JohnCalls", "MaryCalls")}
-    return {"labelled": labelled, "unlabelled": unlabelled, "word": rng.choice(VOCAB[:2]),
+    rows = [[rng.choice(VALUES[c]) for c in COLUMNS] + [rng.choice(["yes", "no"])] for _ in range(rng.randint(12, 16))]
+    root, target = rng.sample(COLUMNS, 2)
+    return {"rows": rows, "tan": {"root": root, "target": target},
+            "labelled": labelled, "unlabelled": unlabelled, "word": rng.choice(VOCAB[:2]),
             "net": net, "blanket": blanket}
+
+
+# ------------------------------------------------------------------ TAN's tree
+def _table(p):
+    import pandas as pd
+
+    df = pd.DataFrame(p["rows"], columns=COLUMNS + ["Play"])
+    return df[COLUMNS], df["Play"]
+
+
+def _tan_parent(p, kind="right"):
+    """The parent of the target attribute in TAN's tree, or a mistaken reading of the tree."""
+    from nbteach.semi_naive import conditional_mutual_information
+
+    X, y = _table(p)
+    if y.nunique() < 2:
+        raise ValueError("a variant needs both classes")
+    root, target = p["tan"]["root"], p["tan"]["target"]
+    given_class = conditional_mutual_information(X, y)
+    off = [given_class.iloc[i, j] for i in range(len(COLUMNS)) for j in range(i + 1, len(COLUMNS))]
+    if min(abs(a - b) for k, a in enumerate(off) for b in off[k + 1:]) < 1e-9:
+        raise ValueError("tied weights: the tree would depend on the tie rule")  # drawn again
+    if kind == "right":
+        from nbteach import TAN
+
+        return TAN(root=root).fit(X, y).parents_[target]
+    if kind == "strongest":  # the attribute with the largest CMI, whether or not the tree points from it
+        w = given_class[target].drop(target)
+        return str(w.idxmax())
+    if kind == "root":
+        return root
+    raise ValueError(kind)
 
 
 # ------------------------------------------------------------------ EM on a small corpus
@@ -169,7 +214,29 @@ def exercises(p):
     word = p["word"]
     b = p["blanket"]
     given = ", ".join(f"{v} = {b[v]}" for v in ("Burglary", "Earthquake", "JohnCalls", "MaryCalls"))
+    tan = p["tan"]
     return [
+        graded(
+            "hw06.tan_parent",
+            {"en": f"TAN on the table below, with root {tan['root']!r}: which attribute is the parent of "
+                   f"{tan['target']!r} in the tree? Get the weights with `conditional_mutual_information(X, y)` "
+                   "and build the tree yourself; answer with the attribute's name as a string.",
+             "zh": f"在下表上用 TAN，根为 {tan['root']!r}：树中 {tan['target']!r} 的父属性是哪一个？"
+                   "用 `conditional_mutual_information(X, y)` 得到权重，自己构造这棵树；用字符串给出属性名。"},
+            _tan_parent(p), {"type": "text"},
+            mistakes=distinct_mistakes(_tan_parent(p), [
+                ("strongest", _tan_parent(p, "strongest"),
+                 {"en": "That is the attribute most tied to it, but the tree's edge between them points the other "
+                        "way: direct every edge away from the root.",
+                  "zh": "这是与它关联最强的属性，但树中这条边的方向相反：所有边都要从根出发向外指。"}),
+                ("root", _tan_parent(p, "root"),
+                 {"en": "In TAN only the root's neighbours have the root as parent; follow the tree's path.",
+                  "zh": "在 TAN 中只有根的邻居以根为父属性；沿着树上的路径找。"}),
+            ]),
+            hints=[{"en": "A maximum spanning tree over the four attributes has three edges; grow it from the "
+                          "root, each time adding the heaviest edge that reaches a new attribute.",
+                    "zh": "四个属性上的最大生成树有三条边；从根开始生长，每次加入连到新属性的最重的边。"}],
+            solution="TAN(root=...).fit(X, y).parents_[...]   # the tree by hand: Prim's algorithm on the CMI table"),
         graded(
             "hw06.e_step",
             {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1). "
@@ -256,6 +323,7 @@ def cells(p):
     labels = [c for _, c in p["labelled"]]
     unl = ",\n".join(f"     {d!r}" for d in p["unlabelled"])
     n, b = p["net"], p["blanket"]
+    rows = ",\n".join(f"     {r!r}" for r in p["rows"])
     return [
         ("markdown", "# Homework 6: TAN, the Markov blanket and EM (lessons 10-12)\n\n"
                      "[作业 6：树增强朴素贝叶斯、马尔可夫毯与 EM 算法]\n\n"
@@ -263,10 +331,18 @@ def cells(p):
         ("code", "import numpy as np\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
-                 "from nbteach import MultinomialNB\n"
+                 "from nbteach import TAN, MultinomialNB\n"
+                 "from nbteach.semi_naive import conditional_mutual_information\n"
                  "from nbteach.bayesnet import BayesNet\n"
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
+        ("markdown", "## A table for TAN [树增强朴素贝叶斯]\n\nFour attributes of a day, and whether a game was played."),
+        ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
+                 "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
+        ("markdown", "## Exercise 1: the tree of TAN [树增强朴素贝叶斯]"),
+        ("code", "q0 = exercise(\"hw06.tan_parent\")\nq0"),
+        ("code", f"answer0 = TAN(root={p['tan']['root']!r}).fit(X, y).parents_[{p['tan']['target']!r}]  # SOLUTION"),
+        ("code", "q0.check(answer0)"),
         ("markdown", "## A few labelled e-mails and more unlabelled ones [未标注数据]\n\n"
                      "Each row counts the words of one e-mail (columns in the order of `vocab`)."),
         ("code", f"vocab = {VOCAB!r}\n"
@@ -275,12 +351,12 @@ def cells(p):
                  f"X_u = np.array([\n{unl}])   # u1 is the first row\n"
                  f"word = {p['word']!r}\n"
                  "pd.DataFrame(X_l, columns=vocab).assign(label=y_l)"),
-        ("markdown", "## Exercise 1: the first E-step [E 步]"),
+        ("markdown", "## Exercise 2: the first E-step [E 步]"),
         ("code", "q1 = exercise(\"hw06.e_step\")\nq1"),
         ("code", "m0 = MultinomialNB(alpha=1).fit(X_l, y_l)  # SOLUTION\n"
                  "answer1 = m0.predict_proba(X_u[:1])[0][list(m0.classes_).index(\"spam\")]  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: the first M-step [M 步]"),
+        ("markdown", "## Exercise 3: the first M-step [M 步]"),
         ("code", "q2 = exercise(\"hw06.m_step\")\nq2"),
         ("code", "# BEGIN SOLUTION\n"
                  "R = m0.predict_proba(X_u)\n"
@@ -310,7 +386,7 @@ def cells(p):
                  f"                \"JohnCalls\": given([\"Alarm\"], {n['john']!r}),\n"
                  f"                \"MaryCalls\": given([\"Alarm\"], {n['mary']!r})}})\n"
                  "net.cpd(\"Alarm\")"),
-        ("markdown", "## Exercise 3: one node given its Markov blanket [马尔可夫毯]"),
+        ("markdown", "## Exercise 4: one node given its Markov blanket [马尔可夫毯]"),
         ("code", "q3 = exercise(\"hw06.markov_blanket_conditional\")\nq3"),
         ("code", f"rest = {dict(b)!r}\n"
                  "answer3 = float(net.query(\"Alarm\", rest)[True])  # SOLUTION"),

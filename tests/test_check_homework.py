@@ -48,7 +48,7 @@ def run_in_process(nb: dict) -> list:
 
 
 def test_there_is_homework_for_the_lessons():
-    assert NAMES == ["hw01", "hw02", "hw03", "hw04", "hw05"]
+    assert NAMES == ["hw01", "hw02", "hw03", "hw04", "hw05", "hw06"]
 
 
 @pytest.mark.parametrize("name", NAMES)

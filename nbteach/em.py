@@ -42,7 +42,8 @@ from ._base import NbteachError, check_alpha, log_sum_exp
 from ._numeric import check_X, check_y, masked_dot, normalise_log, one_hot
 from .multinomial import MultinomialNB
 
-__all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents"]
+__all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
+           "em_against_labelled_only", "review_word_counts"]
 
 #: The label of an unlabelled row (scikit-learn's convention, as in SelfTrainingClassifier).
 UNLABELLED = -1
@@ -291,3 +292,124 @@ def mixture_documents(n_docs, n_classes=2, n_words=20, doc_length=20, separation
     labels = rng.choice(n_classes, size=n_docs, p=prior)
     X = np.stack([rng.multinomial(doc_length, theta[c]) for c in labels]).astype(float)
     return X, np.array([f"c{c}" for c in labels])
+
+
+def draw_labelled(y, n_labelled, rng):
+    """Row indices of ``n_labelled`` rows drawn at random, redrawn until every class of ``y``
+    has at least one (EM starts from the labelled rows and cannot invent a class)."""
+    y = np.asarray(y)
+    classes = np.unique(y)
+    if isinstance(n_labelled, bool) or not isinstance(n_labelled, numbers.Integral) \
+            or not len(classes) <= n_labelled <= len(y):
+        raise NbteachError(f"n_labelled must be a whole number from {len(classes)} (one row per class) "
+                           f"to {len(y)} (every training row), got {n_labelled!r}.")
+    for _ in range(10_000):
+        idx = rng.choice(len(y), int(n_labelled), replace=False)
+        if len(np.unique(y[idx])) == len(classes):
+            return np.sort(idx)
+    raise NbteachError(f"{n_labelled} rows drawn at random never held every class: label more rows.")
+
+
+def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 50, 100),
+                      n_draws=10, max_iter=10, alpha=1.0, random_state=0):
+    """Held-out accuracy of EM, iteration by iteration, for few labelled rows and many unlabelled.
+
+    For each number of labelled rows and each of ``n_draws`` random draws of them
+    (:func:`draw_labelled`; every other training row is given unlabelled), run
+    ``SemiSupervisedNB(alpha, max_iter, tol=0)`` and score every iteration on the test rows.
+    Iteration 0 is the start, naive Bayes on the labelled rows only: the baseline. Should EM
+    reach a fixed point before ``max_iter``, the remaining iterations repeat its last numbers.
+
+    Returns
+    -------
+    DataFrame with columns ``n_labelled``, ``draw``, ``iteration``, ``accuracy`` (on the test
+    rows) and ``objective`` (``loss_curve_``'s value at that iteration).
+
+    >>> X, y = mixture_documents(200, random_state=0)
+    >>> Xt, yt = mixture_documents(100, random_state=1)
+    >>> curve = em_learning_curve(X, y, Xt, yt, n_labelled=[4], n_draws=2, max_iter=3)
+    >>> curve.shape, int(curve["iteration"].max())
+    ((8, 5), 3)
+    """
+    import pandas as pd
+
+    X_train = check_X(X_train, SemiSupervisedNB(), fitting=True, positive=True)
+    y_train = np.asarray(y_train)
+    if y_train.shape != (X_train.shape[0],):
+        raise NbteachError(f"y_train must hold one label per training row ({X_train.shape[0]}), "
+                           f"got shape {y_train.shape}.")
+    if np.any(_unlabelled_mask(y_train)):
+        raise NbteachError("y_train must be fully labelled (no -1): the curve hides labels itself, "
+                           "draw by draw, and scores EM against the true ones.")
+    if isinstance(n_draws, bool) or not isinstance(n_draws, numbers.Integral) or n_draws < 1:
+        raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
+    rng = np.random.default_rng(random_state)
+    y_test = np.asarray(y_test)
+    rows = []
+    for n in n_labelled:
+        for draw in range(n_draws):
+            idx = draw_labelled(y_train, n, rng)
+            y_semi = np.full(len(y_train), UNLABELLED, dtype=object)
+            y_semi[idx] = y_train[idx]
+            model = SemiSupervisedNB(alpha=alpha, max_iter=max_iter, tol=0)
+            for step in model.em_steps(X_train, y_semi):
+                row = (int(n), draw, step.n_iter_, step.score(X_test, y_test), step.loss_curve_[-1])
+                rows.append(row)
+            # at a fixed point EM stops early: the model, and so every number, stays as it is
+            rows.extend((*row[:2], it, *row[3:]) for it in range(row[2] + 1, int(max_iter) + 1))
+    return pd.DataFrame(rows, columns=["n_labelled", "draw", "iteration", "accuracy", "objective"])
+
+
+def em_against_labelled_only(curve, iteration=None):
+    """Summarise :func:`em_learning_curve`: for each number of labelled rows, the accuracy of
+    labelled-only naive Bayes (iteration 0) and of EM (at ``iteration``, the last by default),
+    each as mean and standard deviation over the draws, and their paired difference.
+
+    Returns
+    -------
+    DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
+    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
+    """
+    import pandas as pd
+
+    last = int(curve["iteration"].max())
+    it = last if iteration is None else iteration
+    if isinstance(it, bool) or not isinstance(it, numbers.Integral) or not 0 <= it <= last:
+        raise NbteachError(f"iteration must be a whole number from 0 to {last}, got {iteration!r}.")
+    table = curve.pivot_table(index=["n_labelled", "draw"], columns="iteration", values="accuracy")
+    nb, em = table[0], table[it]
+    diff = em - nb
+    by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
+    return pd.DataFrame({
+        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
+        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=0),
+        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=0),
+        "draws EM ahead": by(diff > 0).sum().astype(int), "draws": by(diff).size(),
+    })
+
+
+def review_word_counts(n_words=1000):
+    """The food reviews (lesson 06) as word counts over their ``n_words`` most common words.
+
+    The vocabulary is the words in the most training reviews (document frequency, ties in
+    order of first appearance); ``nbteach.text.count_matrix`` counts them. The data's own
+    split: 4,000 training reviews of 10 products, 1,000 test reviews of 500 other products.
+
+    Returns
+    -------
+    X_train, y_train, X_test, y_test, vocabulary (list of the words, in column order)
+    """
+    from collections import Counter
+
+    from .realdata import food_reviews
+    from .text import count_matrix, tokenize
+
+    if isinstance(n_words, bool) or not isinstance(n_words, numbers.Integral) or n_words < 1:
+        raise NbteachError(f"n_words must be a whole number >= 1, got {n_words!r}.")
+    train, y_train = food_reviews("train")
+    test, y_test = food_reviews("test")
+    df = Counter(w for doc in train for w in dict.fromkeys(tokenize(doc)))
+    words = [w for w, _ in df.most_common(int(n_words))]
+    vocab = {w: i for i, w in enumerate(words)}
+    return (count_matrix(train, vocab).astype(float), y_train,
+            count_matrix(test, vocab).astype(float), y_test, words)

@@ -37,6 +37,8 @@ _LAZY = {
     "SearchExplorer": "nbteach.widgets.bayesnet",
     "one_dependence_explorer": "nbteach.widgets.one_dependence",
     "OneDependenceExplorer": "nbteach.widgets.one_dependence",
+    "em_explorer": "nbteach.widgets.em",
+    "EMExplorer": "nbteach.widgets.em",
 }
 
 __all__ = sorted(_LAZY)

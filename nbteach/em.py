@@ -310,6 +310,19 @@ def draw_labelled(y, n_labelled, rng):
     raise NbteachError(f"{n_labelled} rows drawn at random never held every class: label more rows.")
 
 
+def _check_n_labelled(n_labelled):
+    """A non-empty list of whole numbers, sorted, each once."""
+    values = [n_labelled] if isinstance(n_labelled, numbers.Integral) else n_labelled
+    try:
+        values = list(values)
+    except TypeError:
+        values = None
+    if not values or any(isinstance(n, bool) or not isinstance(n, numbers.Integral) for n in values):
+        raise NbteachError(f"n_labelled must be a list of whole numbers of labelled rows, such as "
+                           f"[5, 10, 50], got {n_labelled!r}.")
+    return sorted({int(n) for n in values})
+
+
 def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 50, 100),
                       n_draws=10, max_iter=10, alpha=1.0, random_state=0):
     """Held-out accuracy of EM, iteration by iteration, for few labelled rows and many unlabelled.
@@ -343,8 +356,13 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
                            "draw by draw, and scores EM against the true ones.")
     if isinstance(n_draws, bool) or not isinstance(n_draws, numbers.Integral) or n_draws < 1:
         raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
+    n_labelled = _check_n_labelled(n_labelled)
     rng = np.random.default_rng(random_state)
+    X_test = check_X(X_test, SemiSupervisedNB(), fitting=True, positive=True)
     y_test = np.asarray(y_test)
+    if X_test.shape[1] != X_train.shape[1] or y_test.shape != (X_test.shape[0],):
+        raise NbteachError(f"X_test must have the training columns ({X_train.shape[1]}) and y_test one "
+                           f"label per test row: got X_test {X_test.shape}, y_test {y_test.shape}.")
     rows = []
     for n in n_labelled:
         for draw in range(n_draws):

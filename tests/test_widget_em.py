@@ -67,6 +67,14 @@ def test_curve_and_summary_refuse_bad_input():
         em_learning_curve(X, np.where(np.arange(300) < 5, Y.astype(object), -1), XT, YT)
     with pytest.raises(NbteachError, match="n_labelled must be a whole number from 2"):
         em_learning_curve(X, Y, XT, YT, n_labelled=[1])
+    with pytest.raises(NbteachError, match="n_labelled must be a list of whole numbers"):
+        em_explorer(X, Y, XT, YT, n_labelled=["ten"])
+    with pytest.raises(NbteachError, match="n_labelled must be a list of whole numbers"):
+        em_learning_curve(X, Y, XT, YT, n_labelled=[])
+    with pytest.raises(NbteachError, match="y_test one label per test row"):
+        em_learning_curve(X, Y, XT, YT[:-1])
+    with pytest.raises(NbteachError, match="X_test must have the training columns"):
+        em_learning_curve(X, Y, XT[:, :3], YT)
     with pytest.raises(NbteachError, match="n_draws"):
         em_learning_curve(X, Y, XT, YT, n_draws=0)
     curve = em_learning_curve(X, Y, XT, YT, n_labelled=[4], n_draws=2, max_iter=2)

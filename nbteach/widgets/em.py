@@ -38,9 +38,9 @@ class EMExplorer(Explorer):
         from nbteach.em import em_against_labelled_only, em_learning_curve
         from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
 
-        n_labelled = sorted({int(n) for n in n_labelled})
-        if not n_labelled:
-            raise NbteachError("n_labelled must list at least one number of labelled rows.")
+        from nbteach.em import _check_n_labelled
+
+        n_labelled = _check_n_labelled(n_labelled)
         if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
             raise NbteachError(f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.")
         self.curve = em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=n_labelled,

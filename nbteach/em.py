@@ -39,7 +39,7 @@ import numbers
 import numpy as np
 
 from ._base import NbteachError, check_alpha, log_sum_exp
-from ._numeric import check_X, check_y, masked_dot, normalise_log, one_hot
+from ._numeric import _refuse_missing_labels, check_X, check_y, masked_dot, normalise_log, one_hot
 from .multinomial import MultinomialNB
 
 __all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
@@ -158,6 +158,7 @@ class SemiSupervisedNB(MultinomialNB):
         if y_arr.shape[0] != X.shape[0]:
             raise NbteachError(f"X has {X.shape[0]} rows but y has {y_arr.shape[0]} labels: give one "
                                "label per row of X, -1 for an unlabelled row.")
+        _refuse_missing_labels(y_arr)              # None/NaN is a missing label, not "unlabelled"
         unlabelled = _unlabelled_mask(y_arr)
         labelled = ~unlabelled
         if not labelled.any():

@@ -147,6 +147,8 @@ def test_params():
     ({}, [[1, 2], [0, 1]], [[0, 1], [1, 0]], "y should be a 1d array"),
     ({}, [[1, 2], [0, 1]], None, "requires y to be passed"),
     ({}, [[1, 2], [0, 1]], [0.5, -1], "continuous"),
+    ({}, [[1, 2], [0, 1], [2, 2]], ["a", float("nan"), -1], "missing label .* at row 1"),
+    ({}, [[1, 2], [0, 1], [2, 2]], ["a", None, -1], "missing label .* at row 1"),
 ])
 def test_bad_input_says_what_to_fix(params, X, y, match):
     with pytest.raises(NbteachError, match=match):

@@ -101,8 +101,8 @@ class SemiSupervisedNB(MultinomialNB):
         Whether the last iteration raised L by less than the tolerance (False when
         ``max_iter`` stopped it first; True when there was nothing to iterate on).
     label_distributions_ : ndarray of shape (n_samples, n_classes)
-        gamma: the class distribution of every training row at the last E-step (one-hot
-        for labelled rows).
+        gamma, as the last M-step counted it: one-hot for labelled rows; for unlabelled rows
+        the class distribution of the last E-step (rows of 0 before the first E-step).
     n_labelled_, n_unlabelled_ : int
     n_features_in_ : int
 
@@ -192,26 +192,24 @@ class SemiSupervisedNB(MultinomialNB):
         for name in ("loss_curve_", "n_iter_", "converged_", "label_distributions_"):
             self.__dict__.pop(name, None)
 
-        # start: labelled rows only (MultinomialNB's counting and smoothing)
+        # start: labelled rows only, i.e. gamma one-hot for them and 0 for the unlabelled rows
+        # (MultinomialNB's counting and smoothing on the labelled rows)
         self.classes_ = classes
         self.n_features_in_ = X.shape[1]
-        self._m_step(Y_l, X_l, None, X_u, alpha)
+        gamma = np.zeros((X.shape[0], K))
+        gamma[labelled] = Y_l
+        self._m_step(gamma, X, alpha)
         jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
         self.loss_curve_ = [self._objective(Y_l, X_l, jll_u, alpha)]
         self.n_iter_ = 0
         self.converged_ = self.n_unlabelled_ == 0      # nothing to iterate on
-        gamma = np.zeros((X.shape[0], K))
-        gamma[labelled] = Y_l
-        self.label_distributions_ = gamma
         yield self
         for _ in range(max_iter if self.n_unlabelled_ else 0):
             # E-step: P(c | x_d) for every unlabelled row under the current parameters
-            resp = np.exp(normalise_log(jll_u, self))
             gamma = gamma.copy()
-            gamma[~labelled] = resp
-            self.label_distributions_ = gamma
+            gamma[~labelled] = np.exp(normalise_log(jll_u, self))
             # M-step: fractional counts, smoothed
-            self._m_step(Y_l, X_l, resp, X_u, alpha)
+            self._m_step(gamma, X, alpha)
             jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
             new = self._objective(Y_l, X_l, jll_u, alpha)
             old = self.loss_curve_[-1]
@@ -234,13 +232,12 @@ class SemiSupervisedNB(MultinomialNB):
             pass
         return self
 
-    def _m_step(self, Y_l, X_l, resp, X_u, alpha):
-        """n_c and N_{c,i} from the labelled rows (one-hot) plus the unlabelled ones (gamma)."""
-        self.class_count_ = Y_l.sum(axis=0)
-        self.feature_count_ = Y_l.T @ X_l
-        if resp is not None:
-            self.class_count_ = self.class_count_ + resp.sum(axis=0)
-            self.feature_count_ = self.feature_count_ + resp.T @ X_u
+    def _m_step(self, gamma, X, alpha):
+        """n_c = sum_d gamma_{d,c} and N_{c,i} = (gamma.T @ X)_{c,i}: MultinomialNB's counting
+        (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma; then its smoothing."""
+        self.label_distributions_ = gamma
+        self.class_count_ = gamma.sum(axis=0)
+        self.feature_count_ = gamma.T @ X
         self._update_log_probs(alpha)
 
     def _objective(self, Y_l, X_l, jll_u, alpha):

@@ -58,10 +58,8 @@ def _unlabelled_mask(y) -> np.ndarray:
         return arr == UNLABELLED
     if arr.dtype.kind in "US":
         return arr.astype(str) == str(UNLABELLED)
-    if arr.dtype.kind == "O":
-        return np.array([(isinstance(v, numbers.Real) and not isinstance(v, bool) and v == UNLABELLED)
-                         or (isinstance(v, str) and v == str(UNLABELLED)) for v in arr.ravel()],
-                        dtype=bool).reshape(arr.shape)
+    if arr.dtype.kind == "O":                   # element by element, in numpy's loop: True == -1 is False
+        return (arr == UNLABELLED) | (arr == str(UNLABELLED))
     return np.zeros(arr.shape, dtype=bool)
 
 
@@ -199,19 +197,21 @@ class SemiSupervisedNB(MultinomialNB):
         gamma = np.zeros((X.shape[0], K))
         gamma[labelled] = Y_l
         self._m_step(gamma, X, alpha)
-        jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
-        self.loss_curve_ = [self._objective(Y_l, X_l, jll_u, alpha)]
+        jll_u, norm_u = self._score(X_u)
+        self.loss_curve_ = [self._objective(Y_l, X_l, norm_u, alpha)]
         self.n_iter_ = 0
         self.converged_ = self.n_unlabelled_ == 0      # nothing to iterate on
         yield self
         for _ in range(max_iter if self.n_unlabelled_ else 0):
             # E-step: P(c | x_d) for every unlabelled row under the current parameters
+            if not np.all(np.isfinite(norm_u)):
+                normalise_log(jll_u, self)            # a row no class can explain: says what to fix
             gamma = gamma.copy()
-            gamma[~labelled] = np.exp(normalise_log(jll_u, self))
+            gamma[~labelled] = np.exp(jll_u - norm_u[:, None])
             # M-step: fractional counts, smoothed
             self._m_step(gamma, X, alpha)
-            jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
-            new = self._objective(Y_l, X_l, jll_u, alpha)
+            jll_u, norm_u = self._score(X_u)
+            new = self._objective(Y_l, X_l, norm_u, alpha)
             old = self.loss_curve_[-1]
             self.loss_curve_.append(new)
             self.n_iter_ += 1
@@ -240,12 +240,21 @@ class SemiSupervisedNB(MultinomialNB):
         self.feature_count_ = gamma.T @ X
         self._update_log_probs(alpha)
 
-    def _objective(self, Y_l, X_l, jll_u, alpha):
+    def _score(self, X_u):
+        """jll_c(x_d) = log pi_c + sum_i x_{d,i} log theta_{c,i} of the unlabelled rows, and
+        log P(x_d) = log sum_c exp jll_c(x_d): the E-step's numerator and denominator, and the
+        unlabelled rows' share of L."""
+        jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
+        # summed over the classes as rows of the transpose: numpy's reduction over a short last
+        # axis is several times slower than over the first axis of a contiguous array
+        return jll_u, log_sum_exp(np.ascontiguousarray(jll_u.T), axis=0)
+
+    def _objective(self, Y_l, X_l, norm_u, alpha):
         """L: labelled and unlabelled log-likelihood, plus alpha * sum log theta (the prior)."""
         jll_l = masked_dot(X_l, self.feature_log_prob_) + self.class_log_prior_
         with np.errstate(invalid="ignore"):
             labelled = float(np.sum(np.where(Y_l > 0, jll_l, 0.0)))
-        unlabelled = float(np.sum(log_sum_exp(jll_u, axis=1))) if jll_u.shape[0] else 0.0
+        unlabelled = float(np.sum(norm_u))
         prior = alpha * float(np.sum(self.feature_log_prob_)) if alpha > 0 else 0.0
         return labelled + unlabelled + prior
 

@@ -55,7 +55,7 @@ def _other(c):
         return c.base ** (e + c.step if e + c.step <= c.max else e - c.step)
     if isinstance(c, (_w.IntSlider, _w.FloatSlider)):
         return c.value + c.step if c.value + c.step <= c.max else c.value - c.step
-    if isinstance(c, (_w.Dropdown, _w.ToggleButtons)):
+    if isinstance(c, (_w.Dropdown, _w.ToggleButtons, _w.SelectionSlider)):
         return ("index", ((c.index or 0) + 1) % len(c.options))
     if isinstance(c, _w.SelectMultiple):
         return ("index", () if c.index else (0,))

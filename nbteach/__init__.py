@@ -35,6 +35,7 @@ _LAZY = {
     "MixedNB": "nbteach.mixed",
     "watermelon": "nbteach.datasets",
     "SPODE": "nbteach.semi_naive",
+    "SemiSupervisedNB": "nbteach.em",
     "AODE": "nbteach.semi_naive",
     "TAN": "nbteach.semi_naive",
     "BayesNet": "nbteach.bayesnet",
@@ -46,7 +47,7 @@ _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
     "widgets", "check", "grade", "i18n", "realdata", "semi_naive", "bayesnet",
-    "logistic", "mixed", "evaluation", "errata",
+    "logistic", "mixed", "evaluation", "errata", "em",
 }
 
 __all__ = sorted(_LAZY)

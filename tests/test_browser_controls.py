@@ -324,3 +324,28 @@ def test_lesson11_gibbs_settings_rerun_the_sampler(lab):
         want.thin.value = 2
         page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
         assert "Each chain ran 600 sweeps" in numbers.inner_text()
+
+
+def test_lesson12_more_labels_and_fewer_iterations(lab):
+    from nbteach.em import em_against_labelled_only, em_learning_curve, mixture_documents
+
+    lesson = (lab[3] / "notebooks" / "12_em_and_unlabelled_data.ipynb").read_text(encoding="utf-8")
+    call = "em_explorer(X_train, y_train, X_test, y_test, n_labelled=[4, 10, 20, 50, 200], n_draws=5, max_iter=10)"
+    assert call in lesson and "mixture_documents(1000, random_state=1)" in lesson, "the lesson's view changed: update this test"
+    X, y = mixture_documents(1000, random_state=1)     # the lesson's data and its explorer's call
+    Xt, yt = mixture_documents(1000, random_state=2)
+    curve = em_learning_curve(X, y, Xt, yt, n_labelled=[4, 10, 20, 50, 200], n_draws=5, max_iter=10)
+    with _lesson(lab, "12_em_and_unlabelled_data.ipynb") as page:
+        assert "With 4 labelled rows, after 10 EM iteration(s)" in _view_text(page, "em-explorer", "numbers")
+        labels = page.get_by_role("slider", name="labelled rows")
+        labels.focus()
+        labels.press("ArrowRight")                     # 4 -> 10 labelled rows, from the keyboard
+        _wait_text(page, "With 10 labelled rows, after 10 EM iteration(s)")
+        iterations = page.get_by_role("slider", name="EM iterations")
+        iterations.focus()
+        iterations.press("ArrowLeft")                  # 10 -> 9 iterations
+        _wait_text(page, "With 10 labelled rows, after 9 EM iteration(s)")
+        row = em_against_labelled_only(curve, 9).loc[10]
+        text = _view_text(page, "em-explorer", "numbers")
+        assert f"EM {row['EM mean']:.3f} ± {row['EM sd']:.3f}" in text
+        assert f"only {row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f}" in text

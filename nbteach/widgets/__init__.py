@@ -39,6 +39,8 @@ _LAZY = {
     "GibbsExplorer": "nbteach.widgets.gibbs",
     "one_dependence_explorer": "nbteach.widgets.one_dependence",
     "OneDependenceExplorer": "nbteach.widgets.one_dependence",
+    "em_explorer": "nbteach.widgets.em",
+    "EMExplorer": "nbteach.widgets.em",
 }
 
 __all__ = sorted(_LAZY)

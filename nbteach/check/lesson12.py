@@ -1,0 +1,157 @@
+"""Exercises of lesson 12, EM with unlabelled data.
+
+Ids: ``12.e_step``, ``12.m_step_count``.
+
+Both work on five short documents (``WORDS``, ``X_EX``, ``Y_EX``: two labelled, three
+unlabelled) that the lesson shows only in its Exercises section; its own worked iteration
+uses other documents, so no earlier output shows these answers.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .core import Mistake, define
+
+#: The exercises' vocabulary, documents (word counts) and labels (-1: unlabelled).
+WORDS = ["cheap", "offer", "meeting", "lunch"]
+X_EX = [[3, 2, 0, 1],
+        [0, 1, 3, 2],
+        [2, 0, 1, 1],
+        [3, 1, 0, 1],
+        [0, 1, 1, 2]]
+Y_EX = ["spam", "ham", -1, -1, -1]
+DOC = 2          # the document whose class distribution 12.e_step asks for (third row)
+WORD = "cheap"   # the word whose spam count 12.m_step_count asks for
+
+
+def _X():
+    return np.asarray(X_EX, dtype=float)
+
+
+def _labelled():
+    return np.array([y != -1 for y in Y_EX])
+
+
+def _start(alpha=1.0):
+    from nbteach import MultinomialNB
+
+    lab = _labelled()
+    return MultinomialNB(alpha=alpha).fit(_X()[lab], np.array(Y_EX, dtype=object)[lab].astype(str))
+
+
+def _spam_share(kind="right"):
+    """P(spam | document DOC) at the first E-step, and its common wrong versions."""
+    m = _start()
+    x = _X()[[DOC]]
+    k = list(m.classes_).index("spam")
+    if kind == "right":
+        return float(m.predict_proba(x)[0, k])
+    if kind == "prior_only":
+        return float(np.exp(m.class_log_prior_[k]))
+    if kind == "unnormalised":
+        return float(np.exp(m.predict_joint_log_proba(x)[0, k]))
+    if kind == "one_iteration":
+        from nbteach import SemiSupervisedNB
+
+        em = SemiSupervisedNB(alpha=1.0, max_iter=1, tol=0).fit(X_EX, Y_EX)
+        return float(em.predict_proba(x)[0, list(em.classes_).index("spam")])
+    raise ValueError(kind)
+
+
+def _spam_count(kind="right"):
+    """N_{spam, cheap} after the first M-step, and its common wrong versions."""
+    from nbteach import SemiSupervisedNB
+
+    em = SemiSupervisedNB(alpha=1.0, max_iter=1, tol=0).fit(X_EX, Y_EX)
+    k, i = list(em.classes_).index("spam"), WORDS.index(WORD)
+    if kind == "right":
+        return float(em.feature_count_[k, i])
+    if kind == "smoothed":
+        return float(em.feature_count_[k, i] + 1.0)
+    start = _start()
+    if kind == "labelled_only":
+        return float(start.feature_count_[k, i])
+    if kind == "hard":        # every unlabelled document counted whole in its likelier class
+        lab = _labelled()
+        X = _X()
+        hard = start.predict(X[~lab]) == "spam"
+        return float(start.feature_count_[k, i] + X[~lab][hard, i].sum())
+    raise ValueError(kind)
+
+
+define(
+    "12.e_step",
+    prompt={"en": "The five documents X_EX over the words WORDS (nbteach.check.lesson12): the first is "
+                  "spam, the second ham, the other three unlabelled (-1). EM starts from naive Bayes "
+                  "(alpha = 1) on the two labelled documents. At the first E-step, what class "
+                  "distribution does the third document get: what is gamma(spam), P(spam | x)? A float.",
+            "zh": "nbteach.check.lesson12 中的五篇文档 X_EX（词表 WORDS）：第一篇是 spam，第二篇是 ham，"
+                  "其余三篇未标记（-1）。EM 从两篇已标记文档上的朴素贝叶斯（alpha = 1）出发。"
+                  "第一次 E 步时，第三篇文档得到的类别分布中 gamma(spam) = P(spam | x) 是多少？给出浮点数。"},
+    answer=lambda: _spam_share("right"),
+    rtol=1e-9,
+    mistakes=[
+        Mistake("prior_only", lambda: _spam_share("prior_only"),
+                {"en": "That is the prior pi_spam alone: the E-step also weighs how likely the document's "
+                       "words are under each class.",
+                 "zh": "这只是先验 pi_spam：E 步还要考虑文档中的词在每个类别下的可能性。"}),
+        Mistake("unnormalised", lambda: _spam_share("unnormalised"),
+                {"en": "That is pi_spam P(x | spam) before normalising: divide by the sum over both "
+                       "classes, so that the two shares add up to 1.",
+                 "zh": "这是归一化之前的 pi_spam P(x | spam)：要除以两个类别之和，使两个份额相加为 1。"}),
+        Mistake("one_iteration", lambda: _spam_share("one_iteration"),
+                {"en": "That is the posterior after a whole iteration (E-step and M-step): the first "
+                       "E-step uses the starting model, fitted on the labelled documents only.",
+                 "zh": "这是完整一轮迭代（E 步加 M 步）之后的后验：第一次 E 步用的是起始模型，只在已标记文档上拟合。"}),
+    ],
+    hints=[
+        {"en": "Which model does the first E-step use? Fit it on the labelled rows only.",
+         "zh": "第一次 E 步用的是哪个模型？只在已标记的行上拟合它。"},
+        {"en": "The E-step's gamma is a posterior: predict_proba's columns follow classes_.",
+         "zh": "E 步的 gamma 就是后验：predict_proba 的列按 classes_ 排列。"},
+    ],
+    solution={"en": "X = np.array(X_EX, dtype=float)\n"
+                    "start = MultinomialNB(alpha=1).fit(X[:2], ['spam', 'ham'])\n"
+                    "answer = start.predict_proba(X[[2]])[0][list(start.classes_).index('spam')]",
+              "zh": "X = np.array(X_EX, dtype=float)\n"
+                    "start = MultinomialNB(alpha=1).fit(X[:2], ['spam', 'ham'])\n"
+                    "answer = start.predict_proba(X[[2]])[0][list(start.classes_).index('spam')]"},
+)
+
+
+define(
+    "12.m_step_count",
+    prompt={"en": "Same documents. After the first M-step (one EM iteration, alpha = 1), what is "
+                  "N_{spam, cheap}, the (fractional) count of the word 'cheap' in class spam, before "
+                  "smoothing? A float.",
+            "zh": "同样的文档。第一次 M 步之后（一轮 EM 迭代，alpha = 1），类别 spam 中词 'cheap' 的"
+                  "（分数）计数 N_{spam, cheap}（平滑之前）是多少？给出浮点数。"},
+    answer=lambda: _spam_count("right"),
+    rtol=1e-9,
+    mistakes=[
+        Mistake("labelled_only", lambda: _spam_count("labelled_only"),
+                {"en": "That counts the labelled documents only: the M-step also counts every unlabelled "
+                       "document, a fraction gamma(spam) of it in spam.",
+                 "zh": "这只数了已标记文档：M 步还要数每篇未标记文档，其中 gamma(spam) 的份额算在 spam 里。"}),
+        Mistake("hard", lambda: _spam_count("hard"),
+                {"en": "That counts each unlabelled document whole in its more likely class (hard "
+                       "assignment): EM counts it fractionally, weighted by its class distribution.",
+                 "zh": "这是把每篇未标记文档整篇算进更可能的类别（硬分配）：EM 按类别分布把它按比例分开计数。"}),
+        Mistake("smoothed", lambda: _spam_count("smoothed"),
+                {"en": "The question asks for the count before smoothing: leave alpha out.",
+                 "zh": "题目问的是平滑之前的计数：不要加 alpha。"}),
+    ],
+    hints=[
+        {"en": "Start from the count in the labelled spam document, then add what each unlabelled "
+               "document contributes.",
+         "zh": "从已标记的 spam 文档中的计数出发，再加上每篇未标记文档的贡献。"},
+        {"en": "An unlabelled document contributes its count of the word, times its gamma(spam) from "
+               "the E-step. SemiSupervisedNB(max_iter=1) keeps these counts in feature_count_.",
+         "zh": "一篇未标记文档的贡献是它的词频乘以 E 步得到的 gamma(spam)。SemiSupervisedNB(max_iter=1) "
+               "把这些计数存在 feature_count_ 中。"},
+    ],
+    solution={"en": "em = SemiSupervisedNB(alpha=1, max_iter=1, tol=0).fit(X_EX, Y_EX)\n"
+                    "answer = em.feature_count_[list(em.classes_).index('spam'), WORDS.index('cheap')]",
+              "zh": "em = SemiSupervisedNB(alpha=1, max_iter=1, tol=0).fit(X_EX, Y_EX)\n"
+                    "answer = em.feature_count_[list(em.classes_).index('spam'), WORDS.index('cheap')]"},
+)

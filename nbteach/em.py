@@ -1,0 +1,440 @@
+"""Naive Bayes from a few labelled and many unlabelled documents, by EM (Zhou 7.6).
+
+Nigam, McCallum, Thrun & Mitchell (2000), "Text classification from labeled and unlabeled
+documents using EM": the multinomial naive Bayes of notes 003/004, with the class of every
+unlabelled document a hidden variable (隐变量). In the notes' notation (pi_c the class prior,
+theta_{c,i} the probability of word i in class c, x_{d,i} the count of word i in document d):
+
+* **start**: fit on the labelled documents only (``MultinomialNB``);
+* **E-step**: give every unlabelled document d a class distribution, its posterior under the
+  current parameters,
+
+      gamma_{d,c} = P(c | x_d) = pi_c prod_i theta_{c,i}^{x_{d,i}} / sum_c' (same for c');
+
+  a labelled document keeps gamma_{d,c} = 1 for its own class, 0 for the others;
+* **M-step**: count again, each document counted fractionally, gamma_{d,c} of it in class c,
+
+      n_c = sum_d gamma_{d,c},   N_{c,i} = sum_d gamma_{d,c} x_{d,i},
+      pi_c = n_c / n,            theta_{c,i} = (N_{c,i} + alpha) / (sum_i' N_{c,i'} + alpha M)
+
+  (the counting of ``MultinomialNB``, with the one-hot label matrix Y replaced by gamma:
+  ``feature_count_ = gamma.T @ X``);
+* repeat until the objective below stops rising.
+
+The objective EM maximises (the MAP objective: Lidstone alpha is the mode of a Dirichlet
+prior with parameters alpha + 1 on every theta_c, and the prior pi gets no prior):
+
+    L = sum_{labelled d} log (pi_{y_d} P(x_d | y_d))
+        + sum_{unlabelled d} log sum_c pi_c P(x_d | c)
+        + alpha sum_c sum_i log theta_{c,i},
+
+with log P(x | c) = sum_i x_i log theta_{c,i} (the multinomial coefficient, the same for
+every parameter value, is left out). Each EM iteration never lowers L (Dempster, Laird &
+Rubin 1977); ``loss_curve_`` records it, and the tests check that it never decreases.
+"""
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._base import NbteachError, check_alpha, log_sum_exp
+from ._numeric import _refuse_missing_labels, check_X, check_y, masked_dot, normalise_log, one_hot
+from .multinomial import MultinomialNB
+
+__all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
+           "em_against_labelled_only", "review_word_counts"]
+
+#: The label of an unlabelled row (scikit-learn's convention, as in SelfTrainingClassifier).
+UNLABELLED = -1
+
+
+def _unlabelled_mask(y) -> np.ndarray:
+    """True where the label is -1 (the integer, the float -1.0 or the text "-1")."""
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr.ravel()
+    if arr.dtype.kind in "iuf":
+        return arr == UNLABELLED
+    if arr.dtype.kind in "US":
+        return arr.astype(str) == str(UNLABELLED)
+    if arr.dtype.kind == "O":                   # element by element, in numpy's loop: True == -1 is False
+        return (arr == UNLABELLED) | (arr == str(UNLABELLED))
+    return np.zeros(arr.shape, dtype=bool)
+
+
+class SemiSupervisedNB(MultinomialNB):
+    """Multinomial naive Bayes trained by EM on labelled and unlabelled rows (label -1).
+
+    The model is ``MultinomialNB``'s (same ``predict``, ``predict_proba``, fitted
+    attributes); only the training differs: see the module's docstring for the E- and
+    M-steps and the objective. With no unlabelled row, ``fit`` is ``MultinomialNB.fit``.
+
+    Parameters
+    ----------
+    alpha : float, default 1.0
+        Lidstone pseudo-count added to every (fractional) class-word count; 1 is Laplace.
+    max_iter : int, default 100
+        The most EM iterations (each one E-step and one M-step); 0 keeps the labelled-only model.
+    tol : float, default 1e-6
+        Stop when an iteration raises the objective by less than ``tol * max(1, |L|)``.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The labels of the labelled rows (never -1).
+    class_count_ : ndarray of shape (n_classes,)
+        n_c = sum_d gamma_{d,c}: labelled rows count 1 in their class, unlabelled rows
+        fractionally.
+    feature_count_ : ndarray of shape (n_classes, n_features)
+        N_{c,i} = sum_d gamma_{d,c} x_{d,i}.
+    class_log_prior_, feature_log_prob_ : as ``MultinomialNB`` (log pi_c, log theta_{c,i}).
+    loss_curve_ : list of float
+        The objective L (a log-likelihood plus the Dirichlet prior term: larger is better)
+        of the starting model and after each iteration: ``n_iter_ + 1`` values, never
+        decreasing.
+    n_iter_ : int
+        The EM iterations run.
+    converged_ : bool
+        Whether the last iteration raised L by less than the tolerance (False when
+        ``max_iter`` stopped it first; True when there was nothing to iterate on).
+    label_distributions_ : ndarray of shape (n_samples, n_classes)
+        gamma, as the last M-step counted it: one-hot for labelled rows; for unlabelled rows
+        the class distribution of the last E-step (rows of 0 before the first E-step).
+    n_labelled_, n_unlabelled_ : int
+    n_features_in_ : int
+
+    Examples
+    --------
+    Two labelled documents and three unlabelled ones over (cheap, price, meeting, lunch):
+
+    >>> X = [[3, 1, 0, 0], [0, 0, 2, 1], [2, 2, 0, 0], [0, 1, 1, 2], [1, 1, 0, 0]]
+    >>> y = ["spam", "ham", -1, -1, -1]
+    >>> em = SemiSupervisedNB(alpha=1.0).fit(X, y)
+    >>> em.classes_.tolist(), em.n_labelled_, em.n_unlabelled_
+    (['ham', 'spam'], 2, 3)
+    >>> em.predict([[0, 0, 0, 3], [0, 3, 0, 0]]).tolist()
+    ['ham', 'spam']
+    >>> bool(np.all(np.diff(em.loss_curve_) >= 0))   # EM never lowers its objective
+    True
+    """
+
+    def __init__(self, alpha=1.0, max_iter=100, tol=1e-6):
+        self.alpha = alpha
+        self.max_iter = max_iter
+        self.tol = tol
+
+    # MultinomialNB's prior rule (class_log_prior reads these): pi_c = n_c / n
+    fit_prior = True
+    class_prior = None
+
+    def _check_params(self):
+        alpha = float(check_alpha(self.alpha))
+        it = self.max_iter
+        if isinstance(it, bool) or not isinstance(it, numbers.Integral) or it < 0:
+            raise NbteachError(f"max_iter must be a whole number >= 0 (the most EM iterations; "
+                               f"0 keeps the labelled-only model), got {it!r}.")
+        tol = self.tol
+        if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (0 <= tol < np.inf):
+            raise NbteachError(f"tol must be a finite number >= 0 (stop when an iteration raises "
+                               f"the objective by less than tol * max(1, |L|)), got {tol!r}.")
+        return alpha, int(it), float(tol)
+
+    def _split(self, X, y):
+        """Validate; return X, the labelled mask, the classes and each labelled row's class index."""
+        X = check_X(X, self, fitting=True, positive=True)
+        if y is None:
+            raise NbteachError("SemiSupervisedNB requires y to be passed, but the target y is None: "
+                               "give one label per row of X, -1 for an unlabelled row.")
+        y_arr = np.asarray(y, dtype=object) if not isinstance(y, np.ndarray) else y
+        if y_arr.ndim == 2 and y_arr.shape[1] == 1:
+            check_y(y, X.shape[0], self)            # the column-vector warning, as MultinomialNB
+            y_arr = y_arr.ravel()
+        if y_arr.ndim != 1:
+            raise NbteachError(f"y should be a 1d array of class labels (-1 for unlabelled rows), "
+                               f"got shape {y_arr.shape}.")
+        if y_arr.shape[0] != X.shape[0]:
+            raise NbteachError(f"X has {X.shape[0]} rows but y has {y_arr.shape[0]} labels: give one "
+                               "label per row of X, -1 for an unlabelled row.")
+        _refuse_missing_labels(y_arr)              # None/NaN is a missing label, not "unlabelled"
+        unlabelled = _unlabelled_mask(y_arr)
+        labelled = ~unlabelled
+        if not labelled.any():
+            raise NbteachError(
+                f"Every row of y is -1 (unlabelled), so there is no class to learn: EM starts from "
+                f"the labelled rows. Label at least one row of each class ({X.shape[0]} rows, 0 labelled).")
+        y_lab = y_arr[labelled]
+        if y_arr.dtype.kind == "O":                 # strings and the integer -1 mixed: keep the strings
+            try:
+                y_lab = np.asarray(y_lab.tolist())
+            except Exception:  # noqa: BLE001 - check_y reports what is wrong
+                pass
+        classes, y_index = check_y(y_lab, int(labelled.sum()), self)
+        return X, labelled, classes, y_index
+
+    def em_steps(self, X, y):
+        """Fit step by step: yield ``self`` after the start and after every EM iteration.
+
+        ``fit`` runs this to the end. A lesson or a widget can look at the model (predict,
+        ``loss_curve_``) between iterations::
+
+            for model in SemiSupervisedNB(max_iter=10).em_steps(X, y):
+                print(model.n_iter_, model.score(X_test, y_test))
+        """
+        alpha, max_iter, tol = self._check_params()
+        X, labelled, classes, y_index = self._split(X, y)
+        X_l, X_u = X[labelled], X[~labelled]
+        K = len(classes)
+        Y_l = one_hot(y_index, K)
+        self.n_labelled_, self.n_unlabelled_ = int(labelled.sum()), int((~labelled).sum())
+        for name in ("loss_curve_", "n_iter_", "converged_", "label_distributions_"):
+            self.__dict__.pop(name, None)
+
+        # start: labelled rows only, i.e. gamma one-hot for them and 0 for the unlabelled rows
+        # (MultinomialNB's counting and smoothing on the labelled rows)
+        self.classes_ = classes
+        self.n_features_in_ = X.shape[1]
+        gamma = np.zeros((X.shape[0], K))
+        gamma[labelled] = Y_l
+        self._m_step(gamma, X, alpha)
+        jll_u, norm_u = self._score(X_u)
+        self.loss_curve_ = [self._objective(Y_l, X_l, norm_u, alpha)]
+        self.n_iter_ = 0
+        self.converged_ = self.n_unlabelled_ == 0      # nothing to iterate on
+        yield self
+        for _ in range(max_iter if self.n_unlabelled_ else 0):
+            # E-step: P(c | x_d) for every unlabelled row under the current parameters
+            if not np.all(np.isfinite(norm_u)):
+                normalise_log(jll_u, self)            # a row no class can explain: says what to fix
+            gamma = gamma.copy()
+            gamma[~labelled] = np.exp(jll_u - norm_u[:, None])
+            # M-step: fractional counts, smoothed
+            self._m_step(gamma, X, alpha)
+            jll_u, norm_u = self._score(X_u)
+            new = self._objective(Y_l, X_l, norm_u, alpha)
+            old = self.loss_curve_[-1]
+            self.loss_curve_.append(new)
+            self.n_iter_ += 1
+            self.converged_ = bool(new - old < tol * max(1.0, abs(new)))
+            yield self
+            if self.converged_:
+                return
+
+    def fit(self, X, y):
+        """Fit by EM: start from the labelled rows, then alternate E- and M-steps.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features), non-negative counts
+        y : array-like of shape (n_samples,), the class of each row, -1 where unknown
+        """
+        for _ in self.em_steps(X, y):
+            pass
+        return self
+
+    def _m_step(self, gamma, X, alpha):
+        """n_c = sum_d gamma_{d,c} and N_{c,i} = (gamma.T @ X)_{c,i}: MultinomialNB's counting
+        (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma; then its smoothing."""
+        self.label_distributions_ = gamma
+        self.class_count_ = gamma.sum(axis=0)
+        self.feature_count_ = gamma.T @ X
+        self._update_log_probs(alpha)
+
+    def _score(self, X_u):
+        """jll_c(x_d) = log pi_c + sum_i x_{d,i} log theta_{c,i} of the unlabelled rows, and
+        log P(x_d) = log sum_c exp jll_c(x_d): the E-step's numerator and denominator, and the
+        unlabelled rows' share of L."""
+        jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
+        # summed over the classes as rows of the transpose: numpy's reduction over a short last
+        # axis is several times slower than over the first axis of a contiguous array
+        return jll_u, log_sum_exp(np.ascontiguousarray(jll_u.T), axis=0)
+
+    def _objective(self, Y_l, X_l, norm_u, alpha):
+        """L: labelled and unlabelled log-likelihood, plus alpha * sum log theta (the prior)."""
+        jll_l = masked_dot(X_l, self.feature_log_prob_) + self.class_log_prior_
+        with np.errstate(invalid="ignore"):
+            labelled = float(np.sum(np.where(Y_l > 0, jll_l, 0.0)))
+        unlabelled = float(np.sum(norm_u))
+        prior = alpha * float(np.sum(self.feature_log_prob_)) if alpha > 0 else 0.0
+        return labelled + unlabelled + prior
+
+
+def mixture_documents(n_docs, n_classes=2, n_words=20, doc_length=20, separation=0.5,
+                      class_prior=None, model_state=0, random_state=None):
+    """Documents drawn from a multinomial naive Bayes model: the data EM's assumptions fit.
+
+    The model (fixed by ``model_state``, so that training and test draws share it): a common
+    word distribution b ~ Dirichlet(1, ..., 1) and, for each class c, its own d_c ~ Dirichlet(1,
+    ..., 1); theta_c = (1 - separation) b + separation d_c. A document picks its class with
+    probability ``class_prior`` (uniform by default), then ``doc_length`` words independently
+    from theta_c (the two assumptions of note 004, true by construction).
+
+    Returns
+    -------
+    X : ndarray of shape (n_docs, n_words), word counts (floats)
+    y : ndarray of str, the class of each document, ``"c0"``, ``"c1"``, ...
+
+    >>> X, y = mixture_documents(5, random_state=0)
+    >>> X.shape, X.sum(axis=1).tolist()
+    ((5, 20), [20.0, 20.0, 20.0, 20.0, 20.0])
+    """
+    for name, value, low in (("n_docs", n_docs, 1), ("n_classes", n_classes, 2),
+                             ("n_words", n_words, 1), ("doc_length", doc_length, 1)):
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
+            raise NbteachError(f"{name} must be a whole number >= {low}, got {value!r}.")
+    if isinstance(separation, bool) or not isinstance(separation, numbers.Real) or not 0 <= separation <= 1:
+        raise NbteachError(f"separation must be a number in [0, 1] (0: every class uses the same words, "
+                           f"1: each class its own distribution), got {separation!r}.")
+    if class_prior is None:
+        prior = np.full(n_classes, 1.0 / n_classes)
+    else:
+        prior = np.asarray(class_prior, dtype=float)
+        if prior.shape != (n_classes,) or np.any(prior < 0) or not np.isclose(prior.sum(), 1.0):
+            raise NbteachError(f"class_prior must hold {n_classes} non-negative probabilities that sum "
+                               f"to 1 (one per class), got {class_prior!r}.")
+    model = np.random.default_rng(model_state)
+    base = model.dirichlet(np.ones(n_words))
+    theta = (1 - separation) * base + separation * model.dirichlet(np.ones(n_words), size=n_classes)
+    rng = np.random.default_rng(random_state)
+    labels = rng.choice(n_classes, size=n_docs, p=prior)
+    X = np.stack([rng.multinomial(doc_length, theta[c]) for c in labels]).astype(float)
+    return X, np.array([f"c{c}" for c in labels])
+
+
+def draw_labelled(y, n_labelled, rng):
+    """Row indices of ``n_labelled`` rows drawn at random, redrawn until every class of ``y``
+    has at least one (EM starts from the labelled rows and cannot invent a class)."""
+    y = np.asarray(y)
+    classes = np.unique(y)
+    if isinstance(n_labelled, bool) or not isinstance(n_labelled, numbers.Integral) \
+            or not len(classes) <= n_labelled <= len(y):
+        raise NbteachError(f"n_labelled must be a whole number from {len(classes)} (one row per class) "
+                           f"to {len(y)} (every training row), got {n_labelled!r}.")
+    for _ in range(10_000):
+        idx = rng.choice(len(y), int(n_labelled), replace=False)
+        if len(np.unique(y[idx])) == len(classes):
+            return np.sort(idx)
+    raise NbteachError(f"{n_labelled} rows drawn at random never held every class: label more rows.")
+
+
+def _check_n_labelled(n_labelled):
+    """A non-empty list of whole numbers, sorted, each once."""
+    values = [n_labelled] if isinstance(n_labelled, numbers.Integral) else n_labelled
+    try:
+        values = list(values)
+    except TypeError:
+        values = None
+    if not values or any(isinstance(n, bool) or not isinstance(n, numbers.Integral) for n in values):
+        raise NbteachError(f"n_labelled must be a list of whole numbers of labelled rows, such as "
+                           f"[5, 10, 50], got {n_labelled!r}.")
+    return sorted({int(n) for n in values})
+
+
+def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 50, 100),
+                      n_draws=10, max_iter=10, alpha=1.0, random_state=0):
+    """Held-out accuracy of EM, iteration by iteration, for few labelled rows and many unlabelled.
+
+    For each number of labelled rows and each of ``n_draws`` random draws of them
+    (:func:`draw_labelled`; every other training row is given unlabelled), run
+    ``SemiSupervisedNB(alpha, max_iter, tol=0)`` and score every iteration on the test rows.
+    Iteration 0 is the start, naive Bayes on the labelled rows only: the baseline. Should EM
+    reach a fixed point before ``max_iter``, the remaining iterations repeat its last numbers.
+
+    Returns
+    -------
+    DataFrame with columns ``n_labelled``, ``draw``, ``iteration``, ``accuracy`` (on the test
+    rows) and ``objective`` (``loss_curve_``'s value at that iteration).
+
+    >>> X, y = mixture_documents(200, random_state=0)
+    >>> Xt, yt = mixture_documents(100, random_state=1)
+    >>> curve = em_learning_curve(X, y, Xt, yt, n_labelled=[4], n_draws=2, max_iter=3)
+    >>> curve.shape, int(curve["iteration"].max())
+    ((8, 5), 3)
+    """
+    import pandas as pd
+
+    X_train = check_X(X_train, SemiSupervisedNB(), fitting=True, positive=True)
+    y_train = np.asarray(y_train)
+    if y_train.shape != (X_train.shape[0],):
+        raise NbteachError(f"y_train must hold one label per training row ({X_train.shape[0]}), "
+                           f"got shape {y_train.shape}.")
+    if np.any(_unlabelled_mask(y_train)):
+        raise NbteachError("y_train must be fully labelled (no -1): the curve hides labels itself, "
+                           "draw by draw, and scores EM against the true ones.")
+    if isinstance(n_draws, bool) or not isinstance(n_draws, numbers.Integral) or n_draws < 1:
+        raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
+    n_labelled = _check_n_labelled(n_labelled)
+    rng = np.random.default_rng(random_state)
+    X_test = check_X(X_test, SemiSupervisedNB(), fitting=True, positive=True)
+    y_test = np.asarray(y_test)
+    if X_test.shape[1] != X_train.shape[1] or y_test.shape != (X_test.shape[0],):
+        raise NbteachError(f"X_test must have the training columns ({X_train.shape[1]}) and y_test one "
+                           f"label per test row: got X_test {X_test.shape}, y_test {y_test.shape}.")
+    rows = []
+    for n in n_labelled:
+        for draw in range(n_draws):
+            idx = draw_labelled(y_train, n, rng)
+            y_semi = np.full(len(y_train), UNLABELLED, dtype=object)
+            y_semi[idx] = y_train[idx]
+            model = SemiSupervisedNB(alpha=alpha, max_iter=max_iter, tol=0)
+            for step in model.em_steps(X_train, y_semi):
+                row = (int(n), draw, step.n_iter_, step.score(X_test, y_test), step.loss_curve_[-1])
+                rows.append(row)
+            # at a fixed point EM stops early: the model, and so every number, stays as it is
+            rows.extend((*row[:2], it, *row[3:]) for it in range(row[2] + 1, int(max_iter) + 1))
+    return pd.DataFrame(rows, columns=["n_labelled", "draw", "iteration", "accuracy", "objective"])
+
+
+def em_against_labelled_only(curve, iteration=None):
+    """Summarise :func:`em_learning_curve`: for each number of labelled rows, the accuracy of
+    labelled-only naive Bayes (iteration 0) and of EM (at ``iteration``, the last by default),
+    each as mean and standard deviation over the draws, and their paired difference.
+
+    Returns
+    -------
+    DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
+    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
+    """
+    import pandas as pd
+
+    last = int(curve["iteration"].max())
+    it = last if iteration is None else iteration
+    if isinstance(it, bool) or not isinstance(it, numbers.Integral) or not 0 <= it <= last:
+        raise NbteachError(f"iteration must be a whole number from 0 to {last}, got {iteration!r}.")
+    table = curve.pivot_table(index=["n_labelled", "draw"], columns="iteration", values="accuracy")
+    nb, em = table[0], table[it]
+    diff = em - nb
+    by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
+    return pd.DataFrame({
+        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
+        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=0),
+        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=0),
+        "draws EM ahead": by(diff > 0).sum().astype(int), "draws": by(diff).size(),
+    })
+
+
+def review_word_counts(n_words=1000):
+    """The food reviews (lesson 06) as word counts over their ``n_words`` most common words.
+
+    The vocabulary is the words in the most training reviews (document frequency, ties in
+    order of first appearance); ``nbteach.text.count_matrix`` counts them. The data's own
+    split: 4,000 training reviews of 10 products, 1,000 test reviews of 500 other products.
+
+    Returns
+    -------
+    X_train, y_train, X_test, y_test, vocabulary (list of the words, in column order)
+    """
+    from collections import Counter
+
+    from .realdata import food_reviews
+    from .text import count_matrix, tokenize
+
+    if isinstance(n_words, bool) or not isinstance(n_words, numbers.Integral) or n_words < 1:
+        raise NbteachError(f"n_words must be a whole number >= 1, got {n_words!r}.")
+    train, y_train = food_reviews("train")
+    test, y_test = food_reviews("test")
+    df = Counter(w for doc in train for w in dict.fromkeys(tokenize(doc)))
+    words = [w for w, _ in df.most_common(int(n_words))]
+    vocab = {w: i for i, w in enumerate(words)}
+    return (count_matrix(train, vocab).astype(float), y_train,
+            count_matrix(test, vocab).astype(float), y_test, words)

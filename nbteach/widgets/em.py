@@ -1,0 +1,146 @@
+"""EM against labelled-only naive Bayes: move the number of labels and of EM iterations (lesson 12).
+
+Everything is computed once, when the view is made, by :func:`nbteach.em.em_learning_curve`
+(for each number of labelled rows and each random draw of them, EM's held-out accuracy and its
+objective at every iteration; iteration 0 is naive Bayes on the labelled rows only) and
+summarised by :func:`nbteach.em.em_against_labelled_only`. A move of either slider looks the
+numbers up: no fitting while the student drags. The bqplot figures are made once; a move sends
+the new curves and the cursor.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from nbteach._base import NbteachError
+from nbteach.widgets._a11y import Explorer
+
+__all__ = ["EMExplorer", "em_explorer"]
+
+
+class EMExplorer(Explorer):
+    """Two sliders (labelled rows, EM iterations); held-out accuracy and the objective.
+
+    Attributes
+    ----------
+    curve : DataFrame from :func:`nbteach.em.em_learning_curve`
+    labels_slider : SelectionSlider, the number of labelled rows
+    iter_slider : IntSlider, the EM iterations (0 = labelled-only naive Bayes)
+    summary : DataFrame, :func:`nbteach.em.em_against_labelled_only` at the slider's iteration
+    accuracy_fig, objective_fig : bqplot Figures
+    numbers : HTML, the comparison at the sliders' values
+    """
+
+    def __init__(self, X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200),
+                 n_draws=5, max_iter=10, alpha=1.0, random_state=0):
+        import bqplot as bq
+        import ipywidgets as w
+
+        from nbteach.em import em_against_labelled_only, em_learning_curve
+        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
+
+        from nbteach.em import _check_n_labelled
+
+        n_labelled = _check_n_labelled(n_labelled)
+        if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
+            raise NbteachError(f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.")
+        self.curve = em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=n_labelled,
+                                       n_draws=n_draws, max_iter=max_iter, alpha=alpha,
+                                       random_state=random_state)
+        # look-up tables: mean and sd of the accuracy over the draws; the first draw's objective
+        acc = self.curve.groupby(["n_labelled", "iteration"])["accuracy"]
+        self._mean, self._sd = acc.mean(), acc.std(ddof=0)
+        first = self.curve[self.curve["draw"] == 0]
+        self._objective = first.set_index(["n_labelled", "iteration"])["objective"]
+        self._iterations = np.arange(max_iter + 1)
+        self._summaries = {k: em_against_labelled_only(self.curve, k) for k in self._iterations}
+
+        lo = float((self.curve["accuracy"]).min())
+        sx = bq.LinearScale(min=0, max=float(max_iter))
+        sy = bq.LinearScale(min=max(0.0, np.floor(lo * 20) / 20 - 0.05), max=1.0)
+        scales = {"x": sx, "y": sy}
+        it = self._iterations
+        self.em_line = bq.Lines(x=it, y=np.zeros(len(it)), scales=scales, colors=[BLUE], marker="circle",
+                                marker_size=16, stroke_width=2)
+        self.band = bq.Lines(x=np.concatenate([it, it[::-1]]), y=np.zeros(2 * len(it)), scales=scales,
+                             fill="inside", fill_opacities=[0.15], fill_colors=[BLUE], colors=[BLUE],
+                             stroke_width=0, close_path=True)
+        self.nb_line = bq.Lines(x=[0, max_iter], y=[0, 0], scales=scales, colors=[VERMILLION],
+                                line_style="dashed", stroke_width=2)
+        self.cursor = bq.Lines(x=[0, 0], y=[sy.min, sy.max], scales=scales, colors=[GREY])
+        self.accuracy_fig = figure(
+            [self.band, self.em_line, self.nb_line, self.cursor],
+            [bq.Axis(scale=sx, label="EM iterations", tick_format="d"),
+             bq.Axis(scale=sy, side="left", label="held-out accuracy", tick_format=".2f")],
+            width=460, height=320)
+        ox = bq.LinearScale(min=0, max=float(max_iter))
+        oy = bq.LinearScale()
+        self.objective_line = bq.Lines(x=it, y=np.zeros(len(it)), scales={"x": ox, "y": oy},
+                                       colors=[BLUE], marker="circle", marker_size=16, stroke_width=2)
+        self.objective_marker = bq.Scatter(x=[0], y=[0.0], scales={"x": ox, "y": oy}, marker="square",
+                                           colors=[VERMILLION], default_size=80)
+        self.objective_fig = figure(
+            [self.objective_line, self.objective_marker],
+            [bq.Axis(scale=ox, label="EM iterations", tick_format="d"),
+             bq.Axis(scale=oy, side="left", label="objective L (first draw)", tick_format=".4~s")],
+            width=460, height=320, margin={"top": 50, "bottom": 50, "left": 80, "right": 20})
+        self.legend = w.HTML(legend([(BLUE, "line", f"EM, mean over {n_draws} draws (band: ± 1 sd)"),
+                                     (VERMILLION, "dashed", "naive Bayes on the labelled rows only"),
+                                     (GREY, "line", "the slider's iterations")]))
+        style = {"description_width": "initial"}
+        self.labels_slider = w.SelectionSlider(options=n_labelled, value=n_labelled[0],
+                                               description="labelled rows", style=style,
+                                               continuous_update=True, layout=w.Layout(width="380px"))
+        self.iter_slider = w.IntSlider(value=max_iter, min=0, max=max_iter, step=1,
+                                       description="EM iterations", style=style,
+                                       layout=w.Layout(width="380px"))
+        self.numbers = w.HTML()
+        self.widget = w.VBox([w.HBox([self.labels_slider, self.iter_slider]),
+                              w.HBox([self.accuracy_fig, self.objective_fig]), self.legend, self.numbers])
+        self._shown_n = None
+        self.labels_slider.observe(lambda change: self.update(), names="value")
+        self.iter_slider.observe(lambda change: self.update(), names="value")
+        self.update()
+
+    def update(self):
+        """Look up the numbers at the sliders' values and redraw in place."""
+        n, k = int(self.labels_slider.value), int(self.iter_slider.value)
+        if n != self._shown_n:                      # the curves change only with the labels
+            mean = self._mean.loc[n].to_numpy()
+            sd = self._sd.loc[n].to_numpy()
+            self.em_line.y = mean
+            self.band.y = np.concatenate([mean + sd, (mean - sd)[::-1]])
+            self.nb_line.y = [float(mean[0])] * 2
+            self.objective_line.y = self._objective.loc[n].to_numpy()
+            self._shown_n = n
+        self.summary = self._summaries[k].loc[[n]]
+        self.cursor.x = [k, k]
+        with self.objective_marker.hold_sync():
+            self.objective_marker.x, self.objective_marker.y = [k], [float(self._objective.loc[(n, k)])]
+        row = self.summary.loc[n]
+        self.accuracy_fig.title = f"{n} labelled rows: held-out accuracy"
+        self.objective_fig.title = "EM's objective never decreases"
+        self.numbers.value = (
+            f"<p>With <b>{n}</b> labelled rows, after <b>{k}</b> EM iteration(s): EM "
+            f"{row['EM mean']:.3f} ± {row['EM sd']:.3f}, naive Bayes on the labelled rows only "
+            f"{row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f} (mean ± sd over "
+            f"{int(row['draws'])} draws of the labelled rows); EM − naive Bayes "
+            f"{row['EM - NB mean']:+.3f} ± {row['EM - NB sd']:.3f}, EM ahead in "
+            f"{int(row['draws EM ahead'])} of {int(row['draws'])} draws.</p>")
+
+
+def em_explorer(X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200), n_draws=5,
+                max_iter=10, alpha=1.0, random_state=0):
+    """Make an :class:`EMExplorer` (see there).
+
+    >>> from nbteach.em import mixture_documents
+    >>> X, y = mixture_documents(200, random_state=0)
+    >>> Xt, yt = mixture_documents(100, random_state=1)
+    >>> ex = em_explorer(X, y, Xt, yt, n_labelled=[4, 20], n_draws=2, max_iter=3)
+    >>> ex.iter_slider.value, list(ex.summary.index)
+    (3, [4])
+    >>> ex.labels_slider.value = 20
+    >>> list(ex.summary.index)
+    [20]
+    """
+    return EMExplorer(X_train, y_train, X_test, y_test, n_labelled=n_labelled, n_draws=n_draws,
+                      max_iter=max_iter, alpha=alpha, random_state=random_state)

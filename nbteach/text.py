@@ -167,6 +167,8 @@ def _check_documents(docs, name: str = "documents") -> list:
     docs = list(docs)
     if not docs:
         raise NbteachError(f"{name} is empty: give at least one document.")
+    if all(map(isinstance, docs, repeat(str))):      # checked in C; the loop finds the culprit
+        return docs
     for i, d in enumerate(docs):
         if not isinstance(d, str):
             raise NbteachTypeError(

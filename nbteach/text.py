@@ -84,16 +84,23 @@ _BATCH_CHARS = 25_000  # characters per batch: memory stays flat however long th
 # place in the list.
 _SEP, _HOLE = " \x00 ", "\x01"
 _WORD_CHARS = "0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-_TABLES = {lower: "".join(c if c in _WORD_CHARS + _SEP + _HOLE else " " for c in map(chr, range(128)))
-           .translate(str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz") if lower else {})
-           for lower in (True, False)}
+
+
+def _ascii_table(lowercase: bool) -> str:
+    """str.translate's table for ASCII text: word characters, NUL and SOH kept (A-Z as a-z
+    when lower-casing), every other character a space."""
+    table = [c if c in _WORD_CHARS + "\x00" + _HOLE else " " for c in map(chr, range(128))]
+    if lowercase:
+        table[ord("A"):ord("Z") + 1] = "abcdefghijklmnopqrstuvwxyz"
+    return "".join(table)
+
+
+_TABLES = {True: _ascii_table(True), False: _ascii_table(False)}
 #: ids the fast path gives to the separator and to one-character runs (no words)
 _SPECIAL_IDS = {"\x00": -2, **dict.fromkeys(_WORD_CHARS, -3)}
 #: TOKEN_PATTERN's tokens with one character class instead of a look-ahead per character
 #: (the same matches, tested; faster in the re module).
 _FAST_PATTERN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]{{2,}}")
-
-
 _DEFAULT_PATTERN = re.compile(TOKEN_PATTERN)
 
 
@@ -310,7 +317,11 @@ class TextNB(BaseEstimator):
 
     # -- training ---------------------------------------------------------------------
     def fit(self, documents, y):
-        """Count n_ck by token id with one bincount per batch of documents, then smooth."""
+        """Count n_ck by token id with one bincount per batch of documents, then smooth.
+
+        With the default ``token_pattern``, a batch is tokenised in one pass over the
+        joined documents (the same words as :func:`tokenize`, tested), not one by one.
+        """
         alpha = float(check_alpha(self.alpha))
         docs = _check_documents(documents)
         from ._numeric import check_y

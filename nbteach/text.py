@@ -38,7 +38,7 @@ import unicodedata
 import warnings
 from fractions import Fraction
 from collections import defaultdict
-from itertools import chain, repeat
+from itertools import chain, count, repeat
 from math import comb, factorial
 
 import numpy as np
@@ -68,7 +68,70 @@ def _normalise(text: str, lowercase: bool) -> str:
     if lowercase:
         text = text.lower().replace("i\u0307", "i")
     return text
-_BATCH_CHARS = 100_000  # characters per batch: memory stays flat however long the corpus
+
+
+_BATCH_CHARS = 25_000  # characters per batch: memory stays flat however long the corpus
+
+# The default pattern's fast path (TextNB with token_pattern=TOKEN_PATTERN), for a batch of
+# documents in one pass: the documents are joined into one string, separated by " \x00 "
+# (NUL is neither a word character nor CJK, and the default pattern looks at no character
+# beyond those it matches, so no token spans it); one str.translate turns every ASCII
+# character that is not a word character ([A-Za-z0-9_]) into a space, and A-Z into a-z
+# when lower-casing; one str.split gives the maximal runs of word characters, "\x00"
+# between documents. A run of one character is no word (two or more are needed: the
+# caller drops it). A document with a non-ASCII character (rare in English text) stands
+# as "\x01" in the joined string, and its tokens, made as tokenize makes them, take that
+# place in the list.
+_SEP, _HOLE = " \x00 ", "\x01"
+_WORD_CHARS = "0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _ascii_table(lowercase: bool) -> str:
+    """str.translate's table for ASCII text: word characters, NUL and SOH kept (A-Z as a-z
+    when lower-casing), every other character a space."""
+    table = [c if c in _WORD_CHARS + "\x00" + _HOLE else " " for c in map(chr, range(128))]
+    if lowercase:
+        table[ord("A"):ord("Z") + 1] = "abcdefghijklmnopqrstuvwxyz"
+    return "".join(table)
+
+
+_TABLES = {True: _ascii_table(True), False: _ascii_table(False)}
+#: ids the fast path gives to the separator and to one-character runs (no words)
+_SPECIAL_IDS = {"\x00": -2, **dict.fromkeys(_WORD_CHARS, -3)}
+#: TOKEN_PATTERN's tokens with one character class instead of a look-ahead per character
+#: (the same matches, tested; faster in the re module).
+_FAST_PATTERN = re.compile(rf"[{_CJK}]|[^\W{_CJK}]{{2,}}")
+_DEFAULT_PATTERN = re.compile(TOKEN_PATTERN)
+
+
+def _is_default_pattern(pattern) -> bool:
+    return pattern == _DEFAULT_PATTERN
+
+
+def _fast_tokens(docs, lowercase) -> list:
+    """The default pattern's tokens of a batch of documents, in order, "\x00" between two
+    documents, the one-character runs left in (see above). The same words as _token_lists."""
+    joined = _SEP.join(docs)
+    if joined.count("\x00") != len(docs) - 1 or _HOLE in joined:
+        # a document holds NUL or SOH itself: no word character, as a space
+        docs = [d.replace("\x00", " ").replace(_HOLE, " ") for d in docs]
+        joined = _SEP.join(docs)
+    table = _TABLES[bool(lowercase)]
+    if joined.isascii():
+        return joined.translate(table).split()
+    others = np.flatnonzero(~np.fromiter(map(str.isascii, docs), bool, len(docs))).tolist()
+    texts = list(docs)
+    for i in others:
+        texts[i] = _HOLE
+    toks = _SEP.join(texts).translate(table).split()
+    out, last, findall = [], 0, _FAST_PATTERN.findall
+    for i in others:                                  # the holes come in document order
+        j = toks.index(_HOLE, last)
+        out += toks[last:j]
+        out += findall(_normalise(docs[i], lowercase))
+        last = j + 1
+    out += toks[last:]
+    return out
 
 
 class UnknownWordsWarning(UserWarning):
@@ -111,6 +174,8 @@ def _check_documents(docs, name: str = "documents") -> list:
     docs = list(docs)
     if not docs:
         raise NbteachError(f"{name} is empty: give at least one document.")
+    if all(map(isinstance, docs, repeat(str))):      # checked in C; the loop finds the culprit
+        return docs
     for i, d in enumerate(docs):
         if not isinstance(d, str):
             raise NbteachTypeError(
@@ -122,7 +187,8 @@ def _check_documents(docs, name: str = "documents") -> list:
 
 def _batches(docs):
     """(start, stop) ranges of about _BATCH_CHARS characters each (at least one document)."""
-    ends = np.cumsum(np.fromiter(map(len, docs), np.int64, len(docs)))
+    ends = np.fromiter(map(len, docs), np.int64, len(docs))
+    np.cumsum(ends, out=ends)
     cuts = np.searchsorted(ends, np.arange(_BATCH_CHARS, ends[-1] + 1, _BATCH_CHARS), "right")
     bounds = np.unique(np.concatenate([[0], cuts, [len(docs)]]))
     return [(int(a), int(b)) for a, b in zip(bounds[:-1], bounds[1:]) if b > a]
@@ -152,6 +218,15 @@ def _token_lists(docs, pattern, lowercase):
     if pattern.fullmatch("") is not None:            # a pattern such as \w* also matches "": no empty word
         out = [[t for t in toks if t] for toks in out]
     return out
+
+
+def _add_counts(counts, cls, ids, V):
+    """counts[:, :V] += the (class, id) pair counts, the array grown (doubled) as V needs."""
+    K = counts.shape[0]
+    if V > counts.shape[1]:
+        counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1]) - counts.shape[1]))])
+    counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
+    return counts
 
 
 def _check_not_empty(lengths, start, name):
@@ -242,7 +317,11 @@ class TextNB(BaseEstimator):
 
     # -- training ---------------------------------------------------------------------
     def fit(self, documents, y):
-        """Count n_ck by token id with one bincount per batch of documents, then smooth."""
+        """Count n_ck by token id with one bincount per batch of documents, then smooth.
+
+        With the default ``token_pattern``, a batch is tokenised in one pass over the
+        joined documents (the same words as :func:`tokenize`, tested), not one by one.
+        """
         alpha = float(check_alpha(self.alpha))
         docs = _check_documents(documents)
         from ._numeric import check_y
@@ -250,6 +329,8 @@ class TextNB(BaseEstimator):
         classes, y_index = check_y(y, len(docs), self)
         K = len(classes)
         pattern = _compile(self.token_pattern)
+        if _is_default_pattern(pattern):
+            return self._fit_default(docs, classes, y_index, alpha)
         vocab = defaultdict()
         vocab.default_factory = vocab.__len__  # a new word gets the next id, in C
         counts = np.zeros((K, 1024))
@@ -259,16 +340,35 @@ class TextNB(BaseEstimator):
             _check_not_empty(lengths, start, "documents")
             flat = chain.from_iterable(toks)
             ids = np.fromiter(map(vocab.__getitem__, flat), np.intp, int(lengths.sum()))
-            V = len(vocab)
-            if V > counts.shape[1]:
-                counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1])
-                                                      - counts.shape[1]))])
-            cls = np.repeat(y_index[start:stop], lengths)
-            counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
-        self.vocabulary_ = dict(vocab)
+            counts = _add_counts(counts, np.repeat(y_index[start:stop], lengths), ids, len(vocab))
+        return self._fitted(dict(vocab), classes, y_index, counts[:, :len(vocab)], alpha)
+
+    def _fit_default(self, docs, classes, y_index, alpha):
+        """fit for the default pattern: one translate and split per batch (_fast_tokens), one
+        dict look-up per token (new words numbered in C), one bincount per batch."""
+        vocab = defaultdict(None, _SPECIAL_IDS)
+        vocab.default_factory = count().__next__     # a new word gets the next id, from 0
+        counts = np.zeros((len(classes), 1024))
+        for start, stop in _batches(docs):
+            toks = _fast_tokens(docs[start:stop], self.lowercase)
+            ids = np.fromiter(map(vocab.__getitem__, toks), np.intp, len(toks))
+            del toks
+            doc = np.cumsum(ids == -2)                # the document of each token
+            word = ids >= 0
+            ids, doc = ids[word], doc[word]
+            _check_not_empty(np.bincount(doc, minlength=stop - start), start, "documents")
+            counts = _add_counts(counts, y_index[start:stop][doc], ids, len(vocab) - len(_SPECIAL_IDS))
+        for w in _SPECIAL_IDS:
+            del vocab[w]
+        vocabulary = dict(vocab)
+        del vocab
+        return self._fitted(vocabulary, classes, y_index, counts[:, :len(vocabulary)], alpha)
+
+    def _fitted(self, vocabulary, classes, y_index, feature_count, alpha):
+        self.vocabulary_ = vocabulary
         self.classes_ = classes
-        self.class_count_ = np.bincount(y_index, minlength=K).astype(float)
-        self.feature_count_ = counts[:, :len(vocab)]
+        self.class_count_ = np.bincount(y_index, minlength=len(classes)).astype(float)
+        self.feature_count_ = feature_count
         self.set_alpha(alpha)
         return self
 
@@ -279,8 +379,8 @@ class TextNB(BaseEstimator):
         smoothed = self.feature_count_ + float(alpha)
         K = len(self.classes_)
         with np.errstate(divide="ignore"):
-            self.feature_log_prob_ = np.log(smoothed) - np.log(
-                smoothed.sum(axis=1, keepdims=True))
+            log_total = np.log(smoothed.sum(axis=1, keepdims=True))
+            self.feature_log_prob_ = np.subtract(np.log(smoothed, out=smoothed), log_total, out=smoothed)
             if self.class_prior is not None:
                 self.class_log_prior_ = check_class_prior(self.class_prior, K)
             elif self.fit_prior:
@@ -298,6 +398,9 @@ class TextNB(BaseEstimator):
     def _ids(self, docs):
         """Per batch: (token ids of known words, their document index, batch size, start)."""
         pattern = _compile(self.token_pattern)
+        if _is_default_pattern(pattern):
+            yield from self._ids_default(docs)
+            return
         get = self.vocabulary_.get
         for start, stop in _batches(docs):
             toks = _token_lists(docs[start:stop], pattern, self.lowercase)
@@ -309,6 +412,24 @@ class TextNB(BaseEstimator):
             known = ids >= 0
             yield ids[known], doc[known], len(toks), start
 
+    def _ids_default(self, docs):
+        """_ids for the default pattern (_fast_tokens), looking words up in vocabulary_ itself."""
+        vocab = self.vocabulary_
+        if any(w in vocab for w in _SPECIAL_IDS):        # a vocabulary made with another pattern
+            vocab = {**vocab, **_SPECIAL_IDS}
+        get, special = vocab.get, _SPECIAL_IDS.get
+        for start, stop in _batches(docs):
+            toks = _fast_tokens(docs[start:stop], self.lowercase)
+            ids = np.fromiter(map(get, toks, repeat(-1)), np.intp, len(toks))
+            other = np.flatnonzero(ids == -1)     # an unknown word, a separator, one character
+            ids[other] = np.fromiter(map(special, map(toks.__getitem__, other.tolist()), repeat(-1)),
+                                     np.intp, len(other))
+            del toks
+            doc = np.cumsum(ids == -2)
+            _check_not_empty(np.bincount(doc[ids >= -1], minlength=stop - start), start, "documents")
+            known = ids >= 0
+            yield ids[known], doc[known], stop - start, start
+
     def predict_joint_log_proba(self, documents):
         """log P(c) + sum_k t_k log P(w_k | c) per document; unknown words ignored.
 
@@ -316,7 +437,7 @@ class TextNB(BaseEstimator):
         """
         require_fitted(self, "feature_log_prob_")
         docs = _check_documents(documents)
-        return self._joint_log_proba_of(list(self._ids(docs)), len(docs))
+        return self._joint_log_proba_of(self._ids(docs), len(docs))   # batch by batch
 
     def _joint_log_proba_of(self, batches, n_docs):
         """predict_joint_log_proba from the token ids ``_ids`` made: a caller that scores the

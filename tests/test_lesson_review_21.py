@@ -97,3 +97,67 @@ def test_08_sign_test_claims_and_why_the_corrected_t_misleads_there():
     assert [n for n in sizes if full[n].startswith("a tie")] == [8, 60, 120]
     corrected = [paired_difference(s["nb"][i], s["lr"][i], 1000 / (1000 + n))["verdict"] for i, n in enumerate(sizes)]
     assert all(v.startswith("a tie") for v in corrected[:7])   # what the old table said
+
+
+# -- 6b. lesson 07: chi2 beside mutual information --------------------------------------------
+def test_chi2_statistic_is_sklearns_chi2_on_presence():
+    from sklearn.feature_selection import chi2
+
+    from nbteach.metrics import chi2_statistic
+    from nbteach.realdata import email_features
+
+    X, y = email_features()
+    ours = chi2_statistic(X, y)
+    assert list(ours) == sorted(ours, reverse=True)
+    np.testing.assert_allclose(ours[X.columns].to_numpy(), chi2(X > 0, y)[0], rtol=1e-10)
+    rng = np.random.default_rng(1)                          # three classes, counts
+    A, labels = rng.poisson(0.7, (60, 5)), rng.choice(["a", "b", "c"], 60)
+    np.testing.assert_allclose(chi2_statistic(A, labels).sort_index().to_numpy(), chi2(A > 0, labels)[0], rtol=1e-10)
+
+
+def test_independence_test_is_pearsons_test_without_correction():
+    from scipy.stats import chi2_contingency
+
+    from nbteach.metrics import independence_test
+    from nbteach.realdata import email_features
+
+    X, y = email_features()
+    t = independence_test(X, y)
+    for col in X.columns:
+        if (X[col] > 0).all() or (X[col] == 0).all():       # one row of the table empty: no test
+            assert t.loc[col, "chi2"] == 0 and t.loc[col, "smallest expected"] == 0
+            continue
+        table = [[int(((X[col] > 0) & (y == c)).sum()) for c in ("ham", "spam")],
+                 [int(((X[col] == 0) & (y == c)).sum()) for c in ("ham", "spam")]]
+        stat, p, dof, expected = chi2_contingency(table, correction=False)
+        assert t.loc[col, "chi2"] == pytest.approx(stat, rel=1e-10)
+        assert t.loc[col, "p-value"] == pytest.approx(p, rel=1e-8, abs=1e-300)
+        assert t.loc[col, "smallest expected"] == pytest.approx(expected.min())
+    rng = np.random.default_rng(2)
+    A, labels = rng.poisson(1.0, (90, 3)), rng.choice(["a", "b", "c", "d"], 90)
+    for j in range(3):
+        table = [[int(((A[:, j] > 0) & (labels == c)).sum()) for c in "abcd"],
+                 [int(((A[:, j] == 0) & (labels == c)).sum()) for c in "abcd"]]
+        stat, p, dof, _ = chi2_contingency(table, correction=False)
+        assert independence_test(A, labels).loc[j, ["chi2", "p-value", "dof"]].tolist() == \
+            pytest.approx([stat, p, dof], rel=1e-8)
+
+
+@pytest.mark.parametrize("X, y, words", [([[1, 0], [0, 1]], ["a"], "one label per row"),
+                                         ([[1, -1], [0, 1]], ["a", "b"], ">= 0"),
+                                         ([[1, 0], [0, 1]], ["a", "a"], "two classes"),
+                                         ([1, 0], ["a", "b"], "2-D")])
+def test_chi2_functions_refuse_bad_input(X, y, words):
+    from nbteach.metrics import chi2_statistic, independence_test
+
+    for f in (chi2_statistic, independence_test):
+        with pytest.raises(NbteachError, match=words):
+            f(X, y)
+
+
+def test_07_shows_chi2_beside_mutual_information():
+    cells = _section("07_evaluation_and_imbalance.ipynb", "Under- and over-sampling")
+    code = "\n".join(c.source for c in cells if c.cell_type == "code")
+    assert "mutual_information(" in code and "chi2_statistic(" in code
+    assert "sklearn_chi2(" in code                       # checked against scikit-learn in the lesson
+

@@ -161,3 +161,169 @@ def test_07_shows_chi2_beside_mutual_information():
     assert "mutual_information(" in code and "chi2_statistic(" in code
     assert "sklearn_chi2(" in code                       # checked against scikit-learn in the lesson
 
+
+L09 = "09_bayesian_decision_theory.ipynb"
+
+
+def _text(name, kind=None):
+    return "\n".join(c.source for c in _cells(name) if kind is None or c.cell_type == kind)
+
+
+def _before_exercises(name):
+    out = []
+    for c in _cells(name):
+        if c.cell_type == "markdown" and "## Exercises" in c.source:
+            break
+        out.append(c)
+    return out
+
+
+def _mail():
+    from nbteach import BernoulliNB
+    from nbteach.realdata import email_features
+    from nbteach.resample import train_test_split
+
+    X, y = email_features()
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
+    model = BernoulliNB(alpha=1.0).fit(X_tr, y_tr)
+    return model, X_te, y_te
+
+
+# -- 2. lesson 09: the gap between expected and empirical risk, with its spread ---------------
+def test_09_does_not_read_the_risk_gap_as_over_confidence_without_its_interval():
+    text = _text(L09)
+    assert "lesson 06 showed that naive Bayes is\nover-confident, so the two differ" not in text
+    assert "as lesson 06's over-confidence leads us to expect" not in text
+    code = _text(L09, "code")
+    assert "risk_gap(p_mail, costly_miss" in code and "interval" in code
+
+
+def test_risk_gap_on_the_lessons_mail_covers_zero_and_matches_bayes_risk():
+    from nbteach.decision import bayes_risk, risk_gap
+
+    model, X_te, y_te = _mail()
+    post, loss = model.predict_proba(X_te), [[0, 10], [1, 0]]
+    g = risk_gap(post, loss, y_true=y_te, classes=model.classes_)
+    assert g["expected"] == pytest.approx(bayes_risk(post, loss))
+    assert g["empirical"] == pytest.approx(bayes_risk(post, loss, y_true=y_te, classes=model.classes_))
+    assert g["gap"] == pytest.approx(g["empirical"] - g["expected"])
+    lo, hi = g["interval"]
+    assert lo < 0 < hi and lo < g["gap"] < hi            # what lesson 09 now says
+    assert g["standard error"] == pytest.approx(0.0454, abs=5e-4)
+
+
+def test_risk_gap_finds_a_gap_that_is_there():
+    """A model that puts 0.9 on the wrong class for most rows: its expected risk is far below what it costs."""
+    from nbteach.decision import risk_gap
+
+    post = np.tile([0.9, 0.1], (400, 1))
+    y = np.r_[np.ones(300, int), np.zeros(100, int)]
+    g = risk_gap(post, None, y_true=y)
+    assert g["gap"] == pytest.approx(0.75 - 0.1)
+    assert g["interval"][0] > 0.5
+    assert g["standard error"] == pytest.approx(np.std(np.r_[np.full(300, 0.9), np.full(100, -0.1)], ddof=1) / 20)
+
+
+@pytest.mark.parametrize("kwargs, words", [({"y_true": None}, "true labels"),
+                                           ({"y_true": [0, 1, 0]}, "labels but the posterior has"),
+                                           ({"y_true": ["a", "b"]}, "class indices"),
+                                           ({"y_true": [0, 1], "n_boot": 5}, "n_boot"),
+                                           ({"y_true": [0, 1], "level": 95}, "level")])
+def test_risk_gap_refuses_bad_input(kwargs, words):
+    from nbteach.decision import risk_gap
+
+    with pytest.raises(NbteachError, match=words):
+        risk_gap([[0.3, 0.7], [0.6, 0.4]], **kwargs)
+
+
+# -- 3. a general loss in log space -------------------------------------------------------------
+def test_09_no_longer_says_log_scores_cannot_be_used():
+    text = _text(L09)
+    assert "cannot be used as they stand" not in text
+    assert "cannot be applied to the log scores" not in text
+    assert "so log scores must be exponentiated" not in text
+    code = _text(L09, "code")
+    assert "log_bayes_decision(scores, loss)" in code and "log_odds_threshold(loss)" in code
+    assert "log_bayes_decision(s3, loss3)" in code          # three classes
+
+
+def test_log_space_decisions_equal_probability_space_decisions():
+    from nbteach.decision import bayes_decision, conditional_risk, log_bayes_decision, log_conditional_risk
+
+    rng = np.random.default_rng(4)
+    for K in (2, 3, 5):
+        P = rng.dirichlet(np.ones(K), size=300)
+        L = rng.integers(0, 6, (K, K)) * (1 - np.eye(K, dtype=int))
+        L[0, 1] = 0                                                    # a free mistake: log 0 = -inf
+        shift = rng.normal(0, 50, (300, 1))                            # unnormalised: any shift per row
+        S = np.log(P) + shift
+        assert np.array_equal(log_bayes_decision(S, L), bayes_decision(P, L))
+        np.testing.assert_allclose(np.exp(log_conditional_risk(S, L)), conditional_risk(P, L), atol=1e-12)
+    assert np.array_equal(log_bayes_decision(np.log(P)), bayes_decision(P))   # default: 0-1 loss
+
+
+def test_log_space_decides_where_exponentiating_underflows():
+    from nbteach.decision import log_bayes_decision, log_conditional_risk
+
+    S = np.array([[-2000.0, -2001.0], [-2000.0, -2004.0]])           # exp() is 0.0 for all four
+    assert np.exp(S).sum() == 0.0
+    assert log_bayes_decision(S, [[0, 10], [1, 0]]).tolist() == [1, 0]   # P(1|x) = 0.269 and 0.018
+    np.testing.assert_allclose(np.exp(log_conditional_risk(S[0], [[0, 10], [1, 0]])),
+                               [10 / (1 + np.e), np.e / (1 + np.e)])
+
+
+def test_log_odds_threshold_is_the_log_odds_of_the_posterior_threshold():
+    import math
+    from fractions import Fraction
+
+    from nbteach.decision import bayes_decision, log_odds_threshold, threshold_from_loss
+
+    for L in ([[0, 1], [1, 0]], [[0, 10], [1, 0]], [[0, 7], [5, 0]], [[1, 4], [3, 0]]):
+        t = threshold_from_loss(L)
+        assert log_odds_threshold(L) == pytest.approx(math.log(t / (1 - t)))
+        p1 = np.linspace(0.001, 0.999, 500)
+        P = np.column_stack([1 - p1, p1])
+        rule = (np.log(p1) - np.log(1 - p1) > log_odds_threshold(L)).astype(int)
+        assert np.array_equal(rule, bayes_decision(P, L))
+    assert log_odds_threshold([[0, 1], [0, 0]]) == -math.inf      # deciding 1 never costs more
+    assert log_odds_threshold([[0, 0], [1, 0]]) == math.inf
+    assert threshold_from_loss([[0, 1], [1, 0]]) == Fraction(1, 2)
+
+
+@pytest.mark.parametrize("scores, words", [([[0.0, float("nan")]], "finite"), ([[0.0, float("inf")]], "finite"),
+                                           ([[-np.inf, -np.inf]], "every class"), ([1.0], "at least two"),
+                                           ([["a", "b"]], "numbers")])
+def test_log_decision_refuses_bad_scores(scores, words):
+    from nbteach.decision import log_bayes_decision
+
+    with pytest.raises(NbteachError, match=words):
+        log_bayes_decision(scores, [[0, 1], [1, 0]])
+
+
+def test_log_decision_refuses_a_bad_loss():
+    from nbteach.decision import log_bayes_decision, log_odds_threshold
+
+    with pytest.raises(NbteachError, match="shape"):
+        log_bayes_decision([[0.0, -1.0]], [[0, 1, 2], [1, 0, 2]])
+    with pytest.raises(NbteachError, match="negative"):
+        log_bayes_decision([[0.0, -1.0]], [[0, -1], [1, 0]])
+    with pytest.raises(NbteachError, match="shape"):
+        log_odds_threshold([[0, 1, 1], [1, 0, 1], [1, 1, 0]])
+
+
+# -- 4. exercises that were one library call; lesson 04's leak ------------------------------------
+def test_09_cost_threshold_is_not_threshold_from_loss_of_the_prompt():
+    from nbteach.check import exercise
+    from nbteach.decision import threshold_from_loss
+
+    q = exercise("09.cost_threshold")
+    ref = q.reference()
+    numbers = [1, 2, 3, 5, 7]
+    one_call = {threshold_from_loss([[0, a], [b, 0]]) for a in numbers for b in numbers if a != b}
+    assert ref not in one_call
+    assert threshold_from_loss([[0, 5], [ref, 0]]) == pytest.approx(3 / 5)   # the prompt's threshold
+    lines = [ln for ln in q.solution_text["en"].splitlines() if ln.startswith("answer")]
+    assert lines and not any("threshold_from_loss" in ln for ln in lines)
+    for h in q.hints:
+        assert "Fraction(15" not in h["en"] and "15/2" not in h["en"]
+

@@ -327,3 +327,9 @@ def test_09_cost_threshold_is_not_threshold_from_loss_of_the_prompt():
     for h in q.hints:
         assert "Fraction(15" not in h["en"] and "15/2" not in h["en"]
 
+
+def test_04_does_not_print_the_laplace_formula_before_exercise_2():
+    code = "\n".join(c.source for c in _before_exercises("04_mle_lagrange_multipliers.ipynb")
+                     if c.cell_type == "code")
+    assert "(N_ij + a) / (W_j + V * a)" not in code
+    assert not ("N_ij" in code and "W_j" in code)      # the exercise's names, in a formula, before it

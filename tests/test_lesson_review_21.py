@@ -333,3 +333,53 @@ def test_04_does_not_print_the_laplace_formula_before_exercise_2():
                      if c.cell_type == "code")
     assert "(N_ij + a) / (W_j + V * a)" not in code
     assert not ("N_ij" in code and "W_j" in code)      # the exercise's names, in a formula, before it
+
+
+# -- 6a. flags that had no cell: note 004's "k = K-1" (lesson 08), "条件独立于标签值" (lesson 06) ----
+def test_08_has_a_cell_that_checks_the_last_cases_label():
+    cells = _section(L08, "Many classes")
+    tagged = [c for c in cells if c.cell_type == "code" and "erratum:note004_multiclass" in c.metadata.get("tags", [])]
+    label_cells = [c for c in tagged if "last_line" in c.source and "P[:, 2]" in c.source and "P[:, 1]" in c.source]
+    assert label_cells, "no cell compares the note's last line with P(class K) and P(class K-1)"
+
+
+def test_the_notes_last_line_is_the_reference_class_not_class_k_minus_1():
+    from sklearn.datasets import load_wine
+    from sklearn.preprocessing import StandardScaler
+
+    from nbteach import LogisticRegression
+
+    X, y = load_wine(return_X_y=True)
+    Xw = StandardScaler().fit_transform(X)[:, :2]
+    m = LogisticRegression(lam=0.0, multi_class="reference").fit(Xw, y)
+    s = m.decision_function(Xw)
+    assert np.allclose(s[:, 2], 0)                                   # the reference class scores 0
+    last_line = 1 / (1 + np.exp(s[:, :2]).sum(axis=1))
+    P = m.predict_proba(Xw)
+    assert np.allclose(last_line, P[:, 2])
+    assert np.abs(last_line - P[:, 1]).max() > 0.5
+
+
+def test_06_puts_the_word_for_word_reading_to_a_test():
+    cells = _cells("06_spam_detector.ipynb")
+    start = next(i for i, c in enumerate(cells) if "条件独立于标签值" in c.source)
+    end = next(i for i, c in enumerate(cells) if i > start and c.source.lstrip().startswith("## "))
+    code = "\n".join(c.source for c in cells[start:end] if c.cell_type == "code")
+    assert "independence_test(" in code
+
+
+def test_06_the_words_tested_are_not_independent_of_the_label():
+    """What lesson 06 says of its test: every p-value below 0.01, every expected count above 5."""
+    import pandas as pd
+
+    from nbteach.metrics import independence_test
+    from nbteach.realdata import food_reviews
+    from nbteach.text import TextNB, count_matrix
+
+    train, y_train = food_reviews("train")
+    test, y_test = food_reviews("test")
+    nb = TextNB(alpha=1.0).fit(train, y_train)
+    words = ["delicious", "great", "love", "not", "money"]
+    counts = count_matrix(test, nb.vocabulary_)[:, [nb.vocabulary_[w] for w in words]]
+    t = independence_test(pd.DataFrame(counts, columns=words), y_test)
+    assert (t["p-value"] < 0.01).all() and (t["smallest expected"] > 5).all()

@@ -2,6 +2,7 @@
 
 Each test fails on the lessons as they were before the fix.
 """
+import functools
 from pathlib import Path
 
 import nbformat
@@ -333,6 +334,66 @@ def test_04_does_not_print_the_laplace_formula_before_exercise_2():
                      if c.cell_type == "code")
     assert "(N_ij + a) / (W_j + V * a)" not in code
     assert not ("N_ij" in code and "W_j" in code)      # the exercise's names, in a formula, before it
+
+
+# -- 4 and 5. homework 4: the threshold exercise, and an unambiguous diagnosis of decide() -------
+def _hw04():
+    from nbteach.teacher.homework import load
+
+    return load("hw04")
+
+
+@functools.lru_cache(maxsize=1)
+def _variants():
+    hw = _hw04()
+    return tuple([hw.variant(None, None)] + [hw.variant(b"review 21", sid) for sid in ("ann", "ben", "cai")])
+
+
+@pytest.mark.parametrize("which", ["argmax", "transposed", "max_risk"])
+def test_hw04_decide_mistakes_are_each_diagnosed_as_themselves(which):
+    hw = _hw04()
+    for v in _variants():
+        r = v.register()["hw04.bayes_decision"].check(hw.module._decide_fn(which))
+        assert r.mistake == which, (v.student_id, r.message)
+    right = _variants()[0].register()["hw04.bayes_decision"].check(hw.module._decide_fn("right"))
+    assert right.status == "correct"
+
+
+def test_hw04_a_mistake_that_equals_the_answer_in_a_case_is_not_offered_there():
+    import copy
+
+    hw = _hw04()
+    params = copy.deepcopy(hw.module.DEFAULT)
+    params["cases"] = [([[0.7, 0.3], [[0, 1], [1, 0]]], {})] + params["cases"]   # the 0-1 loss first
+    checks = {e["id"]: e for e in hw.variant_from_params(params).checks()["exercises"]}
+    cases = checks["hw04.bayes_decision"]["cases"]
+    offered = [{m["name"]: bool(m["digests"]) for m in c["mistakes"]} for c in cases]
+    assert offered[0] == {"argmax": False, "transposed": False, "max_risk": True}
+    assert all(all(o.values()) for o in offered[1:])
+    for v in _variants():                       # what students get: no mistake digest equals an accepted one
+        for e in v.checks()["exercises"]:
+            for c in e.get("cases", []):
+                for m in c["mistakes"]:
+                    assert not set(m["digests"]) & set(c["accepted"]), (v.student_id, e["id"], m["name"])
+
+
+def test_hw04_cost_threshold_asks_for_reasoning_not_one_call():
+    from fractions import Fraction
+
+    from nbteach.decision import threshold_from_loss
+
+    for v in _variants():
+        ex = v.exercise("hw04.cost_threshold")
+        f = v.params["filter"]
+        t = Fraction(f["threshold_tenths"], 10)
+        assert threshold_from_loss([[0, f["miss"]], [ex.answer, 0]]) == t
+        assert ex.answer not in {threshold_from_loss([[0, a], [b, 0]]) for a in range(1, 11) for b in range(1, 11)}
+        assert "threshold_from_loss" not in ex.solution
+        reg = v.register()["hw04.cost_threshold"]
+        assert reg.check(ex.answer).status == "correct"
+        assert reg.check(f["miss"] * (1 - t) / t).mistake in ("swapped", None)
+        for h in ex.hints:
+            assert str(ex.answer) not in h["en"]
 
 
 # -- 6a. flags that had no cell: note 004's "k = K-1" (lesson 08), "条件独立于标签值" (lesson 06) ----

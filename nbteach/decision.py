@@ -12,6 +12,15 @@ and 1 - R is the accuracy; under other losses neither holds. With two classes th
 Bayes decision is a threshold on the posterior: decide class 1 iff
 P(1|x) > t = (l10 - l00) / ((l10 - l00) + (l01 - l11)) (:func:`threshold_from_loss`).
 
+A general loss needs no exponentiation either: from log scores s_j = log P(c_j, x) + a
+(the same a for every class of a row, e.g. log P(c_j) + sum_i log P(x_i|c_j)),
+
+.. math:: \log R(c_i \mid x) = \operatorname{logsumexp}_j(\log\lambda_{ij} + s_j) - \log P(x),
+
+and log P(x) = logsumexp_j s_j is the same for every decision, so the Bayes decision is the
+argmin of the first term (:func:`log_bayes_decision`); with two classes it is a threshold
+on s_1 - s_0 (:func:`log_odds_threshold`).
+
 Exact where the input is exact: posteriors given as Fractions (or sympy numbers) give
 risks as Fractions.
 
@@ -33,7 +42,8 @@ import numpy as np
 from ._base import NbteachError, _is_symbolic
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
-           "threshold_from_loss", "expected_loss"]
+           "threshold_from_loss", "expected_loss", "log_conditional_risk", "log_bayes_decision",
+           "log_odds_threshold", "risk_gap"]
 
 
 def zero_one_loss(n_classes):
@@ -269,3 +279,165 @@ def threshold_from_loss(loss):
     if all(_is_exact(v) for v in (a, b)):
         return Fraction(a) / Fraction(a + b) if not any(_is_symbolic(v) for v in (a, b)) else a / (a + b)
     return float(a) / float(a + b)
+
+
+def _check_log_scores(log_scores):
+    raw = log_scores.to_numpy() if hasattr(log_scores, "to_numpy") else log_scores
+    try:
+        S = np.asarray(raw, dtype=float)
+    except (TypeError, ValueError):
+        raise NbteachError("log_scores must hold numbers: one row (K,) or a table (n, K) of log scores "
+                           "s_c = log P(c) + sum_i log P(x_i|c) (e.g. model.predict_log_proba(X)).") from None
+    if S.ndim not in (1, 2) or S.shape[-1] < 2 or S.size == 0:
+        raise NbteachError(f"log_scores must be one row (K,) or a table (n, K) with at least two classes, "
+                           f"got shape {S.shape}.")
+    rows = S.reshape(1, -1) if S.ndim == 1 else S
+    bad = np.isnan(rows) | (rows == np.inf)
+    if bad.any():
+        r, k = np.argwhere(bad)[0]
+        raise NbteachError(f"log_scores row {r}, class {k} is {float(rows[r, k])!r}: a log score is a finite "
+                           "number, or -inf for a class of probability 0.")
+    empty = np.all(rows == -np.inf, axis=1)
+    if empty.any():
+        raise NbteachError(f"log_scores row {int(np.argmax(empty))} is -inf for every class: no class is "
+                           "possible, so no decision has a risk.")
+    return S
+
+
+def _logsumexp(A, axis=-1):
+    """log sum exp along ``axis``, shifted by the maximum (exact where every term is -inf)."""
+    m = np.max(A, axis=axis, keepdims=True)
+    shift = np.where(np.isfinite(m), m, 0.0)
+    with np.errstate(divide="ignore"):
+        out = np.log(np.sum(np.exp(A - shift), axis=axis, keepdims=True)) + shift
+    return np.squeeze(out, axis=axis)
+
+
+def _log_terms(log_scores, loss):
+    """(rows of log scores (n, K), log lambda_ij + s_j as (n, decisions, K))."""
+    S = _check_log_scores(log_scores)
+    rows = S.reshape(1, -1) if S.ndim == 1 else S
+    K = rows.shape[1]
+    L = _check_loss(zero_one_loss(K) if loss is None else loss, K).astype(float)
+    with np.errstate(divide="ignore"):
+        log_L = np.log(L)                      # a free decision: log 0 = -inf
+    return S, rows, log_L[None, :, :] + rows[:, None, :]
+
+
+def log_conditional_risk(log_scores, loss=None):
+    r"""log R(c_i|x), computed in log space from log scores (0-1 loss when ``loss`` is None).
+
+    ``log_scores`` holds s_j = log P(c_j, x) + a, any a shared by a row's classes: the
+    unnormalised scores log P(c_j) + sum_i log P(x_i|c_j), or the log posterior. Then
+
+    .. math:: \log R(c_i \mid x) = \operatorname{logsumexp}_j(\log\lambda_{ij} + s_j)
+              - \operatorname{logsumexp}_j s_j,
+
+    the second term being log P(x) + a. -inf where a decision costs nothing. Nothing is
+    exponentiated outside a log-sum-exp, so scores of -1000 (probabilities that underflow
+    to 0 as floats) give the right risks.
+
+    >>> import numpy as np
+    >>> np.exp(log_conditional_risk(np.log([0.25, 0.75]), [[0, 1], [10, 0]])).round(6).tolist()
+    [0.75, 2.5]
+    """
+    S, rows, terms = _log_terms(log_scores, loss)
+    out = _logsumexp(terms, axis=2) - _logsumexp(rows, axis=1)[:, None]
+    return out[0] if S.ndim == 1 else out
+
+
+def log_bayes_decision(log_scores, loss=None):
+    r"""The Bayes decision from log scores: :math:`\arg\min_i \operatorname{logsumexp}_j(\log\lambda_{ij} + s_j)`.
+
+    The same decisions as :func:`bayes_decision` on the normalised posterior: log R(c_i|x)
+    differs from the minimised term by log P(x) (+ a), the same for every decision i, so it
+    is dropped. Ties go to the lowest index. With two classes and a right decision costing
+    no more than a wrong one, this is "decide 1 iff s_1 - s_0 > :func:`log_odds_threshold`".
+
+    >>> log_bayes_decision([[-1.5, -1.0], [-3.0, -1.0]], [[0, 1], [3, 0]]).tolist()  # argmax: [1, 1]
+    [0, 1]
+    >>> int(log_bayes_decision([-1000.0, -1002.0], [[0, 10], [1, 0]]))  # exp() underflows; this does not
+    1
+    """
+    S, _, terms = _log_terms(log_scores, loss)
+    decision = np.argmin(_logsumexp(terms, axis=2), axis=1)
+    return decision[0] if S.ndim == 1 else decision
+
+
+def log_odds_threshold(loss):
+    r"""The two-class Bayes decision as a threshold on the log scores: decide 1 iff
+    s_1 - s_0 > log((l10 - l00) / (l01 - l11)).
+
+    From R(0|x) > R(1|x), i.e. (l01 - l11) P(1|x) > (l10 - l00) P(0|x), and
+    s_1 - s_0 = log P(1|x) - log P(0|x) (the shared log P(x) cancels). It is the log odds
+    log(t / (1 - t)) of :func:`threshold_from_loss`'s t; -inf when deciding 1 is never
+    the costlier choice, +inf when it always is.
+
+    >>> log_odds_threshold([[0, 1], [1, 0]])                  # 0-1 loss: s_1 > s_0
+    0.0
+    >>> round(log_odds_threshold([[0, 10], [1, 0]]), 4)       # a missed 1 costs 10: log(1/10)
+    -2.3026
+    """
+    import math
+
+    t = threshold_from_loss(loss)               # checks the loss: 2x2, wrong costs no less than right
+    if t == 0:
+        return -math.inf
+    if t == 1:
+        return math.inf
+    L = _check_loss(loss, 2)
+    (l00, l01), (l10, l11) = L
+    return math.log(float(l10 - l00)) - math.log(float(l01 - l11))
+
+
+def risk_gap(posterior, loss=None, y_true=None, classes=None, n_boot=2000, level=0.95, random_state=0):
+    r"""How far the risk a model expects lies from what its Bayes decisions cost, with its spread.
+
+    Per held-out row r, the empirical cost loss[d_r, y_r] of the Bayes decision d_r minus the
+    least conditional risk min_i R(c_i|x_r) the model expects for it; their mean is the
+    empirical minus the expected risk (:func:`bayes_risk` with and without labels). The rows
+    are taken as independent draws, so the gap's standard error is sd / sqrt(n) and its
+    percentile bootstrap interval resamples rows (``n_boot`` times, ``random_state``).
+
+    An interval that covers 0 says the gap is within what the choice of held-out rows
+    alone makes; it does not say the posteriors are calibrated.
+
+    Returns a dict: ``expected``, ``empirical``, ``gap`` (empirical - expected), ``standard
+    error``, ``interval`` (low, high), ``rows``.
+    """
+    P = _check_posterior(posterior)
+    if P.ndim == 1 or y_true is None:
+        raise NbteachError("risk_gap needs a table of posteriors (n, K) and the true labels y_true "
+                           "(with classes=model.classes_ for labels).")
+    if isinstance(n_boot, bool) or not isinstance(n_boot, numbers.Integral) or n_boot < 100:
+        raise NbteachError(f"n_boot must be a whole number >= 100, got {n_boot!r}.")
+    if not (isinstance(level, numbers.Real) and 0 < level < 1):
+        raise NbteachError(f"level must be between 0 and 1 (0.95 for a 95% interval), got {level!r}.")
+    K = P.shape[1]
+    L = _check_loss(zero_one_loss(K) if loss is None else loss, K)
+    n = P.shape[0]
+    # one pass: the decisions' costs and the least risks, row by row
+    y = np.asarray(y_true, dtype=object).ravel()
+    if len(y) != n:
+        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {n} rows.")
+    if classes is not None:
+        lookup = {c: i for i, c in enumerate(list(classes))}
+        missing = [v for v in y if v not in lookup]
+        if missing:
+            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
+        idx = np.array([lookup[v] for v in y])
+    elif all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
+        idx = np.array([int(v) for v in y])
+    else:
+        raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass classes=model.classes_ too.")
+    Lf = L.astype(float)
+    dec = np.asarray(bayes_decision(P, L))
+    cost = Lf[dec, idx]
+    least = np.asarray(expected_loss(P, L), dtype=float)
+    d = cost - least
+    rng = np.random.default_rng(random_state)
+    boots = d[rng.integers(0, n, size=(int(n_boot), n))].mean(axis=1)
+    lo, hi = np.quantile(boots, [(1 - level) / 2, (1 + level) / 2])
+    return {"expected": float(least.mean()), "empirical": float(cost.mean()), "gap": float(d.mean()),
+            "standard error": float(d.std(ddof=1) / np.sqrt(n)), "interval": (float(lo), float(hi)),
+            "rows": int(n)}

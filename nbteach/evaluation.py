@@ -10,6 +10,12 @@ t statistic of Nadeau & Bengio (2003, *Machine Learning* 52) inflates it:
 .. math:: t = \frac{\bar d}{s_d \sqrt{1/k + n_\text{test}/n_\text{train}}}
 
 and we call the difference real only where :math:`|t| > 2` (about a 5% two-sided test).
+The correction assumes what cross-validation does: training sets that overlap (each
+holds a share :math:`1 - n_\text{test}/n` of the same rows). It does not hold for small
+training sets drawn afresh from a large pool (8 rows out of 3,601 barely ever share a
+row): there :math:`n_\text{test}/n_\text{train}` is huge and the "corrected" error far too
+large. For such independent repetitions use :func:`sign_test`, which assumes only that
+the repetitions are independent.
 
 >>> paired_difference([0.80, 0.82, 0.79, 0.81], [0.79, 0.80, 0.79, 0.80], test_fraction=0.2)["verdict"]
 'a tie: the difference is within the noise of the folds'
@@ -18,11 +24,15 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["paired_difference", "learning_curve"]
+__all__ = ["paired_difference", "sign_test", "learning_curve"]
 
 
 def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
     """Compare per-fold scores ``a`` and ``b`` (same folds, same order).
+
+    For (repeated) cross-validation or repeated train/test splits of one data set, where
+    the training sets overlap. For repetitions whose training sets are drawn independently
+    (small samples from a large pool, as in :func:`learning_curve`), use :func:`sign_test`.
 
     Parameters
     ----------
@@ -61,6 +71,57 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
         verdict = "a tie: the difference is within the noise of the folds"
     return {"mean difference": float(d.mean()), "sd of difference": sd, "corrected t": t,
             "folds a ahead": ahead, "verdict": verdict}
+
+
+def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
+    r"""Paired sign test of scores ``a`` and ``b`` over independent repetitions.
+
+    Each position r holds the two models' scores on repetition r (the same training and
+    test rows for both). Drop the ties; if neither model were better, the number of
+    repetitions a wins would be Binomial(m, 1/2) over the m untied ones. The two-sided
+    p-value is the chance of a split at least as lopsided:
+
+    .. math:: p = \min\Bigl(1,\; 2 \sum_{i=0}^{\min(k, m-k)} \binom{m}{i} 2^{-m}\Bigr)
+
+    where k is the number of repetitions a wins. Its one assumption: the repetitions are
+    independent (each draws its own rows, as :func:`learning_curve` does). Cross-validation
+    folds are not (their training sets share rows): use :func:`paired_difference` there.
+
+    Returns
+    -------
+    dict with ``mean difference`` (a - b), ``sd of difference``, ``a ahead``, ``b ahead``,
+    ``ties``, ``p-value`` and a ``verdict`` sentence (difference called real where p < level).
+
+    >>> sign_test([0.9] * 9 + [0.7], [0.8] * 10)["p-value"]
+    0.021484375
+    """
+    import math
+
+    import numpy as np
+
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
+        raise NbteachError(f"a and b must be two equally long lists of per-repetition scores (at least 2); "
+                           f"got shapes {a.shape} and {b.shape}.")
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise NbteachError("a and b must hold finite scores.")
+    if not 0 < level < 1:
+        raise NbteachError(f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.")
+    d = a - b if higher_is_better else b - a
+    a_ahead, b_ahead = int(np.sum(d > 0)), int(np.sum(d < 0))
+    m = a_ahead + b_ahead
+    k = min(a_ahead, b_ahead)
+    p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
+    if p < level and a_ahead > b_ahead:
+        verdict = "a is better: it wins more repetitions than chance easily gives"
+    elif p < level:
+        verdict = "b is better: it wins more repetitions than chance easily gives"
+    else:
+        verdict = "a tie: a split of wins like this one is common by chance"
+    diff = a - b
+    return {"mean difference": float(diff.mean()), "sd of difference": float(diff.std(ddof=1)),
+            "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m, "p-value": float(p),
+            "verdict": verdict}
 
 
 def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_size: int = 200,

@@ -24,6 +24,7 @@ __all__ = [
     "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
     "recall_score", "f1_score", "precision_recall_f1", "classification_report",
     "alpha_curve", "calibration_curve", "mutual_information", "precision_recall_curve",
+    "chi2_statistic", "independence_test",
 ]
 
 
@@ -371,3 +372,121 @@ def mutual_information(X, y):
             mi += term
     return pd.Series(mi, index=names if names is not None else range(A.shape[1]),
                      name="mutual information").sort_values(ascending=False, kind="stable")
+
+
+def _presence_and_classes(X, y):
+    import pandas as pd
+
+    names = list(X.columns) if isinstance(X, pd.DataFrame) else None
+    try:
+        A = np.asarray(X, dtype=float)
+    except (TypeError, ValueError):
+        raise NbteachError("X must be a 2-D table of numbers (features: counts or 0/1).") from None
+    if A.ndim != 2:
+        raise NbteachError(f"X must be a 2-D table of features, got shape {A.shape}.")
+    yy = np.asarray(y, dtype=object).ravel()
+    if len(yy) != A.shape[0] or A.shape[0] == 0:
+        raise NbteachError(f"X has {A.shape[0]} rows but y has {len(yy)} labels: one label per row.")
+    if not np.all(np.isfinite(A)):
+        raise NbteachError("X must hold finite numbers.")
+    if (A < 0).any():
+        raise NbteachError("X must hold counts or 0/1 presence, >= 0; a negative value has no presence.")
+    classes = sorted(set(yy.tolist()), key=str)
+    if len(classes) < 2:
+        raise NbteachError(f"y must hold at least two classes, got {classes}.")
+    Y = np.column_stack([yy == c for c in classes]).astype(float)      # (n, K) one-hot
+    index = names if names is not None else list(range(A.shape[1]))
+    return (A > 0).astype(float), Y, index
+
+
+def _chi2_sf(x: float, dof: int) -> float:
+    """P(chi2 with ``dof`` degrees of freedom >= x), in closed form for a whole dof."""
+    import math
+
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if dof % 2 == 0:                      # exp(-x/2) sum_{i < dof/2} (x/2)^i / i!
+        term, total = 1.0, 1.0
+        for i in range(1, dof // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    total, term = math.erfc(math.sqrt(half)), math.sqrt(2 * x / math.pi) * math.exp(-half)
+    for r in range(1, (dof - 1) // 2 + 1):   # + sqrt(2/pi) e^{-x/2} sum x^{r-1/2} / (1*3*...*(2r-1))
+        total += term
+        term *= x / (2 * r + 1)
+    return min(1.0, total)
+
+
+def chi2_statistic(X, y):
+    r"""The chi-squared score of each feature's presence against the class, as scikit-learn's
+    ``chi2(X > 0, y)`` computes it (``sklearn.feature_selection.chi2``).
+
+    With O_c the number of class-c rows where the feature is present and
+    E_c = P(c) * (rows where it is present) what independence would give,
+
+    .. math:: \chi^2 = \sum_c \frac{(O_c - E_c)^2}{E_c}.
+
+    It sums over the cells where the feature is *present* only; the chi-squared test of
+    independence sums over the absent ones too (:func:`independence_test`), so this score
+    is never larger, and its p-values are not those of that test. Use it, like
+    :func:`mutual_information`, to rank features; 0 for a feature independent of the class.
+
+    Returns a pandas Series indexed by the columns (or positions), largest first.
+
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"winner": [1, 1, 0, 0], "noise": [1, 0, 1, 0]})
+    >>> chi2_statistic(X, ["spam", "spam", "ham", "ham"]).round(4).to_dict()
+    {'winner': 2.0, 'noise': 0.0}
+    """
+    import pandas as pd
+
+    B, Y, index = _presence_and_classes(X, y)
+    observed = Y.T @ B                                          # (K, features)
+    expected = Y.mean(axis=0)[:, None] * B.sum(axis=0)[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(expected > 0, (observed - expected) ** 2 / expected, 0.0)
+    return pd.Series(terms.sum(axis=0), index=index, name="chi2").sort_values(ascending=False, kind="stable")
+
+
+def independence_test(X, y):
+    r"""Pearson's chi-squared test of independence between each feature's presence and the class.
+
+    For each feature, the 2 x K table of counts (present / absent by class) against the
+    counts independence would give, E = (row total)(column total) / n:
+
+    .. math:: \chi^2 = \sum_{x \in \{0,1\}} \sum_c \frac{(O_{xc} - E_{xc})^2}{E_{xc}},
+              \qquad \text{dof} = K - 1,
+
+    and the p-value P(chi2_dof >= chi^2) (no continuity correction; the same numbers as
+    ``scipy.stats.chi2_contingency(table, correction=False)``). The test assumes independent
+    rows and expected counts that are not small (the usual rule: at least 5 in every cell);
+    the ``smallest expected`` column lets you check the second. A small p-value says presence
+    and class are *not* independent; a large one does not prove that they are.
+
+    Returns a DataFrame indexed by the columns (or positions), in their order: ``chi2``,
+    ``dof``, ``p-value``, ``smallest expected``.
+
+    >>> import pandas as pd
+    >>> X = pd.DataFrame({"winner": [1] * 10 + [0] * 10})
+    >>> float(independence_test(X, ["spam"] * 10 + ["ham"] * 10).loc["winner", "chi2"])
+    20.0
+    """
+    import pandas as pd
+
+    B, Y, index = _presence_and_classes(X, y)
+    n = B.shape[0]
+    present = Y.T @ B                                           # (K, features)
+    absent = Y.sum(axis=0)[:, None] - present
+    stat = np.zeros(B.shape[1])
+    smallest = np.full(B.shape[1], np.inf)
+    col = Y.sum(axis=0)[:, None]
+    for observed, row_total in ((present, B.sum(axis=0)), (absent, n - B.sum(axis=0))):
+        expected = col * row_total[None, :] / n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            stat += np.where(expected > 0, (observed - expected) ** 2 / expected, 0.0).sum(axis=0)
+        smallest = np.minimum(smallest, expected.min(axis=0))
+    dof = Y.shape[1] - 1
+    return pd.DataFrame({"chi2": stat, "dof": dof, "p-value": [_chi2_sf(v, dof) for v in stat],
+                         "smallest expected": smallest}, index=index)

@@ -71,32 +71,53 @@ define(
 )
 
 
+def _false_alarm_cost(kind="right"):
+    """The cost of a false alarm that puts the spam threshold at 3/5 when a missed spam costs 5:
+    t = fa / (fa + miss) solved for fa (the lesson derives t, the exercise inverts it)."""
+    t, miss = Fraction(3, 5), 5
+    if kind == "right":
+        return t * miss / (1 - t)
+    if kind == "swapped":            # t = miss / (fa + miss)
+        return miss * (1 - t) / t
+    if kind == "ratio":              # t = fa / miss
+        return t * miss
+    raise ValueError(kind)
+
+
 define(
     "09.cost_threshold",
-    leak_check="a fraction from costs 5 and 7; the lesson's examples use other costs",
-    prompt={"en": "A spam filter: marking a real e-mail (ham) as spam costs 5, letting a spam through costs "
-                  "7, right decisions cost 0. Above which posterior P(spam | x) should it say spam? "
-                  "An exact Fraction.",
-            "zh": "一个垃圾邮件过滤器：把正常邮件标为垃圾的代价为 5，放过一封垃圾邮件的代价为 7，"
-                  "正确决策代价为 0。后验 P(spam | x) 超过多少时应判为垃圾邮件？给出精确分数（Fraction）。"},
-    answer=lambda: Fraction(5, 12),
+    leak_check="a cost of 15/2 (denominator 2, too short to search); the lesson's costs are 1, 5, 10 and 100",
+    prompt={"en": "A spam filter: letting a spam through costs 5, right decisions cost 0. How much must marking "
+                  "a real e-mail (ham) as spam cost for the Bayes decision to say spam exactly when "
+                  "P(spam | x) > 3/5? First predict whether it is more or less than 5, then work it out from "
+                  "the two conditional risks. An exact Fraction.",
+            "zh": "一个垃圾邮件过滤器：放过一封垃圾邮件的代价为 5，正确决策代价为 0。把正常邮件（ham）标为"
+                  "垃圾邮件的代价应为多少，才能使贝叶斯决策恰好在 P(spam | x) > 3/5 时判为垃圾邮件？先预测它比 5 "
+                  "大还是小，再由两个条件风险推出。给出精确分数（Fraction）。"},
+    answer=lambda: _false_alarm_cost(),
     exact=True,
     mistakes=[
-        Mistake("swapped", lambda: Fraction(7, 12),
-                {"en": "Swapped: the threshold grows with the cost of a false alarm, so a costly false "
-                       "alarm needs more certainty.",
-                 "zh": "弄反了：阈值随误报代价增大而增大，误报代价越高，需要越有把握。"}),
-        Mistake("ratio", lambda: Fraction(5, 7),
-                {"en": "That is the ratio of the two costs; the threshold is where the two conditional "
+        Mistake("swapped", lambda: _false_alarm_cost("swapped"),
+                {"en": "Swapped: the threshold grows with the cost of a false alarm, so a threshold above 1/2 "
+                       "needs a false alarm dearer than a missed spam.",
+                 "zh": "弄反了：阈值随误报代价增大而增大，阈值高于 1/2 需要误报比漏报更贵。"}),
+        Mistake("ratio", lambda: _false_alarm_cost("ratio"),
+                {"en": "The threshold is not the ratio of the two costs; it is where the two conditional "
                        "risks are equal.",
-                 "zh": "这是两个代价之比；阈值是两个条件风险相等之处。"}),
+                 "zh": "阈值不是两个代价之比；它是两个条件风险相等之处。"}),
     ],
     hints=[
-        {"en": "Write R(ham|x) and R(spam|x) with p = P(spam|x), and find the p where they are equal.",
-         "zh": "用 p = P(spam|x) 写出 R(ham|x) 和 R(spam|x)，求二者相等时的 p。"},
+        {"en": "Section 4 gives the threshold as a function of both costs; here the threshold is known and "
+               "one cost is not. threshold_from_loss on your loss matrix checks your answer.",
+         "zh": "第 4 节把阈值写成两个代价的函数；这里阈值已知，一个代价未知。"
+               "用 threshold_from_loss 作用于你的损失矩阵可以检验答案。"},
     ],
-    solution={"en": "answer = threshold_from_loss([[0, 7], [5, 0]])   # rows: decide ham, spam",
-              "zh": "answer = threshold_from_loss([[0, 7], [5, 0]])   # 行：判为 ham、spam"},
+    solution={"en": "# t = fa / (fa + 5) = 3/5  =>  5 fa = 3 fa + 15  =>  fa = 15/2\n"
+                    "answer = Fraction(15, 2)\n"
+                    "threshold_from_loss([[0, 5], [answer, 0]])   # Fraction(3, 5): the check",
+              "zh": "# t = fa / (fa + 5) = 3/5  =>  5 fa = 3 fa + 15  =>  fa = 15/2\n"
+                    "answer = Fraction(15, 2)\n"
+                    "threshold_from_loss([[0, 5], [answer, 0]])   # Fraction(3, 5)：检验"},
 )
 
 

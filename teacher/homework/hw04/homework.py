@@ -2,15 +2,22 @@
 Teacher's source.
 
 Each student's variant has its own table of melons (two numeric attributes, 10 to 14 rows),
-its own query value, its own costs for a two-class filter and a three-class diagnosis, and
-its own posterior; ``DEFAULT`` is the self-study version. The answers are computed here, by
-nbteach. The last exercise asks for a function (the Bayes decision under a loss), checked on
-public cases in the notebook and on hidden ones at grading.
+its own query value, its own threshold and miss cost for a two-class filter (the student
+finds the false-alarm cost that gives that threshold), its own costs for a three-class
+diagnosis, and its own posterior; ``DEFAULT`` is the self-study version. The answers are
+computed here, by nbteach. The last exercise asks for a function (the Bayes decision under a
+loss), checked on public cases in the notebook and on hidden ones at grading. Its public cases
+are chosen so that every common mistake gives a wrong output on every one of them and no two
+mistakes give the same outputs on all of them. Where a mistake's output equals the answer's in
+a case (a hidden case, or the 0-1 loss, where reading the loss transposed changes nothing), the
+mistake is not offered for that case (no digest of it there) and so not diagnosed: the student
+is told which call returned a wrong value, not a hint aimed at a mistake the case cannot tell.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
+from nbteach import NbteachError
 from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
 
 NAME = "hw04"
@@ -23,10 +30,13 @@ DEFAULT = {
              [3.6, 0.55, "good"], [2.2, 0.21, "bad"], [2.6, 0.33, "bad"], [1.9, 0.28, "bad"],
              [2.4, 0.19, "bad"], [3.0, 0.25, "bad"], [2.1, 0.36, "bad"]],
     "query": {"column": "weight", "value": 2.8, "class": "good"},
-    "filter": {"false_alarm": 6, "miss": 5},
+    "filter": {"threshold_tenths": 7, "miss": 4},
     "diagnosis": {"posterior": [5, 3, 2], "loss": [[0, 4, 1], [2, 0, 3], [6, 1, 0]], "decision": 1},
-    "cases": [([[0.7, 0.3], [[0, 1], [1, 0]]], {}), ([[0.7, 0.3], [[0, 5], [1, 0]]], {}),
-              ([[0.2, 0.5, 0.3], [[0, 1, 1], [9, 0, 1], [1, 1, 0]]], {})],
+    # every mistake wrong in every case; argmax, transposed and max_risk told apart by the last two
+    "cases": [([[0.7, 0.3], [[0, 5], [1, 0]]], {}),
+              ([[0.2, 0.5, 0.3], [[0, 1, 1], [9, 0, 1], [1, 1, 0]]], {}),
+              ([[0.2, 0.5, 0.3], [[0, 8, 7], [5, 0, 9], [2, 6, 0]]], {}),
+              ([[0.3, 0.6, 0.1], [[0, 7, 1], [4, 0, 8], [2, 2, 0]]], {})],
 }
 
 
@@ -40,11 +50,11 @@ def params(rng):
     rng.shuffle(rows)
     query = {"column": rng.choice(COLUMNS), "class": rng.choice(CLASSES)}
     query["value"] = round(rng.uniform(2.2, 3.3), 1) if query["column"] == "weight" else round(rng.uniform(0.2, 0.5), 2)
-    fa, miss = rng.sample(range(2, 10), 2)
+    tenths, miss = rng.sample(range(2, 10), 2)
     post = [rng.randint(1, 6) for _ in range(3)]
     loss = [[0 if i == j else rng.randint(1, 9) for j in range(3)] for i in range(3)]
-    cases = DEFAULT["cases"] + [_random_case(rng)]
-    return {"rows": rows, "query": query, "filter": {"false_alarm": fa, "miss": miss},
+    cases = DEFAULT["cases"] + [_separating_case(rng)]
+    return {"rows": rows, "query": query, "filter": {"threshold_tenths": tenths, "miss": miss},
             "diagnosis": {"posterior": post, "loss": loss, "decision": rng.randint(0, 2)}, "cases": cases}
 
 
@@ -55,6 +65,19 @@ def _random_case(rng):
     post[-1] = round(1 - sum(post[:-1]), 6)
     loss = [[0 if i == j else rng.randint(1, 9) for j in range(k)] for i in range(k)]
     return ([post, loss], {})
+
+
+_MISTAKES = ("argmax", "transposed", "max_risk")
+
+
+def _separating_case(rng):
+    """A random case on which every mistake's output differs from the answer's (at most 100 draws)."""
+    right = _decide_fn("right")
+    for _ in range(100):
+        case = _random_case(rng)
+        if all(_decide_fn(w)(*case[0]) != right(*case[0]) for w in _MISTAKES):
+            return case
+    return case
 
 
 def _frame(p):
@@ -100,16 +123,19 @@ def _weight(p, kind="right"):
     raise ValueError(kind)
 
 
-def _threshold(p, kind="right"):
-    fa, miss = p["filter"]["false_alarm"], p["filter"]["miss"]
+def _false_alarm(p, kind="right"):
+    """The false-alarm cost fa that puts the threshold t = fa / (fa + miss) at the given t."""
+    t, miss = Fraction(p["filter"]["threshold_tenths"], 10), p["filter"]["miss"]
     if kind == "right":
+        fa = t * miss / (1 - t)
         from nbteach.decision import threshold_from_loss
 
-        return threshold_from_loss([[0, miss], [fa, 0]])
-    if kind == "swapped":
-        return Fraction(miss, fa + miss)
-    if kind == "ratio":
-        return Fraction(fa, miss)
+        assert threshold_from_loss([[0, miss], [fa, 0]]) == t
+        return fa
+    if kind == "swapped":            # t = miss / (fa + miss)
+        return miss * (1 - t) / t
+    if kind == "ratio":              # t = fa / miss
+        return t * miss
     raise ValueError(kind)
 
 
@@ -139,6 +165,20 @@ def _decide_fn(which):
         if which == "max_risk":
             return max(range(k), key=lambda i: (risks[i], -i))
         return min(range(k), key=lambda i: (risks[i], i))
+    return decide
+
+
+def _not_where_right(which):
+    """Mistake ``which``, offered only where it is wrong: in a case where its output equals the
+    answer's it raises, so that case gets no digest of it (the notebook's check and the grader
+    then do not diagnose it, rather than name it on evidence the right answer gives too)."""
+    wrong, right = _decide_fn(which), _decide_fn("right")
+
+    def decide(posterior, loss):
+        out = wrong(posterior, loss)
+        if out == right(posterior, loss):
+            raise NbteachError(f"mistake {which} gives the answer's output here: not offered")
+        return out
     return decide
 
 
@@ -199,22 +239,31 @@ def exercises(p):
                      "answer = nb.log_odds_coefficients()['w'][1]"),
         graded(
             "hw04.cost_threshold",
-            {"en": f"A filter: a false alarm costs {f['false_alarm']}, a miss costs {f['miss']}, right decisions 0. "
-                   "Above which posterior P(positive | x) should it say positive? An exact Fraction.",
-             "zh": f"一个过滤器：误报代价为 {f['false_alarm']}，漏报代价为 {f['miss']}，正确决策为 0。"
-                   "后验 P(正类 | x) 超过多少时应判为正类？给出精确分数（Fraction）。"},
-            _threshold(p), {"type": "exact"},
-            mistakes=distinct_mistakes(_threshold(p), [
-                ("swapped", _threshold(p, "swapped"),
-                 {"en": "Swapped: a costlier false alarm should need more certainty, a higher threshold.",
-                  "zh": "弄反了：误报代价越高，阈值应越高。"}),
-                ("ratio", _threshold(p, "ratio"),
-                 {"en": "Not the ratio of the costs: find where the two conditional risks are equal.",
-                  "zh": "不是代价之比：求两个条件风险相等之处。"}),
+            {"en": f"A filter: a miss costs {f['miss']}, right decisions 0. How much must a false alarm cost for "
+                   f"the Bayes decision to say positive exactly when P(positive | x) > 0.{f['threshold_tenths']}? "
+                   f"First predict whether it is more or less than {f['miss']}, then work it out from the two "
+                   "conditional risks. An exact Fraction.",
+             "zh": f"一个过滤器：漏报代价为 {f['miss']}，正确决策为 0。误报的代价应为多少，才能使贝叶斯决策恰好在 "
+                   f"P(正类 | x) > 0.{f['threshold_tenths']} 时判为正类？先预测它比 {f['miss']} 大还是小，"
+                   "再由两个条件风险推出。给出精确分数（Fraction）。"},
+            _false_alarm(p), {"type": "exact"},
+            mistakes=distinct_mistakes(_false_alarm(p), [
+                ("swapped", _false_alarm(p, "swapped"),
+                 {"en": "Swapped: the threshold grows with the cost of a false alarm, so a threshold above "
+                        "1/2 needs a false alarm dearer than a miss.",
+                  "zh": "弄反了：阈值随误报代价增大而增大，阈值高于 1/2 需要误报比漏报更贵。"}),
+                ("ratio", _false_alarm(p, "ratio"),
+                 {"en": "The threshold is not the ratio of the costs: it is where the two conditional risks "
+                        "are equal.",
+                  "zh": "阈值不是代价之比：它是两个条件风险相等之处。"}),
             ]),
-            hints=[{"en": "R(negative|x) and R(positive|x) are straight lines in p = P(positive|x).",
-                    "zh": "R(负类|x) 和 R(正类|x) 都是 p = P(正类|x) 的直线。"}],
-            solution="answer = threshold_from_loss([[0, miss], [false_alarm, 0]])"),
+            hints=[{"en": "R(negative|x) and R(positive|x) are straight lines in p = P(positive|x); at the "
+                          "threshold they are equal, and only one cost is unknown. threshold_from_loss checks "
+                          "your answer.",
+                    "zh": "R(负类|x) 和 R(正类|x) 都是 p = P(正类|x) 的直线；在阈值处二者相等，且只有一个代价未知。"
+                          "threshold_from_loss 可以检验你的答案。"}],
+            solution="t = Fraction(threshold_tenths, 10)      # t = fa / (fa + miss), solved for fa\n"
+                     "answer = t * miss / (1 - t)"),
         graded(
             "hw04.conditional_risk",
             {"en": f"A patient's posterior over (healthy, cold, flu) is proportional to {d['posterior']}. With the "
@@ -242,13 +291,13 @@ def exercises(p):
                    "（loss[i][j]：真实为 j 时判为 i 的代价）。返回贝叶斯决策的下标（条件风险最小者；并列取最小下标）。"},
             _decide_fn("right"), {"type": "exact"}, kind="function",
             public=p["cases"], hidden=_hidden,
-            mistakes=[("argmax", _decide_fn("argmax"),
+            mistakes=[("argmax", _not_where_right("argmax"),
                        {"en": "That ignores the loss: it is the decision under the 0-1 loss only.",
                         "zh": "这忽略了损失：只有在 0-1 损失下才是这个决策。"}),
-                      ("transposed", _decide_fn("transposed"),
+                      ("transposed", _not_where_right("transposed"),
                        {"en": "loss[i][j] is deciding i when the truth is j: sum over j in row i.",
                         "zh": "loss[i][j] 是真实为 j 时判为 i：在第 i 行上对 j 求和。"}),
-                      ("max_risk", _decide_fn("max_risk"),
+                      ("max_risk", _not_where_right("max_risk"),
                        {"en": "The Bayes decision has the least risk, not the largest.",
                         "zh": "贝叶斯决策取风险最小者，而不是最大者。"})],
             hints=[{"en": "One risk per decision i: sum over the truths j.", "zh": "每个决策 i 一个风险：对真实情况 j 求和。"}],
@@ -288,9 +337,10 @@ def cells(p):
         ("code", "nb2 = GaussianNB(shared_variance=True, var_smoothing=0).fit(X, y)  # SOLUTION\n"
                  "answer2 = float(nb2.log_odds_coefficients()[\"w\"][1])  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## Exercise 3: costs make a threshold [代价与阈值]"),
+        ("markdown", "## Exercise 3: the cost behind a threshold [由阈值推出代价]"),
         ("code", "q3 = exercise(\"hw04.cost_threshold\")\nq3"),
-        ("code", f"answer3 = threshold_from_loss([[0, {f['miss']}], [{f['false_alarm']}, 0]])  # SOLUTION"),
+        ("code", f"t, miss = Fraction({f['threshold_tenths']}, 10), {f['miss']}   # the threshold, the cost of a miss\n"
+                 "answer3 = t * miss / (1 - t)  # SOLUTION"),
         ("code", "q3.check(answer3)"),
         ("markdown", "## Exercise 4: the conditional risk [条件风险]"),
         ("code", "q4 = exercise(\"hw04.conditional_risk\")\nq4"),

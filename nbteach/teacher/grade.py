@@ -141,71 +141,22 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
 
 
 def _kill_tree(proc: subprocess.Popen) -> None:
-    """SIGKILL the runner and every process it started (the kernel has its own session)."""
-    victims = []
-    try:
-        import psutil
+    """SIGKILL the runner and every process it started (``nbteach.teacher.runner.kill_tree``)."""
+    from nbteach.teacher.runner import kill_tree
 
-        parent = psutil.Process(proc.pid)
-        victims = parent.children(recursive=True)
-    except Exception:  # noqa: BLE001 - psutil missing or the runner already gone
-        pass
-    for p in victims:
-        try:
-            p.kill()
-        except Exception:  # noqa: BLE001
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except Exception:  # noqa: BLE001
-        proc.kill()
-    if victims:
-        _wait_dead(victims)
+    kill_tree(proc)
 
 
 def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
     """SIGKILL every process still carrying ``variable=marker`` in its environment.
 
     A notebook can start processes that outlive its kernel (``subprocess.Popen(...,
-    start_new_session=True)``); they all inherit ``NBTEACH_RECORD`` (``NBTEACH_SANDBOX``
-    in the sandbox), whose value is unique to the run.
+    start_new_session=True)``); they all inherit ``NBTEACH_RECORD``, whose value is unique
+    to the run (``nbteach.teacher.runner.kill_marked``).
     """
-    try:
-        import psutil
-    except ImportError:
-        return
-    me = os.getpid()
-    killed = []
-    for p in psutil.process_iter():
-        try:
-            if p.pid != me and p.environ().get(variable) == marker:
-                p.kill()
-                killed.append(p)
-        except Exception:  # noqa: BLE001 - gone already, or not ours to read
-            continue
-    _wait_dead(killed)
+    from nbteach.teacher.runner import kill_marked
 
-
-def _wait_dead(procs, seconds: float = 5.0) -> None:
-    """Wait (boundedly) until SIGKILLed processes are gone: a signal is delivered, not instant.
-
-    A zombie counts as gone: it runs nothing, and its parent may never reap it.
-    """
-    import time
-
-    import psutil
-
-    deadline = time.monotonic() + seconds
-    for p in procs:
-        while time.monotonic() < deadline:
-            try:
-                if p.status() == psutil.STATUS_ZOMBIE:
-                    break
-            except psutil.NoSuchProcess:
-                break
-            except Exception:  # noqa: BLE001 - not ours to read any more
-                break
-            time.sleep(0.01)
+    kill_marked(marker, variable)
 
 
 def _package_copy(dest: Path, source: Path | None = None) -> Path:

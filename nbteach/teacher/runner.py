@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -74,6 +75,7 @@ def run(argv, *, seal: Seal, stdin: bytes = b"", files=None, outputs=(), readabl
     of a clean base; ``package``: the folder of the nbteach package it imports (default: the
     grader's own).
     """
+    _check_arguments(argv, seal, timeout, files, outputs)
     package = Path(package or library_root())
     files = dict(files or {})
     with tempfile.TemporaryDirectory(prefix="nbteach-run-") as tmp:
@@ -102,6 +104,25 @@ def run(argv, *, seal: Seal, stdin: bytes = b"", files=None, outputs=(), readabl
             kill_marked(marker)
         result.files = {name: _read(box / name) for name in outputs}
         return result
+
+
+def _check_arguments(argv, seal, timeout, files, outputs) -> None:
+    from nbteach._base import NbteachError
+
+    if not isinstance(argv, (list, tuple)) or not argv or not all(isinstance(a, (str, os.PathLike)) for a in argv):
+        raise NbteachError(f"argv must be a non-empty list of strings (the program first), got {argv!r:.80}.")
+    if not isinstance(seal, Seal):
+        raise NbteachError(f"seal must be a nbteach.teacher.runner.Seal (Seal(on=True) to seal), got {seal!r:.80}.")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 86400:
+        raise NbteachError(f"timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
+    names = list(files or {}) + list(outputs)
+    bad = [n for n in names if not isinstance(n, str) or not n or "/" in n or n.startswith(".")]
+    if bad or len(set(names)) != len(names):
+        raise NbteachError(f"file names must be distinct plain names (no '/', not hidden), got {names!r:.120}.")
+    if not all(isinstance(v, bytes) for v in (files or {}).values()):
+        raise NbteachError("files must map each name to bytes (its content).")
+    if not shutil.which(str(argv[0])):
+        raise NbteachError(f"{argv[0]!s:.80} is not a program here: give its full path (sys.executable for Python).")
 
 
 def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cpu_seconds, package):

@@ -229,6 +229,14 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
 
         raise NbteachError("bubblewrap (bwrap) cannot run here: install it (sudo apt install "
                            "bubblewrap) or grade with --no-sandbox (the run is then not sealed).")
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 16:
+        from nbteach._base import NbteachError
+
+        raise NbteachError(f"processes must be a whole number >= 16 (a kernel needs a few), got {processes!r}.")
+    if isinstance(disk, bool) or not isinstance(disk, int) or disk < 2**20:
+        from nbteach._base import NbteachError
+
+        raise NbteachError(f"disk must be a whole number of bytes >= 1 MiB, got {disk!r}.")
     if _root() and uid is None:
         from nbteach._base import NbteachError
 
@@ -282,14 +290,20 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
     python = os.path.normpath(os.path.abspath(sys.executable))
     out += [python, "-I", "-S", "-c", _DROP, str(int(processes)), str(uid if uid is not None else -1)]
 
-    def limits():  # runs in the child, before bwrap starts
+    def limits():  # runs in the child, before bwrap starts; a limit is only ever lowered
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (_FILE_SIZE, _FILE_SIZE))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        def lower(which, soft, hard):
+            _, now = resource.getrlimit(which)
+            if now != resource.RLIM_INFINITY:
+                soft, hard = min(soft, now), min(hard, now)
+            resource.setrlimit(which, (soft, hard))
+
+        lower(resource.RLIMIT_AS, memory, memory)
+        lower(resource.RLIMIT_FSIZE, _FILE_SIZE, _FILE_SIZE)
+        lower(resource.RLIMIT_CORE, 0, 0)
         if cpu_seconds:
-            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_seconds), int(cpu_seconds) + 5))
+            lower(resource.RLIMIT_CPU, int(cpu_seconds), int(cpu_seconds) + 5)
 
     argv = [str(a) for a in argv]
     if argv and argv[0] == sys.executable:  # "../.venv/bin/python" names nothing inside the sandbox

@@ -198,8 +198,9 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
     ``nbteach.set_language`` gets feedback in the language they chose. The kernel
-    imports a private copy of nbteach (from ``package``, default: the installed one), so
-    a notebook that edits nbteach's files edits only its own copy.
+    imports nbteach from ``package`` (default: the installed one): sealed, mounted
+    read-only in a sandbox of its own (``nbteach.teacher.runner``); unsealed, a private
+    copy, so a notebook that edits nbteach's files edits only its own copy.
     """
     path = Path(path)
     sub = Submission(path, timeout=timeout)

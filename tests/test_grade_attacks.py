@@ -257,11 +257,10 @@ def test_a_fork_bomb_is_bounded_and_the_grader_goes_on(attacked):
 def test_no_process_is_left_after_the_attacks(attacked):
     import psutil
 
-    left = []
+    left, pool = [], range(sandbox._UID_BASE, sandbox._UID_BASE + sandbox._UID_POOL)  # the sandboxes' uids
     for p in psutil.process_iter(["cmdline", "uids"]):
         try:
-            if MARKER in " ".join(p.info["cmdline"] or []) or (
-                    p.info["uids"] and sandbox._UID_BASE <= p.info["uids"].real < sandbox._UID_BASE + sandbox._UID_POOL):
+            if MARKER in " ".join(p.info["cmdline"] or []) or (p.info["uids"] and p.info["uids"].real in pool):
                 left.append(p.pid)
         except Exception:  # noqa: BLE001 - gone meanwhile
             continue

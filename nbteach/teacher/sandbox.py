@@ -112,7 +112,8 @@ def identity():
     """The uid a sandbox runs as outside, reserved while it runs (None when not grading as root).
 
     As root: a uid from a pool that no running process has, never given to two sandboxes
-    at once; its processes are the sandbox's and nothing else's.
+    of this grader at once (another grader starts its search elsewhere in the pool); its
+    processes are the sandbox's and nothing else's.
     """
     if not _root():
         yield None
@@ -120,8 +121,9 @@ def identity():
     uid = None
     with _UID_LOCK:
         busy = _uids_with_processes()
+        start = os.getpid() % _UID_POOL  # two graders at once start apart
         for k in range(_UID_POOL):
-            candidate = _UID_BASE + k
+            candidate = _UID_BASE + (start + k) % _UID_POOL
             if candidate not in _UIDS_IN_USE and candidate not in busy:
                 uid = candidate
                 _UIDS_IN_USE.add(uid)

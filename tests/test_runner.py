@@ -93,3 +93,25 @@ def test_a_sealed_process_gets_a_clean_environment_and_its_files(monkeypatch):
     assert done.files["back"] == b"out\n"
     with pytest.raises(NbteachError, match="processes"):
         sandbox.sealed(["/bin/true"], processes=2)
+
+
+@pytest.mark.skipif(not sandbox._root(), reason="sandbox uids are handed out only when grading as root")
+def test_a_sandbox_uid_is_never_one_a_process_has_nor_one_in_use():
+    import os
+    import subprocess
+
+    first = sandbox._UID_BASE + os.getpid() % sandbox._UID_POOL  # the uid this process would try first
+
+    def as_first():
+        os.setgroups([])
+        os.setgid(first)
+        os.setuid(first)
+
+    outside = subprocess.Popen(["sleep", "60"], preexec_fn=as_first)
+    try:
+        with sandbox.identity() as a, sandbox.identity() as b:
+            assert first not in (a, b) and a != b
+            assert sandbox._UID_BASE <= min(a, b) and max(a, b) < sandbox._UID_BASE + sandbox._UID_POOL
+    finally:
+        outside.kill()
+        outside.wait()

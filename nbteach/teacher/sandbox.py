@@ -18,9 +18,9 @@ function, the judge that decodes an answer) runs inside a sandbox made by :func:
   it) and ``--die-with-parent`` (killing the grader kills the sandbox), a new session (no
   access to the grader's terminal), an unprivileged uid without capabilities;
 * disk: ``/tmp`` and each *scratch* folder (the working folder) are fresh tmpfs of at most
-  ``disk`` bytes each (default 64 MB), gone when the sandbox ends; a writable file the
-  caller binds in (the notebook's answer record, a reply) grows to at most the file-size
-  limit (64 MB); ``/dev/shm`` is not writable;
+  ``disk`` bytes each (default 64 MB; ``--size``, bubblewrap 0.8 or later), gone when the
+  sandbox ends; a writable file the caller binds in (the notebook's answer record, a
+  reply) grows to at most the file-size limit (64 MB); ``/dev/shm`` is not writable;
 * resource limits: address space (``memory``, default 2 GiB), file size, no core files,
   CPU time, and at most ``processes`` processes and threads (default 256).
 
@@ -41,6 +41,9 @@ reached 600 of 600 processes under a limit of 50; with an unprivileged uid it st
   of that namespace only (measured: 98 of a limit of 100 forked while 150 processes of the
   same uid ran outside).
 
+A fork loop in a sandbox as the grader makes it (root, limit 256) gets 255 children, where
+2,147 were reached before; the grader goes on and nothing of it is left.
+
 A pids cgroup was not chosen: cgroup v1 here, and a teacher who is not root cannot write it.
 
 bubblewrap is Debian's and Ubuntu's package ``bubblewrap`` (``sudo apt install bubblewrap``).
@@ -60,8 +63,8 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["available", "sealed", "identity", "base_env", "DEFAULT_MEMORY", "DEFAULT_PROCESSES",
-           "DEFAULT_DISK"]
+__all__ = ["available", "sealed", "identity", "base_env", "bwrap_env", "processes_of", "DEFAULT_MEMORY",
+           "DEFAULT_PROCESSES", "DEFAULT_DISK"]
 
 #: Address-space limit of a sealed process, bytes (the grader's ``--memory`` option).
 DEFAULT_MEMORY = 2 * 1024 ** 3

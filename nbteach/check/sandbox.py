@@ -2,12 +2,15 @@
 
     python -m nbteach.check.sandbox REQUEST.json REPLY.json
 
-The batch grader writes ``{"function": <cloudpickle, base64>, "inputs": <encoded>,
-"budget": seconds}`` to REQUEST.json, starts this module with no stdin or stdout (so a
-process the student's code leaves behind cannot hold a pipe open), and reads the encoded
-outcomes (outputs, errors, timeouts, changed inputs) from REPLY.json. The grade is
-decided by the grader (``nbteach.check.functions.judge``), not here: whatever the
-student's code does to this process cannot pass a check.
+The grader (``nbteach.teacher.runner.run_function``) writes ``{"function": <cloudpickle,
+base64>, "inputs": <encoded>, "budget": seconds}`` to REQUEST.json, starts this module in a
+sandbox of its own (sealed: own PID namespace and uid, nothing of the grader's or the
+judge's; REQUEST.json read-only and REPLY.json the only file it hands back), and reads the
+encoded outcomes (outputs, errors, timeouts, changed inputs) from REPLY.json. Only values
+come back, rebuilt from a whitelist of types; the verdict is decided elsewhere
+(``nbteach.check.functions.judge`` in the grader, ``nbteach.teacher.judge`` for homework),
+by a process this one shares nothing with: whatever the student's code does here cannot
+pass a check.
 """
 from __future__ import annotations
 

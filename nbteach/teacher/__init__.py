@@ -6,5 +6,7 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
   build a student's variant and its notebook (``load("hw01").variant(secret, id)``);
 * :mod:`nbteach.teacher.assign`: ``python -m nbteach.assign`` (one notebook per student);
 * :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the verdict on one
-  recorded answer against the full reference (run by the grader in a sealed process).
+  recorded answer against the full reference (run by the grader in a sealed process);
+* :mod:`nbteach.teacher.runner`: the one client that runs a notebook, a student's function
+  or the judge, each in a sandbox of its own (:mod:`nbteach.teacher.sandbox`).
 """

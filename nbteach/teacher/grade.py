@@ -141,71 +141,22 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
 
 
 def _kill_tree(proc: subprocess.Popen) -> None:
-    """SIGKILL the runner and every process it started (the kernel has its own session)."""
-    victims = []
-    try:
-        import psutil
+    """SIGKILL the runner and every process it started (``nbteach.teacher.runner.kill_tree``)."""
+    from nbteach.teacher.runner import kill_tree
 
-        parent = psutil.Process(proc.pid)
-        victims = parent.children(recursive=True)
-    except Exception:  # noqa: BLE001 - psutil missing or the runner already gone
-        pass
-    for p in victims:
-        try:
-            p.kill()
-        except Exception:  # noqa: BLE001
-            pass
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except Exception:  # noqa: BLE001
-        proc.kill()
-    if victims:
-        _wait_dead(victims)
+    kill_tree(proc)
 
 
 def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
     """SIGKILL every process still carrying ``variable=marker`` in its environment.
 
     A notebook can start processes that outlive its kernel (``subprocess.Popen(...,
-    start_new_session=True)``); they all inherit ``NBTEACH_RECORD`` (``NBTEACH_SANDBOX``
-    in the sandbox), whose value is unique to the run.
+    start_new_session=True)``); they all inherit ``NBTEACH_RECORD``, whose value is unique
+    to the run (``nbteach.teacher.runner.kill_marked``).
     """
-    try:
-        import psutil
-    except ImportError:
-        return
-    me = os.getpid()
-    killed = []
-    for p in psutil.process_iter():
-        try:
-            if p.pid != me and p.environ().get(variable) == marker:
-                p.kill()
-                killed.append(p)
-        except Exception:  # noqa: BLE001 - gone already, or not ours to read
-            continue
-    _wait_dead(killed)
+    from nbteach.teacher.runner import kill_marked
 
-
-def _wait_dead(procs, seconds: float = 5.0) -> None:
-    """Wait (boundedly) until SIGKILLed processes are gone: a signal is delivered, not instant.
-
-    A zombie counts as gone: it runs nothing, and its parent may never reap it.
-    """
-    import time
-
-    import psutil
-
-    deadline = time.monotonic() + seconds
-    for p in procs:
-        while time.monotonic() < deadline:
-            try:
-                if p.status() == psutil.STATUS_ZOMBIE:
-                    break
-            except psutil.NoSuchProcess:
-                break
-            except Exception:  # noqa: BLE001 - not ours to read any more
-                break
-            time.sleep(0.01)
+    kill_marked(marker, variable)
 
 
 def _package_copy(dest: Path, source: Path | None = None) -> Path:
@@ -247,8 +198,9 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
     ``nbteach.set_language`` gets feedback in the language they chose. The kernel
-    imports a private copy of nbteach (from ``package``, default: the installed one), so
-    a notebook that edits nbteach's files edits only its own copy.
+    imports nbteach from ``package`` (default: the installed one): sealed, mounted
+    read-only in a sandbox of its own (``nbteach.teacher.runner``); unsealed, a private
+    copy, so a notebook that edits nbteach's files edits only its own copy.
     """
     path = Path(path)
     sub = Submission(path, timeout=timeout)
@@ -256,52 +208,61 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
         sealed = _SEAL["on"]
-        work = Path(tmp) / "work"           # sealed: the only folder the notebook can write
+        work = Path(tmp) / "work"
         work.mkdir()
         record = str(work / "record.jsonl")
         status = str(work / "status.json")
-        private = _package_copy(Path(tmp) / "lib", package)
         runner = [sys.executable, "-c",
                   "import sys; from nbteach.teacher.grade import _run_notebook; "
                   "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))"]
-        preexec = None
         if sealed:
-            from nbteach.teacher import sandbox
+            from nbteach.teacher import runner as sealed_runner
 
-            # the notebook is copied in: its own folder holds only itself
-            notebook = work / "submission.ipynb"
-            notebook.write_bytes(path.read_bytes())
-            env = dict(sandbox.base_env(work), NBTEACH_RECORD=record, NBTEACH_LANG=lang,
-                       PYTHONPATH=str(private))
-            cmd, preexec = sandbox.sealed(runner + [str(notebook), record, status, str(timeout)],
-                                          readable=[private], writable=[work], env=env,
-                                          memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
-                                          cpu_seconds=int(2 * timeout + 60))
-            env = None
+            # its own sandbox: the notebook copied in, nbteach read-only (``package``: the
+            # pristine copy), a size-capped working folder; the record and how the run ended
+            # are the only files it hands back (nbteach.teacher.runner)
+            done = sealed_runner.run(runner + ["{dir}/submission.ipynb", "{dir}/record.jsonl", "{dir}/status.json",
+                                               str(timeout)],
+                                     seal=sealed_runner.Seal(True, _SEAL["memory"]),
+                                     files={"submission.ipynb": path.read_bytes()},
+                                     outputs=("record.jsonl", "status.json"),
+                                     env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
+                                     package=package, timeout=timeout + 30, cpu_seconds=int(2 * timeout + 60))
+            Path(record).write_bytes(done.files.get("record.jsonl") or b"")
+            if done.timed_out:
+                sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
+            else:
+                try:
+                    info = json.loads(done.files.get("status.json") or b"")
+                    sub.run, sub.detail = str(info["status"])[:40], str(info["detail"])[:300]
+                except Exception:  # noqa: BLE001
+                    sub.run = "dead kernel"
+                    sub.detail = done.stderr[-300:].decode(errors="replace")
         else:
+            private = _package_copy(Path(tmp) / "lib", package)
             pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
             env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
                        PYTHONPATH=pythonpath)
             cmd = runner + [str(path.resolve()), record, status, str(timeout)]
-        # the runner's output goes to a file, not a pipe: a process the notebook leaves
-        # behind would hold a pipe open and keep us waiting
-        errors = Path(tmp) / "runner.err"
-        with open(errors, "wb") as err:
-            proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err,
-                                    start_new_session=True, preexec_fn=preexec)
-            try:
-                proc.wait(timeout=timeout + 30)
-            except subprocess.TimeoutExpired:
-                _kill_tree(proc)
-                proc.wait()
-                sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
-            else:
+            # the runner's output goes to a file, not a pipe: a process the notebook leaves
+            # behind would hold a pipe open and keep us waiting
+            errors = Path(tmp) / "runner.err"
+            with open(errors, "wb") as err:
+                proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=err,
+                                        start_new_session=True)
                 try:
-                    info = json.loads(Path(status).read_text(encoding="utf-8"))
-                    sub.run, sub.detail = info["status"], info["detail"]
-                except Exception:  # noqa: BLE001
-                    sub.run = "dead kernel"
-                    sub.detail = errors.read_bytes()[-300:].decode(errors="replace")
+                    proc.wait(timeout=timeout + 30)
+                except subprocess.TimeoutExpired:
+                    _kill_tree(proc)
+                    proc.wait()
+                    sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
+                else:
+                    try:
+                        info = json.loads(Path(status).read_text(encoding="utf-8"))
+                        sub.run, sub.detail = info["status"], info["detail"]
+                    except Exception:  # noqa: BLE001
+                        sub.run = "dead kernel"
+                        sub.detail = errors.read_bytes()[-300:].decode(errors="replace")
         _kill_leftovers(record)
         records = _read_records(record)
     sub.seconds = time.monotonic() - start
@@ -354,41 +315,38 @@ def _default_variant(ex_id: str) -> dict:
 
 
 def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
-    """id -> (passed, message) for graded homework answers, from ``python -m nbteach.teacher.judge``.
+    """id -> (passed, message) for graded homework answers (``nbteach.teacher.judge``).
 
-    The answers are decoded and judged in a child process with time limits (never here);
-    the variant is the one the grader rebuilt (from the roster id and the secret).
+    Each request is prepared here, on the teacher's side (the variant rebuilt from the
+    roster id and the secret; a function answer run in a sandbox of its own, which returns
+    only values), then decided by ``python -m nbteach.teacher.judge`` in a sandbox that
+    holds only the nbteach package; every reply is checked by type.
     """
-    requests, order = [], []
+    from nbteach.teacher import judge, runner
+
+    seal = runner.Seal(_SEAL["on"], _SEAL["memory"])
+    requests, order, out = [], [], {}
     for ex_id in ids:
         if ex_id not in records:
             continue
         v = variant or _default_variant(ex_id)
         encoded, lang = records[ex_id]
-        requests.append(json.dumps({"assignment": v["assignment"], "params": v["params"],
-                                    "student_id": v.get("student_id"), "exercise_id": ex_id,
-                                    "answer": encoded, "lang": lang, "seed": _seed(sub.path, ex_id)}))
+        request = {"assignment": v["assignment"], "params": v["params"], "student_id": v.get("student_id"),
+                   "exercise_id": ex_id, "answer": encoded, "lang": lang, "seed": _seed(sub.path, ex_id)}
+        try:
+            requests.append(json.dumps(judge.prepare(request, seal)))
+        except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
+            out[ex_id] = (False, f"the answer could not be judged ({type(exc).__name__})")
+            continue
         order.append(ex_id)
     if not requests:
-        return {}
-    env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_RECORD",)}
-    env["PYTHONDONTWRITEBYTECODE"] = "1"
-    argv, preexec = [sys.executable, "-m", "nbteach.teacher.judge"], None
-    if _SEAL["on"]:
-        argv, preexec, env = _sealed_library_process(argv, extra_readable=_homework_dirs(variant))
-    out = {}
-    try:
-        proc = subprocess.run(argv, input="\n".join(requests) + "\n",
-                              capture_output=True, text=True, timeout=60 + 30 * len(requests), env=env,
-                              start_new_session=True, preexec_fn=preexec)
-        lines = proc.stdout.splitlines()
-    except subprocess.TimeoutExpired:
-        lines = []
+        return out
+    done = runner.run([sys.executable, "-m", "nbteach.teacher.judge"], seal=seal,
+                      stdin=("\n".join(requests) + "\n").encode("utf-8"), timeout=60 + 30 * len(requests))
+    lines = [] if done.timed_out else done.stdout.decode("utf-8", errors="replace").splitlines()
     for ex_id, line in zip(order, lines):
         try:
-            reply = json.loads(line)
-            out[ex_id] = (reply.get("correct") is True and reply.get("status") == "correct",
-                          str(reply.get("message", ""))[:4000])
+            out[ex_id] = judge.verdict(json.loads(line))
         except Exception:  # noqa: BLE001
             continue
     for ex_id in order:
@@ -498,85 +456,19 @@ def _judge(ex, answer, sandboxed):
     return status == "correct", message
 
 
-def _library_root() -> Path:
-    """The folder that holds the nbteach package the grader runs."""
-    import nbteach
-
-    return Path(nbteach.__file__).resolve().parent
-
-
-def _homework_dirs(variant) -> list:
-    """The homework source folders a judge may need to read."""
-    from nbteach.teacher.homework import HOMEWORK_DIRS
-
-    dirs = [Path(d) for d in HOMEWORK_DIRS]
-    dirs += [Path(d) for d in os.environ.get("NBTEACH_HOMEWORK", "").split(os.pathsep) if d]
-    if variant and Path(str(variant.get("assignment", ""))).is_dir():
-        dirs.append(Path(variant["assignment"]))
-    return [d for d in dirs if d.is_dir()]
-
-
-def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None):
-    """A judge or function runner, sealed: it reads nbteach (and homework sources), writes
-    only ``writable``; ``(argv, preexec_fn, env=None)``."""
-    from nbteach.teacher import sandbox
-
-    package = _library_root()
-    home = writable[0] if writable else "/tmp"
-    env = dict(sandbox.base_env(home), PYTHONPATH=str(package.parent), **(extra_env or {}))
-    sealed_argv, preexec = sandbox.sealed(argv, readable=[package, *extra_readable], writable=writable,
-                                          env=env, memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
-                                          cpu_seconds=300)
-    return sealed_argv, preexec, None
-
-
 def _run_sandbox(ex, ref, seed=None):
-    """Run the student's function in a sandbox process on the exercise's inputs.
+    """Run the student's function in a sandbox of its own on the exercise's inputs
+    (``nbteach.teacher.runner.run_function``).
 
     Returns ``(inputs, outcomes)`` (outcomes None if the sandbox gave no usable reply)
     or ``"timeout"``.
     """
-    from nbteach.check.functions import Outcome, make_inputs
-    from nbteach.check.serial import decode, encode
+    from nbteach.check.functions import make_inputs
+    from nbteach.teacher import runner
 
     inputs = make_inputs(ex, seed)
-    request = json.dumps({"function": ref.payload,
-                          "inputs": encode([[list(a), k] for a, k in inputs]),
-                          "budget": ex.time_budget})
-    with tempfile.TemporaryDirectory(prefix="nbteach-sandbox-") as tmp:
-        request_path, reply_path = Path(tmp) / "request.json", Path(tmp) / "reply.json"
-        request_path.write_text(request, encoding="utf-8")
-        env = dict(os.environ, NBTEACH_SANDBOX=tmp)
-        env.pop("NBTEACH_RECORD", None)
-        argv, preexec = [sys.executable, "-m", "nbteach.check.sandbox", str(request_path), str(reply_path)], None
-        if _SEAL["on"]:
-            argv, preexec, env = _sealed_library_process(argv, writable=[tmp], extra_env={"NBTEACH_SANDBOX": tmp})
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL, start_new_session=True, env=env,
-                                preexec_fn=preexec)
-        try:
-            proc.wait(timeout=ex.time_budget + 30)
-        except subprocess.TimeoutExpired:
-            _kill_tree(proc)
-            proc.wait()
-            return "timeout"
-        finally:
-            _kill_leftovers(tmp, "NBTEACH_SANDBOX")
-        try:
-            reply = json.loads(reply_path.read_text(encoding="utf-8"))
-        except Exception:  # noqa: BLE001 - a sandbox that died or wrote garbage
-            reply = {}
-    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
-        return inputs, None
-    outcomes = []
-    for o in reply["outcomes"][: len(inputs)]:
-        if not isinstance(o, dict):
-            continue
-        outcomes.append(Outcome(output=decode(o.get("output")),
-                                error=str(o["error"])[:2000] if o.get("error") else None,
-                                timed_out=o.get("timed_out") is True,
-                                mutated=[str(m)[:40] for m in o.get("mutated") or []]))
-    return inputs, outcomes
+    outcomes = runner.run_function(ref.payload, inputs, ex.time_budget, runner.Seal(_SEAL["on"], _SEAL["memory"]))
+    return outcomes if outcomes == "timeout" else (inputs, outcomes)
 
 
 # ---------------------------------------------------------------- a whole class

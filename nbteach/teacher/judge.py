@@ -8,15 +8,30 @@
 One JSON request per line on stdin, one JSON line per request on stdout. ``status`` is
 ``correct``, ``incorrect``, ``not attempted``, ``error`` (a bad request) or ``timeout``.
 The verdict uses the same canonical forms as the student's check cell
-(``nbteach.check.graded``), so an answer correct in the notebook is correct here; a
-function answer is also run on the hidden cases (``hidden(random.Random(seed))``), in a
-child process (``nbteach.check.sandbox``), and only its outputs come back.
+(``nbteach.check.graded``), so an answer correct in the notebook is correct here.
+
+Judging is split in two, so that no student code ever runs beside the process that
+decides, and that process needs nothing of the homework's source:
+
+1. :func:`prepare` (the teacher's side, in the grader): rebuilds the variant from the
+   homework source, computes the canonical forms of the answer and of every diagnosed
+   mistake, and for a function answer computes the inputs (public and hidden,
+   ``hidden(random.Random(seed))``), the reference's and each mistake's outputs as forms,
+   and runs the student's function on them in a sandbox of its own
+   (:func:`nbteach.teacher.runner.run_function`), which returns only values;
+2. :func:`decide` (this command, sealed by the grader with only the nbteach package
+   mounted): decodes the student's answer or outputs from a whitelist of types and
+   compares their forms with the prepared ones. Its request holds one exercise's forms,
+   hints and inputs, never the homework source or its text.
+
+A request in the first form (``"assignment"`` ...) is prepared here, then decided; a
+request made by :func:`prepare` (``"prepared": true``) is only decided. The grader
+checks every reply by type (:func:`verdict`).
 
 It never hangs and needs no write access: a request is read up to 16 MB, answers are
 decoded from a whitelist of types, formulas with huge powers are refused, each request
-is judged in a forked child killed after ``NBTEACH_JUDGE_SECONDS`` (default 20 s; the
-reply is then ``timeout``), and the process a student's function runs in is killed after
-its budget.
+is decided in a forked child killed after ``NBTEACH_JUDGE_SECONDS`` (default 20 s; the
+reply is then ``timeout``).
 """
 from __future__ import annotations
 
@@ -25,13 +40,13 @@ import os
 import random
 import select
 import signal
-import subprocess
 import sys
 import time
 
-__all__ = ["judge", "main"]
+__all__ = ["judge", "prepare", "decide", "verdict", "main", "STATUSES"]
 
 MAX_REQUEST = 16 * 2**20
+STATUSES = ("correct", "incorrect", "not attempted", "error", "timeout")
 
 
 class _OutOfTime(BaseException):
@@ -42,28 +57,29 @@ def _reply(status, message, correct=False):
     return {"status": status, "correct": bool(correct) and status == "correct", "message": message}
 
 
-def judge(request: dict) -> dict:
+def verdict(reply) -> tuple:
+    """``(passed, message)`` from a judge's reply, checked by type; anything else fails."""
+    if not isinstance(reply, dict) or reply.get("status") not in STATUSES or not isinstance(reply.get("message"), str):
+        return False, "the answer could not be judged (the judge gave no verdict)"
+    return reply["status"] == "correct" and reply.get("correct") is True, reply["message"][:4000]
+
+
+def judge(request: dict, seal=None) -> dict:
     """The verdict ``{"status", "correct", "message"}`` on one request (see the module docstring)."""
-    from nbteach.check.serial import decode
     from nbteach.i18n import set_language
 
     if not isinstance(request, dict):
         return _reply("error", "the request must be a JSON object")
-    lang = request.get("lang") if request.get("lang") in ("en", "zh") else "en"
-    set_language(lang)
-    try:
-        variant = _variant(request)
-        ex = variant.exercise(str(request.get("exercise_id", "")))
-    except Exception as exc:  # noqa: BLE001 - a bad request is an error, never a pass
-        return _reply("error", f"{type(exc).__name__}: {exc}"[:500])
-    answer = decode(request.get("answer"))
-    seed = request.get("seed")
-    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
-    if ex.kind == "function":
-        return _judge_function(ex, answer, seed)
-    return _judge_value(ex, answer)
+    set_language(request.get("lang") if request.get("lang") in ("en", "zh") else "en")
+    if request.get("prepared") is not True:
+        try:
+            request = prepare(request, seal)
+        except Exception as exc:  # noqa: BLE001 - a bad request is an error, never a pass
+            return _reply("error", f"{type(exc).__name__}: {exc}"[:500])
+    return decide(request)
 
 
+# ---------------------------------------------------------------- the teacher's side
 _VARIANTS: dict = {}
 
 
@@ -73,88 +89,146 @@ def _variant(request):
 
     key = json.dumps([request.get("assignment"), request.get("params"), request.get("student_id")],
                      sort_keys=True)
-    if key not in _VARIANTS:
+    built = _VARIANTS.get(key)
+    if built is None:  # (the grader prepares from several threads: one lookup, one store)
         hw = load(str(request.get("assignment", "")))
+        built = hw.variant_from_params(request.get("params"), request.get("student_id"))
         _VARIANTS.clear()
-        _VARIANTS[key] = hw.variant_from_params(request.get("params"), request.get("student_id"))
-    return _VARIANTS[key]
+        _VARIANTS[key] = built
+    return built
 
 
-def _judge_value(ex, answer):
+def prepare(request: dict, seal=None) -> dict:
+    """The request :func:`decide` needs, made on the teacher's side (see the module docstring).
+
+    ``seal`` (:class:`nbteach.teacher.runner.Seal`) is how a function answer runs (default:
+    sealed where bubblewrap works).
+    """
+    import copy
+
+    from nbteach.check.graded import reference_forms, rounded_forms
+    from nbteach.check.serial import FunctionRef, decode, encode
+
+    ex = _variant(request).exercise(str(request.get("exercise_id", "")))
+    lang = request.get("lang") if request.get("lang") in ("en", "zh") else "en"
+    out = {"prepared": True, "exercise_id": ex.id, "kind": ex.kind, "spec": ex.spec, "lang": lang,
+           "has_hints": bool(ex.hints), "answer": request.get("answer")}
+    if ex.kind != "function":
+        mistakes = []
+        for name, value, hint in ex.mistakes:
+            try:
+                mistakes.append([name, hint, sorted(set(reference_forms(value, ex.spec)))])
+            except Exception:  # noqa: BLE001 - a mistake without a form is not diagnosed
+                continue
+        out.update(accepted=sorted(set(reference_forms(ex.answer, ex.spec))),
+                   rounded=sorted(set(rounded_forms(ex.answer, ex.spec))), mistakes=mistakes)
+        return out
+    seed = request.get("seed")
+    seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0
+    inputs = [(tuple(a), dict(k)) for a, k in ex.public]
+    if ex.hidden is not None:
+        inputs += [(tuple(a), dict(k)) for a, k in ex.hidden(random.Random(seed))]
+
+    def outputs(func):
+        return [sorted(set(reference_forms(func(*copy.deepcopy(a), **copy.deepcopy(k)), ex.spec))) for a, k in inputs]
+
+    mistakes = []
+    for name, func, hint in ex.mistakes:
+        try:
+            mistakes.append([name, hint, outputs(func)])
+        except Exception:  # noqa: BLE001
+            continue
+    out.update(time_budget=ex.time_budget, inputs=encode([[list(a), k] for a, k in inputs]),
+               want=outputs(ex.answer), mistakes=mistakes, outcomes=None)
+    answer = decode(request.get("answer"))
+    if isinstance(answer, FunctionRef) and answer.payload is not None:
+        from nbteach.teacher import runner, sandbox
+
+        if seal is None:
+            seal = runner.Seal(on=sandbox.available())
+        outcomes = runner.run_function(answer.payload, inputs, ex.time_budget, seal)
+        if isinstance(outcomes, list):
+            outcomes = [{"output": encode(o.output), "error": o.error, "timed_out": o.timed_out,
+                         "mutated": list(o.mutated)} for o in outcomes]
+        out["outcomes"] = outcomes
+    return out
+
+
+# ---------------------------------------------------------------- the decision
+def decide(request: dict) -> dict:
+    """The verdict on a prepared request: the student's answer (or outputs) decoded, its forms
+    compared with the prepared ones. Needs nothing but the nbteach package."""
+    try:
+        if request.get("kind") == "function":
+            return _decide_function(request)
+        return _decide_value(request)
+    except Exception as exc:  # noqa: BLE001 - a bad request is an error, never a pass
+        return _reply("error", f"{type(exc).__name__}: {exc}"[:500])
+
+
+def _decide_value(req):
     from nbteach.check.compare import is_placeholder_like
-    from nbteach.check.graded import judge_forms, reference_forms, rounded_forms
+    from nbteach.check.graded import judge_forms
     from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef, Unsupported
+    from nbteach.check.serial import FunctionRef, Unsupported, decode
 
+    answer = decode(req.get("answer"))
     if is_placeholder_like(answer):
         return _reply("not attempted", say("not attempted"))
     if isinstance(answer, (Unsupported, FunctionRef)):
         got = answer.type_name if isinstance(answer, Unsupported) else "function"
         return _reply("incorrect", say("incorrect") + sep() + say("unsupported", got=got))
-    mistakes = []
-    for name, value, hint in ex.mistakes:
-        try:
-            mistakes.append((name, hint, set(reference_forms(value, ex.spec))))
-        except Exception:  # noqa: BLE001 - a mistake without a form is not diagnosed
-            continue
-    status, message, _ = judge_forms(ex.spec, answer, lambda fs: set(fs), set(reference_forms(ex.answer, ex.spec)),
-                                     set(rounded_forms(ex.answer, ex.spec)), mistakes, bool(ex.hints))
+    mistakes = [(str(name), hint, set(map(str, forms))) for name, hint, forms in req["mistakes"]]
+    status, message, _ = judge_forms(req["spec"], answer, lambda fs: set(fs), set(map(str, req["accepted"])),
+                                     set(map(str, req["rounded"])), mistakes, bool(req.get("has_hints")))
     return _reply(status, message, status == "correct")
 
 
-def _judge_function(ex, answer, seed):
-    import copy
-
+def _decide_function(req):
     from nbteach.check.compare import is_placeholder_like
     from nbteach.check.functions import describe_call
-    from nbteach.check.graded import forms, reference_forms
+    from nbteach.check.graded import forms
     from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef
+    from nbteach.check.serial import FunctionRef, decode
     from nbteach.i18n import tr
 
     def fail(text):
         return _reply("incorrect", say("incorrect") + sep() + text)
 
+    answer = decode(req.get("answer"))
+    budget = req.get("time_budget")
     if is_placeholder_like(answer):
         return _reply("not attempted", say("not attempted"))
     if not isinstance(answer, FunctionRef) or answer.payload is None:
         return fail(say("unsupported", got=getattr(answer, "type_name", type(answer).__name__)))
-    inputs = list(ex.public)
-    if ex.hidden is not None:
-        inputs += [(tuple(a), dict(k)) for a, k in ex.hidden(random.Random(seed))]
-    outcomes = _run_student(answer.payload, inputs, ex.time_budget)
-    if outcomes == "timeout":
-        return fail(say("timeout", seconds=ex.time_budget, call=answer.name))
-    if outcomes is None:
-        return fail(say("unsupported", got="function"))
     name = answer.name
+    outcomes = req.get("outcomes")
+    if outcomes == "timeout":
+        return fail(say("timeout", seconds=budget, call=name))
+    if not isinstance(outcomes, list):
+        return fail(say("unsupported", got="function"))
+    inputs = [(tuple(a), dict(k)) for a, k in decode(req["inputs"])]
+    want = [set(map(str, w)) for w in req["want"]]
     got = []
     for (args, kwargs), o in zip(inputs, outcomes):
         call = describe_call(name, args, kwargs)
-        if is_placeholder_like(o["output"]):
+        output = decode(o.get("output"))
+        if is_placeholder_like(output):
             return _reply("not attempted", say("not attempted"))
-        if o["timed_out"]:
-            return fail(say("timeout", seconds=ex.time_budget, call=call))
-        if o["error"]:
-            return fail(say("raised", call=call, traceback=o["error"]))
-        if o["mutated"]:
-            return fail(say("mutated", arg=", ".join(o["mutated"]), call=call))
-        got.append(set(forms(o["output"], ex.spec)))
-    if len(got) < len(inputs):
-        return fail(say("timeout", seconds=ex.time_budget, call=name))
-
-    def outputs(func):
-        return [set(reference_forms(func(*copy.deepcopy(a), **copy.deepcopy(k)), ex.spec)) for a, k in inputs]
-
-    want = outputs(ex.answer)
+        if o.get("timed_out") is True:
+            return fail(say("timeout", seconds=budget, call=call))
+        if isinstance(o.get("error"), str) and o["error"]:
+            return fail(say("raised", call=call, traceback=o["error"][:2000]))
+        mutated = [str(m)[:40] for m in (o.get("mutated") or [])][:10]
+        if mutated:
+            return fail(say("mutated", arg=", ".join(mutated), call=call))
+        got.append(set(forms(output, req["spec"])))
+    if len(got) < len(inputs) or not inputs:
+        return fail(say("timeout", seconds=budget, call=name))
     if all(g & w for g, w in zip(got, want)):
         return _reply("correct", say("correct"), True)
-    for mname, func, hint in ex.mistakes:
-        try:
-            wrong = outputs(func)
-        except Exception:  # noqa: BLE001
-            continue
-        if all(g & w for g, w in zip(got, wrong)):
+    for _, hint, wrong in req["mistakes"]:
+        if len(wrong) == len(got) and all(g & set(map(str, w)) for g, w in zip(got, wrong)):
             return fail(say("mistake", hint=tr(hint)))
     bad = next(i for i, (g, w) in enumerate(zip(got, want)) if not g & w)
     args, kwargs = inputs[bad]
@@ -162,68 +236,7 @@ def _judge_function(ex, answer, seed):
                    call=describe_call(name, args, kwargs)))
 
 
-def _run_student(payload, inputs, budget):
-    """Run the student's function on ``inputs`` in a child process; its outcomes, decoded.
-
-    The child gets the request on stdin and prints one reply line; it is killed (with its
-    process group) once it answered or its budget (+ start-up) is spent.
-    """
-    from nbteach.check.serial import decode, encode
-
-    request = json.dumps({"function": payload, "inputs": encode([[list(a), k] for a, k in inputs]),
-                          "budget": budget}).encode("utf-8")
-    code = ("import json, sys\n"
-            "from nbteach.check.sandbox import run\n"
-            "req = json.loads(sys.stdin.buffer.read())\n"
-            "out = sys.stdout\n"
-            "sys.stdout = sys.stderr\n"
-            "reply = run(req)\n"
-            "out.write(json.dumps(reply) + '\\n'); out.flush()\n")
-    env = {k: v for k, v in os.environ.items() if k != "NBTEACH_RECORD"}
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, start_new_session=True, env=env)
-    data = b""
-    try:
-        try:
-            proc.stdin.write(request)
-            proc.stdin.close()
-        except OSError:
-            pass
-        deadline = time.monotonic() + budget + 20
-        fd = proc.stdout.fileno()
-        while b"\n" not in data and len(data) < MAX_REQUEST:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return "timeout"
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 1 << 16)
-            if not chunk:
-                break
-            data += chunk
-    finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except Exception:  # noqa: BLE001
-            proc.kill()
-        proc.wait()
-    try:
-        reply = json.loads(data.split(b"\n", 1)[0])
-    except Exception:  # noqa: BLE001
-        return None
-    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
-        return None
-    out = []
-    for o in reply["outcomes"][: len(inputs)]:
-        if not isinstance(o, dict):
-            return None
-        out.append({"output": decode(o.get("output")), "error": str(o["error"])[:2000] if o.get("error") else None,
-                    "timed_out": o.get("timed_out") is True,
-                    "mutated": [str(m)[:40] for m in o.get("mutated") or []][:10]})
-    return out
-
-
+# ---------------------------------------------------------------- the command
 def _limited(request, seconds):
     """``judge(request)`` in a forked child killed after ``seconds`` of wall-clock time.
 
@@ -305,7 +318,6 @@ def main(argv=None) -> int:
     out = sys.stdout
     try:  # imported once here, so that every forked child starts with them
         import nbteach.check.graded  # noqa: F401
-        import nbteach.teacher.homework  # noqa: F401
         import sympy  # noqa: F401
     except Exception:  # noqa: BLE001
         pass
@@ -322,12 +334,15 @@ def main(argv=None) -> int:
             except Exception:  # noqa: BLE001
                 reply = _reply("error", "the request is not JSON")
             else:
-                try:  # the teacher's side of the request, built here once: every child inherits it
-                    if isinstance(request, dict):
-                        _variant(request)
-                except Exception:  # noqa: BLE001 - reported by the child, as an error reply
-                    pass
-                reply = _limited(request, seconds)
+                if isinstance(request, dict) and request.get("prepared") is not True:
+                    try:  # the teacher's side, here once: the forked child then only decides
+                        request = prepare(request)
+                    except Exception as exc:  # noqa: BLE001 - a bad request is an error, never a pass
+                        request = exc
+                if isinstance(request, Exception):
+                    reply = _reply("error", f"{type(request).__name__}: {request}"[:500])
+                else:
+                    reply = _limited(request, seconds)
         out.write(json.dumps(reply, ensure_ascii=False) + "\n")
         out.flush()
     return 0

@@ -1,0 +1,265 @@
+"""The one client that runs a process sealed (``nbteach.teacher.sandbox``) or, told so, not.
+
+The grader runs three kinds of process on a submission's behalf: the notebook (its
+runner and kernel), the student's function on the exercise's inputs, and the judge that
+decodes answers into canonical forms. All three start here, by :func:`run`:
+
+* what a process is given travels as files (read-only inside) and its stdin, read from a
+  file, not a pipe; what it returns comes back as files it may write and its stdout, all
+  regular files read back up to a cap (a process left behind cannot hold a pipe open);
+* sealed, it runs in a sandbox of its own: own PID namespace, own uid, nothing of the
+  grader's environment, no file descriptor of the grader's but those three files; the
+  working folder is a size-capped tmpfs;
+* it is killed with everything it started after ``timeout`` seconds, and every process it
+  left (sealed: anything of its uid; unsealed: anything carrying its marker in the
+  environment) is killed before :func:`run` returns; its folder is removed.
+
+:func:`run_function` runs a student's function (``nbteach.check.sandbox``) and returns
+only values, rebuilt from a whitelist of types and checked by type here: the verdict on
+them is made elsewhere, by a process the student's code never shares anything with.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Seal", "Run", "run", "run_function", "library_root", "READ_LIMIT"]
+
+#: Bytes read back from a process's stdout or from a file it wrote.
+READ_LIMIT = 64 * 2**20
+#: Where a sealed process finds its files (a size-capped tmpfs; also its HOME).
+INSIDE = "/sandbox"
+
+
+@dataclass(frozen=True)
+class Seal:
+    """How the grader runs processes: ``on`` (sealed or not) and ``memory`` (bytes per process)."""
+
+    on: bool = False
+    memory: int | None = None
+
+
+@dataclass
+class Run:
+    """What came back from :func:`run`."""
+
+    returncode: int | None = None
+    stdout: bytes = b""
+    files: dict = field(default_factory=dict)   # name -> bytes (None: missing)
+    timed_out: bool = False
+    stderr: bytes = b""
+
+
+def library_root() -> Path:
+    """The folder holding the nbteach package this process runs (mounted read-only inside)."""
+    import nbteach
+
+    return Path(nbteach.__file__).resolve().parent
+
+
+def run(argv, *, seal: Seal, stdin: bytes = b"", files=None, outputs=(), readable=(), env=None,
+        timeout: float = 60.0, cpu_seconds: int | None = None, package=None) -> Run:
+    """Run ``argv`` (``sys.executable`` first for Python) and collect what it returns.
+
+    ``files``: name -> bytes, given to the process as files (read-only; ``{dir}/name``
+    in ``argv`` and ``env`` values is replaced by their path); ``outputs``: names of files
+    it may write; ``readable``: more folders it may read; ``env``: variables it gets on top
+    of a clean base; ``package``: the folder of the nbteach package it imports (default: the
+    grader's own).
+    """
+    _check_arguments(argv, seal, timeout, files, outputs)
+    package = Path(package or library_root())
+    files = dict(files or {})
+    with tempfile.TemporaryDirectory(prefix="nbteach-run-") as tmp:
+        tmp = Path(tmp)
+        os.chmod(tmp, 0o755)
+        box = tmp / "box"
+        box.mkdir()
+        for name, data in files.items():
+            (box / name).write_bytes(data)
+            os.chmod(box / name, 0o644)
+        for name in outputs:
+            (box / name).write_bytes(b"")
+        (tmp / "stdin").write_bytes(stdin)
+        marker = str(tmp)
+        if seal.on:
+            result = _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cpu_seconds, package)
+        else:
+            where = str(box)
+            argv = [a.replace("{dir}", where) for a in argv]
+            full = {k: v for k, v in os.environ.items() if k != "NBTEACH_RECORD"}
+            full.update({k: v.replace("{dir}", where) for k, v in (env or {}).items()})
+            full.update(NBTEACH_SANDBOX=marker, PYTHONDONTWRITEBYTECODE="1",
+                        PYTHONPATH=os.pathsep.join(p for p in (str(package.parent), os.environ.get("PYTHONPATH", ""))
+                                                   if p))
+            result = _start(argv, tmp, full, None, timeout, cwd=where)
+            kill_marked(marker)
+        result.files = {name: _read(box / name) for name in outputs}
+        return result
+
+
+def _check_arguments(argv, seal, timeout, files, outputs) -> None:
+    from nbteach._base import NbteachError
+
+    if not isinstance(argv, (list, tuple)) or not argv or not all(isinstance(a, (str, os.PathLike)) for a in argv):
+        raise NbteachError(f"argv must be a non-empty list of strings (the program first), got {argv!r:.80}.")
+    if not isinstance(seal, Seal):
+        raise NbteachError(f"seal must be a nbteach.teacher.runner.Seal (Seal(on=True) to seal), got {seal!r:.80}.")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout < 86400:
+        raise NbteachError(f"timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
+    names = list(files or {}) + list(outputs)
+    bad = [n for n in names if not isinstance(n, str) or not n or "/" in n or n.startswith(".")]
+    if bad or len(set(names)) != len(names):
+        raise NbteachError(f"file names must be distinct plain names (no '/', not hidden), got {names!r:.120}.")
+    if not all(isinstance(v, bytes) for v in (files or {}).values()):
+        raise NbteachError("files must map each name to bytes (its content).")
+    if not shutil.which(str(argv[0])):
+        raise NbteachError(f"{argv[0]!s:.80} is not a program here: give its full path (sys.executable for Python).")
+
+
+def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cpu_seconds, package):
+    from nbteach.teacher import sandbox
+
+    argv = [a.replace("{dir}", INSIDE) for a in argv]
+    binds = [(box / name, f"{INSIDE}/{name}", False) for name in files]
+    binds += [(box / name, f"{INSIDE}/{name}", True) for name in outputs]
+    inside = dict(sandbox.base_env(INSIDE), PYTHONPATH=str(package.parent))
+    inside.update({k: v.replace("{dir}", INSIDE) for k, v in (env or {}).items()})
+    with sandbox.identity() as uid:
+        cmd, preexec = sandbox.sealed(argv, readable=[package, *readable], scratch=[INSIDE], binds=binds,
+                                      env=inside, cwd=INSIDE, uid=uid,
+                                      memory=seal.memory or sandbox.DEFAULT_MEMORY,
+                                      cpu_seconds=cpu_seconds or int(2 * timeout + 60))
+        try:
+            return _start(cmd, tmp, sandbox.bwrap_env(), preexec, timeout)
+        finally:
+            if uid is not None:
+                _kill_all(sandbox.processes_of(uid))
+
+
+def _start(cmd, tmp, env, preexec, timeout, cwd=None) -> Run:
+    out_path, err_path = tmp / "stdout", tmp / "stderr"
+    result = Run()
+    with open(tmp / "stdin", "rb") as stdin, open(out_path, "wb") as out, open(err_path, "wb") as err:
+        proc = subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=err, env=env, cwd=cwd,
+                                start_new_session=True, preexec_fn=preexec, close_fds=True)
+        try:
+            result.returncode = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            result.timed_out = True
+            kill_tree(proc)
+            proc.wait()
+    result.stdout = _read(out_path) or b""
+    result.stderr = (_read(err_path) or b"")[-4000:]
+    return result
+
+
+def _read(path, limit: int = READ_LIMIT):
+    try:
+        if not path.is_file() or path.is_symlink():
+            return None
+        with open(path, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return None
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL a process and every process it started (its session included)."""
+    victims = []
+    try:
+        import psutil
+
+        victims = psutil.Process(proc.pid).children(recursive=True)
+    except Exception:  # noqa: BLE001 - psutil missing or the process already gone
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except Exception:  # noqa: BLE001
+        proc.kill()
+    _kill_all(victims)
+
+
+def kill_marked(marker: str, variable: str = "NBTEACH_SANDBOX") -> None:
+    """SIGKILL every process whose environment holds ``variable=marker`` (unsealed runs:
+    a process started in a new session escapes the process group)."""
+    try:
+        import psutil
+    except ImportError:
+        return
+    me, found = os.getpid(), []
+    for p in psutil.process_iter():
+        try:
+            if p.pid != me and p.environ().get(variable) == marker:
+                found.append(p)
+        except Exception:  # noqa: BLE001 - gone already, or not ours to read
+            continue
+    _kill_all(found)
+
+
+def _kill_all(procs, seconds: float = 5.0) -> None:
+    """SIGKILL ``procs`` and wait (boundedly) until they are gone or zombies."""
+    if not procs:
+        return
+    import psutil
+
+    for p in procs:
+        try:
+            p.kill()
+        except Exception:  # noqa: BLE001
+            pass
+    deadline = time.monotonic() + seconds
+    for p in procs:
+        while time.monotonic() < deadline:
+            try:
+                if p.status() == psutil.STATUS_ZOMBIE:
+                    break
+            except Exception:  # noqa: BLE001 - gone
+                break
+            time.sleep(0.01)
+
+
+# ---------------------------------------------------------------- a student's function
+def run_function(payload: str, inputs, budget: float, seal: Seal):
+    """Run a student's function (cloudpickle ``payload``) on ``inputs`` in a process of its own.
+
+    Returns a list of :class:`nbteach.check.functions.Outcome` (one per input it reached:
+    outputs decoded from a whitelist of types, errors as text), ``"timeout"`` if the
+    process outlived its budget, or None if it gave no usable reply. Nothing it returns is
+    a verdict.
+    """
+    from nbteach.check.functions import Outcome
+    from nbteach.check.serial import decode, encode
+
+    request = json.dumps({"function": payload, "inputs": encode([[list(a), dict(k)] for a, k in inputs]),
+                          "budget": budget}).encode("utf-8")
+    done = run([sys.executable, "-m", "nbteach.check.sandbox", "{dir}/request.json", "{dir}/reply.json"],
+               seal=seal, files={"request.json": request}, outputs=("reply.json",), timeout=budget + 30)
+    if done.timed_out:
+        return "timeout"
+    try:
+        reply = json.loads((done.files.get("reply.json") or b"").decode("utf-8"))
+    except Exception:  # noqa: BLE001 - a process that died or wrote garbage
+        return None
+    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
+        return None
+    outcomes = []
+    for o in reply["outcomes"][: len(inputs)]:
+        if not isinstance(o, dict):
+            return None
+        error = o.get("error")
+        mutated = o.get("mutated")
+        outcomes.append(Outcome(output=decode(o.get("output")),
+                                error=error[:2000] if isinstance(error, str) and error else None,
+                                timed_out=o.get("timed_out") is True,
+                                mutated=[m[:40] for m in mutated[:10] if isinstance(m, str)]
+                                if isinstance(mutated, list) else []))
+    return outcomes

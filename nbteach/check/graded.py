@@ -432,6 +432,7 @@ def digest(salt: str, form: str) -> str:
 _ATTEMPTS: dict = {}
 _ATTEMPT_LOCK = threading.Lock()
 _ATTEMPT_FILE = ".nbteach-attempts.json"
+_MAX_ATTEMPTS = 10**6
 
 
 def _attempt_file() -> str:
@@ -469,7 +470,9 @@ def _next_attempt(key: str, exercise_id: str) -> int:
 def attempts(notebook: dict) -> dict:
     """``{exercise id: attempts}``: the largest attempt number a check output in the notebook shows.
 
-    Read from the outputs' metadata ``{"nbteach": {"exercise": id, "attempt": n}}``.
+    Read from the outputs' metadata ``{"nbteach": {"exercise": id, "attempt": n}}``: as recorded
+    in the notebook, which the student can edit (a number above a million is no count and is
+    ignored). The grader reports them as such, never as a count it vouches for.
 
     >>> attempts({"cells": [{"cell_type": "code", "outputs": [
     ...     {"output_type": "execute_result", "metadata": {"nbteach": {"exercise": "hw01.a", "attempt": 3}}}]}]})
@@ -486,7 +489,7 @@ def attempts(notebook: dict) -> dict:
             if not isinstance(info, dict):
                 continue
             ex, n = info.get("exercise"), info.get("attempt")
-            if isinstance(ex, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+            if isinstance(ex, str) and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= _MAX_ATTEMPTS:
                 out[ex] = max(out.get(ex, 0), n)
     return out
 

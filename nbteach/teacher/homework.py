@@ -51,7 +51,8 @@ from pathlib import Path
 from nbteach._base import NbteachError
 from nbteach.check import graded as _graded
 
-__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES"]
+__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
+           "fingerprint"]
 
 #: What a check cell tells the student, chosen per assignment at assign time:
 #: ``practice`` (correct / incorrect at once: the notebook carries digests of the accepted
@@ -95,6 +96,16 @@ STUDENT_INTRO = (
     "says how many significant digits are needed, and a number rounded further is marked wrong.\n\n"
     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
     "teacher grades this notebook by running it from the first cell to the last.")
+
+
+def fingerprint(secret: bytes, assignment: str, student_id: str) -> str:
+    """HMAC-SHA256(secret, "fingerprint" + "\\0" + assignment + "\\0" + student id), as hex.
+
+    >>> fingerprint(b"k", "hw01", "alice") == fingerprint(b"k", "hw01", "Alice")
+    False
+    """
+    msg = f"fingerprint\0{assignment}\0{student_id}".encode("utf-8")
+    return hmac.new(bytes(secret), msg, hashlib.sha256).hexdigest()
 
 
 def distinct_mistakes(answer, mistakes) -> list:
@@ -228,8 +239,7 @@ class Homework:
         can tell a wrong secret, a wrong ``--assignment`` or a re-spelled roster id from a
         right one; without the secret it reveals nothing (nor is it the variant's seed).
         """
-        msg = f"fingerprint\0{self.name}\0{student_id}".encode("utf-8")
-        return hmac.new(bytes(secret), msg, hashlib.sha256).hexdigest()
+        return fingerprint(secret, self.name, student_id)
 
     def seed(self, secret: bytes, student_id: str) -> int:
         """The variant's seed: HMAC-SHA256(secret, assignment + "\\0" + student id)."""

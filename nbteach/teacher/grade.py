@@ -2,6 +2,8 @@
 
     python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
                             [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
+                            [--assignment hwNN --roster CSV --secret-file FILE] [--resume]
+                            [--format csv|gradebook|canvas|moodle]
 
 SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
 kernel of its own (``nbclient``), ``--jobs`` at a time. A cell running longer than
@@ -29,6 +31,13 @@ How a grade is decided, so that nothing in a submission can fake a pass:
 
 Patching ``check``, redefining ``exercise``, forging the result class or writing a
 record with ``"correct": true`` in it changes nothing: verdicts are never read back.
+
+Nothing a student controls is trusted: a link or a file that is not regular under the
+submissions folder is refused unread; the attempt counts a notebook shows are reported as
+recorded there (the student can edit them); the release fingerprint in a notebook's
+metadata is checked against (secret, assignment, roster id), and a mismatch for the whole
+class (a teacher's slip: another secret, another assignment, a re-cased id) stops the run
+before anything is written.
 
 Examples
 --------

@@ -288,3 +288,25 @@ def test_bad_format_gets_a_clear_error(tmp_path):
     (tmp_path / "a.ipynb").write_text("{}")
     with pytest.raises(NbteachError, match="--format must be one of"):
         grade([tmp_path], tmp_path / "g.csv", format="excel")
+
+
+def test_each_run_passes_its_own_configuration_and_none_is_inherited(tmp_path, monkeypatch):
+    """The seal settings travel as a GradeConfig to every runner; a run never inherits the
+    previous one's (the module-level _SEAL did: a sealed run left the next one sealed)."""
+    import nbteach.teacher.grade as grading
+    import nbteach.teacher.sandbox as sandbox
+    from nbteach.teacher.grade import GradeConfig, Submission
+
+    seen = []
+
+    def fake(path, timeout, ids, lang, package, variant, config=None):
+        seen.append(config)
+        return Submission(Path(path), run="ok")
+
+    monkeypatch.setattr(grading, "grade_notebook", fake)
+    monkeypatch.setattr(sandbox, "available", lambda: True)
+    (tmp_path / "a.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    grade([tmp_path / "a.ipynb"], tmp_path / "g.csv", sandbox=True, memory=2**30)
+    grade([tmp_path / "a.ipynb"], tmp_path / "g.csv", sandbox=False)
+    assert seen == [GradeConfig(sealed=True, memory=2**30), GradeConfig(sealed=False, memory=None)]
+    assert not hasattr(grading, "_SEAL")

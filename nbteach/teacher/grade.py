@@ -66,8 +66,6 @@ from pathlib import Path
 __all__ = ["grade", "grade_notebook", "Submission", "main"]
 
 _LANGUAGE_LOCK = threading.Lock()
-#: Whether submissions run sealed (nbteach.teacher.sandbox); set by grade(), read by the runners.
-_SEAL = {"on": False, "memory": None}
 _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
 
 _RUN_TEXT = {
@@ -87,6 +85,18 @@ _NOT_REACHED = {
     "en": "Failed: no answer was checked for this exercise{why}.",
     "zh": "未通过：这道题没有被检查过{why}。",
 }
+
+
+@dataclass
+class GradeConfig:
+    """How submissions run, passed explicitly to every runner (no module-level state).
+
+    ``sealed``: inside bubblewrap (``nbteach.teacher.sandbox``); ``memory``: the address-space
+    limit of each sealed process in bytes (None: the sandbox's default).
+    """
+
+    sealed: bool = False
+    memory: int | None = None
 
 
 @dataclass
@@ -257,20 +267,22 @@ def _preload(ids) -> None:
 
 
 def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en",
-                   package=None, variant=None) -> Submission:
+                   package=None, variant=None, config=None) -> Submission:
     """Run one notebook in a fresh kernel and grade its recorded answers.
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
     ``nbteach.set_language`` gets feedback in the language they chose. The kernel
     imports a private copy of nbteach (from ``package``, default: the installed one), so
-    a notebook that edits nbteach's files edits only its own copy.
+    a notebook that edits nbteach's files edits only its own copy. ``config`` (a
+    :class:`GradeConfig`, default: unsealed) says how it and its answers' runners run.
     """
+    config = config or GradeConfig()
     path = Path(path)
     sub = Submission(path, timeout=timeout)
     sub.attempts = _attempts_of(path)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
-        sealed = _SEAL["on"]
+        sealed = config.sealed
         work = Path(tmp) / "work"           # sealed: the only folder the notebook can write
         work.mkdir()
         record = str(work / "record.jsonl")
@@ -290,7 +302,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
                        PYTHONPATH=str(private))
             cmd, preexec = sandbox.sealed(runner + [str(notebook), record, status, str(timeout)],
                                           readable=[private], writable=[work], env=env,
-                                          memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          memory=config.memory or sandbox.DEFAULT_MEMORY,
                                           cpu_seconds=int(2 * timeout + 60))
             env = None
         else:
@@ -322,7 +334,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     sub.seconds = time.monotonic() - start
     sub.lang = lang
     sub.sealed = sealed
-    _verify(sub, records, expected_ids, variant)
+    _verify(sub, records, expected_ids, variant, config)
     return sub
 
 
@@ -368,7 +380,7 @@ def _default_variant(ex_id: str) -> dict:
     return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
 
 
-def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
+def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> dict:
     """id -> (passed, message) for graded homework answers, from ``python -m nbteach.teacher.judge``.
 
     The answers are decoded and judged in a child process with time limits (never here);
@@ -389,8 +401,8 @@ def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_RECORD",)}
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     argv, preexec = [sys.executable, "-m", "nbteach.teacher.judge"], None
-    if _SEAL["on"]:
-        argv, preexec, env = _sealed_library_process(argv, extra_readable=_homework_dirs(variant))
+    if config is not None and config.sealed:
+        argv, preexec, env = _sealed_library_process(argv, extra_readable=_homework_dirs(variant), config=config)
     out = {}
     try:
         proc = subprocess.run(argv, input="\n".join(requests) + "\n",
@@ -411,7 +423,7 @@ def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
     return out
 
 
-def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
+def _verify(sub: Submission, records: dict, expected_ids, variant=None, config=None) -> None:
     from nbteach.check import exercise
     from nbteach.i18n import tr
 
@@ -421,7 +433,7 @@ def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
     why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
                                          lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
                                                                lang=sub.lang, timeout=_timeout_of(sub)))
-    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant)
+    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant, config)
     for ex_id in ids:
         if ex_id not in records:
             sub.results[ex_id] = (False, tr(_NOT_REACHED, lang=sub.lang, why=why))
@@ -435,7 +447,7 @@ def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
             sub.results[ex_id] = (False, f"unknown exercise: {exc}")
             continue
         encoded, lang = records[ex_id]
-        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id))
+        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id), config)
 
 
 def _timeout_of(sub) -> float:
@@ -453,7 +465,7 @@ def _seed(path, ex_id) -> int:
     return int.from_bytes(hashlib.sha256(ex_id.encode() + b"\0" + content).digest()[:8], "big")
 
 
-def _verify_one(ex, encoded, lang, seed=None):
+def _verify_one(ex, encoded, lang, seed=None, config=None):
     """(passed, message) for one recorded answer, checked here against the library.
 
     A function answer runs in the sandbox first (several at once across submissions);
@@ -466,7 +478,7 @@ def _verify_one(ex, encoded, lang, seed=None):
     answer = decode(encoded)
     sandboxed = None
     if ex.kind == "function" and isinstance(answer, FunctionRef) and answer.payload is not None:
-        sandboxed = _run_sandbox(ex, answer, seed)
+        sandboxed = _run_sandbox(ex, answer, seed, config)
     with _LANGUAGE_LOCK:
         before = get_language()
         set_language(lang)
@@ -476,11 +488,11 @@ def _verify_one(ex, encoded, lang, seed=None):
             set_language(before)
 
 
-def _verify_answer(ex, encoded, seed=None):
+def _verify_answer(ex, encoded, seed=None, config=None):
     """(passed, message) in the current language (used by the tests)."""
     from nbteach.i18n import get_language
 
-    return _verify_one(ex, encoded, get_language(), seed)
+    return _verify_one(ex, encoded, get_language(), seed, config)
 
 
 def _judge(ex, answer, sandboxed):
@@ -531,7 +543,7 @@ def _homework_dirs(variant) -> list:
     return [d for d in dirs if d.is_dir()]
 
 
-def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None):
+def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None, config=None):
     """A judge or function runner, sealed: it reads nbteach (and homework sources), writes
     only ``writable``; ``(argv, preexec_fn, env=None)``."""
     from nbteach.teacher import sandbox
@@ -540,12 +552,12 @@ def _sealed_library_process(argv, writable=(), extra_readable=(), extra_env=None
     home = writable[0] if writable else "/tmp"
     env = dict(sandbox.base_env(home), PYTHONPATH=str(package.parent), **(extra_env or {}))
     sealed_argv, preexec = sandbox.sealed(argv, readable=[package, *extra_readable], writable=writable,
-                                          env=env, memory=_SEAL["memory"] or sandbox.DEFAULT_MEMORY,
+                                          env=env, memory=(config and config.memory) or sandbox.DEFAULT_MEMORY,
                                           cpu_seconds=300)
     return sealed_argv, preexec, None
 
 
-def _run_sandbox(ex, ref, seed=None):
+def _run_sandbox(ex, ref, seed=None, config=None):
     """Run the student's function in a sandbox process on the exercise's inputs.
 
     Returns ``(inputs, outcomes)`` (outcomes None if the sandbox gave no usable reply)
@@ -564,8 +576,9 @@ def _run_sandbox(ex, ref, seed=None):
         env = dict(os.environ, NBTEACH_SANDBOX=tmp)
         env.pop("NBTEACH_RECORD", None)
         argv, preexec = [sys.executable, "-m", "nbteach.check.sandbox", str(request_path), str(reply_path)], None
-        if _SEAL["on"]:
-            argv, preexec, env = _sealed_library_process(argv, writable=[tmp], extra_env={"NBTEACH_SANDBOX": tmp})
+        if config is not None and config.sealed:
+            argv, preexec, env = _sealed_library_process(argv, writable=[tmp], extra_env={"NBTEACH_SANDBOX": tmp},
+                                                         config=config)
         proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL, start_new_session=True, env=env,
                                 preexec_fn=preexec)
@@ -748,18 +761,6 @@ def _ordered(ids) -> list:
 FORMATS = ("csv", "gradebook", "canvas", "moodle")
 
 
-@dataclass
-class GradeConfig:
-    """How submissions run, passed explicitly to every runner (no module-level state).
-
-    ``sealed``: inside bubblewrap (``nbteach.teacher.sandbox``); ``memory``: the address-space
-    limit of each sealed process in bytes (None: the sandbox's default).
-    """
-
-    sealed: bool = False
-    memory: int | None = None
-
-
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang: str = "en", assignment=None, roster=None, secret_file=None,
           resume: bool = False, sandbox=None, memory=None, format: str = "csv") -> list:
@@ -873,7 +874,6 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
                            "file then says 'not sealed' on every row).")
     notes = _check_fingerprints(hw, secret, jobs_list) if secret is not None else {}
     config = GradeConfig(sealed=_sandbox.available() if sandbox is None else bool(sandbox), memory=memory)
-    _SEAL["on"], _SEAL["memory"] = config.sealed, config.memory   # read by the sandbox runners
     _preload([i for i in ids if not _is_graded(i)])
     folder = Path(feedback) if feedback else (Path(out).parent / "feedback" if out is not None else None)
     table = _full_table(out, format)
@@ -918,7 +918,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             if hw is not None:
                 v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
                 variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
-            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant)] = k
+            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant, config)] = k
         try:
             for fut in as_completed(futures):
                 k = futures[fut]

@@ -200,3 +200,11 @@ def test_assign_help_lists_every_homework_source(capsys):
     for name in sources():
         assert name in text
     assert "--feedback" in text
+
+
+def test_an_exam_says_it_has_no_hints():
+    v = load("hw01").variant(SECRET, "gina")
+    q = v.register(feedback="none")
+    assert "no hints" in str(q["hw01.lidstone"].hint())
+    ex = v.exercise("hw01.lidstone")
+    assert q[ex.id].check(ex.mistakes[0][1]).status == RECORDED     # no mistake is named in an exam

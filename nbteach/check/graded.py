@@ -96,6 +96,7 @@ _MSG = {
     "shape": {"en": "Your answer has shape {got}; expected shape {want}.",
               "zh": "你的答案形状为 {got}；应为 {want}。"},
     "function_failed": {"en": "Calling {call} {why}.", "zh": "调用 {call} {why}。"},
+    "no_hints": {"en": "This version (an exam) has no hints.", "zh": "本版本（考试）没有提示。"},
     "few_digits": {"en": "Note: your number has only {got} significant digit(s); if you rounded it, "
                          "give at least {digits} (better: the value you computed, unrounded).",
                    "zh": "注意：你的数只有 {got} 位有效数字；如果它是舍入后的结果，请至少给出 {digits} 位"
@@ -538,6 +539,8 @@ class GradedExercise:
     def hint(self) -> Message:
         from .core import next_hint
 
+        if not self.hints and self.feedback == "none":
+            return Message(tr(_MSG["no_hints"]), "hint", say("hint_header", i=0, n=0))
         return next_hint(self)
 
     # -- the check ----------------------------------------------------------------------

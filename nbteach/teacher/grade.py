@@ -919,26 +919,37 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
                 v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
                 variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
             futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant, config)] = k
+        def finished(k, s):
+            nonlocal done
+            s.label = jobs_list[k][0]
+            s.student_name = names.get(jobs_list[k][2], "")
+            s.note = notes.get(jobs_list[k][2], "")   # for the teacher: the grades, the screen
+            with lock:
+                done += 1
+                if folder is not None:   # the feedback first: a row in the grades has its file
+                    write_feedback([s], ids, folder)
+                results[k] = s
+                flush()
+                if progress is not None:
+                    eta = (time.monotonic() - started) / done * (len(todo) - done)
+                    progress(f"[{done}/{len(todo)}] {s.name}: {s.total(ids)}/{len(ids)} "
+                             f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
+
         try:
             for fut in as_completed(futures):
-                k = futures[fut]
-                s = fut.result()
-                s.label = jobs_list[k][0]
-                s.student_name = names.get(jobs_list[k][2], "")
-                s.note = notes.get(jobs_list[k][2], "")   # for the teacher: the grades, the screen
-                with lock:
-                    done += 1
-                    if folder is not None:   # the feedback first: a row in the grades has its file
-                        write_feedback([s], ids, folder)
-                    results[k] = s
-                    flush()
-                    if progress is not None:
-                        eta = (time.monotonic() - started) / done * (len(todo) - done)
-                        progress(f"[{done}/{len(todo)}] {s.name}: {s.total(ids)}/{len(ids)} "
-                                 f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
-        except BaseException:   # Ctrl-C: what is graded stays written; nothing else starts
+                finished(futures[fut], fut.result())
+        except BaseException:
+            # Ctrl-C: nothing new starts; the notebooks already running are recorded as they
+            # end (a second Ctrl-C stops waiting); every written row has its feedback file
             for fut in futures:
                 fut.cancel()
+            try:
+                for fut in as_completed([f for f in futures if not f.cancelled()]):
+                    k = futures[fut]
+                    if results[k] is None and fut.exception() is None:
+                        finished(k, fut.result())
+            except BaseException:  # noqa: BLE001 - the second Ctrl-C, or a progress callback that raises
+                pass
             raise
     return results + extra_rows
 

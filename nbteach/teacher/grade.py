@@ -1168,7 +1168,9 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
     * ``gradebook``: ``id, name, total, max``;
     * ``canvas``: Canvas's grade import columns ``Student, ID, SIS User ID, SIS Login ID,
       Section, <assignment>`` (Canvas matches a row by one of Student, ID or SIS User ID: the
-      roster id goes in SIS User ID, the roster name in Student; the others are left empty);
+      roster id goes in SIS User ID, the roster name in Student; the others are left empty; a
+      column named as an existing Canvas assignment, ``hw01 (12345)``, updates it, any other
+      name makes a new assignment);
     * ``moodle``: ``ID number, Full name, <assignment>``: in Moodle's *Import > CSV file*, map
       "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
       and ``<assignment>`` to the grade item.
@@ -1243,7 +1245,7 @@ def _parser():
     p.add_argument("--memory", type=float, default=2.0, help="GiB of memory per sealed process (default 2)")
     p.add_argument("--format", default="csv", choices=FORMATS,
                    help="csv: every column (default); gradebook: id, name, total, max; canvas, moodle: their "
-                        "grade import files (the full table is then kept as <out>.full.csv)")
+                        "grade import files (the full table is then kept beside it as <name>.full.csv)")
     return p
 
 

@@ -811,7 +811,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     format : {"csv", "gradebook", "canvas", "moodle"}
         ``csv``: every column (per exercise pass/fail and the attempts as recorded in the
         notebook, total, max, run); the others are for a gradebook (:func:`write_grades`), and
-        the full table is then kept beside ``out`` as ``<out>.full.csv`` (what ``resume`` reads).
+        the full table is then kept beside ``out`` (``grades.csv``: ``grades.full.csv``; what ``resume`` reads).
 
     Returns
     -------

@@ -86,6 +86,18 @@ def test_a_roster_id_that_changed_case_stops_the_run(released, tmp_path, capsys)
     assert "changed case" in err and "'Alice' was 'alice'" in err
 
 
+def test_a_roster_id_renamed_since_assign_stops_the_run(released, tmp_path, capsys):
+    text = (released / "roster.csv").read_text().replace("bob,", "bob2,")
+    (tmp_path / "roster.csv").write_text(text)
+    subs = _submit(tmp_path, "submissions", {f"{sid}/{NOTEBOOK}": released / "release" / old / NOTEBOOK
+                                             for sid, old in (("alice", "alice"), ("bob2", "bob"))})
+    code = main([str(subs), "--assignment", "hw01", "--roster", str(tmp_path / "roster.csv"),
+                 "--secret-file", str(released / "secret.txt"), "--out", str(tmp_path / "out" / "g.csv"),
+                 "--no-sandbox"])
+    err = capsys.readouterr().err
+    assert code == 2 and "'bob2' was 'bob'" in err and not (tmp_path / "out").exists()
+
+
 def test_the_fingerprint_reveals_nothing_and_differs_per_student(released):
     fps = {sid: json.loads((released / "release" / sid / NOTEBOOK).read_text())["metadata"]["nbteach"]["fingerprint"]
            for sid in ("alice", "bob")}

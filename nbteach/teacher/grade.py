@@ -1040,8 +1040,8 @@ def _check_fingerprints(hw, secret, jobs_list) -> dict:
 
     Raises NbteachError on a teacher's slip, which would grade everyone wrongly and silently:
     a notebook whose fingerprint is right for another assignment (``--assignment``), for
-    the same id spelled in another case (the roster was edited), or (all of them) for no
-    assignment and id at all (another secret). A single notebook whose fingerprint is
+    the same id spelled in another case or for an id the roster no longer has (the roster
+    was edited), or (all of them) for no assignment and id at all (another secret). A single notebook whose fingerprint is
     missing or belongs to another student of the roster is graded as the roster says;
     returns ``{id: note}`` for those rows.
     """
@@ -1069,9 +1069,9 @@ def _check_fingerprints(hw, secret, jobs_list) -> dict:
         if claimed_hw and claimed_hw != hw.name and any(
                 hmac.compare_digest(fp, fingerprint(secret, claimed_hw, who)) for who in (sid, claimed) if who):
             other_hw.setdefault(claimed_hw, []).append(sid)
-        elif claimed and claimed != sid and claimed.lower() == sid.lower() \
+        elif claimed and claimed != sid and (claimed.lower() == sid.lower() or claimed not in roster) \
                 and hmac.compare_digest(fp, fingerprint(secret, hw.name, claimed)):
-            recased.append((sid, claimed))
+            recased.append((sid, claimed))   # released to an id the roster no longer has
         elif claimed in roster and claimed != sid and hmac.compare_digest(fp, fingerprint(secret, hw.name, claimed)):
             notes[sid] = f"this notebook was released to {claimed}, not to {sid}"
         else:
@@ -1082,7 +1082,8 @@ def _check_fingerprints(hw, secret, jobs_list) -> dict:
                            f"{', '.join(who[:3])}): grade them with --assignment {name}. Nothing was graded.")
     if recased:
         pairs = ", ".join(f"{now!r} was {then!r}" for now, then in recased[:5])
-        raise NbteachError(f"roster ids changed case since the notebooks were released ({pairs}): a variant "
+        what = "changed case" if all(a.lower() == b.lower() for a, b in recased) else "changed"
+        raise NbteachError(f"roster ids {what} since the notebooks were released ({pairs}): a variant "
                            "depends on the id exactly as assigned, so restore the roster's spelling. "
                            "Nothing was graded.")
     if checked and len(unexplained) == checked:

@@ -132,6 +132,8 @@ def test_links_and_odd_files_in_submissions_are_refused_and_never_read(released,
     assert "symbolic link" in written and "not a regular file" in written
     assert SECRET not in written and SECRET[:6] not in written and "root:" not in written
     assert "not graded: carol/" + NOTEBOOK in captured.err and "missing (4)" in captured.err
+    # a stray file's feedback is never named like a roster student's (alice.ipynb is no alice)
+    assert not (tmp_path / "out" / "feedback" / "alice.txt").exists()
 
 
 # ---------------------------------------------------------------- matching LMS downloads

@@ -757,6 +757,8 @@ def _ordered(ids) -> list:
     return out
 
 
+#: How a file below the submissions folder that is no student's submission ends (``run``).
+_UNGRADED = ("refused", "not a notebook", "no roster id", "ambiguous", "second notebook")
 #: ``--format``: what ``--out`` holds (see :func:`write_grades`).
 FORMATS = ("csv", "gradebook", "canvas", "moodle")
 
@@ -1108,7 +1110,7 @@ def _read_previous(table, ids, folder=None) -> dict:
                 label = _unescape(row.get("student") or row.get("submission") or "")
                 if not label or row.get("run") in (None, "", "missing") or any(i not in row for i in ids):
                     continue
-                if row["run"] in ("refused", "not a notebook", "no roster id", "ambiguous", "second notebook"):
+                if row["run"] in _UNGRADED:
                     continue   # found again by this run's matching
                 if folder is not None and not (Path(folder) / _feedback_name(label)).is_file():
                     continue
@@ -1176,8 +1178,7 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
       "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
       and ``<assignment>`` to the grade item.
     """
-    keep = [s for s in results if s.run not in ("refused", "not a notebook", "no roster id", "ambiguous",
-                                                 "second notebook")]
+    keep = [s for s in results if s.run not in _UNGRADED]
     if format == "gradebook":
         rows = [["id", "name", "total", "max"]]
         rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), len(ids)] for s in keep]
@@ -1192,12 +1193,13 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
     _atomic_rows(out, rows)
 
 
-def _feedback_name(name: str) -> str:
-    """A file name for a student's feedback that no other submission's name maps to."""
+def _feedback_name(name: str, unique: bool = False) -> str:
+    """A file name for a student's feedback that no other submission's name maps to
+    (``unique``: a file that is no roster student's, never named like one's)."""
     import hashlib
 
     safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
-    if safe != name.removesuffix(".ipynb") or "/" in name:
+    if safe != name.removesuffix(".ipynb") or "/" in name or unique:
         safe += "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
     return safe + ".txt"
 
@@ -1222,7 +1224,7 @@ def write_feedback(results, ids, folder: Path) -> None:
             passed, message = s.results.get(i, (False, ""))
             mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
             lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
-        path = folder / _feedback_name(s.name)
+        path = folder / _feedback_name(s.name, unique=s.run in _UNGRADED)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_text("\n".join(lines), encoding="utf-8")
         os.replace(tmp, path)
@@ -1284,7 +1286,7 @@ def _summary(results) -> list:
     if missing:
         lines.append(f"missing ({len(missing)}): " + ", ".join(missing))
     for s in results:
-        if s.run in ("refused", "not a notebook", "no roster id", "ambiguous", "second notebook"):
+        if s.run in _UNGRADED:
             lines.append(f"not graded: {s.name}: {s.run}" + (f" ({s.detail})" if s.detail else ""))
     for s in results:
         if s.note:

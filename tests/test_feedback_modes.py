@@ -16,7 +16,7 @@ import pytest
 import sympy
 
 from nbteach.check import CORRECT, INCORRECT
-from nbteach.check.graded import RECORDED, _sig, digest, forms, reference_forms, rounded_forms
+from nbteach.check.graded import RECORDED, _sig, digest, reference_forms, rounded_forms
 from nbteach.i18n import set_language
 from nbteach.teacher.assign import main as assign_main
 from nbteach.teacher.homework import _call, load, sources

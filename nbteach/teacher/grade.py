@@ -921,6 +921,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
                 v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
                 variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
             futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant, config)] = k
+
         def finished(k, s):
             nonlocal done
             s.label = jobs_list[k][0]

@@ -188,6 +188,7 @@ def test_assign_writes_the_chosen_mode_and_refuses_an_unknown_one(tmp_path, caps
         assert nb["metadata"]["nbteach"].get("feedback", "practice") == (mode or "graded")
         shown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
         assert ("graded by your teacher" in shown) == (mode != "practice")
+        assert ("can find the answers" in capsys.readouterr().err) == (mode == "practice")
     with pytest.raises(SystemExit):
         assign_main(["hw03", *common, "--out", str(tmp_path / "x"), "--feedback", "lenient"])
     assert "invalid choice" in capsys.readouterr().err

@@ -212,6 +212,10 @@ def main(argv=None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{len(paths)} notebook(s) in {args.out}", file=sys.stderr)
+    if args.feedback == "practice" and args.roster is not None:
+        print("note: --feedback practice: each check says correct at once, and a student who tries "
+              "candidates offline against the notebook's digests can find the answers; use the default "
+              "(graded) for credit.", file=sys.stderr)
     return 0
 
 

@@ -1,10 +1,10 @@
-"""Graded homework checks: the notebook holds salted digests of the answers, never the answers.
+"""Graded homework checks: the notebook holds salted digests, never the answers.
 
 A homework notebook released by the teacher (``python -m nbteach.assign``) registers its
-exercises with :func:`register`. For each exercise it carries a random salt and the
-salted digests of the *canonical form* of every accepted answer and of every diagnosed
-mistake (with the mistake's hint); a check computes the canonical form of the student's
-answer, digests it with the same salt and looks it up. The answer itself, and the code
+exercises with :func:`register`. For each exercise it carries a random salt and, as its
+feedback mode allows (below), the salted digests of the *canonical form* of every accepted
+answer and of the diagnosed mistakes (with the mistake's hint); a check computes the
+canonical form of the student's answer, digests it with the same salt and looks it up. The answer itself, and the code
 that computes it, stay on the teacher's side (``nbteach.teacher``); the grade is decided
 there too, by re-judging the recorded answer against the full reference.
 
@@ -12,8 +12,8 @@ Canonical forms (:func:`forms`), by the exercise's answer type ``spec["type"]``:
 
 =========  ==========================================================================
 exact      an exact number as the reduced ``p/q`` (ints as ``n``). A float (or a decimal
-           string) is never accepted: it is told it was rounded (checked against the
-           reference rounded to 2..8 significant digits), without the value.
+           string) is never accepted: it is told it must be exact (in ``practice``, that it
+           was rounded, checked against the reference rounded to 2..8 significant digits).
 number     a real number rounded to ``spec["digits"]`` significant digits (the prompt
            states them); near a rounding boundary both neighbours are accepted.
 text       the string, case-folded, with runs of white space made one space.

@@ -93,7 +93,8 @@ STUDENT_INTRO = (
     "teacher it checks only the answer's form and the common mistakes it recognises, and says\n"
     "the answer is recorded); `q.hint()` gives a hint (run it again for more). A decimal answer\n"
     "must be computed (with nbteach or numpy), not copied from a rounded printout: the prompt\n"
-    "says how many significant digits are needed, and a number rounded further is marked wrong.\n\n"
+    "says how many significant digits are needed, and a number rounded further is marked wrong\n"
+    "(where the check says right or wrong at once, it says so: \"Close, but rounded\").\n\n"
     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
     "teacher grades this notebook by running it from the first cell to the last.")
 

@@ -200,6 +200,8 @@ def test_progress_is_a_bar_on_a_terminal_and_plain_lines_otherwise():
 def test_the_teachers_files_are_ignored_by_git(tmp_path):
     paths = ["secret.txt", "roster.csv", "release/alice/hw.ipynb", "key/alice/hw.ipynb",
              "submissions/alice/hw.ipynb", "grades.csv", "grades.full.csv", "feedback/alice.txt"]
+    if shutil.which("git") is None or subprocess.run(["git", "rev-parse"], cwd=ROOT, capture_output=True).returncode:
+        pytest.skip("not a git checkout: .gitignore is not in use here")
     proc = subprocess.run(["git", "check-ignore", "--no-index", *paths], cwd=ROOT, capture_output=True, text=True)
     assert sorted(proc.stdout.split()) == sorted(paths), proc.stdout + proc.stderr
 

@@ -38,8 +38,11 @@ def _checks_of(nb: dict) -> dict:
 
 
 def _candidate_forms(ex) -> set:
-    """Every canonical form of the right answer an attacker would digest: the grader's forms,
-    the rounded ones the practice notebook carries, and the value at 1..10 significant digits."""
+    """Every canonical form that confirms the right answer: what the grader accepts (the
+    value at the stated digits, or exact), the value written more precisely, and the rounded
+    forms a practice notebook carries (``r<k>:``, at 1..10 significant digits). (A form of
+    the value at fewer digits than stated confirms nothing: a mistake that happens to equal
+    it, say 1.000 against an answer of 0.96, says nothing about the answer.)"""
     if ex.kind == "function":
         out = set()
         for args, kwargs in ex.public:
@@ -47,10 +50,11 @@ def _candidate_forms(ex) -> set:
         return out
     out = set(reference_forms(ex.answer, ex.spec)) | set(rounded_forms(ex.answer, ex.spec))
     if ex.spec["type"] in ("exact", "number"):
-        v = Fraction(ex.answer) if not isinstance(ex.answer, float) else Fraction(ex.answer)
+        v = Fraction(ex.answer)
         for k in range(1, 11):
-            out |= set(_sig(v, k, both_near=True))
             out |= {f"r{k}:{f}" for f in _sig(v, k, both_near=True)}
+            if ex.spec["type"] == "number" and k >= ex.spec["digits"]:
+                out |= set(_sig(v, k, both_near=True))
     return out
 
 

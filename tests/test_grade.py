@@ -337,7 +337,7 @@ def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_surviv
     from nbteach.check.serial import encode
     from nbteach.teacher.grade import _verify_answer
 
-    monkeypatch.setitem(grading._SEAL, "on", False)  # the unsealed runner's own cleanup
+    unsealed = grading.GradeConfig(sealed=False)  # the unsealed runner's own cleanup
 
     pidfile = tmp_path / "left.pid"
     ns = {"__name__": "__student__"}  # not importable: cloudpickle sends the code itself
@@ -349,7 +349,8 @@ def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_surviv
          f"    open({str(pidfile)!r}, 'w').write(str(p.pid))\n"
          "    return (count + alpha) / (total + n_values * alpha)\n", ns)
     start = time.monotonic()
-    passed, message = _verify_answer(exercise("03.lidstone_function"), encode(ns["lidstone"]), seed=3)
+    passed, message = _verify_answer(exercise("03.lidstone_function"), encode(ns["lidstone"]), seed=3,
+                                     config=unsealed)
     assert passed, message
     assert time.monotonic() - start < 30
     assert not _alive(int(pidfile.read_text()))

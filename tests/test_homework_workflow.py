@@ -61,8 +61,9 @@ def test_assign_work_collect_grade(tmp_path):
     outputs = [o for c in json.loads(bob.read_text())["cells"] for o in c.get("outputs", [])
                if "nbteach" in o.get("metadata", {})]
     assert len(outputs) == 6 and all(o["metadata"]["nbteach"]["attempt"] == 1 for o in outputs)
-    assert "Incorrect" in "".join(next(o["data"]["text/plain"] for o in outputs
-                                       if o["metadata"]["nbteach"]["exercise"] == "hw01.laplace_temperature"))
+    # graded feedback (the default with a secret): his notebook cannot tell him; the grader does
+    assert "Recorded; graded by your teacher" in "".join(next(
+        o["data"]["text/plain"] for o in outputs if o["metadata"]["nbteach"]["exercise"] == "hw01.laplace_temperature"))
 
     r = _cli("nbteach.grade", "submissions", "--assignment", "hw01", *common, "--out", "grades.csv",
              "--jobs", "2", "--timeout", "60", cwd=tmp_path)
@@ -71,12 +72,14 @@ def test_assign_work_collect_grade(tmp_path):
         reader = csv.DictReader(fh)
         header = reader.fieldnames
         rows = {row["student"]: row for row in reader}
-    assert header == ["student", *[c for i in IDS for c in (i, f"{i}.attempts")], "total", "max", "run"]
+    assert header == ["student", "name", *[c for i in IDS for c in (i, f"{i}.attempts")], "total", "max", "run"]
     assert set(rows) == {"alice", "bob", "carol"}
     assert rows["alice"]["total"] == "6" and rows["alice"]["run"] == "ok"
     assert all(rows["alice"][f"{i}.attempts"] == "1" for i in IDS)
     assert rows["bob"]["total"] == "5" and rows["bob"]["hw01.laplace_temperature"] == "0"
     assert rows["carol"]["total"] == "0" and rows["carol"]["run"] == "missing"
+    assert rows["bob"]["name"] == "Bob"
+    assert "missing (1): carol" in r.stderr
     assert {r["max"] for r in rows.values()} == {"6"}
     feedback = (tmp_path / "feedback" / "bob.txt").read_text(encoding="utf-8")
     assert "hw01.laplace_temperature: failed" in feedback
@@ -91,7 +94,11 @@ def test_assign_work_collect_grade(tmp_path):
     with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {row["student"]: row for row in csv.DictReader(fh)}
     assert rows["alice"]["total"] == "6" and rows["bob"]["total"] == "5"   # kept (--resume)
-    assert int(rows["carol"]["total"]) < 6 and rows["carol"]["run"] == "ok"  # alice's answers, carol's variant
+    assert int(rows["carol"]["total"]) < 6   # alice's answers, carol's variant
+    # and the release fingerprint says whose notebook it is, to the teacher only
+    assert rows["carol"]["run"] == "ok (this notebook was released to alice, not to carol)"
+    assert "check: carol: this notebook was released to alice" in r.stderr
+    assert "alice" not in (tmp_path / "feedback" / "carol.txt").read_text(encoding="utf-8")
 
 
 QUIZ = '''
@@ -147,7 +154,7 @@ def test_a_teachers_own_source_assigns_checks_and_judges(tmp_path):
     (tmp_path / "roster.csv").write_text("id\nalice\nbob\n", encoding="utf-8")
     (tmp_path / "secret.txt").write_text("s3cret", encoding="utf-8")
     r = _cli("nbteach.assign", str(src), "--roster", "roster.csv", "--secret-file", "secret.txt", "--out", "release",
-             cwd=tmp_path)
+             "--feedback", "practice", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     nb = json.loads((tmp_path / "release" / "alice" / "quiz1.ipynb").read_text(encoding="utf-8"))
     checks_cell = next(c for c in nb["cells"] if "nbteach-checks" in c["metadata"].get("tags", []))

@@ -5,7 +5,8 @@
     python tools/make_homework.py --check    # exit 1 if a committed notebook differs from its source
 
 This is ``python -m nbteach.assign hwNN --out ...`` without a secret, for every source in
-``teacher/homework/``. Like ``assign`` it never overwrites a notebook that holds answers
+``teacher/homework/``: the ``practice`` feedback mode (a check says correct at once; its
+digests let a student who searches offline find the answers, which are public here anyway). Like ``assign`` it never overwrites a notebook that holds answers
 or outputs: it stops and names the file. Teachers grading for credit use
 ``python -m nbteach.assign`` with a roster and a secret instead (per-student variants).
 """

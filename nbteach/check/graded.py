@@ -1,10 +1,10 @@
-"""Graded homework checks: the notebook holds salted digests of the answers, never the answers.
+"""Graded homework checks: the notebook holds salted digests, never the answers.
 
 A homework notebook released by the teacher (``python -m nbteach.assign``) registers its
-exercises with :func:`register`. For each exercise it carries a random salt and the
-salted digests of the *canonical form* of every accepted answer and of every diagnosed
-mistake (with the mistake's hint); a check computes the canonical form of the student's
-answer, digests it with the same salt and looks it up. The answer itself, and the code
+exercises with :func:`register`. For each exercise it carries a random salt and, as its
+feedback mode allows (below), the salted digests of the *canonical form* of every accepted
+answer and of the diagnosed mistakes (with the mistake's hint); a check computes the
+canonical form of the student's answer, digests it with the same salt and looks it up. The answer itself, and the code
 that computes it, stay on the teacher's side (``nbteach.teacher``); the grade is decided
 there too, by re-judging the recorded answer against the full reference.
 
@@ -12,8 +12,8 @@ Canonical forms (:func:`forms`), by the exercise's answer type ``spec["type"]``:
 
 =========  ==========================================================================
 exact      an exact number as the reduced ``p/q`` (ints as ``n``). A float (or a decimal
-           string) is never accepted: it is told it was rounded (checked against the
-           reference rounded to 2..8 significant digits), without the value.
+           string) is never accepted: it is told it must be exact (in ``practice``, that it
+           was rounded, checked against the reference rounded to 2..8 significant digits).
 number     a real number rounded to ``spec["digits"]`` significant digits (the prompt
            states them); near a rounding boundary both neighbours are accepted.
 text       the string, case-folded, with runs of white space made one space.
@@ -27,9 +27,23 @@ dict       the keys (as text, sorted) with their values as ``number``.
 scalar. A digest is PBKDF2-HMAC-SHA256 of the form with the exercise's salt
 (:data:`ITERATIONS` rounds): a check costs a few milliseconds, enumerating every
 4-digit decimal in [0, 1) against one exercise costs a minute instead of a few
-milliseconds. It does not hide an answer drawn from a handful of values (``"Flu"`` or
-``"Cold"``): that is why every check is counted (:func:`attempts`) and reported to
-the teacher.
+milliseconds. That is no protection against a student who searches offline: with the
+digests of the accepted answer and of the answer rounded to 2..8 digits in the notebook,
+a script finds an answer digit by digit in minutes, and a small fraction or one of a few
+words by plain enumeration. So the feedback mode is chosen per assignment at assign time
+(``data["feedback"]``, :data:`nbteach.teacher.homework.FEEDBACK_MODES`):
+
+``practice``  the accepted and rounded digests are in the notebook: a check says correct or
+              incorrect at once. For self-study; recoverable by an offline search.
+``graded``    no digest of an accepted or rounded answer: a check validates the answer's form
+              (type, shape, exact or decimal, parses), names a diagnosed mistake when the
+              notebook carries its digests (only where they cannot single out the answer),
+              and otherwise says "Recorded; graded by your teacher". The grader decides.
+``none``      the form only, no mistakes, no hints (exams).
+
+The attempt numbers a check shows (:func:`attempts`) are kept in the student's notebook and
+in a file next to it: the student can edit both, so the grader reports them as recorded in
+the notebook, never as a count it vouches for.
 
 >>> forms(0.61803398, {"type": "number", "digits": 4})
 ['n:618e-3']
@@ -53,7 +67,11 @@ from .core import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, record_ans
 from .messages import say, sep
 
 __all__ = ["forms", "reference_forms", "rounded_forms", "digest", "register", "GradedExercise",
-           "attempts", "ITERATIONS", "graded_exercise"]
+           "attempts", "ITERATIONS", "graded_exercise", "RECORDED", "judge_form"]
+
+#: The status of an answer whose form was checked and which the teacher grades (feedback
+#: modes ``graded`` and ``none``): neither correct nor incorrect on the student's side.
+RECORDED = "recorded"
 
 #: PBKDF2 rounds per digest (see the module docstring).
 ITERATIONS = 20_000
@@ -78,6 +96,12 @@ _MSG = {
     "shape": {"en": "Your answer has shape {got}; expected shape {want}.",
               "zh": "你的答案形状为 {got}；应为 {want}。"},
     "function_failed": {"en": "Calling {call} {why}.", "zh": "调用 {call} {why}。"},
+    "no_hints": {"en": "This version (an exam) has no hints.", "zh": "本版本（考试）没有提示。"},
+    "few_digits": {"en": "Note: your number has only {got} significant digit(s); if you rounded it, "
+                         "give at least {digits} (better: the value you computed, unrounded).",
+                   "zh": "注意：你的数只有 {got} 位有效数字；如果它是舍入后的结果，请至少给出 {digits} 位"
+                         "（最好直接给出计算结果，不要舍入）。"},
+    "returned_type": {"en": "{call} returned {got}; expected {what}.", "zh": "{call} 返回了 {got}；应为{what}。"},
 }
 _WHAT = {
     "exact": {"en": "an exact number (a Fraction or a string such as '3/8')", "zh": "精确数（Fraction 或 '3/8' 这样的字符串）"},
@@ -409,6 +433,7 @@ def digest(salt: str, form: str) -> str:
 _ATTEMPTS: dict = {}
 _ATTEMPT_LOCK = threading.Lock()
 _ATTEMPT_FILE = ".nbteach-attempts.json"
+_MAX_ATTEMPTS = 10**6
 
 
 def _attempt_file() -> str:
@@ -446,7 +471,9 @@ def _next_attempt(key: str, exercise_id: str) -> int:
 def attempts(notebook: dict) -> dict:
     """``{exercise id: attempts}``: the largest attempt number a check output in the notebook shows.
 
-    Read from the outputs' metadata ``{"nbteach": {"exercise": id, "attempt": n}}``.
+    Read from the outputs' metadata ``{"nbteach": {"exercise": id, "attempt": n}}``: as recorded
+    in the notebook, which the student can edit (a number above a million is no count and is
+    ignored). The grader reports them as such, never as a count it vouches for.
 
     >>> attempts({"cells": [{"cell_type": "code", "outputs": [
     ...     {"output_type": "execute_result", "metadata": {"nbteach": {"exercise": "hw01.a", "attempt": 3}}}]}]})
@@ -463,7 +490,7 @@ def attempts(notebook: dict) -> dict:
             if not isinstance(info, dict):
                 continue
             ex, n = info.get("exercise"), info.get("attempt")
-            if isinstance(ex, str) and isinstance(n, int) and not isinstance(n, bool) and n >= 0:
+            if isinstance(ex, str) and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= _MAX_ATTEMPTS:
                 out[ex] = max(out.get(ex, 0), n)
     return out
 
@@ -484,7 +511,7 @@ class GradedResult(Result):
 class GradedExercise:
     """A homework exercise as the student's notebook knows it: digests, hints, no answer."""
 
-    def __init__(self, data: dict, assignment: str = "", student: str = ""):
+    def __init__(self, data: dict, assignment: str = "", student: str = "", feedback: str = "practice"):
         self.id = data["id"]
         self.prompt = data.get("prompt", {})
         self.kind = data.get("kind", "value")
@@ -496,6 +523,7 @@ class GradedExercise:
         self.hints = list(data.get("hints", []))
         self.cases = list(data.get("cases", []))           # function: [{"input", "accepted", "mistakes"}]
         self.time_budget = float(data.get("time_budget", 2.0))
+        self.feedback = feedback if feedback in ("graded", "none") else "practice"
         self.loaded = bool(data.get("salt"))
         self._key = f"{assignment}\0{student}"
         self._hint_count = 0
@@ -511,6 +539,8 @@ class GradedExercise:
     def hint(self) -> Message:
         from .core import next_hint
 
+        if not self.hints and self.feedback == "none":
+            return Message(tr(_MSG["no_hints"]), "hint", say("hint_header", i=0, n=0))
         return next_hint(self)
 
     # -- the check ----------------------------------------------------------------------
@@ -542,6 +572,9 @@ class GradedExercise:
     def _judge(self, answer):
         if self.kind == "function":
             return self._judge_function(answer)
+        if self.feedback != "practice":
+            return judge_form(self.spec, answer, self._hashes,
+                              [(m["name"], m["hint"], set(m["digests"])) for m in self.mistakes])
         return judge_forms(self.spec, answer, self._hashes, self.accepted, self.rounded,
                            [(m["name"], m["hint"], set(m["digests"])) for m in self.mistakes],
                            bool(self.hints))
@@ -568,14 +601,20 @@ class GradedExercise:
                 return INCORRECT, say("incorrect") + sep() + say("raised", call=call, traceback=o.error), None
             if o.mutated:
                 return INCORRECT, say("incorrect") + sep() + say("mutated", arg=", ".join(o.mutated), call=call), None
-            got.append(self._hashes(forms(o.output, self.spec)))
+            fs = forms(o.output, self.spec)
+            if not fs and self.feedback != "practice":
+                return INCORRECT, say("incorrect") + sep() + tr(
+                    _MSG["returned_type"], call=call, got=_type_name(o.output), what=tr(_WHAT[self.spec["type"]])), None
+            got.append(self._hashes(fs))
         if len(got) < len(inputs):
             return INCORRECT, say("incorrect") + sep() + say("timeout", seconds=self.time_budget, call=name), None
-        if all(g & set(c["accepted"]) for g, c in zip(got, self.cases)):
+        if self.feedback == "practice" and all(g & set(c["accepted"]) for g, c in zip(got, self.cases)):
             return CORRECT, say("correct"), None
         for k, m in enumerate(self.cases[0].get("mistakes", []) if self.cases else []):
             if all(g & set(c["mistakes"][k]["digests"]) for g, c in zip(got, self.cases)):
                 return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(m["hint"])), m["name"]
+        if self.feedback != "practice":
+            return RECORDED, say("recorded"), None
         bad = next(i for i, (g, c) in enumerate(zip(got, self.cases)) if not g & set(c["accepted"]))
         args, kwargs = inputs[bad]
         text = say("incorrect") + sep() + tr({"en": "{call} returned a wrong value.",
@@ -626,6 +665,39 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
     return INCORRECT, text, None
 
 
+def judge_form(spec, answer, hashes, mistakes):
+    """(status, message, mistake) of a value answer when the notebook carries no digest of the
+    accepted answer (feedback ``graded`` or ``none``): the form is checked, a mistake whose
+    digests the notebook carries is named, and anything else is :data:`RECORDED`. Nothing in
+    it depends on the answer: a right and a wrong answer of the same form read the same."""
+    if spec["type"] == "exact":
+        n = _number(answer)
+        if n is not None and n[2]:
+            return INCORRECT, say("incorrect") + sep() + tr(_MSG["float_for_exact"]), "float_for_exact"
+    fs = forms(answer, spec)
+    if not fs:
+        from .compare import _type_name
+
+        return INCORRECT, say("incorrect") + sep() + tr(_MSG["wrong_type"], what=tr(_WHAT[spec["type"]]),
+                                                        got=_type_name(answer)), None
+    if spec["type"] == "array":
+        entries = _array_entries(_unwrap(answer))
+        want = spec.get("shape")
+        if entries is not None and want is not None and entries[0] != want:
+            return INCORRECT, say("incorrect") + sep() + tr(_MSG["shape"], got=f"({entries[0]})",
+                                                            want=f"({want})"), "shape"
+    got = hashes(fs)
+    for name, hint, digests in mistakes:
+        if got & digests:
+            return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    text = say("recorded")
+    if spec["type"] == "number":
+        n = _number(answer)
+        if n is not None and n[2] and n[1] is not None and n[1] < spec["digits"]:
+            text += sep() + tr(_MSG["few_digits"], got=n[1], digits=spec["digits"])
+    return RECORDED, text, None
+
+
 # ---------------------------------------------------------------- the registry
 _GRADED: dict = {}
 
@@ -639,8 +711,9 @@ def register(checks) -> dict:
     if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
         raise NbteachError("these homework checks are damaged: ask your teacher for the notebook again.")
     out = {}
+    feedback = data.get("feedback", "practice")
     for ex in data["exercises"]:
-        q = GradedExercise(ex, str(data.get("assignment", "")), str(data.get("student", "")))
+        q = GradedExercise(ex, str(data.get("assignment", "")), str(data.get("student", "")), feedback)
         _GRADED[q.id] = q
         out[q.id] = q
     return out

@@ -17,6 +17,8 @@ MESSAGES = {
         "en": "Not attempted yet: replace ____ with your answer, then run this cell again.",
         "zh": "尚未作答：请把 ____ 换成你的答案，然后重新运行这个单元格。",
     },
+    # graded homework whose notebook holds no digest of the answer (feedback "graded" or "none")
+    "recorded": {"en": "Recorded; graded by your teacher.", "zh": "已记录；由老师评分。"},
     "mistake": {"en": "This looks like a common mistake. {hint}", "zh": "这看起来是一个常见错误。{hint}"},
     "try_hint": {"en": "Try .hint() for a nudge.", "zh": "可以运行 .hint() 获取提示。"},
     "hint_header": {"en": "Hint {i} of {n}", "zh": "提示 {i}/{n}"},

@@ -3,6 +3,14 @@
     python -m nbteach.assign hw01 --roster roster.csv --secret-file secret.txt --out release/
     python -m nbteach.assign hw01 --roster roster.csv --secret-file secret.txt --out key/ --solutions
     python -m nbteach.assign hw01 --out notebooks/homework/          # no secret: the self-study version
+    python -m nbteach.assign hw01 ... --feedback practice|graded|none
+
+``--feedback`` chooses what each check cell tells the student (default ``graded`` with a
+secret, ``practice`` without): ``practice`` says correct or incorrect at once, from digests
+of the answers that a student who searches offline can recover answers from (self-study);
+``graded`` checks the answer's form and names common mistakes, carries nothing from which a
+right answer can be confirmed, and says "Recorded; graded by your teacher"; ``none`` checks
+the form only, with no hints (exams). The grader judges every answer in every mode.
 
 ``roster.csv`` has a column ``id`` (and optionally ``name``); with a roster each student
 gets ``OUT/<id>/<notebook>``, their own variant (data and numbers drawn from
@@ -129,14 +137,18 @@ def write_notebook(path: Path, nb: dict) -> str:
     return "written"
 
 
-def assign(assignment, out, roster=None, secret_file=None, solutions=False, progress=None) -> list:
+def assign(assignment, out, roster=None, secret_file=None, solutions=False, progress=None,
+           feedback=None) -> list:
     """Write the notebooks; returns the paths written or already up to date.
 
     Without roster and secret: ``OUT/<notebook>``, the self-study version. With both:
-    ``OUT/<id>/<notebook>`` per student.
+    ``OUT/<id>/<notebook>`` per student. ``feedback``: ``"practice"``, ``"graded"`` or
+    ``"none"`` (see the module docstring; default ``graded`` with a secret, else ``practice``).
     """
-    from .homework import load
+    from .homework import FEEDBACK_MODES, load
 
+    if feedback is not None and feedback not in FEEDBACK_MODES:
+        raise NbteachError(f"--feedback must be one of {', '.join(FEEDBACK_MODES)}, got {feedback!r}.")
     hw = load(assignment)
     out = Path(out)
     if (roster is None) != (secret_file is None):
@@ -144,13 +156,14 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
                            "(without them the single self-study version is written).")
     if roster is None:
         path = out / hw.notebook
-        write_notebook(path, hw.variant(None, None).notebook(solutions=solutions))
+        write_notebook(path, hw.variant(None, None).notebook(solutions=solutions, feedback=feedback))
         return [path]
     students = read_roster(roster)
     secret = read_secret(secret_file)
     built = []
     for sid, _ in students:   # build everything first: a bad variant stops before anything is written
-        built.append((out / sid / hw.notebook, hw.variant(secret, sid).notebook(solutions=solutions)))
+        built.append((out / sid / hw.notebook,
+                      hw.variant(secret, sid).notebook(solutions=solutions, feedback=feedback)))
     done, refused = [], []
     for path, nb in built:
         try:
@@ -166,13 +179,27 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
     return done
 
 
+def _known() -> str:
+    """The homework sources found (``teacher/homework/`` and ``NBTEACH_HOMEWORK``), for --help."""
+    try:
+        from .homework import sources
+
+        return ", ".join(sources()) or "none found"
+    except Exception:  # noqa: BLE001 - --help must work even if a source folder is unreadable
+        return "none found"
+
+
 def _parser():
     p = argparse.ArgumentParser(prog="python -m nbteach.assign", description=__doc__.split("\n")[0])
-    p.add_argument("assignment", help="a homework source: hw01, hw02, hw03 or a folder holding homework.py")
+    p.add_argument("assignment", help=f"a homework source: {_known()}; or a folder holding homework.py")
     p.add_argument("--roster", default=None, help="CSV with a column id (optional name)")
     p.add_argument("--secret-file", default=None, help="file holding the teacher's secret")
     p.add_argument("--out", required=True, help="folder to write to")
     p.add_argument("--solutions", action="store_true", help="write the teacher's copies, solutions filled in")
+    p.add_argument("--feedback", choices=["practice", "graded", "none"], default=None,
+                   help="what a check cell tells the student: practice (correct/incorrect at once; answers "
+                        "recoverable by an offline search), graded (form and common mistakes, 'recorded; graded "
+                        "by your teacher'; the default with a secret), none (form only, no hints: exams)")
     return p
 
 
@@ -180,11 +207,15 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         paths = assign(args.assignment, args.out, args.roster, args.secret_file, args.solutions,
-                       progress=lambda line: print(line, file=sys.stderr))
+                       progress=lambda line: print(line, file=sys.stderr), feedback=args.feedback)
     except NbteachError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"{len(paths)} notebook(s) in {args.out}", file=sys.stderr)
+    if args.feedback == "practice" and args.roster is not None:
+        print("note: --feedback practice: each check says correct at once, and a student who tries "
+              "candidates offline against the notebook's digests can find the answers; use the default "
+              "(graded) for credit.", file=sys.stderr)
     return 0
 
 

@@ -2,6 +2,8 @@
 
     python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
                             [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
+                            [--assignment hwNN --roster CSV --secret-file FILE] [--resume]
+                            [--format csv|gradebook|canvas|moodle]
 
 SUBMISSIONS are notebooks or folders of notebooks. Each runs top to bottom in a fresh
 kernel of its own (``nbclient``), ``--jobs`` at a time. A cell running longer than
@@ -30,6 +32,13 @@ How a grade is decided, so that nothing in a submission can fake a pass:
 Patching ``check``, redefining ``exercise``, forging the result class or writing a
 record with ``"correct": true`` in it changes nothing: verdicts are never read back.
 
+Nothing a student controls is trusted: a link or a file that is not regular under the
+submissions folder is refused unread; the attempt counts a notebook shows are reported as
+recorded there (the student can edit them); the release fingerprint in a notebook's
+metadata is checked against (secret, assignment, roster id), and a mismatch for the whole
+class (a teacher's slip: another secret, another assignment, a re-cased id) stops the run
+before anything is written.
+
 Examples
 --------
 >>> args = _parser().parse_args(["a.ipynb", "--out", "g.csv", "--jobs", "2"])
@@ -39,12 +48,10 @@ Examples
 from __future__ import annotations
 
 import argparse
-import base64
 import csv
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -57,8 +64,6 @@ from pathlib import Path
 __all__ = ["grade", "grade_notebook", "Submission", "main"]
 
 _LANGUAGE_LOCK = threading.Lock()
-#: Whether submissions run sealed (nbteach.teacher.sandbox); set by grade(), read by the runners.
-_SEAL = {"on": False, "memory": None}
 _EXERCISE_CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
 
 _RUN_TEXT = {
@@ -70,11 +75,26 @@ _RUN_TEXT = {
     "missing": {"en": "no submission", "zh": "未提交"},
     "no roster id": {"en": "matches no student id of the roster", "zh": "与名单中的学号都不匹配"},
     "not a notebook": {"en": "not a notebook (.ipynb)", "zh": "不是 notebook（.ipynb）"},
+    "refused": {"en": "not graded: refused", "zh": "未评分：已拒绝"},
+    "ambiguous": {"en": "not graded: its name matches more than one roster id", "zh": "未评分：文件名与多个学号匹配"},
+    "second notebook": {"en": "not graded: a second notebook of the same student", "zh": "未评分：同一学生的第二个 notebook"},
 }
 _NOT_REACHED = {
     "en": "Failed: no answer was checked for this exercise{why}.",
     "zh": "未通过：这道题没有被检查过{why}。",
 }
+
+
+@dataclass
+class GradeConfig:
+    """How submissions run, passed explicitly to every runner (no module-level state).
+
+    ``sealed``: inside bubblewrap (``nbteach.teacher.sandbox``); ``memory``: the address-space
+    limit of each sealed process in bytes (None: the sandbox's default).
+    """
+
+    sealed: bool = False
+    memory: int | None = None
 
 
 @dataclass
@@ -88,10 +108,13 @@ class Submission:
     seconds: float = 0.0
     lang: str = "en"
     results: dict = field(default_factory=dict)   # id -> (passed, message)
-    attempts: dict = field(default_factory=dict)  # id -> checks the submitted notebook recorded
+    attempts: dict = field(default_factory=dict)  # id -> checks as recorded in the notebook (editable by the student)
 
     label: str = ""
     sealed: bool | None = None   # ran inside the sandbox (None: never ran, e.g. missing)
+    student_name: str = ""       # the roster's name column
+    note: str = ""               # for the teacher only (grades, screen): a fingerprint that does not match
+    resumed: bool = False        # kept from an earlier run's grades (--resume)
 
     @property
     def name(self) -> str:
@@ -193,7 +216,7 @@ def _preload(ids) -> None:
 
 
 def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = "en",
-                   package=None, variant=None) -> Submission:
+                   package=None, variant=None, config=None) -> Submission:
     """Run one notebook in a fresh kernel and grade its recorded answers.
 
     ``lang`` is the kernel's starting language (``NBTEACH_LANG``); a student who calls
@@ -201,13 +224,15 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     imports nbteach from ``package`` (default: the installed one): sealed, mounted
     read-only in a sandbox of its own (``nbteach.teacher.runner``); unsealed, a private
     copy, so a notebook that edits nbteach's files edits only its own copy.
+    ``config`` (a :class:`GradeConfig`, default: unsealed) says how it and its answers' runners run.
     """
+    config = config or GradeConfig()
     path = Path(path)
     sub = Submission(path, timeout=timeout)
     sub.attempts = _attempts_of(path)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-") as tmp:
-        sealed = _SEAL["on"]
+        sealed = config.sealed
         work = Path(tmp) / "work"
         work.mkdir()
         record = str(work / "record.jsonl")
@@ -223,7 +248,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
             # are the only files it hands back (nbteach.teacher.runner)
             done = sealed_runner.run(runner + ["{dir}/submission.ipynb", "{dir}/record.jsonl", "{dir}/status.json",
                                                str(timeout)],
-                                     seal=sealed_runner.Seal(True, _SEAL["memory"]),
+                                     seal=sealed_runner.Seal(True, config.memory),
                                      files={"submission.ipynb": path.read_bytes()},
                                      outputs=("record.jsonl", "status.json"),
                                      env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
@@ -268,7 +293,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
     sub.seconds = time.monotonic() - start
     sub.lang = lang
     sub.sealed = sealed
-    _verify(sub, records, expected_ids, variant)
+    _verify(sub, records, expected_ids, variant, config)
     return sub
 
 
@@ -314,7 +339,7 @@ def _default_variant(ex_id: str) -> dict:
     return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
 
 
-def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
+def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> dict:
     """id -> (passed, message) for graded homework answers (``nbteach.teacher.judge``).
 
     Each request is prepared here, on the teacher's side (the variant rebuilt from the
@@ -324,7 +349,8 @@ def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
     """
     from nbteach.teacher import judge, runner
 
-    seal = runner.Seal(_SEAL["on"], _SEAL["memory"])
+    config = config or GradeConfig()
+    seal = runner.Seal(config.sealed, config.memory)
     requests, order, out = [], [], {}
     for ex_id in ids:
         if ex_id not in records:
@@ -354,7 +380,7 @@ def _judge_graded(sub: Submission, records: dict, ids, variant) -> dict:
     return out
 
 
-def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
+def _verify(sub: Submission, records: dict, expected_ids, variant=None, config=None) -> None:
     from nbteach.check import exercise
     from nbteach.i18n import tr
 
@@ -364,7 +390,7 @@ def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
     why = "" if sub.run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"},
                                          lang=sub.lang, run=tr(_RUN_TEXT.get(sub.run, _RUN_TEXT["error"]),
                                                                lang=sub.lang, timeout=_timeout_of(sub)))
-    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant)
+    judged = _judge_graded(sub, records, [i for i in ids if _is_graded(i)], variant, config)
     for ex_id in ids:
         if ex_id not in records:
             sub.results[ex_id] = (False, tr(_NOT_REACHED, lang=sub.lang, why=why))
@@ -378,7 +404,7 @@ def _verify(sub: Submission, records: dict, expected_ids, variant=None) -> None:
             sub.results[ex_id] = (False, f"unknown exercise: {exc}")
             continue
         encoded, lang = records[ex_id]
-        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id))
+        sub.results[ex_id] = _verify_one(ex, encoded, lang, _seed(sub.path, ex_id), config)
 
 
 def _timeout_of(sub) -> float:
@@ -396,7 +422,7 @@ def _seed(path, ex_id) -> int:
     return int.from_bytes(hashlib.sha256(ex_id.encode() + b"\0" + content).digest()[:8], "big")
 
 
-def _verify_one(ex, encoded, lang, seed=None):
+def _verify_one(ex, encoded, lang, seed=None, config=None):
     """(passed, message) for one recorded answer, checked here against the library.
 
     A function answer runs in the sandbox first (several at once across submissions);
@@ -409,7 +435,7 @@ def _verify_one(ex, encoded, lang, seed=None):
     answer = decode(encoded)
     sandboxed = None
     if ex.kind == "function" and isinstance(answer, FunctionRef) and answer.payload is not None:
-        sandboxed = _run_sandbox(ex, answer, seed)
+        sandboxed = _run_sandbox(ex, answer, seed, config)
     with _LANGUAGE_LOCK:
         before = get_language()
         set_language(lang)
@@ -419,11 +445,11 @@ def _verify_one(ex, encoded, lang, seed=None):
             set_language(before)
 
 
-def _verify_answer(ex, encoded, seed=None):
+def _verify_answer(ex, encoded, seed=None, config=None):
     """(passed, message) in the current language (used by the tests)."""
     from nbteach.i18n import get_language
 
-    return _verify_one(ex, encoded, get_language(), seed)
+    return _verify_one(ex, encoded, get_language(), seed, config)
 
 
 def _judge(ex, answer, sandboxed):
@@ -456,7 +482,7 @@ def _judge(ex, answer, sandboxed):
     return status == "correct", message
 
 
-def _run_sandbox(ex, ref, seed=None):
+def _run_sandbox(ex, ref, seed=None, config=None):
     """Run the student's function in a sandbox of its own on the exercise's inputs
     (``nbteach.teacher.runner.run_function``).
 
@@ -466,20 +492,107 @@ def _run_sandbox(ex, ref, seed=None):
     from nbteach.check.functions import make_inputs
     from nbteach.teacher import runner
 
+    config = config or GradeConfig()
     inputs = make_inputs(ex, seed)
-    outcomes = runner.run_function(ref.payload, inputs, ex.time_budget, runner.Seal(_SEAL["on"], _SEAL["memory"]))
+    outcomes = runner.run_function(ref.payload, inputs, ex.time_budget, runner.Seal(config.sealed, config.memory))
     return outcomes if outcomes == "timeout" else (inputs, outcomes)
 
 
 # ---------------------------------------------------------------- a whole class
-def find_submissions(paths) -> list:
+def _walk(root: Path) -> list:
+    """``[(path, reason or None)]`` for everything under ``root``, never following a link.
+
+    A symbolic link (to a file or a folder) and anything that is not a regular file or a
+    folder (a FIFO, a device, a socket) get a reason and are never opened; folders are
+    descended only when they are real folders (``lstat``). ``.ipynb_checkpoints`` is skipped.
+    """
+    out, stack = [], [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as exc:
+            out.append((Path(folder), f"folder could not be read ({exc.strerror})"))
+            continue
+        for e in entries:
+            path = Path(e.path)
+            if e.is_symlink():
+                out.append((path, "symbolic link (not followed)"))
+            elif e.is_dir(follow_symlinks=False):
+                if e.name != ".ipynb_checkpoints":
+                    stack.append(path)
+            elif e.is_file(follow_symlinks=False):
+                out.append((path, None))
+            else:
+                out.append((path, "not a regular file"))
+    return sorted(out, key=lambda pr: str(pr[0]))
+
+
+def _refusal(path: Path, root: Path | None = None):
+    """Why ``path`` may not be read as a submission (None if it may): checked with ``lstat`` on
+    the file and on every folder between ``root`` and it, so no link is ever followed."""
+    import stat
+
+    path = Path(path)
+    chain = [path]
+    if root is not None:
+        try:
+            rel = path.relative_to(root)
+        except ValueError:
+            rel = None
+        if rel is not None:
+            chain = [root.joinpath(*rel.parts[:k]) for k in range(1, len(rel.parts) + 1)]
+    for k, p in enumerate(chain):
+        try:
+            st = os.lstat(p)
+        except OSError as exc:
+            return f"could not be read ({exc.strerror})"
+        if stat.S_ISLNK(st.st_mode):
+            return "symbolic link (not followed)" if k == len(chain) - 1 else \
+                f"inside a symbolic link ({p.name}, not followed)"
+        if k < len(chain) - 1 and not stat.S_ISDIR(st.st_mode):
+            return "not a regular file"
+        if k == len(chain) - 1 and not stat.S_ISREG(st.st_mode):
+            return "not a regular file"
+    return None
+
+
+def _read_no_follow(path: Path, limit: int = 64 * 2**20) -> bytes:
+    """The first ``limit`` bytes of a regular file, opened with ``O_NOFOLLOW`` (OSError otherwise)."""
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(limit)
+    finally:
+        os.close(fd)
+
+
+def find_submissions(paths, refused=None) -> list:
+    """The notebooks among ``paths`` (files, or folders searched without following links).
+
+    A link or a file that is not regular is never returned; with a list ``refused`` it gets
+    ``(path, reason)`` appended there.
+    """
     out = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(q for q in p.rglob("*") if q.is_file() and q.name.lower().endswith(".ipynb")
-                          and ".ipynb_checkpoints" not in q.parts)
+        if p.is_dir():   # the folder named on the command line is the teacher's: links below it are refused
+            for q, why in _walk(p):
+                if not q.name.lower().endswith(".ipynb"):
+                    continue
+                if why is None:
+                    out.append(q)
+                elif refused is not None:
+                    refused.append((q, why))
         else:
-            out.append(p)
+            why = _refusal(p) if os.path.lexists(p) else None   # a missing file: "unreadable" later
+            if why is None:
+                out.append(p)
+            elif refused is not None:
+                refused.append((p, why))
     return out
 
 
@@ -535,30 +648,40 @@ def _ordered(ids) -> list:
     return out
 
 
+#: How a file below the submissions folder that is no student's submission ends (``run``).
+_UNGRADED = ("refused", "not a notebook", "no roster id", "ambiguous", "second notebook")
+#: ``--format``: what ``--out`` holds (see :func:`write_grades`).
+FORMATS = ("csv", "gradebook", "canvas", "moodle")
+
+
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang: str = "en", assignment=None, roster=None, secret_file=None,
-          resume: bool = False, sandbox=None, memory=None) -> list:
-    """Grade every notebook in ``paths``; write the CSV and the feedback files.
+          resume: bool = False, sandbox=None, memory=None, format: str = "csv") -> list:
+    """Grade every notebook in ``paths``; write the grades and the feedback files.
 
     Parameters
     ----------
     paths : list of str or Path
         Notebooks, or folders searched for ``*.ipynb``; with a roster, one folder
-        ``submissions/`` holding ``<id>/<notebook>`` (or ``<id>.ipynb``).
+        ``submissions/`` holding ``<id>/<notebook>``, ``<id>.ipynb``, or files and folders named
+        as Canvas and Moodle downloads name them (see :func:`_match_roster`). A symbolic link
+        or anything that is not a regular file below it is refused with the reason, never read.
     out : str or Path, optional
-        The CSV to write (nothing is written if None). It is rewritten, atomically, as each
-        submission finishes.
+        The grades to write (nothing is written if None), rewritten atomically as each
+        submission finishes, in ``format``.
     jobs : int
         Notebooks run at once, each in its own kernel.
     timeout : float
         Seconds per cell; a notebook still running ``timeout + 30`` s after it started
         is killed with its kernel.
     feedback : str or Path, optional
-        Folder of per-student feedback files (default: ``feedback`` next to ``out``).
+        Folder of per-student feedback files (default: ``feedback`` next to ``out``); each is
+        written as soon as its student is graded, so an interrupted run leaves complete files.
     prefix : str
         Grade only the exercise ids that start with it.
     progress : callable, optional
-        Called with one line of text as each submission finishes.
+        Called with one line of text as each submission finishes (an object with a
+        ``start(total)`` method is told the number of submissions first).
     lang : {"en", "zh"}
         The kernels' starting language (a student's ``set_language`` wins).
     assignment : str, optional
@@ -566,9 +689,11 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     roster, secret_file : str or Path, optional
         Together: each student's variant is rebuilt from the secret and the roster id (never
         from the notebook); a row per roster id, missing submissions included, plus a row
-        per file that matches no id.
+        per file that matches no id. The fingerprint each released notebook carries is checked
+        first: a wrong secret, a wrong ``assignment`` or a re-spelled roster id stops the run
+        (NbteachError) before anything is written.
     resume : bool
-        Keep the rows an earlier run wrote to ``out`` and grade only the others.
+        Keep the rows an earlier run wrote (and whose feedback file is there); grade the others.
     sandbox : bool or None
         Run every submission, function answer and judge sealed (``nbteach.teacher.sandbox``:
         bubblewrap, no network, nothing of other students, limits). None: sealed where
@@ -576,12 +701,17 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         True: refuse to grade without it; False: never sealed (``--no-sandbox``).
     memory : int, optional
         Address-space limit of each sealed process, in bytes (default 2 GiB).
+    format : {"csv", "gradebook", "canvas", "moodle"}
+        ``csv``: every column (per exercise pass/fail and the attempts as recorded in the
+        notebook, total, max, run); the others are for a gradebook (:func:`write_grades`), and
+        the full table is then kept beside ``out`` (``grades.csv``: ``grades.full.csv``; what ``resume`` reads).
 
     Returns
     -------
     list of Submission
-        ``.results`` (id -> (passed, message)), ``.attempts``, ``.run`` ("ok", "error",
-        "timeout", "dead kernel", "unreadable", "missing", "no roster id", "not a notebook").
+        ``.results`` (id -> (passed, message)), ``.attempts`` (as recorded in the notebook,
+        editable by the student), ``.run`` ("ok", "error", "timeout", "dead kernel",
+        "unreadable", "missing", "no roster id", "not a notebook", "refused", "ambiguous").
     """
     from nbteach._base import NbteachError
     from nbteach.i18n import _normalise
@@ -591,8 +721,10 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
 
     if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
         raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
-    _SEAL["on"] = _sandbox.available() if sandbox is None else bool(sandbox)
-    _SEAL["memory"] = memory
+    if format not in FORMATS:
+        raise NbteachError(f"--format must be one of {', '.join(FORMATS)}, got {format!r}.")
+    if format != "csv" and out is None:
+        raise NbteachError(f"--format {format} needs --out (the file to write).")
     if not isinstance(jobs, int) or jobs < 1:
         raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
     if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
@@ -606,19 +738,22 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         from nbteach.teacher.homework import load
 
         hw = load(assignment)
+    names = {}
     if roster is not None:
         from nbteach.teacher.assign import read_roster, read_secret
 
         students = read_roster(roster)
+        names = dict(students)
         secret = read_secret(secret_file)
         jobs_list, extra = _match_roster(paths, students, hw)
     else:
         secret = None
-        notebooks = find_submissions(paths)
-        if not notebooks:
+        refused = []
+        notebooks = find_submissions(paths, refused)
+        if not notebooks and not refused:
             raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}.")
         jobs_list = [(label, nb, None) for label, nb in zip(_labels(notebooks), notebooks)]
-        extra = []
+        extra = [(_relative_label(q, paths), "refused", why) for q, why in refused]
     if hw is not None:
         ids = [i for i in hw.exercise_ids if i.startswith(prefix)]
     else:
@@ -630,8 +765,12 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
                            "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
                            "file then says 'not sealed' on every row).")
+    notes = _check_fingerprints(hw, secret, jobs_list) if secret is not None else {}
+    config = GradeConfig(sealed=_sandbox.available() if sandbox is None else bool(sandbox), memory=memory)
     _preload([i for i in ids if not _is_graded(i)])
-    previous = _read_previous(out, ids) if resume and out is not None else {}
+    folder = Path(feedback) if feedback else (Path(out).parent / "feedback" if out is not None else None)
+    table = _full_table(out, format)
+    previous = _read_previous(table, ids, folder) if resume and table is not None else {}
     results = [None] * len(jobs_list)
     todo = []
     for k, (label, path, sid) in enumerate(jobs_list):
@@ -641,17 +780,27 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             results[k] = Submission(Path(label), timeout=timeout, run="missing", label=label)
         else:
             todo.append(k)
-    extra_rows = [Submission(Path(label), timeout=timeout, run=why, label=label) for label, why in extra]
+        if results[k] is not None:
+            results[k].student_name = names.get(sid, "")
+    extra_rows = [Submission(Path(label), timeout=timeout, run=run, detail=why, label=label)
+                  for label, run, why in extra]
     lock = threading.Lock()
     done = 0
     started = time.monotonic()
+    first = "student" if roster is not None or hw is not None else "submission"
 
     def flush():
         if out is not None:
-            write_csv([r for r in results if r is not None] + extra_rows, ids, out,
-                      first="student" if roster is not None or hw is not None else "submission")
+            rows = [r for r in results if r is not None] + extra_rows
+            write_csv(rows, ids, table, first=first, names=roster is not None)
+            if format != "csv":
+                write_grades(rows, ids, out, format, hw.name if hw is not None else "grade")
 
+    if folder is not None:   # rows that never ran get their reason now; graded ones as they finish
+        write_feedback(extra_rows, ids, folder)
     flush()
+    if hasattr(progress, "start"):
+        progress.start(len(todo))
     with tempfile.TemporaryDirectory(prefix="nbteach-grade-lib-") as lib, \
             ThreadPoolExecutor(max_workers=jobs) as pool:
         pristine = _package_copy(Path(lib)) / "nbteach"  # as it was when grading began
@@ -662,73 +811,208 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             if hw is not None:
                 v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
                 variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
-            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant)] = k
-        for fut in as_completed(futures):
-            k = futures[fut]
-            results[k] = fut.result()
-            results[k].label = jobs_list[k][0]
+            futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant, config)] = k
+
+        def finished(k, s):
+            nonlocal done
+            s.label = jobs_list[k][0]
+            s.student_name = names.get(jobs_list[k][2], "")
+            s.note = notes.get(jobs_list[k][2], "")   # for the teacher: the grades, the screen
             with lock:
                 done += 1
-                s = results[k]
+                if folder is not None:   # the feedback first: a row in the grades has its file
+                    write_feedback([s], ids, folder)
+                results[k] = s
                 flush()
                 if progress is not None:
                     eta = (time.monotonic() - started) / done * (len(todo) - done)
                     progress(f"[{done}/{len(todo)}] {s.name}: {s.total(ids)}/{len(ids)} "
                              f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
-    everything = results + extra_rows
-    if out is not None:
-        flush()
-        write_feedback([r for r in everything if r.run not in ("missing",) and r.results is not None], ids,
-                       Path(feedback) if feedback else Path(out).parent / "feedback")
-    return everything
+
+        try:
+            for fut in as_completed(futures):
+                finished(futures[fut], fut.result())
+        except BaseException:
+            # Ctrl-C: nothing new starts; the notebooks already running are recorded as they
+            # end (a second Ctrl-C stops waiting); every written row has its feedback file
+            for fut in futures:
+                fut.cancel()
+            try:
+                for fut in as_completed([f for f in futures if not f.cancelled()]):
+                    k = futures[fut]
+                    if results[k] is None and fut.exception() is None:
+                        finished(k, fut.result())
+            except BaseException:  # noqa: BLE001 - the second Ctrl-C, or a progress callback that raises
+                pass
+            raise
+    return results + extra_rows
+
+
+def _relative_label(path: Path, paths) -> str:
+    for root in map(Path, paths):
+        try:
+            return path.relative_to(root).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
+def _full_table(out, format):
+    """Where the full table (every column) goes: ``out`` itself for csv, else ``<out>.full.csv``."""
+    if out is None:
+        return None
+    out = Path(out)
+    return out if format == "csv" else out.with_name(out.stem + ".full.csv")
 
 
 def _match_roster(paths, students, hw):
-    """``([(student id, notebook or None, id)], [(label, reason)])``: each roster id with its
-    submission, and every other file with why it got no grade."""
-    if len(paths) != 1 or not Path(paths[0]).is_dir():
-        from nbteach._base import NbteachError
+    """``([(student id, notebook or None, id)], [(label, run, reason)])``: each roster id with its
+    submission, and every other file with why it got no grade.
 
+    A file is a student's when, below the submissions folder, its first folder or (at the
+    top) its name without ``.ipynb`` is the roster id (case ignored), or failing that holds it
+    as a ``_``-separated part: ``s003_hw01_bayes.ipynb`` (Canvas's ``<id>_<file>``),
+    ``doe_jane_12345_67890_hw01.ipynb`` (Canvas's ``name_<user id>_<submission id>_<file>``
+    when the roster's ids are those user ids), ``Jane Doe_12345_assignsubmission_file_/hw01.ipynb``
+    (Moodle's folders, ditto). A name that holds two roster ids is listed as ambiguous, never
+    guessed. A link or a file that is not regular is refused (never read).
+    """
+    from nbteach._base import NbteachError
+
+    if len(paths) != 1 or not Path(paths[0]).is_dir():
         raise NbteachError("with --roster give one folder of submissions (submissions/<id>/<notebook>).")
     root = Path(paths[0])
     by_id = {sid.lower(): sid for sid, _ in students}
     found: dict = {}
     extra = []
-    for f in sorted(p for p in root.rglob("*") if p.is_file() and ".ipynb_checkpoints" not in p.parts):
+    for f, why in _walk(root):
         rel = f.relative_to(root)
         label = rel.as_posix()
-        key = rel.parts[0].lower() if len(rel.parts) > 1 else f.stem.lower()
         if f.name.startswith(".nbteach-attempts"):
             continue
+        if why is not None:   # a linked folder is labelled as one (stat: its type, never its bytes)
+            extra.append((label + ("/" if os.path.isdir(f) else ""), "refused", why))
+            continue
         if not f.name.lower().endswith(".ipynb"):
-            extra.append((label, "not a notebook"))
+            extra.append((label, "not a notebook", ""))
             continue
-        sid = by_id.get(key)
-        if sid is None:
-            extra.append((label, "no roster id"))
+        key = rel.parts[0] if len(rel.parts) > 1 else f.name[: -len(".ipynb")]
+        if key.lower() in by_id:
+            sids = [by_id[key.lower()]]
+        else:
+            padded = "_" + key.lower() + "_"
+            sids = sorted(sid for low, sid in by_id.items() if "_" + low + "_" in padded)
+        if not sids:
+            extra.append((label, "no roster id", ""))
             continue
+        if len(sids) > 1:
+            extra.append((label, "ambiguous", "its name holds the roster ids " + ", ".join(sids)))
+            continue
+        sid = sids[0]
         if sid in found:
             keep = found[sid] if found[sid].name == hw.notebook else f
             other = f if keep is found[sid] else found[sid]
             found[sid] = keep
-            extra.append((other.relative_to(root).as_posix(), "second notebook of " + sid))
+            extra.append((other.relative_to(root).as_posix(), "second notebook", "of " + sid))
             continue
         found[sid] = f
     return [(sid, found.get(sid), sid) for sid, _ in students], extra
 
 
-def _read_previous(out, ids) -> dict:
-    """label -> Submission rebuilt from the rows of an earlier run's CSV (for --resume)."""
+def _released_metadata(path) -> dict:
+    """``metadata.nbteach`` of a submitted notebook (``{}`` if unreadable), read without following links."""
+    try:
+        nb = json.loads(_read_no_follow(Path(path)).decode("utf-8"))
+        meta = nb.get("metadata", {}).get("nbteach", {})
+        return meta if isinstance(meta, dict) else {}
+    except Exception:  # noqa: BLE001 - unreadable: graded (and reported) as such
+        return {}
+
+
+def _check_fingerprints(hw, secret, jobs_list) -> dict:
+    """Compare each released notebook's fingerprint with (secret, assignment, roster id).
+
+    Raises NbteachError on a teacher's slip, which would grade everyone wrongly and silently:
+    a notebook whose fingerprint is right for another assignment (``--assignment``), for
+    the same id spelled in another case or for an id the roster no longer has (the roster
+    was edited), or (all of them) for no assignment and id at all (another secret). A single notebook whose fingerprint is
+    missing or belongs to another student of the roster is graded as the roster says;
+    returns ``{id: note}`` for those rows.
+    """
+    import hmac
+
+    from nbteach._base import NbteachError
+    from nbteach.teacher.homework import fingerprint
+
+    roster = {sid for _, path, sid in jobs_list}
+    checked, unexplained, notes = 0, [], {}
+    recased, other_hw = [], {}
+    for _, path, sid in jobs_list:
+        if path is None:
+            continue
+        meta = _released_metadata(path)
+        fp = meta.get("fingerprint")
+        if not isinstance(fp, str) or not fp:
+            notes[sid] = "the notebook carries no release fingerprint"
+            continue
+        checked += 1
+        if hmac.compare_digest(fp, fingerprint(secret, hw.name, sid)):
+            continue
+        claimed = str(meta.get("student", ""))[:200]
+        claimed_hw = str(meta.get("assignment", ""))[:200]
+        if claimed_hw and claimed_hw != hw.name and any(
+                hmac.compare_digest(fp, fingerprint(secret, claimed_hw, who)) for who in (sid, claimed) if who):
+            other_hw.setdefault(claimed_hw, []).append(sid)
+        elif claimed and claimed != sid and (claimed.lower() == sid.lower() or claimed not in roster) \
+                and hmac.compare_digest(fp, fingerprint(secret, hw.name, claimed)):
+            recased.append((sid, claimed))   # released to an id the roster no longer has
+        elif claimed in roster and claimed != sid and hmac.compare_digest(fp, fingerprint(secret, hw.name, claimed)):
+            notes[sid] = f"this notebook was released to {claimed}, not to {sid}"
+        else:
+            unexplained.append(sid)
+    if other_hw:
+        (name, who), = list(other_hw.items())[:1]
+        raise NbteachError(f"these notebooks were released as {name}, not {hw.name} ({len(who)} of them, e.g. "
+                           f"{', '.join(who[:3])}): grade them with --assignment {name}. Nothing was graded.")
+    if recased:
+        pairs = ", ".join(f"{now!r} was {then!r}" for now, then in recased[:5])
+        what = "changed case" if all(a.lower() == b.lower() for a, b in recased) else "changed"
+        raise NbteachError(f"roster ids {what} since the notebooks were released ({pairs}): a variant "
+                           "depends on the id exactly as assigned, so restore the roster's spelling. "
+                           "Nothing was graded.")
+    if checked and len(unexplained) == checked:
+        raise NbteachError(f"no notebook's release fingerprint matches this secret and assignment ({checked} "
+                           f"checked): --secret-file is not the secret these notebooks were assigned with "
+                           f"(or --assignment {hw.name} is not what was assigned). Nothing was graded.")
+    for sid in unexplained:
+        notes[sid] = "the release fingerprint does not match: not the notebook released to this id"
+    return notes
+
+
+def _read_previous(table, ids, folder=None) -> dict:
+    """label -> Submission rebuilt from the rows of an earlier run's full table (for --resume).
+
+    A row is kept only if its student's feedback file is there (a run interrupted between
+    the two is graded again), and that file is left as it was.
+    """
     prev = {}
     try:
-        with open(out, newline="", encoding="utf-8") as fh:
+        with open(table, newline="", encoding="utf-8") as fh:
             for row in csv.DictReader(fh):
                 label = _unescape(row.get("student") or row.get("submission") or "")
                 if not label or row.get("run") in (None, "", "missing") or any(i not in row for i in ids):
                     continue
-                s = Submission(Path(label), run=row["run"], label=label)
+                if row["run"] in _UNGRADED:
+                    continue   # found again by this run's matching
+                if folder is not None and not (Path(folder) / _feedback_name(label)).is_file():
+                    continue
+                run = _unescape(row["run"])
+                s = Submission(Path(label), run=run.removesuffix(" (not sealed)"), label=label,
+                               sealed=False if run.endswith(" (not sealed)") else None)
                 s.results = {i: (row[i] == "1", "(graded in an earlier run)") for i in ids}
-                s.attempts = {i: int(row.get(f"{i}.attempts") or 0) for i in ids}
+                s.attempts = {i: int(row[f"{i}.attempts"]) for i in ids
+                              if str(row.get(f"{i}.attempts") or "").isdigit()}
+                s.resumed = True
                 prev[label] = s
     except (OSError, ValueError):
         return {}
@@ -747,38 +1031,82 @@ def _unescape(cell: str) -> str:
     return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
 
 
-def write_csv(results, ids, out, first: str = "student") -> None:
-    """Write the grade file atomically: a row per submission, ``<id>``, ``<id>.attempts``, total, max, run."""
+def _atomic_rows(out, rows) -> None:
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
     with open(tmp, "w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh)
-        w.writerow([first, *[c for i in ids for c in (i, f"{i}.attempts")], "total", "max", "run"])
-        for s in results:
-            cells = []
-            for i in ids:
-                cells += [int(s.results.get(i, (False,))[0]), int(s.attempts.get(i, 0))]
-            run = s.run + (" (not sealed)" if s.sealed is False else "")
-            w.writerow([_escape(s.name), *cells, s.total(ids), len(ids), _escape(run)])
+        csv.writer(fh).writerows(rows)
     os.replace(tmp, out)
 
 
-def _feedback_name(name: str) -> str:
-    """A file name for a student's feedback that no other submission's name maps to."""
+def write_csv(results, ids, out, first: str = "student", names: bool = False) -> None:
+    """Write the full grade table atomically: a row per submission, [``name``,] ``<id>``,
+    ``<id>.attempts`` (as recorded in the submitted notebook, which the student can edit;
+    empty if it records none or nothing believable), ``total``, ``max``, ``run``."""
+    rows = [[first, *(["name"] if names else []), *[c for i in ids for c in (i, f"{i}.attempts")],
+             "total", "max", "run"]]
+    for s in results:
+        cells = []
+        for i in ids:
+            n = s.attempts.get(i)
+            cells += [int(s.results.get(i, (False,))[0]), n if isinstance(n, int) else ""]
+        run = s.run + (f" ({s.note})" if s.note else "") + (" (not sealed)" if s.sealed is False else "")
+        rows.append([_escape(s.name), *([_escape(s.student_name)] if names else []), *cells,
+                     s.total(ids), len(ids), _escape(run)])
+    _atomic_rows(out, rows)
+
+
+def write_grades(results, ids, out, format: str, assignment: str = "grade") -> None:
+    """The grades in a gradebook's format (rows that are no roster student are left out):
+
+    * ``gradebook``: ``id, name, total, max``;
+    * ``canvas``: Canvas's grade import columns ``Student, ID, SIS User ID, SIS Login ID,
+      Section, <assignment>`` (Canvas matches a row by one of Student, ID or SIS User ID: the
+      roster id goes in SIS User ID, the roster name in Student; the others are left empty; a
+      column named as an existing Canvas assignment, ``hw01 (12345)``, updates it, any other
+      name makes a new assignment);
+    * ``moodle``: ``ID number, Full name, <assignment>``: in Moodle's *Import > CSV file*, map
+      "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
+      and ``<assignment>`` to the grade item.
+    """
+    keep = [s for s in results if s.run not in _UNGRADED]
+    if format == "gradebook":
+        rows = [["id", "name", "total", "max"]]
+        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), len(ids)] for s in keep]
+    elif format == "canvas":
+        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]]
+        rows += [[_escape(s.student_name or s.name), "", _escape(s.name), "", "", s.total(ids)] for s in keep]
+    elif format == "moodle":
+        rows = [["ID number", "Full name", assignment]]
+        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids)] for s in keep]
+    else:
+        raise ValueError(format)
+    _atomic_rows(out, rows)
+
+
+def _feedback_name(name: str, unique: bool = False) -> str:
+    """A file name for a student's feedback that no other submission's name maps to
+    (``unique``: a file that is no roster student's, never named like one's)."""
     import hashlib
 
     safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
-    if safe != name.removesuffix(".ipynb") or "/" in name:
+    if safe != name.removesuffix(".ipynb") or "/" in name or unique:
         safe += "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
     return safe + ".txt"
 
 
 def write_feedback(results, ids, folder: Path) -> None:
+    """One file per submission: score, how the run ended, each exercise's verdict and message.
+
+    A row kept from an earlier run (``--resume``) is skipped: its file was written then.
+    """
     from nbteach.i18n import tr
 
     folder.mkdir(parents=True, exist_ok=True)
     for s in results:
+        if getattr(s, "resumed", False) or s.run == "missing":
+            continue
         lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
                  tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
                  tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
@@ -788,15 +1116,18 @@ def write_feedback(results, ids, folder: Path) -> None:
             passed, message = s.results.get(i, (False, ""))
             mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
             lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
-        (folder / _feedback_name(s.name)).write_text("\n".join(lines), encoding="utf-8")
+        path = folder / _feedback_name(s.name, unique=s.run in _UNGRADED)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("\n".join(lines), encoding="utf-8")
+        os.replace(tmp, path)
 
 
 def _parser():
     p = argparse.ArgumentParser(prog="python -m nbteach.grade", description=__doc__.split("\n")[0])
     p.add_argument("submissions", nargs="+", help="notebooks or folders of notebooks")
-    p.add_argument("--out", required=True, help="the CSV to write")
+    p.add_argument("--out", required=True, help="the grades to write (CSV)")
     p.add_argument("--assignment", default=None, help="the homework handed in (hw01 ...): its ids are the columns")
-    p.add_argument("--roster", default=None, help="CSV with a column id: a row per student")
+    p.add_argument("--roster", default=None, help="CSV with a column id (optional name): a row per student")
     p.add_argument("--secret-file", default=None, help="the secret the notebooks were assigned with")
     p.add_argument("--resume", action="store_true", help="keep the rows --out already has; grade the rest")
     p.add_argument("--jobs", type=int, default=1, help="notebooks run at once (default 1)")
@@ -807,23 +1138,79 @@ def _parser():
     p.add_argument("--no-sandbox", action="store_true",
                    help="run submissions unsealed (no bubblewrap); every row then says 'not sealed'")
     p.add_argument("--memory", type=float, default=2.0, help="GiB of memory per sealed process (default 2)")
+    p.add_argument("--format", default="csv", choices=FORMATS,
+                   help="csv: every column (default); gradebook: id, name, total, max; canvas, moodle: their "
+                        "grade import files (the full table is then kept beside it as <name>.full.csv)")
     return p
+
+
+class _Progress:
+    """A progress bar (tqdm) when stderr is a terminal, otherwise one plain line per submission."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.bar = None
+
+    def start(self, total: int) -> None:
+        if total and hasattr(self.stream, "isatty") and self.stream.isatty():
+            try:
+                from tqdm import tqdm
+            except ImportError:
+                return
+            self.bar = tqdm(total=total, file=self.stream, unit="notebook", dynamic_ncols=True)
+
+    def __call__(self, line: str) -> None:
+        if self.bar is None:
+            print(line, file=self.stream, flush=True)
+            return
+        self.bar.set_postfix_str(line.split("] ", 1)[-1].split(";")[0][:60])
+        self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _summary(results) -> list:
+    """The lines the teacher reads at the end: who handed nothing in, which files got no grade."""
+    lines = []
+    missing = [s.name for s in results if s.run == "missing"]
+    if missing:
+        lines.append(f"missing ({len(missing)}): " + ", ".join(missing))
+    for s in results:
+        if s.run in _UNGRADED:
+            lines.append(f"not graded: {s.name}: {s.run}" + (f" ({s.detail})" if s.detail else ""))
+    for s in results:
+        if s.note:
+            lines.append(f"check: {s.name}: {s.note}")
+    return lines
 
 
 def main(argv=None) -> int:
     from nbteach._base import NbteachError
 
     args = _parser().parse_args(argv)
+    progress = _Progress()
     try:
         results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
-                        args.exercises, progress=lambda line: print(line, file=sys.stderr, flush=True),
+                        args.exercises, progress=progress,
                         lang=args.lang, assignment=args.assignment, roster=args.roster,
                         secret_file=args.secret_file, resume=args.resume,
                         sandbox=False if args.no_sandbox else True,
-                        memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1)
+                        memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1,
+                        format=args.format)
     except NbteachError as exc:
+        progress.close()
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        progress.close()
+        print("interrupted: the grades and feedback of the students graded so far are written; "
+              "run the same command with --resume to grade the others.", file=sys.stderr)
+        return 130
+    progress.close()
+    for line in _summary(results):
+        print(line, file=sys.stderr)
     print(f"graded {len(results)} rows -> {args.out}", file=sys.stderr)
     return 0
 

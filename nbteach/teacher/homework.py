@@ -51,7 +51,16 @@ from pathlib import Path
 from nbteach._base import NbteachError
 from nbteach.check import graded as _graded
 
-__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS"]
+__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
+           "fingerprint"]
+
+#: What a check cell tells the student, chosen per assignment at assign time:
+#: ``practice`` (correct / incorrect at once: the notebook carries digests of the accepted
+#: answers, which a student searching offline can test candidates against), ``graded`` (no
+#: digest of an accepted answer: the form is checked, common mistakes named where that
+#: cannot single out the answer, every answer "recorded; graded by your teacher"), ``none``
+#: (the form only, no hints: exams).
+FEEDBACK_MODES = ("practice", "graded", "none")
 
 _REPO = Path(__file__).resolve().parents[2]
 #: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first).
@@ -80,13 +89,24 @@ class Graded:
 STUDENT_INTRO = (
     "Each exercise has three cells: one that shows the question, one where you write your\n"
     "answer in place of `____`, and a check cell. The check says whether your answer is right\n"
-    "and, if not, what went wrong, without showing the answer; `q.hint()` gives a hint (run it\n"
-    "again for more). Every check is counted, and your teacher sees how many checks each\n"
-    "exercise took. A decimal answer must be computed (with nbteach or numpy), not copied from\n"
-    "a rounded printout: the prompt says how many significant digits the check needs, and a\n"
-    "number rounded further is marked wrong (it says so: \"Close, but rounded\").\n\n"
+    "and, if not, what went wrong, without showing the answer (in a version graded by your\n"
+    "teacher it checks only the answer's form and the common mistakes it recognises, and says\n"
+    "the answer is recorded); `q.hint()` gives a hint (run it again for more). A decimal answer\n"
+    "must be computed (with nbteach or numpy), not copied from a rounded printout: the prompt\n"
+    "says how many significant digits are needed, and a number rounded further is marked wrong\n"
+    "(where the check says right or wrong at once, it says so: \"Close, but rounded\").\n\n"
     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
     "teacher grades this notebook by running it from the first cell to the last.")
+
+
+def fingerprint(secret: bytes, assignment: str, student_id: str) -> str:
+    """HMAC-SHA256(secret, "fingerprint" + "\\0" + assignment + "\\0" + student id), as hex.
+
+    >>> fingerprint(b"k", "hw01", "alice") == fingerprint(b"k", "hw01", "Alice")
+    False
+    """
+    msg = f"fingerprint\0{assignment}\0{student_id}".encode("utf-8")
+    return hmac.new(bytes(secret), msg, hashlib.sha256).hexdigest()
 
 
 def distinct_mistakes(answer, mistakes) -> list:
@@ -213,6 +233,15 @@ class Homework:
     def __repr__(self):
         return f"Homework({self.name!r}: {len(self.exercise_ids)} exercises, {self.notebook})"
 
+    def fingerprint(self, secret: bytes, student_id: str) -> str:
+        """HMAC-SHA256(secret, "fingerprint" + "\\0" + assignment + "\\0" + student id), hex.
+
+        The released notebook carries it (metadata ``nbteach.fingerprint``) so that the grader
+        can tell a wrong secret, a wrong ``--assignment`` or a re-spelled roster id from a
+        right one; without the secret it reveals nothing (nor is it the variant's seed).
+        """
+        return fingerprint(secret, self.name, student_id)
+
     def seed(self, secret: bytes, student_id: str) -> int:
         """The variant's seed: HMAC-SHA256(secret, assignment + "\\0" + student id)."""
         mac = hmac.new(secret, f"{self.name}\0{student_id}".encode("utf-8"), hashlib.sha256)
@@ -272,51 +301,88 @@ class Variant:
         return hmac.new(key, msg, hashlib.sha256).digest()[:16].hex()
 
     # -- the checks a notebook carries ----------------------------------------------
-    def checks(self) -> dict:
-        """What the student's notebook registers: digests, hints, public inputs; no answer."""
+    def feedback_mode(self, feedback=None) -> str:
+        """``feedback`` checked; None gives the default: ``graded`` with a secret, else ``practice``."""
+        if feedback is None:
+            return "practice" if self._secret is None else "graded"
+        if feedback not in FEEDBACK_MODES:
+            raise NbteachError(f"--feedback must be one of {', '.join(FEEDBACK_MODES)}, got {feedback!r}.")
+        return feedback
+
+    def checks(self, feedback=None) -> dict:
+        """What the student's notebook registers: digests, hints, public inputs; no answer.
+
+        ``feedback`` (:data:`FEEDBACK_MODES`; default ``graded`` with a secret, ``practice``
+        without): ``practice`` carries digests of the accepted answers and of the answer
+        rounded (2..8 digits), so a check says correct or incorrect at once; ``graded``
+        carries neither, and a mistake's digests only where they cannot single out the
+        answer (never for a text answer, whose few possible values a student could
+        eliminate; a function mistake only if none of its outputs on the public cases is a
+        reference output of any case); ``none`` carries no digest and no hint.
+        """
         from nbteach.check.graded import digest, reference_forms, rounded_forms
         from nbteach.check.serial import encode
 
+        mode = self.feedback_mode(feedback)
         out = []
         for ex in self.exercises:
             salt = self.salt(ex.id)
             d = lambda fs: sorted({digest(salt, f) for f in fs})  # noqa: E731
             item = {"id": ex.id, "prompt": ex.prompt, "kind": ex.kind, "spec": ex.spec, "salt": salt,
-                    "hints": ex.hints, "time_budget": ex.time_budget}
+                    "hints": ex.hints if mode != "none" else [], "time_budget": ex.time_budget}
             if ex.kind == "function":
                 cases = []
-                for args, kwargs in ex.public:
-                    cases.append({
-                        "input": encode([list(args), kwargs]),
-                        "accepted": d(reference_forms(_call(ex.answer, args, kwargs), ex.spec)),
-                        "mistakes": [{"name": n, "hint": h, "digests": d(_safe_forms(f, args, kwargs, ex.spec))}
-                                     for n, f, h in ex.mistakes]})
+                refs = [set(reference_forms(_call(ex.answer, a, k), ex.spec)) for a, k in ex.public]
+                every_ref = set().union(*refs)   # one salt for all cases: no case may confirm another's
+                shown = [m for m in ex.mistakes if mode == "practice" or (
+                    mode == "graded" and ex.spec["type"] != "text"
+                    and all(not set(_safe_forms(m[1], a, k, ex.spec)) & every_ref for a, k in ex.public))]
+                for (args, kwargs), ref in zip(ex.public, refs):
+                    case = {"input": encode([list(args), kwargs])}
+                    if mode == "practice":
+                        case["accepted"] = d(ref)
+                    case["mistakes"] = [{"name": n, "hint": h, "digests": d(_safe_forms(f, args, kwargs, ex.spec))}
+                                        for n, f, h in shown]
+                    cases.append(case)
                 item["cases"] = cases
             else:
-                item["accepted"] = d(reference_forms(ex.answer, ex.spec))
-                item["rounded"] = d(rounded_forms(ex.answer, ex.spec))
+                ref = set(reference_forms(ex.answer, ex.spec))
+                if mode == "practice":
+                    item["accepted"] = d(ref)
+                    item["rounded"] = d(rounded_forms(ex.answer, ex.spec))
+                    shown = ex.mistakes
+                else:
+                    shown = [m for m in ex.mistakes if mode == "graded" and ex.spec["type"] != "text"
+                             and not set(_forms_or_empty(m[1], ex.spec)) & ref]
                 item["mistakes"] = [{"name": n, "hint": h, "digests": d(_forms_or_empty(v, ex.spec))}
-                                    for n, v, h in ex.mistakes]
+                                    for n, v, h in shown]
                 if ex.spec["type"] == "array":
                     item["spec"] = dict(ex.spec, shape=",".join(map(str, _shape(ex.answer))))
             out.append(item)
-        return {"assignment": self.homework.name, "student": self.student_id or "", "exercises": out}
+        data = {"assignment": self.homework.name, "student": self.student_id or "", "exercises": out}
+        if mode != "practice":
+            data["feedback"] = mode
+        return data
 
-    def register(self) -> dict:
+    def register(self, feedback=None) -> dict:
         """Register this variant's checks in this process, as its notebook does (tests, previews).
 
         Returns ``{exercise id: GradedExercise}``; ``nbteach.check.exercise(id)`` finds them.
         """
         from nbteach.check.graded import register
 
-        return register(json.loads(json.dumps(self.checks())))
+        return register(json.loads(json.dumps(self.checks(feedback))))
 
     # -- the notebook ----------------------------------------------------------------
-    def notebook(self, solutions: bool = False) -> dict:
+    def notebook(self, solutions: bool = False, feedback=None) -> dict:
         """The student's notebook (nbformat 4 dict), or with ``solutions=True`` the teacher's
-        copy with the worked solutions filled in."""
+        copy with the worked solutions filled in; ``feedback`` as in :meth:`checks`.
+
+        With a secret its metadata carries the fingerprint (:meth:`Homework.fingerprint`)
+        the grader checks, and the feedback mode."""
         from .notebook import student_source
 
+        mode = self.feedback_mode(feedback)
         name = self.homework.name
         raw = self.homework.module.cells(copy.deepcopy(self.params))
         cells = []
@@ -324,7 +390,7 @@ class Variant:
             if kind == "code" and not solutions:
                 source = student_source(source)
             cells.append(_cell(kind, source, f"{name}-{i}"))
-        checks = json.dumps(self.checks(), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        checks = json.dumps(self.checks(mode), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         check_cell = _cell(
             "code",
             "# The checks of this homework: salted digests of the accepted answers and of common\n"
@@ -341,11 +407,33 @@ class Variant:
                                     f"*[这是你自己的作业版本（学号 `{self.student_id}`）：数据与数字和同学的不同。]*",
                         f"{name}-student")
             cells.insert(1, who)
+        if mode != "practice":
+            cells.insert(2 if self.student_id else 1, _cell("markdown", _MODE_NOTE[mode], f"{name}-feedback"))
         meta = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                 "language_info": {"name": "python"},
                 "nbteach": {"assignment": name, "student": self.student_id or "",
                             "solutions": bool(solutions)}}
+        if mode != "practice":
+            meta["nbteach"]["feedback"] = mode
+        if self._secret is not None and self.student_id:
+            meta["nbteach"]["fingerprint"] = self.homework.fingerprint(self._secret, self.student_id)
         return {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
+
+
+_MODE_NOTE = {
+    "graded": ("*Graded by your teacher: a check cell tells you whether your answer has the right form "
+               "(type, shape, exact or rounded) and names a common mistake it recognises, but not whether "
+               "the answer is right. It says \"Recorded; graded by your teacher\" (where this notebook "
+               "says a check should say Correct!); your teacher grades every answer.*\n\n"
+               "*[由老师评分：检查单元格只告诉你答案的形式是否正确（类型、形状、精确或舍入），并指出它认出的常见错误，"
+               "但不告诉你答案是否正确。它会显示“已记录；由老师评分”（本 notebook 中说应显示“正确！”的地方也是如此）；"
+               "每个答案都由老师评分。]*"),
+    "none": ("*Exam: a check cell tells you only whether your answer has the right form (type, shape, "
+             "exact or rounded); there are no hints. It says \"Recorded; graded by your teacher\" "
+             "(where this notebook says a check should say Correct!).*\n\n"
+             "*[考试：检查单元格只告诉你答案的形式是否正确（类型、形状、精确或舍入），没有提示。"
+             "它会显示“已记录；由老师评分”（本 notebook 中说应显示“正确！”的地方也是如此）。]*"),
+}
 
 
 def _shape(value):

@@ -296,9 +296,10 @@ def cells(p):
                      "[作业 1：贝叶斯定理、流感/感冒表与平滑]\n\n"
                      "Each exercise has three cells: one that shows the question, one where you write your\n"
                      "answer in place of `____`, and a check cell. Run the check cell: it tells you whether\n"
-                     "your answer is right and, if not, what went wrong, without showing the answer;\n"
-                     "`q.hint()` gives a hint (run it again for more). Every check is counted, and your\n"
-                     "teacher sees how many checks each exercise took.\n\n"
+                     "your answer is right and, if not, what went wrong, without showing the answer (in a\n"
+                     "version graded by your teacher it checks only the answer's form and the common\n"
+                     "mistakes it recognises, and says the answer is recorded); `q.hint()` gives a hint\n"
+                     "(run it again for more).\n\n"
                      "Work top to bottom and run every cell (Kernel > Restart & Run All before you hand in):\n"
                      "your teacher grades this notebook by running it from the first cell to the last."),
         ("code", "from fractions import Fraction\n\n"

@@ -52,9 +52,21 @@ def _check_evidence(evidence):
                            f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.")
 
 
+def _need_net(net, what):
+    """A clear message when the first argument is not a network with tables."""
+    from .network import BayesNet
+
+    if not isinstance(net, BayesNet):
+        raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
+                           f"burglary(); got {type(net).__name__}.")
+    net._need_cpds()
+
+
 def enumeration_ask(net, var, evidence=None):
     """P(var | evidence) by summing the full joint: exact, exponential in the nodes."""
     import numpy as np
+
+    _need_net(net, "enumeration_ask")
 
     ev = net._evidence_index(evidence)
     joint = net._joint_array()
@@ -172,6 +184,7 @@ def elimination_ask(net, var, evidence=None):
     (the min-weight order; with binary variables it is the min-degree order). What each
     step does: :func:`elimination_steps`.
     """
+    _need_net(net, "elimination_ask")
     return _eliminate(net, var, evidence)
 
 
@@ -215,7 +228,7 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     """
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "elimination_steps")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
@@ -287,7 +300,7 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "markov_blanket_conditional")
     node = net._check_node(node)
     if not isinstance(state, Mapping):
         raise NbteachError(f"state must be a dict node -> value (the values of {node!r}'s Markov "
@@ -448,7 +461,7 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
         A dict node -> value: every chain starts there (nodes left out are forward-sampled).
         A list of n_chains dicts: one start state per chain.
     """
-    net._need_cpds()
+    _need_net(net, "gibbs_ask")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
@@ -477,7 +490,7 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     every node at once: a network explorer that shows all the posteriors samples once, not
     once per node. Returns {node: Series}.
     """
-    net._need_cpds()
+    _need_net(net, "gibbs_marginals")
     _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
@@ -494,7 +507,7 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "gibbs_trace")
     idx = net._evidence_index({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = np.random.default_rng(random_state)
@@ -554,7 +567,7 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "gibbs_chains")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")

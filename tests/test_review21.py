@@ -31,3 +31,26 @@ def test_inference_names_a_wrong_network(call, bad):
 
     with pytest.raises(NbteachError, match="needs a BayesNet"):
         call(inference, bad)
+
+
+# -- a quote of a note is the note's own words ------------------------------------------------
+#: quoted Chinese that is not a note's: Zhou's name for a test melon
+NOT_NOTES = {"测1"}
+
+
+def _quotes(text):
+    return re.findall(r"“([^”]+)”", text) + re.findall(r'"([^"\n]+)"', text)
+
+
+@pytest.mark.parametrize("lesson", ["10_semi_naive_bayes", "12_em_and_unlabelled_data"])
+def test_quoted_chinese_is_a_notes_own_words(lesson):
+    if not SEEDS.is_dir():
+        pytest.skip("the seed notes (shared/seeds) are not beside this clone")
+    notes = "".join("".join(p.read_text(encoding="utf-8").split()) for p in sorted(SEEDS.glob("*.txt")))
+    cells = json.loads((ROOT / "notebooks" / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+    quotes = [q for c in cells if c["cell_type"] == "markdown" for q in _quotes("".join(c["source"]))
+              if re.search(r"[\u4e00-\u9fff]", q) and q not in NOT_NOTES]
+    if lesson.startswith("10"):
+        assert len(quotes) >= 4
+    for q in quotes:
+        assert "".join(q.split()) in notes, f"{lesson} quotes words no note has: {q!r}"

@@ -54,3 +54,36 @@ def test_quoted_chinese_is_a_notes_own_words(lesson):
         assert len(quotes) >= 4
     for q in quotes:
         assert "".join(q.split()) in notes, f"{lesson} quotes words no note has: {q!r}"
+
+
+# -- a hint nudges; it does not name the call that computes the answer ------------------------
+def _lesson_exercises():
+    import nbteach.check.lesson10  # noqa: F401
+    import nbteach.check.lesson11  # noqa: F401
+    import nbteach.check.lesson12  # noqa: F401
+    from nbteach.check.core import exercises
+
+    return [e for e in exercises() if e.id[:2] in ("10", "11", "12")]
+
+
+def _computing_names(solution: str) -> set:
+    """Library calls and fitted attributes on the solution's lines that compute the answer."""
+    lines = [ln for ln in solution.splitlines() if re.match(r"\s*(answer|p|alone|gamma|log_score)\s*=", ln)]
+    names = set()
+    for ln in lines:
+        rhs = ln.split("=", 1)[1].split("#")[0]
+        names |= set(re.findall(r"\b([a-z_][a-z0-9_]*_)\b", rhs))           # fitted attributes: feature_count_
+        names |= {n for n in re.findall(r"\.([a-z_][a-z0-9_]*)\(", rhs)}    # methods: predict_proba(
+    return names - {"index", "sum", "reduce", "xs", "loc", "exp", "log"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_hints_do_not_name_the_call_that_computes_the_answer(lang):
+    found = []
+    for e in _lesson_exercises():
+        names = _computing_names(e.solution_text[lang] if isinstance(e.solution_text, dict) else e.solution_text)
+        for h in e.hints:
+            text = h[lang] if isinstance(h, dict) else str(h)
+            found += [(e.id, n) for n in names  # a name without "_" only in code form: .joint( not "the joint"
+                      if re.search(rf"\b{re.escape(n)}\b" if "_" in n else rf"\.{re.escape(n)}\b|\b{re.escape(n)}\(", text)]
+    assert not found, f"hints that name the computing call: {found}"

@@ -221,9 +221,11 @@ define(
                "the Titanic passengers, never on the flu/cold table",
     prompt={"en": "TAN joins the attributes with the largest conditional mutual information. On note "
                   "001's flu/cold table, what is I(Sore; Temperature | Diagnosis), in nats (natural "
-                  "logarithms), from the relative frequencies of the table (no smoothing)? A float.",
+                  "logarithms), from the relative frequencies of the table (no smoothing)? Work it out from "
+                  "the table's rows, not with conditional_mutual_information. A float.",
             "zh": "TAN 把条件互信息最大的属性连起来。在笔记 001 的流感/感冒表上，按表中的相对频率（不做平滑）"
-                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。给出浮点数。"},
+                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。请从表中的行算出，不要用 "
+                  "conditional_mutual_information。给出浮点数。"},
     answer=lambda: _cmi("right"),
     rtol=1e-6,
     mistakes=[
@@ -253,8 +255,30 @@ define(
                "that have that class and that pair.",
          "zh": "从未出现的组合贡献为 0。每一项的权重是全部行中属于该类且取该组合的比例。"},
     ],
-    solution={"en": "from nbteach.semi_naive import conditional_mutual_information\n"
-                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']",
-              "zh": "from nbteach.semi_naive import conditional_mutual_information\n"
-                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']"},
+    solution={"en": "import math\n"
+                    "n = len(y_flu)\n"
+                    "def share(**fixed):   # the share of the rows with these values\n"
+                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
+                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
+                    "answer = 0.0\n"
+                    "for c in set(y_flu):\n"
+                    "    for s in set(X_flu['Sore']):\n"
+                    "        for t in set(X_flu['Temperature']):\n"
+                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
+                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
+                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
+                    "* share(Diagnosis=c, Temperature=t)))",
+              "zh": "import math\n"
+                    "n = len(y_flu)\n"
+                    "def share(**fixed):   # the share of the rows with these values\n"
+                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
+                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
+                    "answer = 0.0\n"
+                    "for c in set(y_flu):\n"
+                    "    for s in set(X_flu['Sore']):\n"
+                    "        for t in set(X_flu['Temperature']):\n"
+                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
+                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
+                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
+                    "* share(Diagnosis=c, Temperature=t)))"},
 )

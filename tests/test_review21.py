@@ -87,3 +87,24 @@ def test_hints_do_not_name_the_call_that_computes_the_answer(lang):
             found += [(e.id, n) for n in names  # a name without "_" only in code form: .joint( not "the joint"
                       if re.search(rf"\b{re.escape(n)}\b" if "_" in n else rf"\.{re.escape(n)}\b|\b{re.escape(n)}\(", text)]
     assert not found, f"hints that name the computing call: {found}"
+
+
+# -- lesson 12's view plots the library's summary, it does not average by itself -------------
+def test_em_view_plots_em_against_labelled_only():
+    pytest.importorskip("ipywidgets")
+    import numpy as np
+
+    from nbteach.em import em_against_labelled_only, mixture_documents
+    from nbteach.widgets import em_explorer
+
+    X, Y = mixture_documents(300, random_state=1)
+    XT, YT = mixture_documents(200, random_state=2)
+    ex = em_explorer(X, Y, XT, YT, n_labelled=[4, 30], n_draws=3, max_iter=3)
+    for n in (30, 4):
+        ex.labels_slider.value = n
+        rows = [em_against_labelled_only(ex.curve, k).loc[n] for k in range(4)]
+        mean = np.array([r["EM mean"] for r in rows])
+        sd = np.array([r["EM sd"] for r in rows])
+        np.testing.assert_allclose(ex.em_line.y, mean, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(ex.band.y, np.concatenate([mean + sd, (mean - sd)[::-1]]), atol=1e-12)
+        assert list(ex.nb_line.y) == [rows[0]["naive Bayes mean"]] * 2

@@ -108,3 +108,28 @@ def test_em_view_plots_em_against_labelled_only():
         np.testing.assert_allclose(ex.em_line.y, mean, rtol=0, atol=1e-12)
         np.testing.assert_allclose(ex.band.y, np.concatenate([mean + sd, (mean - sd)[::-1]]), atol=1e-12)
         assert list(ex.nb_line.y) == [rows[0]["naive Bayes mean"]] * 2
+
+
+# -- Gibbs sampling refuses evidence no state allows, as exact inference does -----------------
+def test_gibbs_on_impossible_evidence_says_so():
+    from nbteach.bayesnet import gibbs_ask, gibbs_chains, gibbs_trace, sprinkler
+
+    net = sprinkler()                              # WetGrass is never wet without sprinkler or rain
+    impossible = {"Sprinkler": False, "Rain": False, "WetGrass": True}
+    with pytest.raises(NbteachError, match="evidence has probability 0"):
+        net.query("Cloudy", impossible)
+    for run in (lambda: gibbs_ask(net, "Cloudy", impossible, n_samples=200, random_state=0),
+                lambda: gibbs_trace(net, "Cloudy", True, impossible, n_samples=200, random_state=0),
+                lambda: gibbs_chains(net, "Cloudy", True, impossible, n_samples=200, thin=3, random_state=0)):
+        with pytest.raises(NbteachError, match="state of probability 0"):
+            run()
+    possible = {"Sprinkler": False, "WetGrass": True}   # rain must explain it: still answered
+    assert float(gibbs_ask(net, "Rain", possible, n_samples=400, random_state=0)[True]) == 1.0
+
+
+def test_gibbs_names_a_bad_random_state():
+    from nbteach.bayesnet import burglary, gibbs_ask
+
+    for bad in ("seed", 1.5, -1, True):
+        with pytest.raises(NbteachError, match="random_state"):
+            gibbs_ask(burglary(), "Alarm", {}, n_samples=10, random_state=bad)

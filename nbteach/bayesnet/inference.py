@@ -408,8 +408,37 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         for v in free:
             state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
         kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
+        if kept and sweep == burn_in + thin - 1 and not _state_probability(net, state).any():
+            raise NbteachError(
+                "after the burn-in every chain is in a state of probability 0, so its draws estimate "
+                "nothing: the evidence is impossible under these tables (then no posterior exists; "
+                "query(var, evidence) says so exactly), or a table of zeros keeps the chains from every "
+                "state the evidence allows.")
         if kept or every:
             yield sweep + 1, state, kept
+
+
+def _rng(random_state):
+    """numpy's Generator for ``random_state`` (None, an int, or a Generator), with a message otherwise."""
+    import numpy as np
+
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if random_state is not None and (isinstance(random_state, bool)
+                                     or not isinstance(random_state, (int, np.integer)) or random_state < 0):
+        raise NbteachError(f"random_state must be None, a whole number >= 0 (the same number gives the same "
+                           f"draws) or a numpy Generator; got {random_state!r}.")
+    return np.random.default_rng(random_state)
+
+
+def _state_probability(net, state):
+    """The joint probability of each chain's current state (one entry per chain)."""
+    import numpy as np
+
+    p = 1.0
+    for v in net.nodes:
+        p = p * net._cpt[v][tuple(state[u] for u in net.parents(v)) + (state[v],)]
+    return np.asarray(p, dtype=float)
 
 
 def _draw(p, rng):
@@ -474,7 +503,7 @@ def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_
     import numpy as np
 
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     counts = {v: np.zeros(len(net._values[v])) for v in variables}
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         for v in variables:
@@ -510,7 +539,7 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     _need_net(net, "gibbs_trace")
     idx = net._evidence_index({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     hits, seen, xs, ys = 0, 0, [], []
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         hits += int((state[var] == idx).sum())
@@ -573,7 +602,7 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
     target = net._evidence_index({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     rows, kept = [], []
     for _, state, keep in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init, every=True):
         rows.append(state[var] == target)

@@ -133,3 +133,16 @@ def test_gibbs_names_a_bad_random_state():
     for bad in ("seed", 1.5, -1, True):
         with pytest.raises(NbteachError, match="random_state"):
             gibbs_ask(burglary(), "Alarm", {}, n_samples=10, random_state=bad)
+
+
+# -- hw06: TAN's parent is never simply the root, so the tree must be read ---------------------
+def test_hw06_tan_parent_is_never_the_root():
+    from nbteach.teacher.homework import load
+
+    hw = load("hw06")
+    for i in range(12):
+        v = hw.variant(b"a teacher's secret", f"student{i}")
+        e = v.exercise("hw06.tan_parent")
+        root = v.params["tan"]["root"]
+        assert e.answer != root
+        assert "root" in [name for name, _, _ in e.mistakes]   # "the root" is diagnosed, not accepted

@@ -196,7 +196,8 @@ class EliminationSteps(NamedTuple):
     steps: "object"
     #: the elimination order
     order: list
-    #: entries of the largest factor made (the cost of elimination grows with it)
+    #: entries of the largest product of factors formed (before its variable is summed out; the
+    #: cost of elimination grows with it)
     largest_factor: int
     #: P(var | evidence), the same Series as ``elimination_ask``
     posterior: "object"

@@ -52,9 +52,21 @@ def _check_evidence(evidence):
                            f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.")
 
 
+def _need_net(net, what):
+    """A clear message when the first argument is not a network with tables."""
+    from .network import BayesNet
+
+    if not isinstance(net, BayesNet):
+        raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
+                           f"burglary(); got {type(net).__name__}.")
+    net._need_cpds()
+
+
 def enumeration_ask(net, var, evidence=None):
     """P(var | evidence) by summing the full joint: exact, exponential in the nodes."""
     import numpy as np
+
+    _need_net(net, "enumeration_ask")
 
     ev = net._evidence_index(evidence)
     joint = net._joint_array()
@@ -172,6 +184,7 @@ def elimination_ask(net, var, evidence=None):
     (the min-weight order; with binary variables it is the min-degree order). What each
     step does: :func:`elimination_steps`.
     """
+    _need_net(net, "elimination_ask")
     return _eliminate(net, var, evidence)
 
 
@@ -183,7 +196,8 @@ class EliminationSteps(NamedTuple):
     steps: "object"
     #: the elimination order
     order: list
-    #: entries of the largest factor made (the cost of elimination grows with it)
+    #: entries of the largest product of factors formed (before its variable is summed out; the
+    #: cost of elimination grows with it)
     largest_factor: int
     #: P(var | evidence), the same Series as ``elimination_ask``
     posterior: "object"
@@ -215,7 +229,7 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     """
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "elimination_steps")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
@@ -287,7 +301,7 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "markov_blanket_conditional")
     node = net._check_node(node)
     if not isinstance(state, Mapping):
         raise NbteachError(f"state must be a dict node -> value (the values of {node!r}'s Markov "
@@ -395,8 +409,37 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         for v in free:
             state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
         kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
+        if kept and sweep == burn_in + thin - 1 and not _state_probability(net, state).any():
+            raise NbteachError(
+                "after the burn-in every chain is in a state of probability 0, so its draws estimate "
+                "nothing: the evidence is impossible under these tables (then no posterior exists; "
+                "query(var, evidence) says so exactly), or a table of zeros keeps the chains from every "
+                "state the evidence allows.")
         if kept or every:
             yield sweep + 1, state, kept
+
+
+def _rng(random_state):
+    """numpy's Generator for ``random_state`` (None, an int, or a Generator), with a message otherwise."""
+    import numpy as np
+
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if random_state is not None and (isinstance(random_state, bool)
+                                     or not isinstance(random_state, (int, np.integer)) or random_state < 0):
+        raise NbteachError(f"random_state must be None, a whole number >= 0 (the same number gives the same "
+                           f"draws) or a numpy Generator; got {random_state!r}.")
+    return np.random.default_rng(random_state)
+
+
+def _state_probability(net, state):
+    """The joint probability of each chain's current state (one entry per chain)."""
+    import numpy as np
+
+    p = 1.0
+    for v in net.nodes:
+        p = p * net._cpt[v][tuple(state[u] for u in net.parents(v)) + (state[v],)]
+    return np.asarray(p, dtype=float)
 
 
 def _draw(p, rng):
@@ -448,7 +491,7 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
         A dict node -> value: every chain starts there (nodes left out are forward-sampled).
         A list of n_chains dicts: one start state per chain.
     """
-    net._need_cpds()
+    _need_net(net, "gibbs_ask")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
@@ -461,7 +504,7 @@ def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_
     import numpy as np
 
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     counts = {v: np.zeros(len(net._values[v])) for v in variables}
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         for v in variables:
@@ -477,7 +520,7 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     every node at once: a network explorer that shows all the posteriors samples once, not
     once per node. Returns {node: Series}.
     """
-    net._need_cpds()
+    _need_net(net, "gibbs_marginals")
     _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
@@ -494,10 +537,10 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "gibbs_trace")
     idx = net._evidence_index({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     hits, seen, xs, ys = 0, 0, [], []
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         hits += int((state[var] == idx).sum())
@@ -554,13 +597,13 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     import numpy as np
     import pandas as pd
 
-    net._need_cpds()
+    _need_net(net, "gibbs_chains")
     var = net._check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
     target = net._evidence_index({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
-    rng = np.random.default_rng(random_state)
+    rng = _rng(random_state)
     rows, kept = [], []
     for _, state, keep in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init, every=True):
         rows.append(state[var] == target)

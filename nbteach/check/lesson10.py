@@ -4,7 +4,8 @@ Ids: ``10.spode_factor``, ``10.aode_posterior``, ``10.tan_cmi``.
 
 The first works on note 001's flu/cold table, which the lesson does not use (it works on
 the Titanic passengers), so no earlier output shows its answer; the second asks about a
-Titanic passenger the lesson does not explain.
+Titanic passenger the lesson does not explain, and has AODE's posterior built from the SPODEs
+that serve (m = 200 leaves one out), not read off AODE.
 """
 from __future__ import annotations
 
@@ -84,67 +85,102 @@ define(
 
 
 _PASSENGER = {"class": "3rd class", "age": "child", "sex": "women"}
+_M = 200   # 'child' has 109 training rows: its SPODE does not serve; 'class' and 'sex' do
 
 
-def _titanic_proba(model):
-    import pandas as pd
-
+def _titanic():
     from nbteach.realdata import titanic
 
-    X, y = titanic()
-    m = model.fit(X, y)
-    return float(m.predict_proba(pd.DataFrame([_PASSENGER]))[0][list(m.classes_).index("yes")])
+    return titanic()
 
 
-def _aode():
+def _yes(model):
+    """P(survived = yes | the girl) under a fitted model."""
+    import pandas as pd
+
+    return float(model.predict_proba(pd.DataFrame([_PASSENGER]))[0][list(model.classes_).index("yes")])
+
+
+def _serving():
+    X, _ = _titanic()
+    return [c for c in X.columns if int((X[c] == _PASSENGER[c]).sum()) >= _M]
+
+
+def _aode(m=_M):
     from nbteach.semi_naive import AODE
 
-    return _titanic_proba(AODE(m=1, alpha=1))
+    return _yes(AODE(m=m, alpha=1).fit(*_titanic()))
 
 
 def _nb():
     from nbteach import CategoricalNB
 
-    return _titanic_proba(CategoricalNB(alpha=1))
+    return _yes(CategoricalNB(alpha=1).fit(*_titanic()))
 
 
-def _spode_sex():
+def _spode(parent):
     from nbteach.semi_naive import SPODE
 
-    return _titanic_proba(SPODE(parent="sex", alpha=1))
+    return _yes(SPODE(parent=parent, alpha=1).fit(*_titanic()))
+
+
+def _averaged_posteriors():
+    """The serving SPODEs' posteriors averaged, instead of their scores added."""
+    return sum(_spode(p) for p in _serving()) / len(_serving())
 
 
 define(
     "10.aode_posterior",
-    prompt={"en": "Fit AODE(m=1, alpha=1) on all Titanic passengers (nbteach.realdata.titanic()). "
-                  "What is P(survived = yes) for a girl (age = child, sex = women) travelling 3rd class? "
-                  "A float, computed.",
-            "zh": "在全部泰坦尼克乘客（nbteach.realdata.titanic()）上拟合 AODE(m=1, alpha=1)。"
-                  "一位乘坐三等舱的女孩（age = child, sex = women）的 P(survived = yes) 是多少？给出计算得到的浮点数。"},
+    prompt={"en": "AODE(m=200, alpha=1) on all Titanic passengers (nbteach.realdata.titanic()), for a girl "
+                  "(age = child, sex = women) travelling 3rd class. Which super-parents serve her (their value "
+                  "shared by at least m = 200 training rows)? Build AODE's P(survived = yes) from those "
+                  "SPODEs alone (SPODE(parent=..., alpha=1).explain prints each one's score), not with AODE "
+                  "itself. A float.",
+            "zh": "在全部泰坦尼克乘客（nbteach.realdata.titanic()）上用 AODE(m=200, alpha=1)，看一位乘坐三等舱的"
+                  "女孩（age = child, sex = women）。哪些超父对她有效（训练集中至少 m = 200 行与她取值相同）？"
+                  "只用这些 SPODE（SPODE(parent=..., alpha=1).explain 会列出每个的得分）构造 AODE 的 "
+                  "P(survived = yes)，不要直接用 AODE。给出浮点数。"},
     answer=_aode,
-    rtol=1e-9,
+    rtol=1e-4,   # explain prints each score to 6 significant digits; the mistakes differ by 0.8% or more
     mistakes=[
+        Mistake("every_parent", lambda: _aode(m=1),
+                {"en": "That adds every super-parent's SPODE. With m = 200, count the rows that share each of "
+                       "her values: one of them is too rare to serve.",
+                 "zh": "这把每个超父的 SPODE 都加上了。m = 200 时，数一数与她每个取值相同的行：其中一个太少，不能作为超父。"}),
+        Mistake("averaged_posteriors", _averaged_posteriors,
+                {"en": "That averages the SPODEs' posteriors. AODE adds their scores (the numerators) class by "
+                       "class and normalises once: a SPODE whose scores are larger weighs more.",
+                 "zh": "这是把各 SPODE 的后验取平均。AODE 是按类别把它们的得分（分子）相加，最后只归一化一次："
+                       "得分大的 SPODE 权重更大。"}),
         Mistake("naive_bayes", _nb,
-                {"en": "That is naive Bayes (CategoricalNB): AODE averages the SPODEs, one per "
-                       "super-parent.",
-                 "zh": "这是朴素贝叶斯（CategoricalNB）的结果：AODE 要对每个超父的 SPODE 求平均。"}),
-        Mistake("one_spode", _spode_sex,
-                {"en": "That is a single SPODE (super-parent sex); AODE uses every attribute whose "
-                       "value occurs in at least m rows.",
-                 "zh": "这是单个 SPODE（超父为 sex）；AODE 使用每个取值至少出现 m 次的属性。"}),
+                {"en": "That is naive Bayes (CategoricalNB): AODE adds the SPODEs of the super-parents that serve.",
+                 "zh": "这是朴素贝叶斯（CategoricalNB）的结果：AODE 要把有效超父的 SPODE 相加。"}),
+        Mistake("one_spode_class", lambda: _spode("class"),
+                {"en": "That is a single SPODE; AODE combines every super-parent that serves.",
+                 "zh": "这是单个 SPODE；AODE 要结合所有有效的超父。"}),
+        Mistake("one_spode_sex", lambda: _spode("sex"),
+                {"en": "That is a single SPODE; AODE combines every super-parent that serves.",
+                 "zh": "这是单个 SPODE；AODE 要结合所有有效的超父。"}),
     ],
     hints=[
-        {"en": "Build the passenger as a one-row DataFrame with the columns class, age and sex.",
-         "zh": "把这位乘客写成一行的 DataFrame，列为 class、age、sex。"},
-        {"en": "predict_proba's columns follow classes_; pick the column of 'yes'.",
-         "zh": "predict_proba 的列按 classes_ 排列；取 'yes' 那一列。"},
+        {"en": "For each of her three values, how many training rows share it? Compare each count with m.",
+         "zh": "她的三个取值，各有多少训练行与之相同？把每个计数与 m 比较。"},
+        {"en": "Section 4: AODE adds up the numerators of the SPODEs that serve, then divides by the sum "
+               "over the classes.",
+         "zh": "第 4 节：AODE 把有效 SPODE 的分子相加，再除以各类别之和。"},
     ],
-    solution={"en": "X, y = titanic()\nm = AODE(m=1, alpha=1).fit(X, y)\n"
-                    "girl = pd.DataFrame([{'class': '3rd class', 'age': 'child', 'sex': 'women'}])\n"
-                    "answer = m.predict_proba(girl)[0][list(m.classes_).index('yes')]",
-              "zh": "X, y = titanic()\nm = AODE(m=1, alpha=1).fit(X, y)\n"
-                    "girl = pd.DataFrame([{'class': '3rd class', 'age': 'child', 'sex': 'women'}])\n"
-                    "answer = m.predict_proba(girl)[0][list(m.classes_).index('yes')]"},
+    solution={"en": "X, y = titanic()\n"
+                    "girl = {'class': '3rd class', 'age': 'child', 'sex': 'women'}\n"
+                    "serving = [c for c in X.columns if (X[c] == girl[c]).sum() >= 200]   # child: 109 rows\n"
+                    "scores = sum(SPODE(parent=c, alpha=1).fit(X, y).explain(girl).loc['product (score)']"
+                    ".astype(float) for c in serving)\n"
+                    "answer = scores['yes'] / scores.sum()",
+              "zh": "X, y = titanic()\n"
+                    "girl = {'class': '3rd class', 'age': 'child', 'sex': 'women'}\n"
+                    "serving = [c for c in X.columns if (X[c] == girl[c]).sum() >= 200]   # child 只有 109 行\n"
+                    "scores = sum(SPODE(parent=c, alpha=1).fit(X, y).explain(girl).loc['product (score)']"
+                    ".astype(float) for c in serving)\n"
+                    "answer = scores['yes'] / scores.sum()"},
 )
 
 
@@ -185,9 +221,11 @@ define(
                "the Titanic passengers, never on the flu/cold table",
     prompt={"en": "TAN joins the attributes with the largest conditional mutual information. On note "
                   "001's flu/cold table, what is I(Sore; Temperature | Diagnosis), in nats (natural "
-                  "logarithms), from the relative frequencies of the table (no smoothing)? A float.",
+                  "logarithms), from the relative frequencies of the table (no smoothing)? Work it out from "
+                  "the table's rows, not with conditional_mutual_information. A float.",
             "zh": "TAN 把条件互信息最大的属性连起来。在笔记 001 的流感/感冒表上，按表中的相对频率（不做平滑）"
-                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。给出浮点数。"},
+                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。请从表中的行算出，不要用 "
+                  "conditional_mutual_information。给出浮点数。"},
     answer=lambda: _cmi("right"),
     rtol=1e-6,
     mistakes=[
@@ -217,8 +255,30 @@ define(
                "that have that class and that pair.",
          "zh": "从未出现的组合贡献为 0。每一项的权重是全部行中属于该类且取该组合的比例。"},
     ],
-    solution={"en": "from nbteach.semi_naive import conditional_mutual_information\n"
-                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']",
-              "zh": "from nbteach.semi_naive import conditional_mutual_information\n"
-                    "answer = conditional_mutual_information(X_flu, y_flu).loc['Sore', 'Temperature']"},
+    solution={"en": "import math\n"
+                    "n = len(y_flu)\n"
+                    "def share(**fixed):   # the share of the rows with these values\n"
+                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
+                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
+                    "answer = 0.0\n"
+                    "for c in set(y_flu):\n"
+                    "    for s in set(X_flu['Sore']):\n"
+                    "        for t in set(X_flu['Temperature']):\n"
+                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
+                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
+                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
+                    "* share(Diagnosis=c, Temperature=t)))",
+              "zh": "import math\n"
+                    "n = len(y_flu)\n"
+                    "def share(**fixed):   # the share of the rows with these values\n"
+                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
+                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
+                    "answer = 0.0\n"
+                    "for c in set(y_flu):\n"
+                    "    for s in set(X_flu['Sore']):\n"
+                    "        for t in set(X_flu['Temperature']):\n"
+                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
+                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
+                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
+                    "* share(Diagnosis=c, Temperature=t)))"},
 )

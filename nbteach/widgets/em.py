@@ -46,13 +46,17 @@ class EMExplorer(Explorer):
         self.curve = em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=n_labelled,
                                        n_draws=n_draws, max_iter=max_iter, alpha=alpha,
                                        random_state=random_state)
-        # look-up tables: mean and sd of the accuracy over the draws; the first draw's objective
-        acc = self.curve.groupby(["n_labelled", "iteration"])["accuracy"]
-        self._mean, self._sd = acc.mean(), acc.std(ddof=0)
-        first = self.curve[self.curve["draw"] == 0]
-        self._objective = first.set_index(["n_labelled", "iteration"])["objective"]
+        # look-up tables, all from em_against_labelled_only (the view computes nothing itself):
+        # EM's mean and sd over the draws at each iteration (iteration 0 is naive Bayes); the
+        # first draw's objective
         self._iterations = np.arange(max_iter + 1)
         self._summaries = {k: em_against_labelled_only(self.curve, k) for k in self._iterations}
+        self._mean = {n: np.array([self._summaries[k].loc[n, "EM mean"] for k in self._iterations])
+                      for n in n_labelled}
+        self._sd = {n: np.array([self._summaries[k].loc[n, "EM sd"] for k in self._iterations])
+                    for n in n_labelled}
+        first = self.curve[self.curve["draw"] == 0]
+        self._objective = first.set_index(["n_labelled", "iteration"])["objective"]
 
         lo = float((self.curve["accuracy"]).min())
         sx = bq.LinearScale(min=0, max=float(max_iter))
@@ -105,8 +109,7 @@ class EMExplorer(Explorer):
         """Look up the numbers at the sliders' values and redraw in place."""
         n, k = int(self.labels_slider.value), int(self.iter_slider.value)
         if n != self._shown_n:                      # the curves change only with the labels
-            mean = self._mean.loc[n].to_numpy()
-            sd = self._sd.loc[n].to_numpy()
+            mean, sd = self._mean[n], self._sd[n]
             self.em_line.y = mean
             self.band.y = np.concatenate([mean + sd, (mean - sd)[::-1]])
             self.nb_line.y = [float(mean[0])] * 2

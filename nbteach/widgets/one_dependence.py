@@ -93,14 +93,15 @@ class OneDependenceExplorer(Explorer):
     def update(self):
         import pandas as pd
 
-        data, nb, spodes, aode, tan = self._models[bool(self.copy.value)]
+        _, nb, spodes, aode, tan = self._models[bool(self.copy.value)]
         m = int(self.m_slider.value)
         aode.m = m                                     # m is read at prediction time
         x = self.sample()
         k = list(nb.classes_).index(self.positive)
         rows = {"naive Bayes": (float(nb.predict_proba(x)[0, k]), "", "")}
+        counts = aode.explain(x)["|D_{x_i}|"]          # training rows sharing x's value, per super-parent
         for col, model in spodes.items():
-            shared = int((data[col] == x.iloc[0][col]).sum())
+            shared = int(counts.loc[col])
             rows[f"SPODE, super-parent {col}"] = (float(model.predict_proba(x)[0, k]), shared,
                                                  "yes" if shared >= m else "no")
         self.tan_tree = ", ".join(f"{p}→{c}" for c, p in tan.parents_.items() if p is not None)

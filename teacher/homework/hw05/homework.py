@@ -245,7 +245,8 @@ def exercises(p):
                         "attribute as super-parent.",
                   "zh": f"这是单个 SPODE（超父 {COLUMNS[0]}）；AODE 用每个符合条件的属性作为超父。"}),
             ],
-            hints=[{"en": "predict_proba's columns follow classes_.", "zh": "predict_proba 的列按 classes_ 排列。"}],
+            hints=[{"en": "The question asks for the class 'yes': is it the first class of the fitted model?",
+                    "zh": "题目问的是类别 'yes'：它是拟合后模型的第一个类别吗？"}],
             solution="m = AODE(m=1, alpha=1).fit(X, y)\n"
                      "answer = m.predict_proba(day)[0][list(m.classes_).index('yes')]"),
         graded(

@@ -77,10 +77,13 @@ def _tan_parent(p, kind="right"):
     off = [given_class.iloc[i, j] for i in range(len(COLUMNS)) for j in range(i + 1, len(COLUMNS))]
     if min(abs(a - b) for k, a in enumerate(off) for b in off[k + 1:]) < 1e-9:
         raise ValueError("tied weights: the tree would depend on the tie rule")  # drawn again
-    if kind == "right":
-        from nbteach import TAN
+    from nbteach import TAN
 
-        return TAN(root=root).fit(X, y).parents_[target]
+    parent = TAN(root=root).fit(X, y).parents_[target]
+    if parent == root:  # the root's neighbour: "the root" would be right without reading the tree
+        raise ValueError("the target hangs from the root")  # drawn again
+    if kind == "right":
+        return parent
     if kind == "strongest":  # the attribute with the largest CMI, whether or not the tree points from it
         w = given_class[target].drop(target)
         return str(w.idxmax())

@@ -1,6 +1,8 @@
 # Two commands for a fresh machine:
 #   make lab   install into .venv and open the lessons in JupyterLab
 #   make test  install into .venv (with the test tools) and run every test, notebooks included
+# one for teachers:
+#   make teacher  build the teacher's edition (the lessons with the teacher's notes) and open it
 # and one for developers:
 #   make bench print the benchmark figures
 
@@ -9,13 +11,16 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8888
 LAB_ARGS ?=
+# The teacher's edition: built from notebooks/ and teacher/notes/ by `make teacher`, git-ignored.
+EDITION ?= teacher-edition
 # JupyterLab refuses to run as root (containers, CI) unless told it may.
 ROOT_OK := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-.PHONY: lab test bench strip slides clean help
+.PHONY: lab teacher test bench strip slides notes clean help
 
 help:
 	@echo "make lab    install and open the lessons in JupyterLab"
+	@echo "make teacher  build and open the teacher's edition (the lessons with the teacher's notes)"
 	@echo "make test   install and run every test, notebooks included"
 	@echo "make bench  print the benchmark figures"
 
@@ -46,6 +51,18 @@ lab: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
+# The lessons with the teacher's notes (teacher/notes/) back at their cells, hidden in the deck;
+# rebuilt from the sources every time (tools/teacher_notes.py build), so edit notes in teacher/notes/.
+teacher: $(VENV)/.lab-installed
+	$(PY) tools/teacher_notes.py build --out $(EDITION)
+	@echo ""
+	@echo "Starting JupyterLab on the teacher's edition ($(EDITION)/). Open the"
+	@echo "http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address printed below in your"
+	@echo "browser (Ctrl+click it). Stop it with Ctrl+C twice. Students open the lessons with make lab."
+	@echo ""
+	$(VENV)/bin/jupyter lab --notebook-dir=$(EDITION) --ip=127.0.0.1 --port=$(PORT) \
+		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
+
 test: $(VENV)/.test-installed
 	$(PY) -m pytest -n 2 --dist loadgroup
 
@@ -59,6 +76,11 @@ strip:
 # Set every lesson's slide metadata by one rule (tools/slides.py): run after adding cells to a lesson.
 slides:
 	$(PY) tools/slides.py notebooks
+
+# Move teacher's notes written in a lesson (a cell starting <details><summary>Teacher's note) into
+# teacher/notes/, anchored to the cell above them: students' notebooks carry none.
+notes:
+	$(PY) tools/teacher_notes.py extract
 
 clean:
 	rm -rf $(VENV) *.egg-info

@@ -9,7 +9,8 @@ lesson). Then, in the light theme and again in the dark one
 (switched through Settings > Theme, as a student does): every control of every widget has an
 accessible name in the browser's accessibility tree, every slider announces the value it
 shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
-with what is behind it. The notebooks are copied to a temporary folder first, so
+with what is behind it. A lesson of the teacher's edition (built as `make teacher` builds it) shows
+its teacher's notes in the notebook and none on its slides. The notebooks are copied to a temporary folder first, so
 JupyterLab's autosave never writes outputs into the repository. A screenshot of each lesson
 in each theme is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
 
@@ -17,6 +18,7 @@ Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -36,24 +38,31 @@ pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
 
 
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """One JupyterLab over a copy of notebooks/, with every cell attached to the page."""
-    root = tmp_path_factory.mktemp("lessons")
-    shutil.copytree(ROOT / "notebooks", root / "notebooks")
+@contextlib.contextmanager
+def _browser_on(root, folder, token):
+    """A JupyterLab over ``root / folder`` with every cell attached to the page, and a browser."""
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
-    with jupyterlab(root / "notebooks", "nbteach-lessons-token",
+    with jupyterlab(root / folder, token,
                     extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
                            f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
         from playwright.sync_api import sync_playwright
 
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            yield browser, port, token, root
+            yield browser, port, token
             browser.close()
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """One JupyterLab over a copy of notebooks/, with every cell attached to the page."""
+    root = tmp_path_factory.mktemp("lessons")
+    shutil.copytree(ROOT / "notebooks", root / "notebooks")
+    with _browser_on(root, "notebooks", "nbteach-lessons-token") as (browser, port, token):
+        yield browser, port, token, root
 
 
 def _shut_down_kernels(port, token):
@@ -206,8 +215,9 @@ _VIEW_STATE = """el => el.innerText + [...el.querySelectorAll('svg')].map(s => s
 
 def present_the_first_widget(page, name, tmp_path):
     """As a teacher: start the deck from the notebook's toolbar, step through the slides with the
-    arrow keys (down within a section, right to the next section) until one shows a widget, move its first control from the keyboard, see the view change; no
-    teacher's note is ever shown; stop the deck."""
+    arrow keys (down within a section, right to the next section) until one shows a widget, move
+    its first control from the keyboard, see the view change; stop the deck. (A students' lesson
+    has no teacher's note: test_teacher_notes.py; the teacher's edition's deck is tested below.)"""
     # the deck starts at the active cell: the lesson's first, as when it is opened
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click()
@@ -216,13 +226,9 @@ def present_the_first_widget(page, name, tmp_path):
         onscreen = ".jp-Notebook .jp-Cell.jp-deck-mod-onscreen"
         widget = page.locator(f"{onscreen} .jp-OutputArea-output > .jupyter-widgets")
         for _ in range(200):
-            notes = page.locator(f"{onscreen}").filter(has_text="Teacher's note")
-            assert not notes.count() or not notes.first.is_visible(), f"{name}: a teacher's note is on a slide"
             if widget.count() and widget.first.is_visible():
                 break
-            down = page.locator(".jp-deck-mod-direction-down").first.get_attribute("class") or ""
-            page.keyboard.press("ArrowRight" if "jp-mod-disabled" in down else "ArrowDown")
-            page.wait_for_timeout(200)
+            step(page)
         else:
             on = page.evaluate("() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map((c,i)=>[i,c.className]).filter(x=>x[1].includes('onscreen')).map(x=>x[0])")
             raise AssertionError(f"{name}: no slide shows a widget (on screen at the end: cells {on})")
@@ -248,6 +254,13 @@ def present_the_first_widget(page, name, tmp_path):
     finally:
         page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
         page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)
+
+
+def step(page):
+    """One step on in the deck: down within a section, right to the next when down is greyed out."""
+    down = page.locator(".jp-deck-mod-direction-down").first.get_attribute("class") or ""
+    page.keyboard.press("ArrowRight" if "jp-mod-disabled" in down else "ArrowDown")
+    page.wait_for_timeout(200)
 
 
 def drive_every_control(page, name):
@@ -310,3 +323,71 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             if dark:                    # the theme is a user setting: leave it as found
                 switch_theme(page, "JupyterLab Light")
             page.close()
+
+
+# -- the teacher's edition: the notes in the notebook, not on the slides ----------------------------
+
+EDITION_LESSON = "02_flu_cold_table.ipynb"
+
+
+@pytest.fixture(scope="module")
+def edition_lab(tmp_path_factory):
+    """One JupyterLab over a teacher's edition built as `make teacher` builds it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import teacher_notes
+
+    root = tmp_path_factory.mktemp("teacher")
+    teacher_notes.build(root / "edition", say=lambda *a: None)
+    with _browser_on(root, "edition", "nbteach-teacher-token") as (browser, port, token):
+        yield browser, port, token, root
+
+
+def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slide(edition_lab, tmp_path):
+    """As a teacher: open a lesson of the edition, see its notes (collapsed, opened with a click);
+    present it as a deck and walk the first slides of the lesson, each of which has a note next
+    to the cell that opens it: that cell is on screen, its note never is."""
+    browser, port, token, root = edition_lab
+    cells = json.loads((root / "edition" / EDITION_LESSON).read_text(encoding="utf-8"))["cells"]
+    notes = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith("<details><summary>Teacher's note")]
+    assert len(notes) >= 3, f"{EDITION_LESSON}: the edition has {len(notes)} teacher's notes"
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(f"http://127.0.0.1:{port}/lab/workspaces/ws-teacher/tree/{EDITION_LESSON}?reset&token={token}")
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        page.wait_for_function("n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
+                               arg=len(cells), timeout=60_000)
+        page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+        cell = page.locator(".jp-Notebook .jp-Cell")
+        # in the notebook: every note, collapsed; a click on one opens it
+        for i in notes:
+            summary = cell.nth(i).locator("summary")
+            assert summary.is_visible() and summary.inner_text().strip() == "Teacher's note", f"cell {i}"
+        opened = cell.nth(notes[1]).locator(".jp-RenderedMarkdown details p").first
+        assert not opened.is_visible(), "a note is open before the teacher opens it"
+        cell.nth(notes[1]).locator("summary").click()
+        assert opened.is_visible(), "a click on a note does not open it"
+        # in the deck: the slides that the first three notes belong with, without their notes
+        cell.first.click()
+        page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click()
+        page.wait_for_selector("body .jp-Deck", timeout=20_000)
+        try:
+            anchors, seen = {i - 1 for i in notes[:3]}, set()
+            for _ in range(60):
+                on = set(page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]
+                    .map((c, i) => [i, c]).filter(([i, c]) => c.classList.contains('jp-deck-mod-onscreen')
+                    && c.getClientRects().length && getComputedStyle(c).visibility !== 'hidden').map(([i]) => i)"""))
+                shown = on & set(notes)
+                assert not shown, f"{EDITION_LESSON}: the teacher's note in cell {min(shown)} is on a slide"
+                seen |= on
+                if anchors <= seen:
+                    break
+                step(page)
+            assert anchors <= seen, f"the deck never showed cells {sorted(anchors - seen)}, which open the notes' slides"
+            _screenshot(page, tmp_path, "teachers-edition-slide.png")
+        finally:
+            page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
+            page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)
+    finally:
+        page.close()

@@ -13,12 +13,16 @@ The rule (the same for every lesson, so that a new lesson gets slides by running
 * every other markdown cell opens a **subslide** (down, within its section): one paragraph of
   explanation and the code that follows it, so that a cell's output is on the slide it explains;
 * a teacher's note (a markdown cell starting ``<details><summary>Teacher's note``) is **skip**:
-  hidden in the slides; in the notebook a collapsed line the teacher opens. Not "notes":
+  hidden in the slides; in the notebook a collapsed line the teacher opens. Students' notebooks
+  carry no note: the notes live in ``teacher/notes/`` and only the teacher's edition that
+  ``tools/teacher_notes.py build`` writes (``make teacher``) has them, so this rule gives a lesson
+  the same slides with or without its notes (``tools/teacher_notes.py check`` says that every
+  slide has exactly one note in the store). Not "notes":
   jupyterlab-deck shows nothing of a notes cell, yet gives it a place in the deck, so the arrow
   keys (which also move JupyterLab's cell cursor) can land on it and leave a blank slide with no
   way on; a skip cell has no place, and the deck moves the cursor past it;
 * a code cell continues the slide above it, except an exercise's check cell right after another
-  code cell, which gets a subslide of its own.
+  code cell (a teacher's note between them does not count), which gets a subslide of its own.
 """
 from __future__ import annotations
 
@@ -33,10 +37,14 @@ from strip_notebooks import command  # noqa: E402  (the same read-transform-writ
 NOTES = "<details><summary>Teacher's note"
 
 
+def _is_note(cell: dict) -> bool:
+    return cell["cell_type"] == "markdown" and "".join(cell.get("source", "")).startswith(NOTES)
+
+
 def slide_type(cell: dict, first: bool, after_code: bool = False) -> str:
     source = "".join(cell.get("source", ""))
     if cell["cell_type"] == "markdown":
-        if source.startswith(NOTES):
+        if _is_note(cell):
             return "skip"
         if first or re.match(r"#{1,2} ", source):
             return "slide"
@@ -85,8 +93,11 @@ def with_slides(nb: dict) -> dict:
                 digest = hashlib.sha1(f"{i}:{''.join(cell.get('source', ''))}".encode()).hexdigest()[:8]
                 cells[i] = {"id": digest, **cell}
     cells = nb["cells"]
+    previous = None                                 # the cell above, teacher's notes left out
     for i, cell in enumerate(cells):
-        after_code = i > 0 and cells[i - 1]["cell_type"] == "code"
+        after_code = previous is not None and previous["cell_type"] == "code"
+        if not _is_note(cell):
+            previous = cell
         kind = slide_type(cell, i == 0, after_code)
         meta = cell.setdefault("metadata", {})
         if kind == "-":

@@ -1,21 +1,38 @@
-"""Key press to updated view, in a real browser, for every control of every lesson.
+"""Key press to the view's last change, in a real browser, for every control of every lesson:
+what a student feels.
 
 Each lesson that shows a view is opened in JupyterLab in headless Chromium (Debian's
 ``chromium``, as the browser tests) and run as a student runs it, with two cells added at its
 end: the baseline, a trivial IntSlider whose observer writes a Label (one kernel round trip
 and nothing else), and a cell that times each control's update inside the kernel. Then every
-control of every view on the page is operated as a student does, PRESSES times, as
-``tests/_browser_drive.py`` describes (a slider from the keyboard, the next option of a dropdown,
-Space on a checkbox, a word typed into a text box, ...).
+control of every view on the page (slider, dropdown, toggle, checkbox, text and number box)
+is operated as a student does, PRESSES times, as ``tests/_browser_drive.py`` describes: a
+slider from the keyboard, ArrowRight and ArrowLeft in turn, pressed the other way at an end
+of its range (never skipped), the next option of a dropdown, Space on a checkbox, a word
+typed into a text box, ... The baseline slider is pressed the same way on the same page.
 
-The latency of one operation is the time from its event (keydown, click, change, input) to the first
-change of the view outside the control itself (a MutationObserver; the control's own readout,
-which the browser updates without the kernel, is ignored). Printed per control: median, p90
-and the ratio of the median to the baseline's median measured on the same page in the same
-run (the issue's target: <= 1.5x the baseline or within 15 ms of it), the time to the view's
-last change ("settled": a view that changes in steps, a plot and then its numbers, has settled
-only then), and the median kernel-side update (setting the control's value in the kernel, all
-observers run; target <= 20 ms). Nothing is asserted.
+The latency of one operation is the time from its event (keydown, click, change, input) to
+the view's *last* change: a MutationObserver on the view's output area (the control's own
+readout, which the browser updates without the kernel, is ignored) records every change, and
+the view has settled when nothing changed for QUIET_MS; that quiet window is not counted. A
+view that changes in steps (a plot, then its title, then a table) has answered only when its
+last step is drawn. Printed per control: median and p90 of that latency, the ratio of the
+median to the baseline's median (measured the same way on the same page, in the same run)
+and the excess in ms, the median to the first change (for comparison) and the median update
+inside the kernel (setting the control's value, all observers run). Listed at the end: the
+controls over the goal, a median <= 1.5x the baseline's or within 15 ms of it. Nothing is
+asserted.
+
+Why the earlier bench said every control met its target while students felt a lag: it
+measured another thing. Its ratio was taken at the view's *first* change after the key press
+(the MutationObserver's first record), and the first record arrives with the first of a
+view's messages: the kernel echoing the control's value or the first mark of a plot, while
+the rest of the view (the other marks, the title, the table a student reads) is drawn by the
+messages after it. Its first version also built the views in a notebook of its own, on other
+data than the lessons' (the e-mail features instead of lesson 07's reviews), pressed
+ArrowRight only, so that presses at a slider's end changed nothing, timed out and were dropped
+from the median, and took 11-15 presses a control. This bench times the last change, on the
+lessons themselves, in both directions, 20 presses a control.
 
 Run: ``.venv/bin/python benchmarks/bench_browser.py [lesson number ...]`` (or ``make bench``).
 Skipped, with a line saying so, when chromium is not installed.
@@ -33,8 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from _browser_drive import CHANGED_JS, RESULT_JS, WATCH_JS, controls, handle_of, operate, path_of  # noqa: E402
 
-PRESSES = 11
-QUIET_MS = 300          # a view has settled when nothing changed for this long
+PRESSES = 20            # operations per control (and per baseline), both directions in turn
+QUIET_MS = 80           # a view has settled when nothing changed for this long (not counted)
 TIMEOUT_MS = 15_000     # an operation whose view does not change within this is reported as such
 
 BASELINE = """import ipywidgets as _w
@@ -135,11 +152,14 @@ def _with_bench_cells(src: Path, dst: Path):
 
 
 def _summary(lat):
-    first = sorted(f for f, _ in (x for x in lat if x))
-    settled = sorted(s for _, s in (x for x in lat if x))
-    if not first:
+    """(median, p90 to the last change, median to the first, operations that changed nothing)."""
+    done = [x for x in lat if x]
+    if not done:
         return None
-    return statistics.median(first), first[int(0.9 * (len(first) - 1))], statistics.median(settled)
+    first = sorted(f for f, _ in done)
+    last = sorted(s for _, s in done)
+    return (statistics.median(last), last[int(0.9 * (len(last) - 1))], statistics.median(first),
+            len(lat) - len(done))
 
 
 def main(argv) -> int:
@@ -153,11 +173,13 @@ def main(argv) -> int:
     from test_browser_lessons import _shut_down_kernels, open_and_run_all
 
     lessons = list(_lessons(set(argv)))
-    print(f"{PRESSES} operations per control; first = to the view's first change, settled = to its last "
-          f"(nothing changed for {QUIET_MS} ms after it); ratio = median / the baseline's median on the same page; "
-          "target <= 1.5x or within 15 ms; kernel = median update inside the kernel (target <= 20 ms)")
-    head = (f"{'control':<44} {'kind':<8} {'median':>9} {'p90':>9} {'ratio':>6} {'(diff)':>9}"
-            f" {'settled':>9} {'kernel':>8}  target")
+    print(f"{PRESSES} operations per control, both directions; latency = key press (or click, change, input) "
+          f"to the view's last change (settled: nothing changed for {QUIET_MS} ms after it, not counted); "
+          "ratio and excess = median / and - the baseline's median (IntSlider -> Label, same page, same run); "
+          "goal <= 1.5x or within 15 ms; first = median to the view's first change; "
+          "kernel = median update inside the kernel")
+    head = (f"{'control':<44} {'kind':<8} {'median':>9} {'p90':>9} {'ratio':>6} {'excess':>9}"
+            f" {'first':>9} {'kernel':>8}  goal")
     misses = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -176,7 +198,8 @@ def main(argv) -> int:
                 text = page.locator(".jp-OutputArea-output", has_text="KERNEL-TIMES").inner_text()
                 kernel = json.loads(text.split("KERNEL-TIMES", 1)[1])
                 base = _summary(_measure(page, None, "slider", baseline=True))
-                print(f"\n== {path.stem}: baseline (IntSlider -> Label) median {base[0]:.1f} ms, p90 {base[1]:.1f} ms")
+                print(f"\n== {path.stem}: baseline (IntSlider -> Label) median {base[0]:.1f} ms, "
+                      f"p90 {base[1]:.1f} ms, first change {base[2]:.1f} ms")
                 print(head)
                 for c in controls(page):
                     s = _summary(_measure(page, path_of(c), c["kind"]))
@@ -187,16 +210,17 @@ def main(argv) -> int:
                         print(f"{name:<44} {c['kind']:<8} the view did not change")
                         misses.append(f"{path.stem}: {name} (no change)")
                         continue
-                    med, p90, settled = s
-                    ok = (med <= 1.5 * base[0] or med - base[0] <= 15) and (not ks or max(ks) <= 20)
+                    med, p90, first, dead = s
+                    ok = med <= 1.5 * base[0] or med - base[0] <= 15
                     if not ok:
-                        misses.append(f"{path.stem}: {name}")
+                        misses.append(f"{path.stem}: {name} ({med / base[0]:.2f}x, {med - base[0]:+.0f} ms)")
                     print(f"{name:<44} {c['kind']:<8} {med:6.1f} ms {p90:6.1f} ms {med / base[0]:5.2f}x"
-                          f" {med - base[0]:+7.1f}ms {settled:6.1f} ms {kms}  {'ok' if ok else 'MISSED'}")
+                          f" {med - base[0]:+7.1f}ms {first:6.1f} ms {kms}  {'ok' if ok else 'OVER'}"
+                          + (f"  ({dead} of {PRESSES} operations changed nothing)" if dead else ""))
                 page.close()
                 _shut_down_kernels(port, token)
             browser.close()
-    print("\ncontrols outside the target:", ", ".join(misses) if misses else "none")
+    print("\ncontrols over the goal:", ("\n  " + "\n  ".join(misses)) if misses else "none")
     return 0
 
 

@@ -405,8 +405,8 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
             if look is None:   # blanket too large to tabulate: the product of tables each step
                 state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
                 continue
-            offset, strides, thresholds = look
-            at = offset
+            strides, thresholds = look
+            at = 0
             for w, stride in strides:
                 at = at + state[w] * stride
             if thresholds.shape[1] == 1:
@@ -420,10 +420,10 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
 
 def _blanket_lookup(net, v, ev, card, parents, children, limit=1 << 16):
     """``v``'s conditional given its Markov blanket for every state of the blanket's free nodes:
-    (offset, [(free node, stride)], thresholds), row ``offset + sum(state[w] * stride)`` of
-    ``thresholds`` holding the k - 1 cumulative probabilities a uniform draw is compared with
-    (a row of probability 0 drawn uniformly, as :func:`_draw` does). None when the blanket has
-    more than ``limit`` states."""
+    ([(free node, stride)], thresholds), row ``sum(state[w] * stride)`` of ``thresholds``
+    holding the k - 1 cumulative probabilities a uniform draw is compared with (a row of
+    probability 0 drawn uniformly, as :func:`_draw` does). None when the blanket has more than
+    ``limit`` entries."""
     import numpy as np
 
     blanket = sorted(net.markov_blanket(v), key=net.nodes.index)
@@ -441,8 +441,7 @@ def _blanket_lookup(net, v, ev, card, parents, children, limit=1 << 16):
     p[dead] = 1.0
     cum = np.cumsum(p / p.sum(axis=1, keepdims=True), axis=1)[:, :-1]
     strides = np.cumprod([1, *sizes[::-1]])[:-1][::-1] if free else []
-    return (0, [(w, int(st)) for w, st in zip(free, strides)],
-            np.ascontiguousarray(cum))
+    return [(w, int(st)) for w, st in zip(free, strides)], np.ascontiguousarray(cum)
 
 
 def _draw(p, rng):

@@ -27,15 +27,16 @@ Listed at the end: the controls over the goal, a median <= 1.5x the baseline's o
 15 ms of it. Nothing is asserted.
 
 Why the earlier bench said every control met its target while students felt a lag: it
-measured another thing. Its ratio was taken at the view's *first* change after the key press
-(the MutationObserver's first record), and the first record arrives with the first of a
-view's messages: the kernel echoing the control's value or the first mark of a plot, while
-the rest of the view (the other marks, the title, the table a student reads) is drawn by the
-messages after it. Its first version also built the views in a notebook of its own, on other
-data than the lessons' (the e-mail features instead of lesson 07's reviews), pressed
-ArrowRight only, so that presses at a slider's end changed nothing, timed out and were dropped
-from the median, and took 11-15 presses a control. This bench times the last change, on the
-lessons themselves, in both directions, 20 presses a control.
+measured another thing. It took each press at the view's *first* change (its first version,
+e2dc849, reported nothing else; the version before this one still took its ratio there), and
+a view that answers in several messages changes first when the first of them is drawn: lesson
+03's three panels on a new patient, lesson 04's contours, two points, title and table, lesson
+07's cursor, markers, title and table. In this bench's first run (a loaded machine, baseline
+35-53 ms) lesson 03's patient dropdowns changed first at 50-68 ms and last at 108-156 ms,
+lesson 04's count sliders first at 41-57 ms and last at 94-106 ms. Its first version also
+measured views of its own in a small notebook, not the lessons' pages (lesson 04's view
+alone on a page settled in 45-70 ms in a later, quieter run: indicative only), pressed
+ArrowRight only and took 15 presses a control.
 
 Run: ``.venv/bin/python benchmarks/bench_browser.py [lesson number ...]`` (or ``make bench``).
 Skipped, with a line saying so, when chromium is not installed.

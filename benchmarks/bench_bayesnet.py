@@ -4,7 +4,8 @@ Every figure is compared with a baseline measured in the same run:
 
 - Gibbs samples per second on the burglary network with evidence (JohnCalls, MaryCalls):
   nbteach's vectorised sampler against pgmpy's GibbsSampling (which cannot take evidence:
-  it samples the prior, so it is timed on the prior; goal for nbteach >= 100,000/s on one core).
+  it samples the prior, so it is timed on the prior; goal for nbteach >= 1,000,000/s on one core,
+  the best of 3 runs).
 - Exact query time by variable elimination as a random network grows to 20 binary nodes,
   against brute-force enumeration of the joint where that is still feasible (goal <= 1x from 10
   nodes on) and against pgmpy's VariableElimination on the same network and query (goal <= 1x
@@ -31,10 +32,13 @@ def _gibbs():
     n = 200_000
     evidence = {"JohnCalls": True, "MaryCalls": True}
     gibbs_ask(net, "Burglary", evidence, n_samples=2000, random_state=0)  # warm up
-    t = time.perf_counter()
-    gibbs_ask(net, "Burglary", evidence, n_samples=n, random_state=0, burn_in=0)
-    ours = n / (time.perf_counter() - t)
-    print(f"{'nbteach Gibbs, burglary, with evidence':<52} {ours:12,.0f} samples/s  (goal >= 100,000/s)")
+    best = float("inf")
+    for _ in range(3):  # the best of 3: another process's load slows a run, never speeds it up
+        t = time.perf_counter()
+        gibbs_ask(net, "Burglary", evidence, n_samples=n, random_state=0, burn_in=0)
+        best = min(best, time.perf_counter() - t)
+    ours = n / best
+    print(f"{'nbteach Gibbs, burglary, with evidence':<52} {ours:12,.0f} samples/s  (goal >= 1,000,000/s)")
     try:
         from pgmpy.sampling import GibbsSampling
 

@@ -1,21 +1,42 @@
-"""Key press to updated view, in a real browser, for every control of every lesson.
+"""Key press to the view's last change, in a real browser, for every control of every lesson:
+what a student feels.
 
 Each lesson that shows a view is opened in JupyterLab in headless Chromium (Debian's
 ``chromium``, as the browser tests) and run as a student runs it, with two cells added at its
 end: the baseline, a trivial IntSlider whose observer writes a Label (one kernel round trip
 and nothing else), and a cell that times each control's update inside the kernel. Then every
-control of every view on the page is operated as a student does, PRESSES times, as
-``tests/_browser_drive.py`` describes (a slider from the keyboard, the next option of a dropdown,
-Space on a checkbox, a word typed into a text box, ...).
+control of every view on the page (slider, dropdown, toggle, checkbox, text and number box)
+is operated as a student does, PRESSES times, as ``tests/_browser_drive.py`` describes: a
+slider from the keyboard, ArrowRight and ArrowLeft in turn, pressed the other way at an end
+of its range (never skipped), the next option of a dropdown, Space on a checkbox, a word
+typed into a text box, ... The baseline slider is pressed the same way on the same page.
 
-The latency of one operation is the time from its event (keydown, click, change, input) to the first
-change of the view outside the control itself (a MutationObserver; the control's own readout,
-which the browser updates without the kernel, is ignored). Printed per control: median, p90
-and the ratio of the median to the baseline's median measured on the same page in the same
-run (the issue's target: <= 1.5x the baseline or within 15 ms of it), the time to the view's
-last change ("settled": a view that changes in steps, a plot and then its numbers, has settled
-only then), and the median kernel-side update (setting the control's value in the kernel, all
-observers run; target <= 20 ms). Nothing is asserted.
+The latency of one operation is the time from its event (keydown, click, change, input) to
+the view's *last* change: a MutationObserver on the view's output area (the control's own
+readout, which the browser updates without the kernel, is ignored) records every change, and
+the view has settled when nothing changed for QUIET_MS; that quiet window is not counted. A
+view that changes in steps (a plot, then its title, then a table) has answered only when its
+last step is drawn. Printed per control: median and p90 of that latency, the ratio of the
+median to the baseline's median (measured the same way on the same page, in the same run)
+and the excess in ms, the median to the first change (for comparison) and the median update
+inside the kernel (setting the control's value, all observers run) as the control walks
+from where it is: a slider to values not shown before. A view that keeps what it has shown
+(lessons 03, 07 and 10) answers the presses back and forth from memory, as it answers a
+student moving a slider back and forth; the kernel column is what a first visit costs.
+Listed at the end: the controls over the goal, a median <= 1.5x the baseline's or within
+15 ms of it. Nothing is asserted.
+
+Why the earlier bench said every control met its target while students felt a lag: it
+measured another thing. It took each press at the view's *first* change (its first version,
+e2dc849, reported nothing else; the version before this one still took its ratio there), and
+a view that answers in several messages changes first when the first of them is drawn: lesson
+03's three panels on a new patient, lesson 04's contours, two points, title and table, lesson
+07's cursor, markers, title and table. In this bench's first run (a loaded machine, baseline
+35-53 ms) lesson 03's patient dropdowns changed first at 50-68 ms and last at 108-156 ms,
+lesson 04's count sliders first at 41-57 ms and last at 94-106 ms. Its first version also
+measured views of its own in a small notebook, not the lessons' pages (lesson 04's view
+alone on a page settled in 45-70 ms in a later, quieter run: indicative only), pressed
+ArrowRight only and took 15 presses a control.
 
 Run: ``.venv/bin/python benchmarks/bench_browser.py [lesson number ...]`` (or ``make bench``).
 Skipped, with a line saying so, when chromium is not installed.
@@ -33,8 +54,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from _browser_drive import CHANGED_JS, RESULT_JS, WATCH_JS, controls, handle_of, operate, path_of  # noqa: E402
 
-PRESSES = 11
-QUIET_MS = 300          # a view has settled when nothing changed for this long
+PRESSES = 20            # operations per control (and per baseline), both directions in turn
+QUIET_MS = 80           # a view has settled when nothing changed for this long (not counted)
 TIMEOUT_MS = 15_000     # an operation whose view does not change within this is reported as such
 
 BASELINE = """import ipywidgets as _w
@@ -43,28 +64,33 @@ _l = _w.Label("0", layout=_w.Layout(border="1px solid"))
 _s.observe(lambda c: setattr(_l, "value", str(c["new"])), names="value")
 _b = _w.VBox([_s, _l]); _b.add_class("nbteach-bench-baseline"); _b"""
 
-# Inside the kernel: every control the lesson made, set to a neighbouring value and back,
-# each set timed (the observers run synchronously inside it). Printed as one JSON line.
-KERNEL_TIMES = r'''import json as _json, statistics as _st, time as _time
+# Inside the kernel: every control the lesson made, walked through 7 values from where it is
+# (a slider and a text box to values not shown before: a view that keeps what it has shown
+# answers a return from memory, and this times the update a student's first visit costs; a
+# dropdown or a checkbox has few values and comes back to them), each set timed (the observers
+# run synchronously inside it), then put back. Printed as one JSON line.
+KERNEL_TIMES = r"""import json as _json, statistics as _st, time as _time
 import ipywidgets as _w
 from ipywidgets.widgets.widget import _instances as _all
 
-def _other(c):
+def _walk(c, n=7):
     if isinstance(c, _w.FloatLogSlider):
         e = __import__("math").log(c.value, c.base)
-        return c.base ** (e + c.step if e + c.step <= c.max else e - c.step)
+        d = c.step if e + n * c.step <= c.max else -c.step
+        return [c.base ** (e + k * d) for k in range(1, n + 1)]
     if isinstance(c, (_w.IntSlider, _w.FloatSlider)):
-        return c.value + c.step if c.value + c.step <= c.max else c.value - c.step
+        d = c.step if c.value + n * c.step <= c.max else -c.step
+        return [c.value + k * d for k in range(1, n + 1) if c.min <= c.value + k * d <= c.max]
     if isinstance(c, (_w.Dropdown, _w.ToggleButtons, _w.SelectionSlider)):
-        return ("index", ((c.index or 0) + 1) % len(c.options))
+        return [("index", ((c.index or 0) + k) % len(c.options)) for k in range(1, n + 1)]
     if isinstance(c, _w.SelectMultiple):
-        return ("index", () if c.index else (0,))
+        return [("index", (0,) if k % 2 else ()) for k in range(1, n + 1)]
     if isinstance(c, _w.Checkbox):
-        return not c.value
+        return [bool((k % 2) ^ c.value) for k in range(1, n + 1)]
     if isinstance(c, _w.Text):
-        return c.value + " x"
+        return [c.value + f" x{k}" for k in range(1, n + 1)]
     if isinstance(c, _w.FloatText):
-        return c.value + 0.5
+        return [c.value + 0.5 * k for k in range(1, n + 1)]
     return None
 
 def _set(c, v):
@@ -77,18 +103,18 @@ _times = {}
 for _c in list(_all.values()):
     if getattr(_c, "description", None) == "baseline" or getattr(_c, "disabled", False):
         continue
-    _v = _other(_c)
-    if _v is None:
+    _vs = _walk(_c)
+    if not _vs:
         continue
-    _old = ("index", _c.index) if isinstance(_v, tuple) else _c.value
+    _old = ("index", _c.index) if isinstance(_vs[0], tuple) else _c.value
     _t = []
-    for _ in range(7):
+    for _v in _vs:
         _t0 = _time.perf_counter(); _set(_c, _v); _t.append(_time.perf_counter() - _t0)
-        _set(_c, _old)
+    _set(_c, _old)
     # as the browser names it: the description, or a group of buttons by its labels ("?TrueFalse")
     _name = _c.description or "".join(getattr(_c, "_options_labels", ())) or type(_c).__name__
     _times.setdefault(_name, []).append(_st.median(_t) * 1000)
-print("KERNEL-TIMES " + _json.dumps(_times))'''
+print("KERNEL-TIMES " + _json.dumps(_times))"""
 
 
 def _measure(page, path, kind, baseline=False):
@@ -135,11 +161,14 @@ def _with_bench_cells(src: Path, dst: Path):
 
 
 def _summary(lat):
-    first = sorted(f for f, _ in (x for x in lat if x))
-    settled = sorted(s for _, s in (x for x in lat if x))
-    if not first:
+    """(median, p90 to the last change, median to the first, operations that changed nothing)."""
+    done = [x for x in lat if x]
+    if not done:
         return None
-    return statistics.median(first), first[int(0.9 * (len(first) - 1))], statistics.median(settled)
+    first = sorted(f for f, _ in done)
+    last = sorted(s for _, s in done)
+    return (statistics.median(last), last[int(0.9 * (len(last) - 1))], statistics.median(first),
+            len(lat) - len(done))
 
 
 def main(argv) -> int:
@@ -153,11 +182,13 @@ def main(argv) -> int:
     from test_browser_lessons import _shut_down_kernels, open_and_run_all
 
     lessons = list(_lessons(set(argv)))
-    print(f"{PRESSES} operations per control; first = to the view's first change, settled = to its last "
-          f"(nothing changed for {QUIET_MS} ms after it); ratio = median / the baseline's median on the same page; "
-          "target <= 1.5x or within 15 ms; kernel = median update inside the kernel (target <= 20 ms)")
-    head = (f"{'control':<44} {'kind':<8} {'median':>9} {'p90':>9} {'ratio':>6} {'(diff)':>9}"
-            f" {'settled':>9} {'kernel':>8}  target")
+    print(f"{PRESSES} operations per control, both directions; latency = key press (or click, change, input) "
+          f"to the view's last change (settled: nothing changed for {QUIET_MS} ms after it, not counted); "
+          "ratio and excess = median / and - the baseline's median (IntSlider -> Label, same page, same run); "
+          "goal <= 1.5x or within 15 ms; first = median to the view's first change; "
+          "kernel = median update inside the kernel, a slider or text box at values not shown before")
+    head = (f"{'control':<44} {'kind':<8} {'median':>9} {'p90':>9} {'ratio':>6} {'excess':>9}"
+            f" {'first':>9} {'kernel':>8}  goal")
     misses = []
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -176,7 +207,8 @@ def main(argv) -> int:
                 text = page.locator(".jp-OutputArea-output", has_text="KERNEL-TIMES").inner_text()
                 kernel = json.loads(text.split("KERNEL-TIMES", 1)[1])
                 base = _summary(_measure(page, None, "slider", baseline=True))
-                print(f"\n== {path.stem}: baseline (IntSlider -> Label) median {base[0]:.1f} ms, p90 {base[1]:.1f} ms")
+                print(f"\n== {path.stem}: baseline (IntSlider -> Label) median {base[0]:.1f} ms, "
+                      f"p90 {base[1]:.1f} ms, first change {base[2]:.1f} ms")
                 print(head)
                 for c in controls(page):
                     s = _summary(_measure(page, path_of(c), c["kind"]))
@@ -187,16 +219,17 @@ def main(argv) -> int:
                         print(f"{name:<44} {c['kind']:<8} the view did not change")
                         misses.append(f"{path.stem}: {name} (no change)")
                         continue
-                    med, p90, settled = s
-                    ok = (med <= 1.5 * base[0] or med - base[0] <= 15) and (not ks or max(ks) <= 20)
+                    med, p90, first, dead = s
+                    ok = med <= 1.5 * base[0] or med - base[0] <= 15
                     if not ok:
-                        misses.append(f"{path.stem}: {name}")
+                        misses.append(f"{path.stem}: {name} ({med / base[0]:.2f}x, {med - base[0]:+.0f} ms)")
                     print(f"{name:<44} {c['kind']:<8} {med:6.1f} ms {p90:6.1f} ms {med / base[0]:5.2f}x"
-                          f" {med - base[0]:+7.1f}ms {settled:6.1f} ms {kms}  {'ok' if ok else 'MISSED'}")
+                          f" {med - base[0]:+7.1f}ms {first:6.1f} ms {kms}  {'ok' if ok else 'OVER'}"
+                          + (f"  ({dead} of {PRESSES} operations changed nothing)" if dead else ""))
                 page.close()
                 _shut_down_kernels(port, token)
             browser.close()
-    print("\ncontrols outside the target:", ", ".join(misses) if misses else "none")
+    print("\ncontrols over the goal:", ("\n  " + "\n  ".join(misses)) if misses else "none")
     return 0
 
 

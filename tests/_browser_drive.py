@@ -3,7 +3,8 @@ view answer. Shared by the lesson browser tests (each control must change its vi
 ``benchmarks/bench_browser.py`` (how long that takes). A control is found by its place on the
 page ([output index, control index within it]), in page order:
 
-* a slider: keyboard focus on its handle, ArrowRight (ArrowLeft at the top of its range);
+* a slider: keyboard focus on its handle, ArrowRight, then ArrowLeft, in turn (at the top of
+  its range ArrowLeft, at the bottom ArrowRight: a press always moves it);
 * a dropdown or a list: the next option picked; a group of toggle buttons: the next one clicked
   (the second when none is chosen);
 * a disabled control is left alone;
@@ -81,10 +82,14 @@ RESULT_JS = """() => { const s = window.__lat.start[0], after = window.__lat.cha
 def operate(page, handle, kind, k):
     """The k-th operation on one control (alternating, so that values stay near where they were)."""
     if kind == "slider":
-        at_top = handle.evaluate("h => Number(h.getAttribute('aria-valuenow')) >= Number(h.getAttribute('aria-valuemax'))")
+        # ArrowRight on even k, ArrowLeft on odd k; a slider at an end of its range is pressed
+        # the other way (a press that cannot move it is never made)
+        at_top, at_bottom = handle.evaluate(
+            "h => [Number(h.getAttribute('aria-valuenow')) >= Number(h.getAttribute('aria-valuemax')),"
+            " Number(h.getAttribute('aria-valuenow')) <= Number(h.getAttribute('aria-valuemin'))]")
         handle.focus()
         page.evaluate("window.__arm()")
-        page.keyboard.press("ArrowLeft" if at_top or k % 2 else "ArrowRight")
+        page.keyboard.press("ArrowLeft" if at_top or (k % 2 and not at_bottom) else "ArrowRight")
     elif kind in ("dropdown", "list"):
         values = handle.evaluate("s => [...s.options].map(o => o.value)")
         current = handle.evaluate("s => s.selectedIndex")

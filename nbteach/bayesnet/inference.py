@@ -405,9 +405,28 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         raise NbteachError("every node is in the evidence: nothing to sample.")
     children = {v: net.children(v) for v in free}
     parents = {v: net.parents(v) for v in nodes}       # looked up once, not in every sweep
-    for sweep in range(burn_in + n_sweeps * thin):
-        for v in free:
-            state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
+    # Each free node's conditional given its Markov blanket, tabulated once for every state of
+    # the blanket's free nodes (the evidence fixed), as cumulative thresholds: a step is then an
+    # index, a look-up and a comparison per chain instead of a product of tables per step.
+    steps = [_blanket_lookup(net, v, ev, card, parents, children) for v in free]
+    total = burn_in + n_sweeps * thin
+    block = max(1, min(total, 65536 // (len(free) * n_chains)))   # uniforms drawn per block of sweeps
+    for sweep in range(total):
+        if sweep % block == 0:
+            uniforms = rng.random((min(block, total - sweep), len(free), n_chains))
+        u = uniforms[sweep % block]
+        for i, (v, look) in enumerate(zip(free, steps)):
+            if look is None:   # blanket too large to tabulate: the product of tables each step
+                state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
+                continue
+            strides, thresholds = look
+            at = 0
+            for w, stride in strides:
+                at = at + state[w] * stride
+            if thresholds.shape[1] == 1:
+                state[v] = (u[i] > thresholds[at, 0]).astype(np.intp)
+            else:
+                state[v] = (u[i][:, None] > thresholds[at]).sum(axis=1)
         kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
         if kept and sweep == burn_in + thin - 1 and not _state_probability(net, state).any():
             raise NbteachError(
@@ -440,6 +459,32 @@ def _state_probability(net, state):
     for v in net.nodes:
         p = p * net._cpt[v][tuple(state[u] for u in net.parents(v)) + (state[v],)]
     return np.asarray(p, dtype=float)
+
+
+def _blanket_lookup(net, v, ev, card, parents, children, limit=1 << 16):
+    """``v``'s conditional given its Markov blanket for every state of the blanket's free nodes:
+    ([(free node, stride)], thresholds), row ``sum(state[w] * stride)`` of ``thresholds``
+    holding the k - 1 cumulative probabilities a uniform draw is compared with (a row of
+    probability 0 drawn uniformly, as :func:`_draw` does). None when the blanket has more than
+    ``limit`` entries."""
+    import numpy as np
+
+    blanket = sorted(net.markov_blanket(v), key=net.nodes.index)
+    free = [w for w in blanket if w not in ev]
+    sizes = [card[w] for w in free]
+    m = int(np.prod(sizes, dtype=np.int64)) if free else 1
+    if m * card[v] > limit:
+        return None
+    grid = np.indices(sizes).reshape(len(free), m) if free else np.zeros((0, 1), dtype=np.intp)
+    enum = {w: np.full(m, ev[w], dtype=np.intp) for w in blanket if w in ev}
+    enum.update({w: grid[j].astype(np.intp) for j, w in enumerate(free)})
+    p = np.asarray(_blanket_weights(net._cpt, v, enum, parents, children, card[v], m), dtype=float)
+    tot = p.sum(axis=1, keepdims=True)
+    dead = tot[:, 0] <= 0
+    p[dead] = 1.0
+    cum = np.cumsum(p / p.sum(axis=1, keepdims=True), axis=1)[:, :-1]
+    strides = np.cumprod([1, *sizes[::-1]])[:-1][::-1] if free else []
+    return [(w, int(st)) for w, st in zip(free, strides)], np.ascontiguousarray(cum)
 
 
 def _draw(p, rng):

@@ -48,6 +48,7 @@ class AlphaCurve(Explorer):
         self.model = model
         self.data = (X_train, y_train, X_test, y_test)
         self._test_ids = None
+        self._scores = {}
         self.curve = alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label)
         self.pos_label = self.curve.attrs["pos_label"]
 
@@ -117,7 +118,19 @@ class AlphaCurve(Explorer):
         from nbteach.widgets._html import esc
 
         a = float(self.slider.value)
-        s = self.scores = self.scores_at(a)
+        # the scores at an alpha already shown are kept (the model re-smoothed all the same):
+        # a slider moved back and forth does not score the held-out documents again
+        # (a model without set_alpha is refitted, as scores_at does, and scored afresh)
+        s = self._scores.get(a) if hasattr(self.model, "set_alpha") else None
+        if s is None:
+            s = self.scores_at(a)
+            if hasattr(self.model, "set_alpha"):
+                self._scores[a] = s
+                if len(self._scores) > 512:
+                    del self._scores[next(iter(self._scores))]
+        else:
+            self.model.set_alpha(a)
+        self.scores = s
         self.vline.x = [a, a]
         with self.markers.hold_sync():                  # x and y in one message
             self.markers.x, self.markers.y = [a, a], [s["accuracy"], s["f1"]]

@@ -67,6 +67,7 @@ class SmoothingExplorer(Explorer):
                                                layout=layout)
         self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
         self.models, self._keys, self._tables = {}, {}, {}
+        self._fitted, self._memo, self._bias_counts = {}, {}, {}
         cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
                 for k in ("none", "epsilon", "laplace")]
         self.widget = w.VBox([
@@ -101,14 +102,40 @@ class SmoothingExplorer(Explorer):
 
     def _update(self, *kinds):
         # a model is refitted, and its tables formatted, only when its own parameter moved: a new
-        # patient re-renders the panels from what is kept
+        # patient re-renders the panels from what is kept. A panel already rendered for this
+        # parameter and patient is shown again from memory (a slider moved back and forth, the
+        # patient picked again), its model with it.
+        sample = tuple(self.sample().items())
+        shown = []                       # every panel made first, then sent one after another
         for kind in kinds:
             key = self._key(kind)
-            if kind not in self.models or self._keys.get(kind) != key:
-                self.models[kind] = self._model(kind)
+            memo = self._memo.get((kind, key, sample))
+            if memo is None:
+                if kind not in self.models or self._keys.get(kind) != key:
+                    fitted = self._fitted.get((kind, key))
+                    if fitted is None:
+                        model = self._model(kind)
+                        fitted = self._remember(self._fitted, (kind, key), (model, self._format_tables(model)))
+                    self.models[kind], self._tables[kind] = fitted
+                    self._keys[kind] = key
+                memo = self._remember(self._memo, (kind, key, sample),
+                                      (self.models[kind], self._tables[kind],
+                                       padded(self._render(kind, self.models[kind]))))
+            else:
+                self.models[kind], self._tables[kind] = memo[0], memo[1]
                 self._keys[kind] = key
-                self._tables[kind] = self._format_tables(self.models[kind])
-            self.panels[kind].value = padded(self._render(kind, self.models[kind]))
+            shown.append((kind, memo[2]))
+        for kind, text in shown:
+            self.panels[kind].value = text
+
+    _MEMO_SIZE = 256
+
+    def _remember(self, memo, key, value):
+        """Keep ``value`` under ``key``, forgetting the oldest entry past _MEMO_SIZE."""
+        memo[key] = value
+        if len(memo) > self._MEMO_SIZE:
+            del memo[next(iter(memo))]
+        return value
 
     @staticmethod
     def _format_tables(model):
@@ -183,19 +210,31 @@ class SmoothingExplorer(Explorer):
         classes = list(model.classes_)
         head = "".join(f"<th>{esc(c)}</th>" for c in classes)
         rows = []
-        for f in self.X.columns:
-            M = self.X[f].nunique()
-            cells = []
-            for c in classes:
-                in_class = self.X[f][self.y == c]
-                n_c = len(in_class)
-                p = Fraction(int((in_class == sample[f]).sum()), n_c)
-                cells.append(f"<td>{number(lidstone_bias_value(p, n_c, M, alpha))}</td>")
-            rows.append(f"<tr><td>{esc(f)}={esc(sample[f])}</td>{''.join(cells)}</tr>")
+        for f, counts in self._counts_for_bias(classes, sample):
+            cells = "".join(f"<td>{number(lidstone_bias_value(p, n_c, M, alpha))}</td>"
+                            for p, n_c, M in counts)
+            rows.append(f"<tr><td>{esc(f)}={esc(sample[f])}</td>{cells}</tr>")
         return (
             "<p style='margin:6px 0 2px 0'><b>bias</b> E[P̂] − p if the true p were the observed "
             "frequency: −α(Mp − 1)/(n<sub>c</sub> + Mα), towards 1/M</p>"
             f"<table><tr><th>factor</th>{head}</tr>{''.join(rows)}</table>")
+
+    def _counts_for_bias(self, classes, sample):
+        """[(feature, [(observed frequency p, n_c, M) per class])] for the patient: the data's
+        counts, which no slider changes, read once per patient."""
+        key = (tuple(classes), tuple(sample.items()))
+        if key not in self._bias_counts:
+            out = []
+            for f in self.X.columns:
+                M = self.X[f].nunique()
+                counts = []
+                for c in classes:
+                    in_class = self.X[f][self.y == c]
+                    n_c = len(in_class)
+                    counts.append((Fraction(int((in_class == sample[f]).sum()), n_c), n_c, M))
+                out.append((f, counts))
+            self._remember(self._bias_counts, key, out)
+        return self._bias_counts[key]
 
     def _frame(self, sample):
         import pandas as pd

@@ -70,7 +70,6 @@ def enumeration_ask(net, var, evidence=None):
 
     ev = net._evidence_index(evidence)
     joint = net._joint_array()
-    pos = {v: i for i, v in enumerate(net.nodes)}
     index = tuple(ev[v] if v in ev else slice(None) for v in net.nodes)
     sub = joint[index]
     free = [v for v in net.nodes if v not in ev]
@@ -579,7 +578,6 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     for plotting the estimate against the exact answer. Same sampler and arguments as
     :func:`gibbs_ask`.
     """
-    import numpy as np
     import pandas as pd
 
     _need_net(net, "gibbs_trace")

@@ -227,20 +227,7 @@ def bayes_risk(posterior, loss=None, y_true=None, classes=None, reject_cost=None
     if y_true is None:
         least = expected_loss(P, L, reject_cost)
         return sum(least) / len(least) if least.dtype == object else float(np.mean(least))
-    y = np.asarray(y_true, dtype=object).ravel()
-    if len(y) != P.shape[0]:
-        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {P.shape[0]} rows.")
-    if classes is not None:
-        lookup = {c: i for i, c in enumerate(list(classes))}
-        missing = [v for v in y if v not in lookup]
-        if missing:
-            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
-        idx = [lookup[v] for v in y]
-    else:
-        if not all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
-            raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass "
-                               "classes=model.classes_ too.")
-        idx = [int(v) for v in y]
+    idx = _class_indices(y_true, classes, P.shape[0], K)
     dec = bayes_decision(P, L, reject_cost)
     costs = [reject_cost if d == -1 else L[d, t] for d, t in zip(dec, idx)]
     # exact only when the posterior is exact too (float posteriors give a float risk)
@@ -417,19 +404,7 @@ def risk_gap(posterior, loss=None, y_true=None, classes=None, n_boot=2000, level
     L = _check_loss(zero_one_loss(K) if loss is None else loss, K)
     n = P.shape[0]
     # one pass: the decisions' costs and the least risks, row by row
-    y = np.asarray(y_true, dtype=object).ravel()
-    if len(y) != n:
-        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {n} rows.")
-    if classes is not None:
-        lookup = {c: i for i, c in enumerate(list(classes))}
-        missing = [v for v in y if v not in lookup]
-        if missing:
-            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
-        idx = np.array([lookup[v] for v in y])
-    elif all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
-        idx = np.array([int(v) for v in y])
-    else:
-        raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass classes=model.classes_ too.")
+    idx = np.array(_class_indices(y_true, classes, n, K))
     Lf = L.astype(float)
     dec = np.asarray(bayes_decision(P, L))
     cost = Lf[dec, idx]
@@ -441,3 +416,21 @@ def risk_gap(posterior, loss=None, y_true=None, classes=None, n_boot=2000, level
     return {"expected": float(least.mean()), "empirical": float(cost.mean()), "gap": float(d.mean()),
             "standard error": float(d.std(ddof=1) / np.sqrt(n)), "interval": (float(lo), float(hi)),
             "rows": int(n)}
+
+
+def _class_indices(y_true, classes, n_rows: int, K: int) -> list:
+    """The column of the posterior for each true label: labels looked up in ``classes``, or,
+    without ``classes``, class indices 0..K-1 as given."""
+    y = np.asarray(y_true, dtype=object).ravel()
+    if len(y) != n_rows:
+        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {n_rows} rows.")
+    if classes is not None:
+        lookup = {c: i for i, c in enumerate(list(classes))}
+        missing = [v for v in y if v not in lookup]
+        if missing:
+            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
+        return [lookup[v] for v in y]
+    if not all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
+        raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass "
+                           "classes=model.classes_ too.")
+    return [int(v) for v in y]

@@ -230,7 +230,7 @@ def test_hw05_puts_the_two_posteriors_side_by_side_and_asks_why(sid):
     from nbteach.teacher.homework import load
 
     v = load("hw05").variant(b"a teacher's secret" if sid else None, sid)
-    q = v.register()
+    q = v.register("practice")   # the diagnosis a student sees at once
     net = BayesNet([("Rain", "WetGrass"), ("Sprinkler", "WetGrass")], {
         "Rain": pd.DataFrame([[v.params["net"]["rain"], 1 - v.params["net"]["rain"]]], columns=[True, False]),
         "Sprinkler": pd.DataFrame([[v.params["net"]["sprinkler"], 1 - v.params["net"]["sprinkler"]]],

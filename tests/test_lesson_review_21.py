@@ -353,9 +353,10 @@ def _variants():
 def test_hw04_decide_mistakes_are_each_diagnosed_as_themselves(which):
     hw = _hw04()
     for v in _variants():
-        r = v.register()["hw04.bayes_decision"].check(hw.module._decide_fn(which))
+        # the diagnosis a student sees at once: practice mode (graded mode records and names none here)
+        r = v.register("practice")["hw04.bayes_decision"].check(hw.module._decide_fn(which))
         assert r.mistake == which, (v.student_id, r.message)
-    right = _variants()[0].register()["hw04.bayes_decision"].check(hw.module._decide_fn("right"))
+    right = _variants()[0].register("practice")["hw04.bayes_decision"].check(hw.module._decide_fn("right"))
     assert right.status == "correct"
 
 
@@ -371,7 +372,7 @@ def test_hw04_a_mistake_that_equals_the_answer_in_a_case_is_not_offered_there():
     assert offered[0] == {"argmax": False, "transposed": False, "max_risk": True}
     assert all(all(o.values()) for o in offered[1:])
     for v in _variants():                       # what students get: no mistake digest equals an accepted one
-        for e in v.checks()["exercises"]:
+        for e in v.checks("practice")["exercises"]:
             for c in e.get("cases", []):
                 for m in c["mistakes"]:
                     assert not set(m["digests"]) & set(c["accepted"]), (v.student_id, e["id"], m["name"])
@@ -389,7 +390,7 @@ def test_hw04_cost_threshold_asks_for_reasoning_not_one_call():
         assert threshold_from_loss([[0, f["miss"]], [ex.answer, 0]]) == t
         assert ex.answer not in {threshold_from_loss([[0, a], [b, 0]]) for a in range(1, 11) for b in range(1, 11)}
         assert "threshold_from_loss" not in ex.solution
-        reg = v.register()["hw04.cost_threshold"]
+        reg = v.register("practice")["hw04.cost_threshold"]
         assert reg.check(ex.answer).status == "correct"
         assert reg.check(f["miss"] * (1 - t) / t).mistake in ("swapped", None)
         for h in ex.hints:

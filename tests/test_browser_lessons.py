@@ -38,9 +38,20 @@ pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
 
 
+@pytest.fixture(scope="module")
+def chromium():
+    """One browser for the module's JupyterLabs (Playwright's sync API allows one instance at a time)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
 @contextlib.contextmanager
-def _browser_on(root, folder, token):
-    """A JupyterLab over ``root / folder`` with every cell attached to the page, and a browser."""
+def _browser_on(browser, root, folder, token):
+    """A JupyterLab over ``root / folder`` with every cell attached to the page, for ``browser``."""
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
@@ -48,20 +59,15 @@ def _browser_on(root, folder, token):
     with jupyterlab(root / folder, token,
                     extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
                            f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-            yield browser, port, token
-            browser.close()
+        yield browser, port, token
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
+def lab(chromium, tmp_path_factory):
     """One JupyterLab over a copy of notebooks/, with every cell attached to the page."""
     root = tmp_path_factory.mktemp("lessons")
     shutil.copytree(ROOT / "notebooks", root / "notebooks")
-    with _browser_on(root, "notebooks", "nbteach-lessons-token") as (browser, port, token):
+    with _browser_on(chromium, root, "notebooks", "nbteach-lessons-token") as (browser, port, token):
         yield browser, port, token, root
 
 
@@ -331,7 +337,7 @@ EDITION_LESSON = "02_flu_cold_table.ipynb"
 
 
 @pytest.fixture(scope="module")
-def edition_lab(tmp_path_factory):
+def edition_lab(chromium, tmp_path_factory):
     """One JupyterLab over a teacher's edition built as `make teacher` builds it."""
     import sys
 
@@ -340,7 +346,7 @@ def edition_lab(tmp_path_factory):
 
     root = tmp_path_factory.mktemp("teacher")
     teacher_notes.build(root / "edition", say=lambda *a: None)
-    with _browser_on(root, "edition", "nbteach-teacher-token") as (browser, port, token):
+    with _browser_on(chromium, root, "edition", "nbteach-teacher-token") as (browser, port, token):
         yield browser, port, token, root
 
 

@@ -16,6 +16,9 @@ from nbteach.check.serial import encode
 from nbteach.teacher import judge, runner, sandbox
 from nbteach.teacher.homework import load
 
+# sandboxed processes hold uids from one pool: these tests run beside the other graders, not at once
+pytestmark = pytest.mark.xdist_group("grade")
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "teacher" / "homework" / "hw01" / "homework.py"
 

@@ -5,8 +5,9 @@ with a :class:`~nbteach.errata.Disproof` is stated here in its formulas, and its
 is the function below registered under its key (``@_disproves(key)``). The places where a
 note is right but reads oddly (a difference of notation, a step it does not explain) are not
 errata; they are listed here (``kind`` ``"notation"`` or ``"gap"``). ``NOTE_MISTAKES`` holds
-both, by lesson, each quoting what the note writes and what is correct; ``demonstrate()``
-computes (with sympy, or the library) the two values that tell them apart.
+both, by lesson, each stating in formulas what the note writes and what is correct (the
+note's own words are the registry entry's ``quote``); ``demonstrate()`` computes (with
+sympy, or the library) the two values that tell them apart.
 
 >>> [m.key for m in NOTE_MISTAKES if m.lesson == "05"]
 ['bernoulli_brackets', 'bernoulli_quantifier']
@@ -50,7 +51,9 @@ class Demonstration:
 
 @dataclass
 class NoteMistake:
-    """One mistake in a seed note: where, what it says, what is correct, and the proof."""
+    """One place in a seed note that a derivation examines: where, what it says, what is
+    correct, and the proof. A mistake is made from its registry entry (``erratum``); a
+    difference of notation or an unexplained step (``kind``) has none."""
 
     key: str
     seed: str

@@ -2,11 +2,14 @@
 
 The flu/cold table is the one of the course note ``001`` (five patients, four symptoms).
 Real data sets for the later lessons come from installed packages (see ``nbteach.text``).
+Data a lesson shows lives here, also when its exercises use it: the exercise modules
+(``nbteach.check.lessonNN``) import it from this module, never the other way round.
 """
 from __future__ import annotations
 
-__all__ = ["flu_cold", "flu_cold_query", "FLU_COLD_FEATURES", "FLU_COLD_QUERIES", "watermelon",
-           "WATERMELON_BOOK_EXAMPLE"]
+__all__ = ["flu_cold", "flu_cold_query", "FLU_COLD_FEATURES", "FLU_COLD_QUERIES",
+           "FLU_COLD_NEW_ROWS", "watermelon", "WATERMELON_BOOK_EXAMPLE", "EM_EXERCISE_WORDS",
+           "EM_EXERCISE_X", "EM_EXERCISE_Y"]
 
 FLU_COLD_FEATURES = ("Headache", "Sore", "Temperature", "Cough")
 
@@ -24,6 +27,13 @@ FLU_COLD_QUERIES = {
     "first": {"Headache": "mild", "Sore": "severe", "Temperature": "normal", "Cough": "no"},
     "second": {"Headache": "severe", "Sore": "mild", "Temperature": "high", "Cough": "no"},
 }
+
+#: Two more patients, both Cold, added to note 001's table for lesson 02's exercises
+#: (the lesson shows them in its exercise cell as ``NEW_ROWS``).
+FLU_COLD_NEW_ROWS = [
+    {"Headache": "severe", "Sore": "no", "Temperature": "normal", "Cough": "no", "Diagnosis": "Cold"},
+    {"Headache": "mild", "Sore": "mild", "Temperature": "normal", "Cough": "yes", "Diagnosis": "Cold"},
+]
 
 
 def flu_cold():
@@ -155,3 +165,15 @@ def watermelon(english: bool = False):
             if df[col].dtype == object or str(df[col].dtype).startswith(("str", "string")):
                 df[col] = df[col].map(_WATERMELON_EN_VALUES)
     return df
+
+
+#: Lesson 12's exercises: five short documents as word counts over EM_EXERCISE_WORDS, and
+#: their labels (-1: unlabelled, as in scikit-learn). The lesson shows them in its Exercises
+#: section as ``WORDS``, ``X_EX`` and ``Y_EX``; its own worked iteration uses other documents.
+EM_EXERCISE_WORDS = ["cheap", "offer", "meeting", "lunch"]
+EM_EXERCISE_X = [[3, 2, 0, 1],
+                 [0, 1, 3, 2],
+                 [2, 0, 1, 1],
+                 [3, 1, 0, 1],
+                 [0, 1, 1, 2]]
+EM_EXERCISE_Y = ["spam", "ham", -1, -1, -1]

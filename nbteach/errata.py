@@ -12,6 +12,12 @@ A difference of notation is not a mistake, and a claim that is right under one r
 and wrong under another is not a mistake either: such places are explained in the
 lessons, not listed here.
 
+An entry that :mod:`nbteach.derivations` disproves by a computation carries a
+:class:`Disproof`: how the derivations state it in formulas. The computation itself is a
+function in :mod:`nbteach.derivations.mistakes` registered under the entry's key, and
+``nbteach.derivations.NOTE_MISTAKES`` is made from these entries (plus the places that are
+notation, not mistakes): there is no second list of the notes' mistakes to keep in step.
+
 >>> from nbteach.errata import ERRATA, table
 >>> all(e.key and e.quote for e in ERRATA)
 True
@@ -20,7 +26,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Erratum", "ERRATA", "table", "get"]
+__all__ = ["Erratum", "Disproof", "ERRATA", "table", "get"]
+
+
+@dataclass(frozen=True)
+class Disproof:
+    """How :mod:`nbteach.derivations` states an erratum in formulas (lessons 04 and 05 show it
+    with ``get_mistake(key)``); its computation is registered under the same key in
+    :mod:`nbteach.derivations.mistakes`.
+
+    where        the place in the note, e.g. ``"Bayes theorem, first formula"``
+    note         the note's formula, in LaTeX
+    correct      the correct formula, in LaTeX
+    explanation  one or two sentences on why
+    """
+
+    where: str
+    note: str
+    correct: str
+    explanation: str
 
 
 @dataclass(frozen=True)
@@ -34,6 +58,7 @@ class Erratum:
     correct  the correct statement
     lesson   the lesson that flags it, e.g. ``"03"``
     status   ``"flagged"`` (the lesson has the disproving cell) or ``"later"``
+    disproof a :class:`Disproof` if :mod:`nbteach.derivations` computes the disproof, else None
     """
 
     key: str
@@ -43,6 +68,7 @@ class Erratum:
     correct: str
     lesson: str
     status: str = "flagged"
+    disproof: Disproof | None = None
 
 
 ERRATA: list[Erratum] = [
@@ -83,7 +109,11 @@ ERRATA: list[Erratum] = [
         quote=r"p(y|x) = \frac{p(x, y) \cdot p(y)}{p(x)}",
         wrong="The numerator multiplies the joint p(x, y), which already contains p(y), by p(y) "
               "again; summed over the classes the result is not 1.",
-        correct="p(y|x) = p(x|y) p(y) / p(x) = p(x, y) / p(x).", lesson="04"),
+        correct="p(y|x) = p(x|y) p(y) / p(x) = p(x, y) / p(x).", lesson="04",
+        disproof=Disproof("Bayes theorem, first formula",
+                          r"p(y|x) = \frac{p(x, y)\, p(y)}{p(x)}",
+                          r"p(y|x) = \frac{p(x|y)\, p(y)}{p(x)} = \frac{p(x, y)}{p(x)}",
+                          "The joint p(x, y) already contains p(y).")),
     Erratum(
         key="mle_unbiased_reason", seed="003",
         quote="参数的极大似然估计是无偏估计，因此对于任意一个多项式分布",
@@ -92,38 +122,63 @@ ERRATA: list[Erratum] = [
               "need not be unbiased (the MLE of p^2, (N_1/N)^2, is biased).",
         correct="N_i/N is the maximum-likelihood estimate because it maximises the likelihood under "
                 "the sum-to-one constraint (the Lagrangian of lesson 04); it happens to be unbiased.",
-        lesson="04"),
+        lesson="04",
+        disproof=Disproof("estimating the multinomial",
+                          r"\text{the MLE is unbiased, therefore } \hat p_i = N_i/N",
+                          r"\hat p_i = N_i/N \text{ because it maximises the likelihood}",
+                          "The estimate is right; the reason is not: unbiased estimators are many, "
+                          "and maximum-likelihood estimates are often biased.")),
     Erratum(
         key="binomial_upside_down", seed="003",
         quote=r"\binom{x_1}{N}\binom{x_2}{N-x_1}",
         wrong="The binomial coefficients are upside down: binom(x_1, N) is 0 whenever x_1 < N, so "
               "every document would have probability 0.",
-        correct="binom(N, x_1) binom(N - x_1, x_2) ... = N! / (x_1! ... x_M!).", lesson="04"),
+        correct="binom(N, x_1) binom(N - x_1, x_2) ... = N! / (x_1! ... x_M!).", lesson="04",
+        disproof=Disproof("the multinomial probability function",
+                          r"\binom{x_1}{N}\binom{x_2}{N-x_1}\cdots",
+                          r"\binom{N}{x_1}\binom{N-x_1}{x_2}\cdots",
+                          "N (the document length here, the number of documents elsewhere) goes on top.")),
     Erratum(
         key="posterior_matrix", seed="003",
         quote="得到条件概率/后验概率矩阵",
         wrong="x times log w plus b holds sums of log probabilities: negative numbers whose rows do "
               "not sum to 1, not conditional or posterior probabilities.",
         correct="They are unnormalised log scores (with log b, not b); the posterior is their "
-                "softmax, and the argmax of either is the prediction.", lesson="04"),
+                "softmax, and the argmax of either is the prediction.", lesson="04",
+        disproof=Disproof("prediction",
+                          r"x \cdot \log w^{T} + b \text{ called the conditional / posterior probability matrix}",
+                          r"x \cdot \log w^{T} + \log b \text{ are log scores; } P(c|x) = \mathrm{softmax}",
+                          "Scores for the argmax, not probabilities.")),
     Erratum(
         key="raw_prior_added", seed="003",
         quote="prob_mat = new_x.dot(w.transpose()) + b",
         wrong="fit returns the log of w but the prior b itself, and predict adds b: a probability "
               "added to log probabilities.",
-        correct="prob_mat = new_x.dot(w.transpose()) + np.log(b).", lesson="04"),
+        correct="prob_mat = new_x.dot(w.transpose()) + np.log(b).", lesson="04",
+        disproof=Disproof("the predict code",
+                          r"\text{fit returns } b,\ \log w;\ \text{predict: } x \cdot \log w + b",
+                          r"x \cdot \log w + \log b",
+                          "The prior must enter in log space like the word probabilities.")),
     Erratum(
         key="bernoulli_brackets", seed="000",
         quote=r"\prod_{i=1}^v I(t_i \in x) \cdot \mu_{i|j} + I(t_i \notin x)",
         wrong="Without brackets the product covers only the first term, and the probabilities of "
               "all documents do not sum to 1.",
-        correct="prod_i [ I(t_i in x) mu_{i|j} + I(t_i not in x) (1 - mu_{i|j}) ].", lesson="05"),
+        correct="prod_i [ I(t_i in x) mu_{i|j} + I(t_i not in x) (1 - mu_{i|j}) ].", lesson="05",
+        disproof=Disproof("Bernoulli model and likelihood",
+                          r"\prod_{i=1}^{v} I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})",
+                          r"\prod_{i=1}^{V} \big[I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})\big]",
+                          "The product must cover both terms.")),
     Erratum(
         key="bernoulli_quantifier", seed="000",
         quote=r"= 0, \forall j = 1, \dots, C.",
         wrong="The stationarity equation of mu_{i|j} is quantified over the classes only; there is "
               "one equation per word and class.",
-        correct="dJ/dmu_{i|j} = 0 for all i = 1..V and j = 1..C.", lesson="05"),
+        correct="dJ/dmu_{i|j} = 0 for all i = 1..V and j = 1..C.", lesson="05",
+        disproof=Disproof("Bernoulli gradient",
+                          r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall j = 1..C",
+                          r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall i = 1..V,\ j = 1..C",
+                          "There is one equation per word and class.")),
     Erratum(
         key="note004_nc_wording", seed="004",
         quote="表示c类出现的次数",

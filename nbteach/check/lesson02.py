@@ -4,19 +4,16 @@ Ids: ``02.prior_flu``, ``02.headache_table``, ``02.score_cold``, ``02.likelihood
 
 The lesson works note 001's five rows and prints their prior, tables and scores, so the first
 three exercises work on the table after two more Cold patients arrive (``NEW_ROWS``, shown to
-the student in the exercise cell): the same questions, answers not yet on screen.
+the student in the exercise cell): the same questions, answers not yet on screen. The rows
+are data the lesson shows, so they live in :mod:`nbteach.datasets` (``FLU_COLD_NEW_ROWS``).
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
+from ..datasets import FLU_COLD_NEW_ROWS as NEW_ROWS
 from ._flu import data as _data, model as _flu_model
 from .core import Mistake, define
-
-
-#: Two more patients, both Cold, added to note 001's table for the exercises.
-NEW_ROWS = [{"Headache": "severe", "Sore": "no", "Temperature": "normal", "Cough": "no", "Diagnosis": "Cold"},
-            {"Headache": "mild", "Sore": "mild", "Temperature": "normal", "Cough": "yes", "Diagnosis": "Cold"}]
 
 
 def _table():

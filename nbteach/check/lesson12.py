@@ -4,22 +4,19 @@ Ids: ``12.e_step``, ``12.m_step_count``.
 
 Both work on five short documents (``WORDS``, ``X_EX``, ``Y_EX``: two labelled, three
 unlabelled) that the lesson shows only in its Exercises section; its own worked iteration
-uses other documents, so no earlier output shows these answers.
+uses other documents, so no earlier output shows these answers. They live in
+:mod:`nbteach.datasets` (``EM_EXERCISE_WORDS``, ``EM_EXERCISE_X``, ``EM_EXERCISE_Y``).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ..datasets import EM_EXERCISE_WORDS, EM_EXERCISE_X, EM_EXERCISE_Y
 from .core import Mistake, define
 
-#: The exercises' vocabulary, documents (word counts) and labels (-1: unlabelled).
-WORDS = ["cheap", "offer", "meeting", "lunch"]
-X_EX = [[3, 2, 0, 1],
-        [0, 1, 3, 2],
-        [2, 0, 1, 1],
-        [3, 1, 0, 1],
-        [0, 1, 1, 2]]
-Y_EX = ["spam", "ham", -1, -1, -1]
+# The exercises' vocabulary, documents (word counts) and labels (-1: unlabelled): data the
+# lesson shows, kept in nbteach.datasets.
+WORDS, X_EX, Y_EX = EM_EXERCISE_WORDS, EM_EXERCISE_X, EM_EXERCISE_Y
 DOC = 2          # the document whose class distribution 12.e_step asks for (third row)
 WORD = "cheap"   # the word whose spam count 12.m_step_count asks for
 

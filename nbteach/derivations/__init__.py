@@ -12,7 +12,9 @@ Bayesian posterior, and a student's formula compared with the reference.
 * :func:`equivalent`: does a formula a student typed equal the reference, and if not, how not.
 * :func:`underflow_demo`: why the log-likelihood (seed 002).
 * :data:`NOTE_MISTAKES`: the notes' mistakes on this topic, each with the computation that
-  disproves it (listed in :mod:`nbteach.derivations.mistakes`).
+  disproves it, made from the course's one registry :data:`nbteach.errata.ERRATA` (the
+  computations are in :mod:`nbteach.derivations.mistakes`, with the places that are notation,
+  not mistakes).
 
 Each derivation's ``verify()`` re-checks every step with sympy and returns True only if
 all checks pass; a wrong closed form put in ``.result`` fails it.

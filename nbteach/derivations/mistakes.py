@@ -1,13 +1,20 @@
 r"""Mistakes in the course notes on this topic, each with the computation that disproves it.
 
-``NOTE_MISTAKES`` lists them in the order a lesson meets them. Each entry quotes what the
-note writes and what is correct, names the lesson that flags it, and ``demonstrate()``
-computes (with sympy, or the library) the two values that tell them apart.
+The mistakes come from the course's one registry, :data:`nbteach.errata.ERRATA`: an entry
+with a :class:`~nbteach.errata.Disproof` is stated here in its formulas, and its computation
+is the function below registered under its key (``@_disproves(key)``). The places where a
+note is right but reads oddly (a difference of notation, a step it does not explain) are not
+errata; they are listed here (``kind`` ``"notation"`` or ``"gap"``). ``NOTE_MISTAKES`` holds
+both, by lesson, each stating in formulas what the note writes and what is correct (the
+note's own words are the registry entry's ``quote``); ``demonstrate()`` computes (with
+sympy, or the library) the two values that tell them apart.
 
 >>> [m.key for m in NOTE_MISTAKES if m.lesson == "05"]
 ['bernoulli_brackets', 'bernoulli_quantifier']
 >>> get_mistake("bayes_numerator").demonstrate().note_value
 1/2
+>>> get_mistake("bayes_numerator").erratum.quote
+'p(y|x) = \\frac{p(x, y) \\cdot p(y)}{p(x)}'
 """
 from __future__ import annotations
 
@@ -17,6 +24,7 @@ from typing import Callable
 import sympy as sp
 
 from .._base import NbteachError
+from ..errata import ERRATA, Erratum
 
 __all__ = ["NoteMistake", "Demonstration", "NOTE_MISTAKES", "get_mistake"]
 
@@ -43,7 +51,9 @@ class Demonstration:
 
 @dataclass
 class NoteMistake:
-    """One mistake in a seed note: where, what it says, what is correct, and the proof."""
+    """One place in a seed note that a derivation examines: where, what it says, what is
+    correct, and the proof. A mistake is made from its registry entry (``erratum``); a
+    difference of notation or an unexplained step (``kind``) has none."""
 
     key: str
     seed: str
@@ -55,6 +65,17 @@ class NoteMistake:
     compute: Callable[[], Demonstration]
     kind: str = "mistake"  # "mistake"; "gap": a step that is right but unexplained;
     #                        "notation": a difference of notation, not a mistake
+    erratum: Erratum | None = None  # the registry entry of a mistake (nbteach.errata.ERRATA)
+
+    @classmethod
+    def from_erratum(cls, erratum: Erratum, compute: Callable[[], Demonstration]) -> "NoteMistake":
+        """The registry entry ``erratum`` stated in its formulas (its ``disproof``)."""
+        if erratum.disproof is None:
+            raise NbteachError(f"erratum {erratum.key!r} has no disproof (nbteach.errata.Disproof) "
+                               "to state it in formulas; add one to its entry in nbteach.errata.")
+        d = erratum.disproof
+        return cls(erratum.key, erratum.seed, d.where, d.note, d.correct, d.explanation,
+                   erratum.lesson, compute, "mistake", erratum)
 
     def demonstrate(self) -> Demonstration:
         return self.compute()
@@ -69,6 +90,28 @@ class NoteMistake:
                 f"${self.note}$; correct is ${self.correct}$. {self.explanation}")
 
 
+#: The computations of the registry's entries, by key (filled by @_disproves below).
+_COMPUTATIONS: dict[str, Callable[[], Demonstration]] = {}
+
+
+def _disproves(key: str):
+    """Register the decorated function as the computation of ERRATA's entry ``key``; the entry
+    must exist and carry a Disproof (a computation for no erratum is refused here)."""
+    entry = next((e for e in ERRATA if e.key == key), None)
+    if entry is None or entry.disproof is None:
+        raise NbteachError(f"no erratum {key!r} with a Disproof in nbteach.errata.ERRATA to attach "
+                           "this computation to.")
+
+    def register(compute):
+        if key in _COMPUTATIONS:
+            raise NbteachError(f"erratum {key!r} already has a computation.")
+        _COMPUTATIONS[key] = compute
+        return compute
+
+    return register
+
+
+@_disproves("bayes_numerator")
 def _bayes_numerator():
     # a joint table p(x, y) for binary x, y (exact)
     p = {(1, 1): sp.Rational(3, 10), (1, 0): sp.Rational(1, 10),
@@ -144,6 +187,7 @@ def _log_of_sum():
                          "log of the sum, indicators (1, 0)", "sum of the logs, indicators (1, 0)")
 
 
+@_disproves("bernoulli_brackets")
 def _bernoulli_brackets():
     m1, m2 = sp.symbols("mu_1 mu_2", positive=True)
     mus = (m1, m2)
@@ -158,6 +202,7 @@ def _bernoulli_brackets():
                          "the first term only) it does not.")
 
 
+@_disproves("bernoulli_quantifier")
 def _bernoulli_quantifier():
     from .mle import bernoulli_mle
 
@@ -168,6 +213,7 @@ def _bernoulli_quantifier():
                          "C*V = 6 equations for 2 classes and 3 words, not C = 2.")
 
 
+@_disproves("binomial_upside_down")
 def _binomial_upside_down():
     note = sp.binomial(2, 3) * sp.binomial(1, 3 - 2)
     correct = sp.binomial(3, 2) * sp.binomial(3 - 2, 1)
@@ -196,6 +242,7 @@ def _log_proportional():
                          "difference log P(c|x) - linear score, class 1 minus class 2")
 
 
+@_disproves("raw_prior_added")
 def _raw_prior_added():
     import numpy as np
 
@@ -208,6 +255,7 @@ def _raw_prior_added():
                          "adds b: with priors (0.9, 0.1) it predicts class 1, log b predicts 0.")
 
 
+@_disproves("mle_unbiased_reason")
 def _mle_unbiased_reason():
     p = sp.Symbol("p", positive=True)
     n = 3  # three trials, N_1 successes ~ Binomial(3, p)
@@ -225,6 +273,7 @@ def _mle_unbiased_reason():
                          "E[(N_1/N)^2], the mean of the MLE of p^2, N = 3", "p^2")
 
 
+@_disproves("posterior_matrix")
 def _posterior_matrix():
     import numpy as np
 
@@ -241,11 +290,8 @@ def _posterior_matrix():
                          "row sum of the note's 'posterior matrix'", "row sum of a posterior")
 
 
-NOTE_MISTAKES = [
-    NoteMistake("bayes_numerator", "000", "Bayes theorem, first formula",
-                r"p(y|x) = \frac{p(x, y)\, p(y)}{p(x)}", r"p(y|x) = \frac{p(x|y)\, p(y)}{p(x)}"
-                r" = \frac{p(x, y)}{p(x)}", "The joint p(x, y) already contains p(y).",
-                "04", _bayes_numerator),
+#: The places a note is right but reads oddly: not errata, so not in nbteach.errata.
+_READINGS = [
     NoteMistake("positions_vs_counts", "000", "multinomial model",
                 r"\prod_{i=1}^{d} p(x_i|c_j) = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
                 r"\prod_{p=1}^{|x|} \theta_{w_p|j} = \prod_{i=1}^{V}\theta_{i|j}^{N(t_i,x)}",
@@ -272,19 +318,6 @@ NOTE_MISTAKES = [
                 "In this course alpha is the smoothing pseudo-count (lessons 03, 05), and the "
                 "multiplier is a different quantity (it solves to N), so nbteach calls it lambda.",
                 "04", _multiplier_alpha, kind="notation"),
-    NoteMistake("binomial_upside_down", "003", "the multinomial probability function",
-                r"\binom{x_1}{N}\binom{x_2}{N-x_1}\cdots", r"\binom{N}{x_1}\binom{N-x_1}{x_2}\cdots",
-                "N (the document length here, the number of documents elsewhere) goes on top.",
-                "04", _binomial_upside_down),
-    NoteMistake("mle_unbiased_reason", "003", "estimating the multinomial",
-                r"\text{the MLE is unbiased, therefore } \hat p_i = N_i/N",
-                r"\hat p_i = N_i/N \text{ because it maximises the likelihood}",
-                "The estimate is right; the reason is not: unbiased estimators are many, and "
-                "maximum-likelihood estimates are often biased.", "04", _mle_unbiased_reason),
-    NoteMistake("posterior_matrix", "003", "prediction",
-                r"x \cdot \log w^{T} + b \text{ called the conditional / posterior probability matrix}",
-                r"x \cdot \log w^{T} + \log b \text{ are log scores; } P(c|x) = \mathrm{softmax}",
-                "Scores for the argmax, not probabilities.", "04", _posterior_matrix),
     NoteMistake("log_proportional", "003", "the log-linear form",
                 r"\log P(c_k|x) \propto \sum_i x_i \log w_{k,i} + \log P(c_k)",
                 r"\log P(c_k|x) = \sum_i x_i \log w_{k,i} + \log P(c_k) + \text{const}",
@@ -292,20 +325,32 @@ NOTE_MISTAKES = [
                 "note uses it, as many texts do, for 'equal up to a constant term': the constant "
                 "(-log P(x) plus the log coefficient) is the same for every class, so the argmax "
                 "is unchanged.", "04", _log_proportional, kind="notation"),
-    NoteMistake("raw_prior_added", "003", "the predict code",
-                r"\text{fit returns } b,\ \log w;\ \text{predict: } x \cdot \log w + b",
-                r"x \cdot \log w + \log b",
-                "The prior must enter in log space like the word probabilities.",
-                "04", _raw_prior_added),
-    NoteMistake("bernoulli_brackets", "000", "Bernoulli model and likelihood",
-                r"\prod_{i=1}^{v} I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})",
-                r"\prod_{i=1}^{V} \big[I(t_i \in x)\, \mu_{i|j} + I(t_i \notin x)(1-\mu_{i|j})\big]",
-                "The product must cover both terms.", "05", _bernoulli_brackets),
-    NoteMistake("bernoulli_quantifier", "000", "Bernoulli gradient",
-                r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall j = 1..C",
-                r"\frac{\partial J}{\partial \mu_{i|j}} = 0,\ \forall i = 1..V,\ j = 1..C",
-                "There is one equation per word and class.", "05", _bernoulli_quantifier),
 ]
+
+
+def _note_mistakes(errata, computations, readings):
+    """The errata that carry a Disproof, each with its computation, and the readings, by lesson
+    (stable: the errata in registry order, then the readings). Refuses an erratum with a
+    Disproof but no computation, a computation for no such erratum, and a reading whose key
+    is an erratum's."""
+    stated = [e for e in errata if e.disproof is not None]
+    missing = [e.key for e in stated if e.key not in computations]
+    if missing:
+        raise NbteachError(f"errata {missing} have a Disproof but no computation; register one "
+                           "with @_disproves(key) in nbteach.derivations.mistakes.")
+    stray = sorted(set(computations) - {e.key for e in stated})
+    if stray:
+        raise NbteachError(f"computations {stray} disprove no erratum with a Disproof in "
+                           "nbteach.errata.ERRATA.")
+    clash = sorted({r.key for r in readings} & {e.key for e in errata})
+    if clash:
+        raise NbteachError(f"{clash} are listed both as errata and as readings (notation or gaps); "
+                           "a place is one or the other.")
+    entries = [NoteMistake.from_erratum(e, computations[e.key]) for e in stated] + list(readings)
+    return sorted(entries, key=lambda m: m.lesson)
+
+
+NOTE_MISTAKES = _note_mistakes(ERRATA, _COMPUTATIONS, _READINGS)
 
 
 def get_mistake(key: str) -> NoteMistake:

@@ -52,7 +52,8 @@ class _OneDependence(BaseEstimator):
         if len(df) == 0:
             raise NbteachError("X has no rows: fit needs training examples.")
         if df.shape[1] < min_features:
-            raise NbteachError("a one-dependence estimator needs at least two attributes (columns).")
+            raise NbteachError("a one-dependence estimator needs at least two attributes (columns); "
+                               f"X has {df.shape[1]} feature(s).")
         self.classes_ = np.asarray(sorted_labels(labels), dtype=object)
         if len({type(c) for c in self.classes_}) == 1:
             self.classes_ = np.array(self.classes_.tolist())  # labels keep their dtype, as in scikit-learn

@@ -24,7 +24,7 @@ import warnings
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError, check_alpha, log_sum_exp
-from ._numeric import check_y, require_fitted
+from ._numeric import NbteachTypeError, _is_sparse, check_y, require_fitted
 
 __all__ = ["MixedNB"]
 
@@ -66,6 +66,15 @@ def _kind(series):
         return "categorical"
     raise NbteachError(f"column {series.name!r} has dtype {dt}, which MixedNB cannot use: give "
                        "categories (strings, bool, category) or numbers.")
+
+
+def _labels(y):
+    """y as an array: numbers keep their dtype (as in scikit-learn); other labels given without
+    a dtype (a list of strings) stay Python objects, so classes_ holds them as written."""
+    if y is None or hasattr(y, "dtype"):
+        return y if y is None else np.asarray(y)
+    arr = np.asarray(y)
+    return arr if arr.dtype.kind in "biuf" else np.asarray(y, dtype=object)
 
 
 class MixedNB(BaseEstimator):
@@ -113,24 +122,40 @@ class MixedNB(BaseEstimator):
             raise NbteachError("X is one Series: pass a DataFrame (X.to_frame() for one column, "
                                "X.to_frame().T for one row).")
         if not isinstance(X, pd.DataFrame):
+            if _is_sparse(X):
+                raise NbteachError("X is a scipy sparse matrix; MixedNB takes a pandas DataFrame or a "
+                                   "dense 2-D array of numbers (X.toarray()).")
             arr = np.asarray(X)
-            if arr.ndim != 2 or arr.dtype.kind not in "biuf":
-                raise NbteachError(
-                    "MixedNB takes a pandas DataFrame (its column types say which attributes are "
+            what = ("MixedNB takes a pandas DataFrame (its column types say which attributes are "
                     "categorical and which numeric); a plain array is accepted only if it is 2-D "
-                    f"and all numbers. Got {type(X).__name__} of shape {arr.shape}.")
+                    f"and all numbers. Got {type(X).__name__} of shape {arr.shape}")
+            if arr.dtype.kind == "c":
+                raise NbteachError(f"Complex data not supported: {what}, of complex numbers.")
+            if arr.ndim != 2:
+                raise NbteachError(f"{what}. Reshape your data either using X.reshape(-1, 1) if it has "
+                                   "a single feature or X.reshape(1, -1) if it is a single example.")
+            if arr.dtype.kind == "O":   # numbers stored as objects are numbers, as in scikit-learn
+                try:
+                    arr = arr.astype(float)
+                except (TypeError, ValueError) as err:
+                    raise NbteachTypeError(f"{what}: {err}.") from None
+            if arr.dtype.kind not in "biuf":
+                raise NbteachError(f"{what}.")
             X = pd.DataFrame(arr)
         if len(X) == 0:
             raise NbteachError("X has no rows: give at least one example.")
         if X.shape[1] == 0:
-            raise NbteachError("X has no columns: give at least one attribute.")
+            raise NbteachError(f"X has no columns: give at least one attribute (X has 0 feature(s) "
+                               f"(shape={X.shape}) while a minimum of 1 is required).")
         if not fitting:
             cols = list(X.columns)
             missing = [c for c in self.feature_names_in_ if c not in cols]
             extra = [c for c in cols if c not in self.feature_names_in_]
             if missing or extra:
                 raise NbteachError(
-                    "X's columns differ from those seen in fit: "
+                    (f"X has {len(cols)} features, but MixedNB is expecting {self.n_features_in_} "
+                     "features as input. " if len(cols) != self.n_features_in_ else "")
+                    + "X's columns differ from those seen in fit: "
                     + (f"missing {missing}" if missing else "")
                     + ("; " if missing and extra else "")
                     + (f"unexpected {extra}" if extra else "") + ".")
@@ -154,8 +179,7 @@ class MixedNB(BaseEstimator):
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
             raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
         X = self._frame(X, fitting=True)
-        classes, y_idx = check_y(np.asarray(y, dtype=object) if not hasattr(y, "dtype") else np.asarray(y),
-                                 len(X), self)
+        classes, y_idx = check_y(_labels(y), len(X), self)
         K, n = len(classes), len(X)
         self.classes_ = classes
         self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
@@ -182,7 +206,7 @@ class MixedNB(BaseEstimator):
             Xn = X[self.numeric_columns_].to_numpy(dtype=float)
             if not np.all(np.isfinite(Xn)):
                 raise NbteachError("a numeric column holds inf: give finite numbers.")
-            small = [classes[k] for k in range(K) if count[k] - self.ddof <= 0]
+            small = [classes.tolist()[k] for k in range(K) if count[k] - self.ddof <= 0]
             if small:
                 raise NbteachError(
                     f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
@@ -200,7 +224,8 @@ class MixedNB(BaseEstimator):
                 k, j = zero[0]
                 raise NbteachError(
                     f"numeric column {self.numeric_columns_[j]!r} is constant within class "
-                    f"{classes[k]!r} (variance 0), so its normal density is infinite at that value "
+                    f"{classes.tolist()[k]!r} (variance 0"
+                    + (", the class has 1 sample" if count[k] == 1 else "") + "), so its normal density is infinite at that value "
                     "and 0 elsewhere. Pass var_floor (e.g. 1e-9 times the column's variance), or "
                     "treat the column as categorical (.astype(str)).")
             self.theta_ = pd.DataFrame(mu, index=classes, columns=self.numeric_columns_)
@@ -243,6 +268,8 @@ class MixedNB(BaseEstimator):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
                 raise NbteachError(f"column {bad!r} was numeric in fit but holds text now.")
             Xn = X[self.numeric_columns_].to_numpy(dtype=float)
+            if not np.all(np.isfinite(Xn)):
+                raise NbteachError("a numeric column holds inf: give finite numbers.")
             mu, var = self.theta_.to_numpy(), self.var_.to_numpy()
             for j, c in enumerate(self.numeric_columns_):
                 out[c] = -0.5 * (np.log(2 * np.pi * var[:, j])[None, :]

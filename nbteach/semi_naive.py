@@ -52,7 +52,8 @@ class _OneDependence(BaseEstimator):
         if len(df) == 0:
             raise NbteachError("X has no rows: fit needs training examples.")
         if df.shape[1] < min_features:
-            raise NbteachError("a one-dependence estimator needs at least two attributes (columns).")
+            raise NbteachError("a one-dependence estimator needs at least two attributes (columns); "
+                               f"X has {df.shape[1]} feature(s).")
         self.classes_ = np.asarray(sorted_labels(labels), dtype=object)
         if len({type(c) for c in self.classes_}) == 1:
             self.classes_ = np.array(self.classes_.tolist())  # labels keep their dtype, as in scikit-learn
@@ -309,18 +310,40 @@ class AODE(_OneDependence):
             raise NbteachError(f"m must be an integer >= 0; got {self.m!r}.")
         return self._fit_counts(X, y)
 
-    def _log_joint(self, codes):
+    def _serving(self, codes):
+        """(attributes, n) booleans: attribute i serves as super-parent for row r, i.e. the
+        row's value of it occurs in at least ``m`` training rows."""
         import numpy as np
 
-        n, N = len(codes), len(self.classes_)
-        parts, masks = [], []
+        masks = []
         for i in range(codes.shape[1]):
             xi = codes[:, i]
             freq = np.where(xi >= 0, self.pair_count_[i].sum(axis=0)[np.maximum(xi, 0)], 0)
             masks.append(freq >= self.m)
-            parts.append(self._log_spode(codes, i))
+        return np.stack(masks)
+
+    def n_parents(self, X):
+        """How many SPODEs AODE averages for each row of X (0: it falls back to naive Bayes).
+
+        Read from the fitted counts and ``m``; predicting changes nothing in the model.
+
+        >>> from nbteach import flu_cold
+        >>> df = flu_cold()
+        >>> X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+        >>> AODE(m=1).fit(X, y).n_parents(X.iloc[[0]]).tolist()
+        [4]
+        """
+        from ._numeric import require_fitted
+
+        require_fitted(self, "classes_")
+        return self._serving(self._codes(X, warn=False)).sum(axis=0)
+
+    def _log_joint(self, codes):
+        import numpy as np
+
+        parts = [self._log_spode(codes, i) for i in range(codes.shape[1])]
         stacked = np.stack(parts)                      # (attributes, n, N)
-        mask = np.stack(masks)[:, :, None]             # (attributes, n, 1)
+        mask = self._serving(codes)[:, :, None]        # (attributes, n, 1)
         with np.errstate(divide="ignore", invalid="ignore"):
             masked = np.where(mask, stacked, -np.inf)
             top = masked.max(axis=0)
@@ -329,7 +352,6 @@ class AODE(_OneDependence):
         none = ~mask[:, :, 0].any(axis=0)
         if none.any():
             total[none] = self._log_naive(codes[none])
-        self.n_parents_ = mask[:, :, 0].sum(axis=0)
         return total
 
     def explain(self, x, exact=False):

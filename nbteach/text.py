@@ -44,7 +44,7 @@ from math import comb, factorial
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError, check_alpha
-from ._numeric import NbteachTypeError, check_class_prior, normalise_log, require_fitted
+from ._numeric import NbteachTypeError, _is_sparse, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
     "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "UnknownWordsWarning",
@@ -169,6 +169,11 @@ def _check_documents(docs, name: str = "documents") -> list:
             f"{name} must be a list of strings, one per document, but got a single string. "
             f'Wrap it in a list: ["{docs[:30]}..."].'
         )
+    if _is_sparse(docs):
+        raise NbteachTypeError(
+            f"{name} is a scipy sparse matrix ({type(docs).__name__}), but TextNB takes raw text: a "
+            "list of strings, one per document. Word counts already in a matrix go to "
+            "nbteach.MultinomialNB.")
     if docs is None or not hasattr(docs, "__iter__"):
         raise NbteachTypeError(f"{name} must be a list of strings, got {type(docs).__name__}.")
     docs = list(docs)

@@ -2,11 +2,10 @@
 
 EM's objective never decreases; with no unlabelled row the model is MultinomialNB's; the
 E-step and M-step are what the docstring writes (checked against a direct computation);
-bad input gets a message that says what to fix; scikit-learn's check_estimator passes.
+bad input gets a message that says what to fix (scikit-learn's checks: test_sklearn_checks.py).
 """
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 import pytest
@@ -174,29 +173,3 @@ def test_the_mixture_generator_checks_its_arguments():
         mixture_documents(0)
     with pytest.raises(NbteachError, match="n_classes"):
         mixture_documents(10, n_classes=1)
-
-
-# -- scikit-learn's check_estimator --------------------------------------------------------
-sklearn = pytest.importorskip("sklearn")
-from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
-
-# Checks that cannot apply to an estimator for which the label -1 means "unlabelled", with why.
-EXPECTED_FAILED: dict[str, str] = {
-    "check_classifiers_classes": "it trains on the labels -1 and 1 and expects both as classes; here "
-                                 "-1 marks an unlabelled row (scikit-learn's own convention), so the "
-                                 "only class is 1",
-    "check_non_transformer_estimators_n_iter": "it fits fully labelled iris, where no EM iteration has "
-                                               "anything to do: n_iter_ = 0 by design (the model is "
-                                               "MultinomialNB's, tested above)",
-}
-
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", "Estimator .* does not inherit", UserWarning)
-    _CHECKS = parametrize_with_checks([SemiSupervisedNB(), SemiSupervisedNB(alpha=0.5, max_iter=5)],
-                                      expected_failed_checks=lambda est: EXPECTED_FAILED)
-
-
-@_CHECKS
-@pytest.mark.filterwarnings("ignore:Estimator .* does not inherit:UserWarning")
-def test_check_estimator(estimator, check):
-    check(estimator)

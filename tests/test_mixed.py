@@ -176,3 +176,57 @@ def test_predictions_are_column_order_independent():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         np.testing.assert_allclose(nb.predict_proba(X[X.columns[::-1]]), nb.predict_proba(X))
+
+
+# -- scikit-learn's contract (issue 22): what its checks found ------------------------------
+def _plain():
+    rng = np.random.default_rng(0)
+    return rng.normal(size=(20, 3)), np.array([0, 1] * 10)
+
+
+@pytest.mark.parametrize("make, error, message", [
+    (lambda X: __import__("scipy.sparse").sparse.csr_matrix(X), NbteachError, "sparse matrix"),
+    (lambda X: X + 1j, NbteachError, "Complex data not supported"),
+    (lambda X: X[:, 0], NbteachError, "Reshape your data"),
+    (lambda X: X[:, :0], NbteachError, r"0 feature\(s\)"),
+])
+def test_plain_arrays_scikit_learn_refuses_are_named(make, error, message):
+    X, y = _plain()
+    with pytest.raises(error, match=message):
+        MixedNB().fit(make(X), y)
+
+
+def test_an_object_array_of_numbers_is_numbers_and_a_dict_in_it_is_named():
+    X, y = _plain()
+    as_float = MixedNB().fit(X, y)
+    as_object = MixedNB().fit(X.astype(object), y)
+    assert as_object.numeric_columns_ == [0, 1, 2]
+    np.testing.assert_array_equal(as_object.predict_proba(X.astype(object)), as_float.predict_proba(X))
+    bad = X.astype(object)
+    bad[0, 0] = {"foo": "bar"}
+    with pytest.raises(TypeError, match="DataFrame.*not 'dict'"):
+        MixedNB().fit(bad, y)
+
+
+def test_predict_names_a_wrong_number_of_features_and_refuses_inf():
+    X, y = _plain()
+    nb = MixedNB().fit(X, y)
+    with pytest.raises(NbteachError, match="X has 1 features, but MixedNB is expecting 3"):
+        nb.predict(X[:, [1]])
+    X_inf = X.copy()
+    X_inf[2, 1] = np.inf
+    with pytest.raises(NbteachError, match="holds inf"):
+        nb.predict(X_inf)
+
+
+def test_labels_given_as_a_list_of_numbers_keep_their_type():
+    X, y = _plain()
+    nb = MixedNB().fit(X, y.tolist())
+    assert nb.classes_.dtype.kind == "i" and nb.predict(X).dtype.kind == "i"
+    words = MixedNB().fit(X, ["no", "yes"] * 10)
+    assert words.classes_.dtype == object and type(words.classes_[0]) is str
+
+
+def test_one_row_is_named_as_one_sample():
+    with pytest.raises(NbteachError, match="the class has 1 sample"):
+        MixedNB().fit(np.array([[1.0, 2.0]]), [0])

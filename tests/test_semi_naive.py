@@ -81,6 +81,30 @@ def test_aode_falls_back_to_naive_bayes():
         np.testing.assert_allclose(got[k], num / num.sum(), rtol=1e-12)
 
 
+@pytest.mark.parametrize("m", [0, 1, 3, 99])
+def test_aode_n_parents_counts_the_serving_super_parents_and_predict_changes_nothing(m):
+    # issue 22: predict used to set n_parents_ on the model (scikit-learn's check_dict_unchanged)
+    import copy
+
+    X, y = _data()
+    Q = _all_queries(X)
+    model = AODE(m=m, alpha=1).fit(X, y)
+    before = copy.deepcopy(model.__dict__)
+    model.predict(Q), model.predict_proba(Q), model.predict_log_proba(Q)
+    assert model.__dict__.keys() == before.keys()
+    for key, value in before.items():
+        assert repr(model.__dict__[key]) == repr(value), key
+    want = [sum((X[c] == q[c]).sum() >= m for c in X.columns) for _, q in Q.iterrows()]
+    assert model.n_parents(Q).tolist() == want
+    assert any(want) == (m < 99)   # both sides of the threshold are exercised
+
+
+def test_aode_n_parents_needs_a_fitted_model():
+    X, _ = _data()
+    with pytest.raises(NbteachError, match="fit"):
+        AODE().n_parents(X)
+
+
 def test_aode_beats_naive_bayes_when_attributes_depend_on_each_other():
     # two attributes that copy a hidden cause: naive Bayes double-counts them, AODE does not
     rng = np.random.default_rng(0)

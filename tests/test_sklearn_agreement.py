@@ -1,20 +1,12 @@
-"""nbteach's estimators agree with scikit-learn's and pass its check_estimator.
+"""nbteach's estimators agree with scikit-learn's.
 
 Agreement: on the same inputs and parameters, predict_proba (and the fitted
 attributes) match scikit-learn's to 1e-9, on fixed cases and on many random ones
-(hypothesis).
-
-check_estimator: every check runs. Checks that cannot apply are listed with their reason:
-none for MultinomialNB, BernoulliNB and GaussianNB (EXPECTED_FAILED is empty); for
-CategoricalNB with its default alpha=0, check_fit_idempotent (see
-_categorical_expected_failed: unseen values score 0 and predict raises by design). scikit-learn itself skips
-``check_array_api_input`` unless the environment variable SCIPY_ARRAY_API=1 is set;
-nbteach estimators do not claim array-API support (their array_api_support tag is False),
-so that check has nothing to test for them either way.
+(hypothesis). scikit-learn's estimator checks run for every estimator in
+test_sklearn_checks.py.
 """
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 import pytest
@@ -24,7 +16,6 @@ from hypothesis.extra import numpy as hnp
 
 sklearn = pytest.importorskip("sklearn")
 from sklearn import naive_bayes as sk  # noqa: E402
-from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
 from nbteach._base import NbteachError  # noqa: E402
 from nbteach.bernoulli import BernoulliNB  # noqa: E402
@@ -32,28 +23,6 @@ from nbteach.gaussian import GaussianNB  # noqa: E402
 from nbteach.multinomial import MultinomialNB  # noqa: E402
 
 TOL = dict(rtol=1e-9, atol=1e-9)
-
-# nbteach estimators implement scikit-learn's protocol without inheriting its classes
-# (nbteach must import without scikit-learn); scikit-learn warns about that, on purpose.
-pytestmark = pytest.mark.filterwarnings("ignore:Estimator .* does not inherit:UserWarning")
-
-# Checks of scikit-learn's suite that cannot apply to an nbteach estimator, with why.
-EXPECTED_FAILED: dict[str, str] = {}
-
-
-with warnings.catch_warnings():  # the same "does not inherit" warning, at collection
-    warnings.filterwarnings("ignore", "Estimator .* does not inherit", UserWarning)
-    _CHECKS = parametrize_with_checks(
-        [MultinomialNB(), MultinomialNB(alpha=0.5, fit_prior=False), BernoulliNB(),
-         BernoulliNB(binarize=0.5), GaussianNB(), GaussianNB(var_smoothing=1e-6)],
-        expected_failed_checks=lambda est: EXPECTED_FAILED,
-    )
-
-
-@_CHECKS
-def test_check_estimator(estimator, check):
-    check(estimator)
-
 
 def _pair(name, **params):
     ours = {"multinomial": MultinomialNB, "bernoulli": BernoulliNB, "gaussian": GaussianNB}[name]
@@ -189,33 +158,3 @@ def test_categorical_float_path_agrees_with_sklearn(data, n, m, k, alpha):
     np.testing.assert_allclose(ours.class_log_prior_, theirs.class_log_prior_, **TOL)
     for a, b in zip(ours.feature_log_prob_, theirs.feature_log_prob_):
         np.testing.assert_allclose(a, b, **TOL)
-
-
-# check_estimator on CategoricalNB's float path. alpha=0 (the note's MLE, CategoricalNB's
-# default, kept for teaching) gives a value never seen in training probability 0 in every
-# class, and predict then raises on purpose (lesson 02's "every class scores 0"):
-# scikit-learn's check_fit_idempotent predicts on such values, so it cannot apply there.
-def _categorical_expected_failed(est):
-    if getattr(est, "alpha", None) == 0 and getattr(est, "epsilon", None) is None:
-        return {"check_fit_idempotent": "alpha=0 (no smoothing): unseen test values score 0 "
-                                        "for every class, and predict raises by design"}
-    return {}
-
-
-def _categorical_estimators():
-    from nbteach.categorical import CategoricalNB
-
-    return [CategoricalNB(alpha=1.0), CategoricalNB(alpha=0.5, fit_prior=False),
-            CategoricalNB()]
-
-
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", "Estimator .* does not inherit", UserWarning)
-    _CAT_CHECKS = parametrize_with_checks(_categorical_estimators(),
-                                          expected_failed_checks=_categorical_expected_failed)
-
-
-@_CAT_CHECKS
-@pytest.mark.filterwarnings("ignore::UserWarning")   # unseen-category warnings on random floats
-def test_categorical_check_estimator(estimator, check):
-    check(estimator)

@@ -1,15 +1,11 @@
 """TAN: conditional mutual information (by hand and by a direct count), the maximum spanning
-tree (against every spanning tree), the model's formula by brute force, scikit-learn's
-check_estimator, and bad input.
-
-check_estimator: every check runs; none is expected to fail (scikit-learn itself skips
-``check_array_api_input`` unless SCIPY_ARRAY_API=1; nbteach claims no array-API support).
+tree (against every spanning tree), the model's formula by brute force, and bad input
+(scikit-learn's estimator checks: test_sklearn_checks.py).
 """
 from __future__ import annotations
 
 import itertools
 import math
-import warnings
 
 import numpy as np
 import pandas as pd
@@ -243,26 +239,6 @@ def test_bad_input():
         TAN().predict(X)
     with pytest.raises(NbteachError, match="single class"):
         TAN().fit(X, ["Flu"] * 5)
-
-
-# ---- scikit-learn's estimator contract ----------------------------------------------------
-
-sklearn = pytest.importorskip("sklearn")
-from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
-
-EXPECTED_FAILED: dict[str, str] = {}
-
-with warnings.catch_warnings():
-    warnings.filterwarnings("ignore", "Estimator .* does not inherit", UserWarning)
-    _CHECKS = parametrize_with_checks([TAN(), TAN(alpha=0.5, root=1)],
-                                      expected_failed_checks=lambda est: EXPECTED_FAILED)
-
-
-@_CHECKS
-@pytest.mark.filterwarnings("ignore::UserWarning")  # unseen-category warnings on random floats
-@pytest.mark.filterwarnings("ignore:Estimator .* does not inherit:UserWarning")
-def test_check_estimator(estimator, check):
-    check(estimator)
 
 
 def test_root_may_be_a_numpy_integer():

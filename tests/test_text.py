@@ -318,3 +318,16 @@ def test_a_pattern_that_matches_nothing_makes_no_empty_word():
         tokenize("a b", token_pattern="(")
     with pytest.raises(NbteachError, match="capturing groups"):
         tokenize("a b", token_pattern=r"(\w)(\w)")
+
+
+@pytest.mark.parametrize("kind", ["csr_matrix", "dia_array"])
+def test_a_sparse_matrix_is_refused_by_name(kind):
+    # a dia matrix is not subscriptable: it used to end in a bare "'dia_array' object is not
+    # subscriptable" (scikit-learn's sparse checks, issue 22)
+    sparse = pytest.importorskip("scipy.sparse")
+    X = getattr(sparse, kind)(np.eye(3))
+    with pytest.raises(NbteachError, match=f"sparse matrix \\({kind}\\).*MultinomialNB"):
+        TextNB().fit(X, ["a", "b", "a"])
+    nb = TextNB().fit(["win cash", "lunch at noon"], ["spam", "ham"])
+    with pytest.raises(TypeError, match="sparse matrix"):
+        nb.predict(X)

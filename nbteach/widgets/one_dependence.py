@@ -119,7 +119,7 @@ class OneDependenceExplorer(Explorer):
             rows[f"SPODE, super-parent {col}"] = (p, shared, "yes" if shared >= m else "no")
         rows["TAN"] = (p_tan, "", "")
         p_aode = float(aode.predict_proba(x)[0, k])
-        n_used = int(aode.n_parents_[0])
+        n_used = int(aode.n_parents(x)[0])
         rows["AODE"] = (p_aode, "", f"averages {n_used} SPODE(s)" if n_used else "none: naive Bayes (its prior smoothed with alpha too)")
         self.table = pd.DataFrame.from_dict(
             rows, orient="index",

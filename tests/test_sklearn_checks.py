@@ -1,0 +1,128 @@
+"""Every nbteach estimator under scikit-learn's estimator checks (``parametrize_with_checks``).
+
+One module for all of them (issue 22), so that a new estimator is added in one place. Every
+check runs; a check that cannot apply to an estimator is named below with the reason:
+
+- ``CategoricalNB()`` (alpha=0, the note's MLE): check_fit_idempotent, which predicts on
+  values never seen in training; with no smoothing they score 0 for every class and predict
+  raises by design (lesson 02's "every class scores 0").
+- ``MixedNB(ddof=1)``: check_fit2d_1sample; with ddof=1 a class with one row has no sample
+  variance, and MixedNB says so in its own words ("class 0 has 1 row(s): its variance with
+  ddof=1 divides by n_c - ddof = 0"), which the check does not look for.
+- ``SemiSupervisedNB``: the label -1 means "unlabelled" (scikit-learn's own convention), so
+  check_classifiers_classes (which trains on the labels -1 and 1) and
+  check_non_transformer_estimators_n_iter (fully labelled iris: no EM iteration to do) cannot
+  apply.
+- ``TextNB`` takes raw text (a list of strings), and scikit-learn's checks feed 2-D arrays of
+  numbers: TEXT_ONLY lists the checks that do. They are not marked as expected failures but
+  run, and each must fail *because* TextNB refuses numbers as documents (its message, found
+  in the check's error or the error it wraps); the rest (parameters, cloning, repr, tags,
+  not-fitted errors, ...) must pass.
+
+scikit-learn itself skips ``check_array_api_input`` unless the environment variable
+SCIPY_ARRAY_API=1 is set; nbteach estimators claim no array-API support (their
+array_api_support tag is False), so that check has nothing to test for them either way.
+"""
+from __future__ import annotations
+
+import functools
+import warnings
+
+import pytest
+
+sklearn = pytest.importorskip("sklearn")
+from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
+
+from nbteach import (AODE, SPODE, TAN, BernoulliNB, CategoricalNB, GaussianNB,  # noqa: E402
+                     LogisticRegression, MixedNB, MultinomialNB, SemiSupervisedNB, TextNB)
+
+ESTIMATORS = [
+    MultinomialNB(), MultinomialNB(alpha=0.5, fit_prior=False),
+    BernoulliNB(), BernoulliNB(binarize=0.5),
+    GaussianNB(), GaussianNB(var_smoothing=1e-6),
+    CategoricalNB(alpha=1.0), CategoricalNB(alpha=0.5, fit_prior=False), CategoricalNB(),
+    MixedNB(), MixedNB(alpha=0.5, ddof=1), MixedNB(alpha=0, var_floor=1e-9),
+    LogisticRegression(), LogisticRegression(lam=0.1, solver="gd", max_iter=2000),
+    SPODE(), SPODE(parent=0, alpha=0.5),
+    AODE(), AODE(m=30, alpha=0.5),
+    TAN(), TAN(alpha=0.5, root=1),
+    SemiSupervisedNB(), SemiSupervisedNB(alpha=0.5, max_iter=5),
+    TextNB(),
+]
+
+SEMI_SUPERVISED: dict[str, str] = {
+    "check_classifiers_classes": "it trains on the labels -1 and 1 and expects both as classes; here "
+                                 "-1 marks an unlabelled row (scikit-learn's own convention), so the "
+                                 "only class is 1",
+    "check_non_transformer_estimators_n_iter": "it fits fully labelled iris, where no EM iteration has "
+                                               "anything to do: n_iter_ = 0 by design (the model is "
+                                               "MultinomialNB's, tested in test_em.py)",
+}
+
+# The checks that give TextNB a 2-D array of numbers (or an array-like that is not a list) as
+# its documents: it refuses them, as it should. (A sparse matrix it refuses by name, as the
+# sparse checks want: they run and pass.)
+TEXT_ONLY = frozenset({
+    "check_fit_score_takes_y", "check_estimators_overwrite_params", "check_dont_overwrite_parameters",
+    "check_estimators_fit_returns_self", "check_readonly_memmap_input",
+    "check_n_features_in_after_fitting", "check_positive_only_tag_during_fit",
+    "check_estimators_dtypes", "check_complex_data", "check_dtype_object",
+    "check_estimators_empty_data_messages", "check_pipeline_consistency", "check_estimators_nan_inf",
+    "check_estimators_pickle",
+    "check_f_contiguous_array_estimator", "check_classifier_data_not_an_array",
+    "check_classifiers_one_label", "check_classifiers_classes", "check_classifiers_train",
+    "check_classifiers_regression_target", "check_supervised_y_2d",
+    "check_methods_sample_order_invariance", "check_methods_subset_invariance",
+    "check_fit2d_1sample", "check_fit2d_1feature", "check_dict_unchanged", "check_fit_idempotent",
+    "check_fit_check_is_fitted", "check_n_features_in", "check_fit2d_predict1d",
+    "check_requires_y_none",
+})
+# TextNB's refusals of documents that are not text (nbteach.text._check_documents)
+NOT_TEXT = ("not a string", "documents must be a list of strings")
+
+
+def expected_failed(est) -> dict[str, str]:
+    if isinstance(est, SemiSupervisedNB):
+        return SEMI_SUPERVISED
+    if type(est) is CategoricalNB and est.alpha == 0 and getattr(est, "epsilon", None) is None:
+        return {"check_fit_idempotent": "alpha=0 (no smoothing): unseen test values score 0 "
+                                        "for every class, and predict raises by design"}
+    if isinstance(est, MixedNB) and est.ddof == 1:
+        return {"check_fit2d_1sample": "with ddof=1 a one-row class has no sample variance; MixedNB "
+                                       "says so in words the check does not look for"}
+    return {}
+
+
+def _name(check) -> str:
+    while isinstance(check, functools.partial):
+        check = check.func
+    return check.__name__
+
+
+def _messages(err):
+    """The messages of an error and of every error it wraps."""
+    seen = []
+    while err is not None and err not in seen:
+        seen.append(err)
+        err = err.__cause__ or err.__context__
+    return [str(e) for e in seen]
+
+
+with warnings.catch_warnings():  # scikit-learn warns that nbteach's estimators do not inherit
+    warnings.filterwarnings("ignore", "Estimator .* does not inherit", UserWarning)
+    _CHECKS = parametrize_with_checks(ESTIMATORS, expected_failed_checks=expected_failed)
+
+
+# nbteach estimators implement scikit-learn's protocol without inheriting its classes (nbteach
+# must import without scikit-learn); scikit-learn warns about that, on purpose. The categorical
+# models warn about the values never seen in training that the random test data hold.
+@_CHECKS
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_check_estimator(estimator, check):
+    if isinstance(estimator, TextNB) and _name(check) in TEXT_ONLY:
+        with pytest.raises(Exception) as info:
+            check(estimator)
+        assert any(s in m for m in _messages(info.value) for s in NOT_TEXT), _messages(info.value)
+        return
+    check(estimator)
+

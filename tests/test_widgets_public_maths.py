@@ -5,6 +5,7 @@ library functions the widgets gained are checked against a computation by hand."
 from __future__ import annotations
 
 import re
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -12,10 +13,12 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from nbteach import MultinomialNB  # noqa: E402
+from nbteach import BernoulliNB, MultinomialNB  # noqa: E402
 from nbteach._base import NbteachError  # noqa: E402
 from nbteach.decision import (bayes_decision, bayes_risk, decision_risk,  # noqa: E402
                               threshold_decision)
+from nbteach.metrics import accuracy_score  # noqa: E402
+from nbteach.text import TextNB, build_vocabulary, count_matrix, word_log_odds  # noqa: E402
 
 X = [[1, 0, 2], [1, 1, 0], [0, 1, 1], [0, 0, 3], [1, 0, 0], [0, 0, 1], [2, 1, 1], [0, 2, 0]]
 Y = ["spam", "spam", "ham", "ham", "spam", "ham", "spam", "ham"]
@@ -97,9 +100,105 @@ def test_threshold_explorer_decides_as_the_library():
         assert f"{flagged} of {len(Y)} flagged spam" in ex.numbers.value
 
 
+# -- text: what each word adds to the log odds; encoded documents ------------------------------
+
+DOCS = ["free money now", "free free offer", "meeting at noon", "lunch meeting today", "free lunch offer now"]
+LABELS = ["spam", "spam", "ham", "ham", "spam"]
+
+
+@pytest.mark.parametrize("Model", [MultinomialNB, BernoulliNB])
+def test_word_log_odds_add_up_to_the_models_log_odds(Model):
+    V = build_vocabulary(DOCS)
+    model = Model(alpha=0.5).fit(count_matrix(DOCS, V), LABELS)
+    x = count_matrix(["free free lunch today"], V)[0]
+    got = word_log_odds(model, x)
+    p = model.predict_proba([x])[0]
+    assert got.total == pytest.approx(np.log(p[0] / p[1]))
+    assert got.prior == pytest.approx(np.log(LABELS.count("ham") / LABELS.count("spam")))
+    # by hand, from the fitted probabilities, for the repeated word and for an absent one
+    theta = np.exp(model.feature_log_prob_)
+    free, noon = V["free"], V["noon"]
+    if Model is MultinomialNB:
+        assert got.words[free] == pytest.approx(2 * np.log(theta[0, free] / theta[1, free]))
+        assert got.words[noon] == 0
+    else:
+        assert got.words[free] == pytest.approx(np.log(theta[0, free] / theta[1, free]))
+        assert got.words[noon] == pytest.approx(np.log((1 - theta[0, noon]) / (1 - theta[1, noon])))
+
+
+def test_word_log_odds_names_what_is_wrong():
+    V = build_vocabulary(DOCS)
+    X = count_matrix(DOCS, V)
+    model = MultinomialNB().fit(X, LABELS)
+    with pytest.raises(NbteachError, match=f"one document's {len(V)} word counts"):
+        word_log_odds(model, [1, 2])
+    with pytest.raises(NbteachError, match="counts >= 0"):
+        word_log_odds(model, -X[0])
+    with pytest.raises(NbteachError, match="compares two classes"):
+        word_log_odds(MultinomialNB().fit(X, ["a", "b", "c", "a", "b"]), X[0])
+    with pytest.raises(NbteachError, match="takes a fitted MultinomialNB"):
+        word_log_odds("model", X[0])
+
+
+def test_text_models_explorer_shows_word_log_odds():
+    from nbteach.widgets import text_models_explorer
+
+    ex = text_models_explorer(DOCS, LABELS, message="free free lunch", alpha=0.5)
+    for message in ("free free lunch", "meeting noon zzz", "offer offer offer today"):
+        ex.text.value = message
+        x = count_matrix([message], ex.vocabulary)[0]
+        m, b = word_log_odds(ex.multinomial, x), word_log_odds(ex.bernoulli, x)
+        np.testing.assert_array_equal(ex.result["multinomial"][1], m.words)
+        np.testing.assert_array_equal(ex.result["bernoulli"][1], b.words)
+        view = re.sub(r"<td [^>]*>", "<td>", ex.view.value)       # padded() styles the cells
+        assert f"<td><b>{m.total:+.3f}</b></td><td><b>{b.total:+.3f}</b></td>" in view
+        assert f"<td>{m.prior:+.3f}</td><td>{b.prior:+.3f}</td>" in view
+
+
+def test_encoded_documents_predict_as_the_documents_at_every_alpha():
+    train = ["cheap pills", "cheap deal now", "lunch at noon", "team meeting", "cheap lunch", "deal at noon"]
+    y = ["spam", "spam", "ham", "ham", "ham", "spam"]
+    test = ["cheap noon", "meeting deal", "pills pills team", "lunch lunch team"]
+    nb = TextNB().fit(train, y)
+    enc = nb.encode(test)
+    assert len(enc) == 4
+    for alpha in (0.001, 0.1, 1.0, 10.0):
+        nb.set_alpha(alpha)
+        assert nb.predict_encoded(enc).tolist() == nb.predict(test).tolist()
+    nb.fit(train, y)                                      # a new vocabulary: the old ids mean nothing
+    with pytest.raises(NbteachError, match="call encode\\(documents\\) again"):
+        nb.predict_encoded(enc)
+    with pytest.raises(TypeError, match="for raw documents call predict"):
+        nb.predict_encoded(test)
+    with pytest.raises(NbteachError, match="single string"):
+        nb.encode("cheap pills")
+
+
+@pytest.mark.parametrize("text_model", [True, False])
+def test_alpha_curve_scores_are_the_models_predictions(text_model):
+    from nbteach.widgets.alpha_curve import alpha_curve_widget
+
+    train = ["cheap pills", "cheap deal now", "lunch at noon", "team meeting", "cheap lunch", "deal at noon"]
+    y = ["spam", "spam", "ham", "ham", "ham", "spam"]
+    test, yt = ["cheap noon", "meeting deal", "zzz pills", "lunch lunch team"], ["spam", "ham", "spam", "ham"]
+    if text_model:
+        model, args = TextNB(), (train, y, test, yt)
+    else:
+        V = build_vocabulary(train)
+        model, args = BernoulliNB(), (count_matrix(train, V), y, count_matrix(test, V), yt)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        wdg = alpha_curve_widget(model, *args, alphas=[0.01, 0.1, 1.0, 10.0])
+        for a in (10.0, 0.01, 1.0):
+            wdg.slider.value = a
+            fresh = (TextNB(alpha=a) if text_model else BernoulliNB(alpha=a)).fit(args[0], y)
+            assert wdg.scores["accuracy"] == accuracy_score(yt, fresh.predict(args[2]))
+            assert f"accuracy {wdg.scores['accuracy']:.4f}" in wdg.numbers.value
+
+
 # -- no widget reaches into the library's private names ---------------------------------------
 
-@pytest.mark.parametrize("name", ["decision", "threshold"])
+@pytest.mark.parametrize("name", ["alpha_curve", "decision", "text_models", "threshold"])
 def test_the_widget_uses_no_private_library_name(name):
     from pathlib import Path
 

@@ -196,9 +196,49 @@ def test_alpha_curve_scores_are_the_models_predictions(text_model):
             assert f"accuracy {wdg.scores['accuracy']:.4f}" in wdg.numbers.value
 
 
+# -- smoothing: sums over the values, the counts behind the bias -------------------------------
+
+def test_sums_over_values_is_one_unless_epsilon():
+    from nbteach.counts import value_counts_by_class
+    from nbteach.datasets import flu_cold
+    from nbteach.smoothing import probability_table, sums_over_values
+
+    df = flu_cold()
+    counts = value_counts_by_class(df["Headache"], df["Diagnosis"])
+    assert sums_over_values(probability_table(counts, alpha=Fraction(1, 3))) == {"Cold": 1, "Flu": 1}
+    # Cold has one zero (severe), Flu one (no): each column gains one epsilon
+    assert sums_over_values(probability_table(counts, epsilon=Fraction(1, 8))) == \
+        {"Cold": Fraction(9, 8), "Flu": Fraction(9, 8)}
+    with pytest.raises(NbteachError, match="takes a probability table"):
+        sums_over_values([[0.5, 0.5]])
+
+
+def test_smoothing_explorer_shows_the_librarys_sums_and_bias():
+    from nbteach.counts import class_counts, value_counts_by_class
+    from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
+    from nbteach.widgets import smoothing_explorer
+    from nbteach.widgets._html import number
+
+    ex = smoothing_explorer(alpha=1.5, epsilon=0.01)
+    ex.query["Cough"].value = ex.query["Cough"].options[0]
+    for kind in ("epsilon", "laplace"):
+        panel = re.sub(r"<td [^>]*>", "<td>", ex.panels[kind].value)      # padded() styles the cells
+        for f, table in ex.models[kind].tables_.items():
+            cells = "".join(f"<td>{number(s)}</td>" for s in sums_over_values(table).values())
+            assert f"sum over {f}</i></td>{cells}</tr>" in panel
+    sample = ex.sample()
+    n = class_counts(ex.y)
+    bias = re.sub(r"<td [^>]*>", "<td>", ex.panels["laplace"].value.split("<b>bias</b>")[1])
+    for f in ex.X.columns:
+        counts = value_counts_by_class(ex.X[f], ex.y)
+        cells = "".join(f"<td>{number(lidstone_bias_value(mle(counts.loc[sample[f], c], n[c]), n[c], len(counts), Fraction(3, 2)))}</td>"
+                        for c in counts.columns)
+        assert f"<tr><td>{f}={sample[f]}</td>{cells}</tr>" in bias
+
+
 # -- no widget reaches into the library's private names ---------------------------------------
 
-@pytest.mark.parametrize("name", ["alpha_curve", "decision", "text_models", "threshold"])
+@pytest.mark.parametrize("name", ["alpha_curve", "decision", "smoothing", "text_models", "threshold"])
 def test_the_widget_uses_no_private_library_name(name):
     from pathlib import Path
 

@@ -236,9 +236,43 @@ def test_smoothing_explorer_shows_the_librarys_sums_and_bias():
         assert f"<tr><td>{f}={sample[f]}</td>{cells}</tr>" in bias
 
 
+# -- gaussian: the log odds whose zero is the boundary ------------------------------------------
+
+def test_log_odds_from_coefficients_is_the_models_log_odds():
+    from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal([0, 0, 1], [1, 2, 1], (20, 3)), rng.normal([2, -1, 0], [1.5, 1, 0.5], (20, 3))])
+    y = [0] * 20 + [1] * 20
+    for shared in (False, True):
+        nb = GaussianNB(shared_variance=shared).fit(X, y)
+        p = nb.predict_proba(X[:5])
+        z = log_odds_from_coefficients(nb.log_odds_coefficients(), X[:5])
+        np.testing.assert_allclose(z, np.log(p[:, 1] / p[:, 0]), rtol=1e-9)
+    c = nb.log_odds_coefficients()
+    with pytest.raises(NbteachError, match="3 features along its last axis"):
+        log_odds_from_coefficients(c, X[:, :2])
+    with pytest.raises(NbteachError, match="log_odds_coefficients\(\) returns"):
+        log_odds_from_coefficients({"v": c["v"]}, X)
+
+
+def test_boundary_explorer_draws_where_the_librarys_log_odds_is_zero():
+    from nbteach.gaussian import log_odds_from_coefficients
+    from nbteach.widgets.gaussian_boundary import boundary_explorer
+
+    ex = boundary_explorer()
+    for shared in (True, False):
+        ex.shared.value = shared
+        assert ex.boundary_pieces
+        for line in ex.boundary_pieces:
+            z = log_odds_from_coefficients(ex.coefficients, line)
+            # contour points lie on the grid's cell edges: within one cell (10/120) of the zero
+            assert np.max(np.abs(z)) < 0.1 * np.max(np.abs(log_odds_from_coefficients(ex.coefficients, [[5.0, 5.0], [-5.0, -5.0]])))
+
+
 # -- no widget reaches into the library's private names ---------------------------------------
 
-@pytest.mark.parametrize("name", ["alpha_curve", "decision", "smoothing", "text_models", "threshold"])
+@pytest.mark.parametrize("name", ["alpha_curve", "decision", "gaussian_boundary", "smoothing", "text_models", "threshold"])
 def test_the_widget_uses_no_private_library_name(name):
     from pathlib import Path
 

@@ -272,12 +272,17 @@ def test_boundary_explorer_draws_where_the_librarys_log_odds_is_zero():
 
 # -- no widget reaches into the library's private names ---------------------------------------
 
-@pytest.mark.parametrize("name", ["alpha_curve", "decision", "gaussian_boundary", "smoothing", "text_models", "threshold"])
+# the widgets of this part of issue 22; one_dependence, gibbs and bayesnet are reworked with the
+# Bayesian network's public API, and em still validates n_labelled with em's private helper
+# (validation moves to one module in another part of the issue)
+@pytest.mark.parametrize("name", ["alpha_curve", "bayes", "decision", "gaussian_boundary", "message", "mle",
+                                  "smoothing", "table", "text_models", "threshold"])
 def test_the_widget_uses_no_private_library_name(name):
     from pathlib import Path
 
     import nbteach.widgets
 
     source = (Path(nbteach.widgets.__file__).parent / f"{name}.py").read_text()
-    private = re.findall(r"from nbteach\.(?!widgets)[\w.]+ import [^\n]*\b_\w+|model\._\w+", source)
+    private = re.findall(r"from nbteach\.(?!widgets)[\w.]+ import [^\n]*\b_\w+"
+                         r"|\b(?!self\b)[a-z]\w*\._[a-z]\w*\(", source)
     assert not private, private

@@ -42,8 +42,8 @@ import numpy as np
 from ._base import NbteachError, _is_symbolic
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
-           "decision_risk", "threshold_decision", "threshold_from_loss", "expected_loss", "log_conditional_risk", "log_bayes_decision",
-           "log_odds_threshold", "risk_gap"]
+           "decision_risk", "threshold_decision", "threshold_from_loss", "expected_loss",
+           "log_conditional_risk", "log_bayes_decision", "log_odds_threshold", "risk_gap"]
 
 
 def zero_one_loss(n_classes):
@@ -256,7 +256,8 @@ def decision_risk(decisions, y_true, loss=None, classes=None):
     if len(d) == 0:
         raise NbteachError("decisions is empty: give one decision per row.")
     if len(y) != len(d):
-        raise NbteachError(f"y_true has {len(y)} labels but there are {len(d)} decisions: give one truth per decision.")
+        raise NbteachError(f"y_true has {len(y)} labels but there are {len(d)} decisions: "
+                           "give one truth per decision.")
     if loss is None:
         if classes is not None:
             K = len(list(classes))
@@ -302,8 +303,9 @@ def threshold_decision(p_positive, threshold, positive, negative):
     """
     p = np.asarray(p_positive)
     if p.ndim != 1 or p.dtype.kind not in "biuf":
+        got = f"shape {p.shape}" if p.dtype.kind in "biuf" else f"{p.dtype.name} values"
         raise NbteachError("p_positive must be one probability per row (one column of predict_proba, "
-                           f"e.g. model.predict_proba(X)[:, 1]), got {'shape ' + str(p.shape) if p.dtype.kind in 'biuf' else p.dtype.name + ' values'}.")
+                           f"e.g. model.predict_proba(X)[:, 1]), got {got}.")
     if not np.all((p >= 0) & (p <= 1)):
         raise NbteachError("p_positive must hold probabilities, numbers in [0, 1].")
     if isinstance(threshold, bool) or not isinstance(threshold, (numbers.Real, Fraction)) \

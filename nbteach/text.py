@@ -49,7 +49,8 @@ from .multinomial import MultinomialNB
 from ._numeric import NbteachTypeError, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
-    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments", "UnknownWordsWarning",
+    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
+    "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
     "fit_vectorised", "predict_vectorised", "document_probability", "word_log_odds", "WordLogOdds",
 ]
@@ -661,8 +662,8 @@ def word_log_odds(model, counts):
     if t.ndim == 2 and t.shape[0] == 1:
         t = t[0]
     if t.ndim != 1 or t.shape[0] != V or t.dtype.kind not in "biuf":
-        raise NbteachError(f"counts must be one document's {V} word counts (one row of count_matrix), "
-                           f"got {'shape ' + str(t.shape) if t.dtype.kind in 'biuf' else t.dtype.name + ' values'}.")
+        got = f"shape {t.shape}" if t.dtype.kind in "biuf" else f"{t.dtype.name} values"
+        raise NbteachError(f"counts must be one document's {V} word counts (one row of count_matrix), got {got}.")
     if not np.all(np.isfinite(t)) or np.any(t < 0):
         raise NbteachError("counts must be finite counts >= 0.")
     lp = model.feature_log_prob_

@@ -42,8 +42,8 @@ import numpy as np
 from ._base import NbteachError, _is_symbolic
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
-           "threshold_from_loss", "expected_loss", "log_conditional_risk", "log_bayes_decision",
-           "log_odds_threshold", "risk_gap"]
+           "decision_risk", "threshold_decision", "threshold_from_loss", "expected_loss",
+           "log_conditional_risk", "log_bayes_decision", "log_odds_threshold", "risk_gap"]
 
 
 def zero_one_loss(n_classes):
@@ -231,10 +231,87 @@ def bayes_risk(posterior, loss=None, y_true=None, classes=None, reject_cost=None
     dec = bayes_decision(P, L, reject_cost)
     costs = [reject_cost if d == -1 else L[d, t] for d, t in zip(dec, idx)]
     # exact only when the posterior is exact too (float posteriors give a float risk)
-    if all(_is_exact(v) for v in P.ravel()) and all(_is_exact(c) for c in costs):
+    return _mean_cost(costs, exact=all(_is_exact(v) for v in P.ravel()))
+
+
+def decision_risk(decisions, y_true, loss=None, classes=None):
+    """The empirical risk of any decisions: the mean of loss[decision, truth] over the rows.
+
+        R = (1/n) sum_i loss[d_i, y_i]
+
+    ``decisions`` and ``y_true`` hold class indices (as :func:`bayes_decision` returns
+    them), or labels together with ``classes`` (the labels in the loss's row and column
+    order, e.g. ``model.classes_``). The loss is the 0-1 loss when None (the risk is then
+    the error rate). Exact (a Fraction) when every cost is exact, a float otherwise.
+    :func:`bayes_risk` with ``y_true`` is this risk for the Bayes decisions; this one
+    prices any others, e.g. the plain argmax under a loss it ignores.
+
+    >>> decision_risk([1, 1, 0], [0, 1, 1])                       # two mistakes in three
+    Fraction(2, 3)
+    >>> decision_risk(["spam", "ham"], ["ham", "ham"], [[0, 1], [9, 0]], classes=["ham", "spam"])
+    Fraction(9, 2)
+    """
+    d = np.asarray(decisions, dtype=object).ravel()
+    y = np.asarray(y_true, dtype=object).ravel()
+    if len(d) == 0:
+        raise NbteachError("decisions is empty: give one decision per row.")
+    if len(y) != len(d):
+        raise NbteachError(f"y_true has {len(y)} labels but there are {len(d)} decisions: "
+                           "give one truth per decision.")
+    if loss is None:
+        if classes is not None:
+            K = len(list(classes))
+        else:
+            ints = [v for v in (*d, *y) if isinstance(v, numbers.Integral) and not isinstance(v, bool)]
+            K = max(2, max(ints, default=0) + 1)
+        loss = zero_one_loss(K)
+    L = _values(loss, "loss")
+    if L.ndim != 2 or L.shape[0] != L.shape[1]:
+        raise NbteachError(f"loss must be a square matrix (rows: decision, columns: truth); got shape {L.shape}.")
+    K = L.shape[1]
+    L = _check_loss(L, K)
+    try:
+        dec = _class_indices(d, classes, len(d), K)
+    except NbteachError as err:
+        raise NbteachError(str(err).replace("y_true", "decisions")) from None
+    idx = _class_indices(y, classes, len(d), K)
+    return _mean_cost([L[i, t] for i, t in zip(dec, idx)], exact=True)
+
+
+def _mean_cost(costs, exact):
+    """The mean of the costs: a Fraction (or sympy number) when ``exact`` and every cost is exact,
+    else a float."""
+    if exact and all(_is_exact(c) for c in costs):
         return Fraction(sum(costs)) / len(costs) if not any(_is_symbolic(c) for c in costs) \
             else sum(costs) / len(costs)
     return float(np.mean(np.asarray(costs, dtype=float)))
+
+
+def threshold_decision(p_positive, threshold, positive, negative):
+    """Flag the positive class where its posterior reaches the threshold:
+
+        decide ``positive`` if P(positive | x) >= t, else ``negative``.
+
+    ``p_positive`` holds P(positive | x) for each row (a column of ``predict_proba``);
+    t = 1/2 is the plain argmax of two classes, and :func:`threshold_from_loss` gives the
+    t that a loss calls for. Returns an array of labels, one per row.
+
+    >>> threshold_decision([0.9, 0.4, 0.6], 0.5, "spam", "ham").tolist()
+    ['spam', 'ham', 'spam']
+    >>> threshold_decision([0.9, 0.4, 0.6], 0.75, "spam", "ham").tolist()
+    ['spam', 'ham', 'ham']
+    """
+    p = np.asarray(p_positive)
+    if p.ndim != 1 or p.dtype.kind not in "biuf":
+        got = f"shape {p.shape}" if p.dtype.kind in "biuf" else f"{p.dtype.name} values"
+        raise NbteachError("p_positive must be one probability per row (one column of predict_proba, "
+                           f"e.g. model.predict_proba(X)[:, 1]), got {got}.")
+    if not np.all((p >= 0) & (p <= 1)):
+        raise NbteachError("p_positive must hold probabilities, numbers in [0, 1].")
+    if isinstance(threshold, bool) or not isinstance(threshold, (numbers.Real, Fraction)) \
+            or not 0 <= threshold <= 1:
+        raise NbteachError(f"threshold must be a number in [0, 1], got {threshold!r}.")
+    return np.where(p >= threshold, positive, negative)
 
 
 def threshold_from_loss(loss):

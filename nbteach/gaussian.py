@@ -21,7 +21,7 @@ from ._numeric import (
     PosteriorMixin, check_class_prior, check_sample_weight, check_X, check_y, require_fitted,
 )
 
-__all__ = ["GaussianNB"]
+__all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
 
 class GaussianNB(PosteriorMixin, BaseEstimator):
@@ -189,6 +189,37 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
             out[:, k] = log_prior[k] + n_ij
         return out
+
+
+def log_odds_from_coefficients(coefficients, X):
+    """The log odds ln P(c1|x)/P(c0|x) = sum_j v_j x_j^2 + sum_j w_j x_j + w0 at each point x.
+
+    ``coefficients`` is what :meth:`GaussianNB.log_odds_coefficients` returns (a dict with
+    "v", "w" and "w0"); ``X`` holds points along its last axis, one entry per feature (an
+    (n, d) array, or a grid of shape (..., d)). Where it is 0, P(c1|x) = 1/2: the
+    decision boundary.
+
+    >>> nb = GaussianNB().fit([[1.0, 0.0], [2.0, 1.0], [6.0, 1.0], [8.0, 3.0]], [0, 0, 1, 1])
+    >>> x = np.array([[3.0, 1.0], [7.0, 2.0]])
+    >>> z = log_odds_from_coefficients(nb.log_odds_coefficients(), x)
+    >>> p = nb.predict_proba(x)
+    >>> bool(np.allclose(z, np.log(p[:, 1] / p[:, 0])))
+    True
+    """
+    if not isinstance(coefficients, dict) or not {"v", "w", "w0"} <= set(coefficients):
+        raise NbteachError("coefficients must be the dict that GaussianNB.log_odds_coefficients() returns, "
+                           "with 'v', 'w' and 'w0'.")
+    v, w, w0 = np.asarray(coefficients["v"]), np.asarray(coefficients["w"]), coefficients["w0"]
+    X = np.asarray(X, dtype=float)
+    if X.ndim < 1 or X.shape[-1] != len(v) or len(w) != len(v):
+        raise NbteachError(f"X must hold points with {len(v)} features along its last axis (one per "
+                           f"coefficient), got shape {X.shape}.")
+    z = 0
+    for j in range(len(v)):           # term by term, in the formula's order
+        z = z + v[j] * X[..., j] ** 2
+    for j in range(len(w)):
+        z = z + w[j] * X[..., j]
+    return z + w0
 
 
 def _plain(value):

@@ -23,7 +23,8 @@ from fractions import Fraction
 from nbteach._base import NbteachError, _is_symbolic, check_alpha, check_epsilon
 
 __all__ = [
-    "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table"]
+    "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table",
+    "sums_over_values"]
 
 
 def _exact(value):
@@ -240,3 +241,25 @@ def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
             probs = [eps if p == 0 else p for p in probs]
         columns[cls] = probs
     return pd.DataFrame(columns, index=counts.index, dtype=object if exact else float)
+
+
+def sums_over_values(table) -> dict:
+    """sum_j P(x_m = j | y = k) for every class k of one feature's probability table.
+
+    1 for every class of an MLE or a Laplace/Lidstone table (the M alpha in the
+    denominator keeps it so); more than 1 after epsilon smoothing, which adds epsilon
+    for each zero without taking anything away. Exact on exact tables.
+
+    >>> from nbteach.datasets import flu_cold
+    >>> from nbteach.counts import value_counts_by_class
+    >>> df = flu_cold()
+    >>> counts = value_counts_by_class(df["Headache"], df["Diagnosis"])
+    >>> sums_over_values(probability_table(counts, alpha=1))
+    {'Cold': Fraction(1, 1), 'Flu': Fraction(1, 1)}
+    >>> sums_over_values(probability_table(counts, epsilon=Fraction(1, 100)))
+    {'Cold': Fraction(101, 100), 'Flu': Fraction(101, 100)}
+    """
+    if not hasattr(table, "columns") or not hasattr(table, "index"):
+        raise NbteachError(f"sums_over_values takes a probability table (a DataFrame: one row per value, "
+                           f"one column per class), got {type(table).__name__}.")
+    return {k: sum(table[k].tolist()) for k in table.columns}

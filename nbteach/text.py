@@ -37,19 +37,22 @@ import re
 import unicodedata
 import warnings
 from fractions import Fraction
-from collections import defaultdict
+from collections import defaultdict, namedtuple
 from itertools import chain, count, repeat
 from math import comb, factorial
 
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError, check_alpha
+from .bernoulli import BernoulliNB
+from .multinomial import MultinomialNB
 from ._numeric import NbteachTypeError, _is_sparse, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
-    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "UnknownWordsWarning",
+    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
+    "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
-    "fit_vectorised", "predict_vectorised", "document_probability",
+    "fit_vectorised", "predict_vectorised", "document_probability", "word_log_odds", "WordLogOdds",
 ]
 
 #: CJK characters (Hiragana, Katakana, Han, Hangul), one token each.
@@ -465,6 +468,36 @@ class TextNB(BaseEstimator):
                 UnknownWordsWarning, stacklevel=2)
         return out
 
+    def encode(self, documents):
+        """The documents tokenized and looked up in this fit's vocabulary, once.
+
+        :meth:`predict_encoded` scores them without tokenizing again: a caller that
+        predicts the same documents at many alphas (:meth:`set_alpha` keeps the
+        vocabulary) tokenizes them once. Refitting makes a new vocabulary; documents
+        encoded before it are refused.
+
+        >>> nb = TextNB().fit(["cheap pills", "team lunch"], ["spam", "ham"])
+        >>> enc = nb.encode(["cheap cheap lunch", "lunch"])
+        >>> nb.set_alpha(0.1).predict_encoded(enc).tolist() == nb.predict(["cheap cheap lunch", "lunch"]).tolist()
+        True
+        """
+        require_fitted(self, "feature_log_prob_")
+        docs = _check_documents(documents)
+        return EncodedDocuments(list(self._ids(docs)), len(docs), self.vocabulary_)
+
+    def predict_encoded(self, encoded):
+        """argmax_c log P(c) + sum_k t_k log P(w_k | c) for documents from :meth:`encode`,
+        at the current alpha: what :meth:`predict` answers for the same documents."""
+        require_fitted(self, "feature_log_prob_")
+        if not isinstance(encoded, EncodedDocuments):
+            raise NbteachTypeError(f"predict_encoded takes what TextNB.encode(documents) returns, got "
+                                   f"{type(encoded).__name__}; for raw documents call predict.")
+        if encoded.vocabulary is not self.vocabulary_:
+            raise NbteachError("these documents were encoded with another fit's vocabulary (the model was "
+                               "refitted since, or they come from another model): call encode(documents) again.")
+        jll = self._joint_log_proba_of(encoded.batches, encoded.n_documents)
+        return self.classes_[np.argmax(jll, axis=1)]
+
     def predict_log_proba(self, documents):
         """log P(c | x) by log-sum-exp normalisation of the joint log-likelihood."""
         return normalise_log(self.predict_joint_log_proba(documents))
@@ -575,6 +608,79 @@ class TextNB(BaseEstimator):
 
 
 # -- note 004, line by line -----------------------------------------------------------
+
+class EncodedDocuments:
+    """Documents as :meth:`TextNB.encode` leaves them: per batch, the token ids of their known
+    words and the document each belongs to, for one fit's vocabulary."""
+
+    __slots__ = ("batches", "n_documents", "vocabulary")
+
+    def __init__(self, batches, n_documents, vocabulary):
+        self.batches, self.n_documents, self.vocabulary = batches, n_documents, vocabulary
+
+    def __len__(self):
+        return self.n_documents
+
+    def __repr__(self):
+        return f"EncodedDocuments({self.n_documents} documents)"
+
+
+WordLogOdds = namedtuple("WordLogOdds", ["words", "prior", "total"])
+WordLogOdds.__doc__ = """What :func:`word_log_odds` returns: ``words`` (one number per vocabulary id),
+``prior`` (log P(c0) - log P(c1)) and ``total`` (their sum, the document's log odds)."""
+
+
+def word_log_odds(model, counts):
+    """What each vocabulary word adds to the log odds of a fitted two-class model's first
+    class c0 against its second c1, for one document's word counts t_k.
+
+    * multinomial (:class:`~nbteach.MultinomialNB`, :class:`TextNB`):
+      t_k (log theta_k|c0 - log theta_k|c1); an absent word adds nothing, a repeated one
+      adds again;
+    * Bernoulli (:class:`~nbteach.BernoulliNB`): log(mu_k|c0 / mu_k|c1) if word k is
+      present (once, however often), log((1 - mu_k|c0) / (1 - mu_k|c1)) if it is absent.
+
+    ``prior`` is log P(c0) - log P(c1) and ``total`` = sum of ``words`` + ``prior``, the
+    log odds log P(c0 | x) - log P(c1 | x) the model's ``predict_proba`` turns into P(c0 | x).
+
+    >>> docs = ["free money", "free free offer", "lunch meeting", "meeting at noon"]
+    >>> V = build_vocabulary(docs); X = count_matrix(docs, V); y = ["spam", "spam", "ham", "ham"]
+    >>> x = count_matrix(["free free lunch"], V)[0]
+    >>> m = word_log_odds(MultinomialNB().fit(X, y), x)          # classes_ = ['ham', 'spam']
+    >>> round(float(m.words[V["free"]]), 4), float(m.words[V["noon"]])   # 2 log((1/12) / (4/12)); noon absent
+    (-2.7726, 0.0)
+    >>> b = word_log_odds(BernoulliNB().fit(X, y), x)
+    >>> round(float(b.words[V["noon"]]), 4)                      # an absent word counts too
+    -0.4055
+    >>> p = MultinomialNB().fit(X, y).predict_proba([x])[0]
+    >>> bool(np.isclose(m.total, np.log(p[0] / p[1])))
+    True
+    """
+    if not isinstance(model, (MultinomialNB, BernoulliNB, TextNB)):
+        raise NbteachTypeError("word_log_odds takes a fitted MultinomialNB, BernoulliNB or TextNB, got "
+                               f"{type(model).__name__}.")
+    require_fitted(model, "feature_log_prob_")
+    if len(model.classes_) != 2:
+        raise NbteachError(f"word_log_odds compares two classes; the model has {list(model.classes_)}.")
+    t = np.asarray(counts)
+    V = model.feature_log_prob_.shape[1]
+    if t.ndim == 2 and t.shape[0] == 1:
+        t = t[0]
+    if t.ndim != 1 or t.shape[0] != V or t.dtype.kind not in "biuf":
+        got = f"shape {t.shape}" if t.dtype.kind in "biuf" else f"{t.dtype.name} values"
+        raise NbteachError(f"counts must be one document's {V} word counts (one row of count_matrix), got {got}.")
+    if not np.all(np.isfinite(t)) or np.any(t < 0):
+        raise NbteachError("counts must be finite counts >= 0.")
+    lp = model.feature_log_prob_
+    if isinstance(model, BernoulliNB):
+        log_not = np.log1p(-np.exp(lp))                             # log(1 - mu)
+        present = t > (0 if model.binarize is None else model.binarize)
+        words = np.where(present, lp[0] - lp[1], log_not[0] - log_not[1])
+    else:
+        words = t * (lp[0] - lp[1])
+    prior = model.class_log_prior_[0] - model.class_log_prior_[1]
+    return WordLogOdds(words, prior, words.sum() + prior)
+
 
 def train_as_in_note(documents, labels, alpha=1):
     """Note 004's training algorithm, one line of code per line of pseudo-code.

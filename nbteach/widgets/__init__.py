@@ -2,6 +2,13 @@
 
 Each widget is built in its own module and loaded on first use, so importing
 ``nbteach.widgets`` does not import ipywidgets until a widget is made.
+
+A widget does no maths of its own: every number it shows comes from a public library
+function (``nbteach.text.word_log_odds``, ``nbteach.decision.decision_risk``, ...), never
+from a private name of the library, so a student can compute what a view shows with the
+library (``tests/test_widgets_public_maths.py`` checks the numbers against those
+functions). The widgets import the library, ipywidgets, bqplot and matplotlib; the
+library never imports a widget.
 """
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ class AlphaCurve(Explorer):
             raise NbteachError("alphas must hold at least two positive values (log axis).")
         self.model = model
         self.data = (X_train, y_train, X_test, y_test)
-        self._test_ids = None
+        self._encoded = None
         self._scores = {}
         self.curve = alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label)
         self.pos_label = self.curve.attrs["pos_label"]
@@ -98,15 +98,11 @@ class AlphaCurve(Explorer):
             self.model.set_alpha(alpha)
         else:
             self.model.set_params(alpha=alpha).fit(X_train, y_train)
-        if hasattr(self.model, "_joint_log_proba_of"):
+        if hasattr(self.model, "predict_encoded"):
             # TextNB: the held-out documents are tokenized once, not at every move
-            if self._test_ids is None:
-                from nbteach.text import _check_documents
-
-                docs = _check_documents(X_test)
-                self._test_ids = (list(self.model._ids(docs)), len(docs))
-            jll = self.model._joint_log_proba_of(*self._test_ids)
-            pred = self.model.classes_[np.argmax(jll, axis=1)]
+            if self._encoded is None:
+                self._encoded = self.model.encode(X_test)
+            pred = self.model.predict_encoded(self._encoded)
         else:
             pred = self.model.predict(X_test)
         p, r, f, _ = precision_recall_f1(y_test, pred, pos_label=self.pos_label)

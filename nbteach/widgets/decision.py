@@ -84,7 +84,7 @@ class LossExplorer(Explorer):
         return L
 
     def update(self):
-        from nbteach.decision import bayes_decision, bayes_risk, threshold_from_loss
+        from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshold_from_loss
         from nbteach.metrics import confusion_table, precision_recall_f1
         from nbteach.widgets._html import ERROR, esc, padded
 
@@ -103,8 +103,7 @@ class LossExplorer(Explorer):
         plain = np.asarray(self.classes, dtype=object)[bayes_decision(self.posterior)]
         risk = bayes_risk(self.posterior, L, y_true=self.y_test, classes=self.classes)
         expected = bayes_risk(self.posterior, L)          # what the model expects, from its posteriors
-        risk_plain = float(np.mean([L[self.classes.index(p), self.classes.index(y)]
-                                    for p, y in zip(plain, self.y_test)]))
+        risk_plain = decision_risk(plain, self.y_test, L, classes=self.classes)
         prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
         table = confusion_table(self.y_test, pred)
         self.result = {"threshold": t, "risk": risk, "expected_risk": float(expected),

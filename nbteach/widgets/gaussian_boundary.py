@@ -21,7 +21,8 @@ __all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
 
 def boundary_lines(coefficients, lim=5.0, n=121):
     """The curve(s) where the log odds v.x^2 + w.x + w0 is 0 (P(1|x) = 1/2), inside the
-    square [-lim, lim]^2: a list of (k, 2) arrays of points (contours of the grid, contourpy).
+    square [-lim, lim]^2: a list of (k, 2) arrays of points (contours of the grid, contourpy,
+    of :func:`nbteach.gaussian.log_odds_from_coefficients`).
 
     >>> c = {"v": np.zeros(2), "w": np.array([1.0, 0.0]), "w0": -1.0}      # x1 = 1
     >>> [np.allclose(line[:, 0], 1.0) for line in boundary_lines(c)]
@@ -29,10 +30,10 @@ def boundary_lines(coefficients, lim=5.0, n=121):
     """
     import contourpy
 
+    from nbteach.gaussian import log_odds_from_coefficients
+
     g = np.linspace(-lim, lim, n)
-    gx, gy = np.meshgrid(g, g)
-    v, w, w0 = coefficients["v"], coefficients["w"], coefficients["w0"]
-    z = v[0] * gx ** 2 + v[1] * gy ** 2 + w[0] * gx + w[1] * gy + w0
+    z = log_odds_from_coefficients(coefficients, np.stack(np.meshgrid(g, g), axis=-1))
     return [line for line in contourpy.contour_generator(g, g, z).lines(0.0) if len(line) > 1]
 
 

@@ -67,7 +67,7 @@ class SmoothingExplorer(Explorer):
                                                layout=layout)
         self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
         self.models, self._keys, self._tables = {}, {}, {}
-        self._fitted, self._memo, self._bias_counts = {}, {}, {}
+        self._fitted, self._memo, self._bias_counts, self._count_tables = {}, {}, {}, None
         cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
                 for k in ("none", "epsilon", "laplace")]
         self.widget = w.VBox([
@@ -140,13 +140,16 @@ class SmoothingExplorer(Explorer):
     @staticmethod
     def _format_tables(model):
         """Each feature's table as HTML cells, once per fit: [(value, cells)], sums' cells, any sum over 1."""
+        from nbteach.smoothing import sums_over_values
+
         classes = list(model.classes_)
         out = {}
         for f, table in model.tables_.items():
             col = {c: table[c].tolist() for c in classes}
             rows = [(value, "".join(f"<td>{number(col[c][i])}</td>" for c in classes))
                     for i, value in enumerate(table.index)]
-            sums = [sum(col[c]) for c in classes]
+            total = sums_over_values(table)
+            sums = [total[c] for c in classes]
             cells = "".join(f"<td style='color:{ERROR if s != 1 else GOOD}'>{number(s)}</td>" for s in sums)
             out[f] = (rows, cells, any(s != 1 for s in sums))
         return out
@@ -221,18 +224,22 @@ class SmoothingExplorer(Explorer):
 
     def _counts_for_bias(self, classes, sample):
         """[(feature, [(observed frequency p, n_c, M) per class])] for the patient: the data's
-        counts, which no slider changes, read once per patient."""
+        counts (``nbteach.counts``), which no slider changes, counted once and read per patient."""
+        from nbteach.counts import class_counts, value_counts_by_class
+        from nbteach.smoothing import mle
+
         key = (tuple(classes), tuple(sample.items()))
         if key not in self._bias_counts:
+            if self._count_tables is None or self._count_tables[0] != classes:   # counted once, for every patient
+                self._count_tables = (classes, class_counts(self.y, classes),
+                                      {f: value_counts_by_class(self.X[f], self.y, classes=classes)
+                                       for f in self.X.columns})
+            _, n, tables = self._count_tables
             out = []
             for f in self.X.columns:
-                M = self.X[f].nunique()
-                counts = []
-                for c in classes:
-                    in_class = self.X[f][self.y == c]
-                    n_c = len(in_class)
-                    counts.append((Fraction(int((in_class == sample[f]).sum()), n_c), n_c, M))
-                out.append((f, counts))
+                table = tables[f]
+                M = len(table.index)
+                out.append((f, [(mle(table.loc[sample[f], c], n[c]), int(n[c]), M) for c in classes]))
             self._remember(self._bias_counts, key, out)
         return self._bias_counts[key]
 

@@ -10,11 +10,10 @@ each model adds to the log odds of the first class against the second:
   log((1 - mu_w|c0) / (1 - mu_w|c1)) if it is absent: absent words count too.
 
 Words outside the vocabulary are listed as ignored by both. Every number comes from
-:class:`nbteach.MultinomialNB` and :class:`nbteach.BernoulliNB`.
+:class:`nbteach.MultinomialNB` and :class:`nbteach.BernoulliNB`, the additions from
+:func:`nbteach.text.word_log_odds`.
 """
 from __future__ import annotations
-
-import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded
@@ -52,7 +51,7 @@ class ModelsOnText(Explorer):
         self.update()
 
     def update(self):
-        from nbteach.text import count_matrix, tokenize
+        from nbteach.text import count_matrix, tokenize, word_log_odds
 
         c0, c1 = self.classes
         toks = tokenize(self.text.value)
@@ -65,27 +64,22 @@ class ModelsOnText(Explorer):
             self.result = None
             return
         x = count_matrix([self.text.value], self.vocabulary)
-        lm = self.multinomial.feature_log_prob_
-        lb = self.bernoulli.feature_log_prob_
-        log_not = np.log1p(-np.exp(lb))
         counts = x[0]
-        multi = counts * (lm[0] - lm[1])
         present = counts > 0
-        bern = np.where(present, lb[0] - lb[1], log_not[0] - log_not[1])
+        multi = word_log_odds(self.multinomial, counts)
+        bern = word_log_odds(self.bernoulli, counts)
         p_m = self.multinomial.predict_proba(x)[0]
         p_b = self.bernoulli.predict_proba(x)[0]
-        self.result = {"multinomial": (p_m, multi), "bernoulli": (p_b, bern)}
+        self.result = {"multinomial": (p_m, multi.words), "bernoulli": (p_b, bern.words)}
         rows = []
         for k, w in enumerate(self.words):
             style = f" style='{HIGHLIGHT}'" if present[k] else ""
             rows.append(f"<tr{style}><td>{esc(w)}</td><td>{int(counts[k])}</td>"
-                        f"<td>{multi[k]:+.3f}</td><td>{bern[k]:+.3f}</td></tr>")
+                        f"<td>{multi.words[k]:+.3f}</td><td>{bern.words[k]:+.3f}</td></tr>")
         ignored = sorted({t for t in toks if t not in self.vocabulary})
-        prior_m = self.multinomial.class_log_prior_[0] - self.multinomial.class_log_prior_[1]
-        prior_b = self.bernoulli.class_log_prior_[0] - self.bernoulli.class_log_prior_[1]
-        rows.append(f"<tr><td><i>prior</i></td><td></td><td>{prior_m:+.3f}</td><td>{prior_b:+.3f}</td></tr>")
+        rows.append(f"<tr><td><i>prior</i></td><td></td><td>{multi.prior:+.3f}</td><td>{bern.prior:+.3f}</td></tr>")
         rows.append(f"<tr><td><b>log odds {esc(c0)} : {esc(c1)}</b></td><td></td>"
-                    f"<td><b>{multi.sum() + prior_m:+.3f}</b></td><td><b>{bern.sum() + prior_b:+.3f}</b></td></tr>")
+                    f"<td><b>{multi.total:+.3f}</b></td><td><b>{bern.total:+.3f}</b></td></tr>")
         post = (f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
                 f"Bernoulli <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
         note = (f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>" if ignored else "")

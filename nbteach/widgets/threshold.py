@@ -65,12 +65,13 @@ class ThresholdExplorer(Explorer):
         self.update()
 
     def update(self):
+        from nbteach.decision import threshold_decision
         from nbteach.metrics import confusion_table, precision_recall_f1
 
         t = float(self.slider.value)
         negative = [c for c in np.unique(self.y_test) if c != self.positive]
         other = negative[0] if negative else "other"
-        pred = np.where(self.p >= t, self.positive, other)
+        pred = threshold_decision(self.p, t, self.positive, other)
         prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
         table = confusion_table(self.y_test, pred)
         self.scores = {"threshold": t, "precision": prec, "recall": rec, "f1": f1,

@@ -121,6 +121,14 @@ class BayesNet:
     nodes : tuple
         Every node, in a topological order (parents before children).
     edges : tuple of (parent, child)
+    search_history_, search_score_ : list of dict and str, or None
+        On a network returned by :func:`~nbteach.bayesnet.hill_climb`: the moves of the search
+        that found it and the score it climbed (:func:`~nbteach.bayesnet.hill_climb_search`
+        returns them with the network); None on every other network.
+
+    The tables are read and set through methods only (``get_cpd``, ``get_cpds``, ``add_cpds``,
+    ``cpd_array``, ``values``, ``cardinality``, ``encode_evidence``): ``add_cpds`` and ``fit``
+    change all the tables they are given or, on any error, none.
 
     Examples
     --------
@@ -583,7 +591,10 @@ class BayesNet:
         raise NbteachError(f"method must be 'exact' or 'gibbs'; got {method!r}.")
 
     def fit(self, data, alpha=0):
-        """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone)."""
+        """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone).
+
+        All or nothing: when a table cannot be counted the message says why and the network
+        keeps the tables it had (none, or every one)."""
         from .learning import fit_cpds
 
         fit_cpds(self, data, alpha)

@@ -490,8 +490,8 @@ class BayesNet:
 
     @property
     def cpds(self) -> dict:
-        """Every table, ``{node: DataFrame}``."""
-        return {v: self.cpd(v) for v in self.nodes}
+        """Every table, ``{node: DataFrame}`` (as ``get_cpds()``)."""
+        return self.get_cpds()
 
     def n_parameters(self) -> int:
         r"""|B|, the number of free parameters: :math:`\sum_i (r_i - 1) q_i`."""

@@ -67,7 +67,7 @@ def _to_pgmpy(net):
     model = DiscreteBayesianNetwork(list(net.edges))
     for v in net.nodes:
         ps = list(net.parents(v))
-        arr = net._cpt[v]
+        arr = net.cpd_array(v)
         model.add_cpds(TabularCPD(v, len(net.values(v)), arr.reshape(-1, arr.shape[-1]).T,
                                   evidence=ps or None, evidence_card=[len(net.values(p)) for p in ps] or None,
                                   state_names={u: list(net.values(u)) for u in ps + [v]}))

@@ -71,7 +71,7 @@ def _pgmpy(net):
             model.add_node(v)
     for v in net.nodes:
         ps = list(net.parents(v))
-        arr = net._cpt[v]
+        arr = net.cpd_array(v)
         # pgmpy: rows = the variable's states, columns = parent configurations (first parent slowest)
         values = arr.reshape(-1, arr.shape[-1]).T
         state_names = {u: list(net.values(u)) for u in ps + [v]}
@@ -116,7 +116,7 @@ def _independent(joint, nodes, xs, ys, zs, tol=1e-9):
 def test_d_separation_agrees_with_independence_in_the_joint(seed):
     rng = np.random.default_rng(100 + seed)
     net = random_net(rng, int(rng.integers(3, 7)), max_card=2)
-    joint = net._joint_array()
+    joint = net.joint_array()
     for _ in range(15):
         x, y = rng.choice(net.nodes, size=2, replace=False)
         rest = [v for v in net.nodes if v not in (x, y)]
@@ -159,7 +159,7 @@ def test_three_basic_structures_numerically():
             tables[v] = pd.DataFrame(rng.dirichlet([1, 1], size=len(rows)), index=index, columns=[0, 1])
         del cpds
         net = BayesNet(edges, tables, nodes=["a", "b", "c"])
-        joint = net._joint_array()
+        joint = net.joint_array()
         assert _independent(joint, net.nodes, ["a"], ["b"], []) is marginal
         assert _independent(joint, net.nodes, ["a"], ["b"], ["c"]) is given
         assert net.d_separated("a", "b") is marginal

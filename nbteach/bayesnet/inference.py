@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._base import NbteachError
+from .network import BayesNet
+from .sampling import draw_categorical as _draw
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
            "markov_blanket_conditional", "gibbs_ask", "gibbs_marginals", "gibbs_trace", "gibbs_chains",
@@ -54,12 +56,10 @@ def _check_evidence(evidence):
 
 def _need_net(net, what):
     """A clear message when the first argument is not a network with tables."""
-    from .network import BayesNet
-
     if not isinstance(net, BayesNet):
         raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
                            f"burglary(); got {type(net).__name__}.")
-    net._need_cpds()
+    net.check_model()
 
 
 def enumeration_ask(net, var, evidence=None):
@@ -68,8 +68,8 @@ def enumeration_ask(net, var, evidence=None):
 
     _need_net(net, "enumeration_ask")
 
-    ev = net._evidence_index(evidence)
-    joint = net._joint_array()
+    ev = net.encode_evidence(evidence)
+    joint = net.joint_array()
     index = tuple(ev[v] if v in ev else slice(None) for v in net.nodes)
     sub = joint[index]
     free = [v for v in net.nodes if v not in ev]
@@ -106,7 +106,7 @@ class _Factor:
 def _table_name(net, v, ev):
     """How a table cut to the evidence is written: P(JohnCalls=True | Alarm)."""
     def term(u):
-        return f"{u}={net._values[u][ev[u]]!r}" if u in ev else str(u)
+        return f"{u}={net.values(u)[ev[u]]!r}" if u in ev else str(u)
 
     given = ", ".join(term(u) for u in net.parents(v))
     return f"P({term(v)}" + (f" | {given})" if given else ")")
@@ -130,7 +130,7 @@ def _eliminate(net, var, evidence, record=False):
     import numpy as np
 
     _check_evidence(evidence)
-    ev = net._evidence_index(evidence)
+    ev = net.encode_evidence(evidence)
     # a node that is no ancestor of the query or the evidence sums out to 1 with everything below it
     keep = net.ancestors([var, *ev])
     factors = []                                # (variables, table, name)
@@ -139,10 +139,10 @@ def _eliminate(net, var, evidence, record=False):
             continue
         vars_ = net.parents(v) + (v,)
         index = tuple(ev[u] if u in ev else slice(None) for u in vars_)
-        factors.append((tuple(u for u in vars_ if u not in ev), net._cpt[v][index],
+        factors.append((tuple(u for u in vars_ if u not in ev), net.cpd_array(v)[index],
                         _table_name(net, v, ev) if record else ""))
     hidden = [v for v in net.nodes if v in keep and v != var and v not in ev]
-    card = {v: len(net._values[v]) for v in net.nodes}
+    card = net.cardinality
     steps = []
 
     def scope(h):
@@ -229,7 +229,7 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     import pandas as pd
 
     _need_net(net, "elimination_steps")
-    var = net._check_node(var)
+    var = net.check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
     posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
@@ -301,7 +301,7 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     import pandas as pd
 
     _need_net(net, "markov_blanket_conditional")
-    node = net._check_node(node)
+    node = net.check_node(node)
     if not isinstance(state, Mapping):
         raise NbteachError(f"state must be a dict node -> value (the values of {node!r}'s Markov "
                            f"blanket); got {type(state).__name__}.")
@@ -310,12 +310,12 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     if missing:
         raise NbteachError(f"P({node} | Markov blanket) needs a value for every node of the blanket "
                            f"({', '.join(blanket)}); missing: {', '.join(map(str, missing))}.")
-    idx = net._evidence_index({u: state[u] for u in blanket})
+    idx = net.encode_evidence({u: state[u] for u in blanket})
     arrays = {u: np.array([i], dtype=np.intp) for u, i in idx.items()}
     children = {node: net.children(node)}
     parents = {u: net.parents(u) for u in [node, *children[node]]}
-    cpt = {u: (_fractions(net._cpt[u]) if exact else net._cpt[u]) for u in parents}
-    k = len(net._values[node])
+    cpt = {u: (_fractions(net.cpd_array(u)) if exact else net.cpd_array(u)) for u in parents}
+    k = len(net.values(node))
     p = _blanket_weights(cpt, node, arrays, parents, children, k, 1)[0]
     total = p.sum()
     if total == 0:
@@ -355,9 +355,9 @@ def _settings(net, evidence, n_samples, burn_in, n_chains, thin, init):
         raise NbteachError("init must be None (each chain starts from a forward sample), a dict "
                            "node -> value (every chain starts there) or a list of such dicts, one per "
                            f"chain; got {init!r}.")
-    ev = net._evidence_index(evidence)
+    ev = net.encode_evidence(evidence)
     for s in ([starts] if isinstance(starts, Mapping) else starts or []):
-        for u, i in net._evidence_index(s).items():
+        for u, i in net.encode_evidence(s).items():
             if u in ev and ev[u] != i:
                 raise NbteachError(f"init starts {u} at {s[u]!r}, but the evidence clamps it to "
                                    f"{evidence[u]!r}: leave evidence nodes out of init.")
@@ -373,13 +373,14 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
     if ``every``); state maps node -> array of value indices, one per chain."""
     import numpy as np
 
-    ev = net._evidence_index(evidence)
+    ev = net.encode_evidence(evidence)
     nodes = net.nodes
-    card = {v: len(net._values[v]) for v in nodes}
+    card = net.cardinality
+    cpt = {v: net.cpd_array(v) for v in nodes}           # every table read once per run
     if isinstance(init, Mapping):
-        start = {u: np.full(n_chains, i, dtype=np.intp) for u, i in net._evidence_index(init).items()}
+        start = {u: np.full(n_chains, i, dtype=np.intp) for u, i in net.encode_evidence(init).items()}
     elif init:
-        idx = [net._evidence_index(s) for s in init]
+        idx = [net.encode_evidence(s) for s in init]
         start = {u: np.array([i[u] for i in idx], dtype=np.intp) for u in set().union(*idx)
                  if all(u in i for i in idx)}
         partial = set().union(*idx) - set(start)
@@ -396,8 +397,8 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         if v in start:
             state[v] = start[v]
             continue
-        p = net._cpt[v][tuple(state[u] for u in net.parents(v))] if net.parents(v) else \
-            np.broadcast_to(net._cpt[v], (n_chains, card[v]))
+        p = cpt[v][tuple(state[u] for u in net.parents(v))] if net.parents(v) else \
+            np.broadcast_to(cpt[v], (n_chains, card[v]))
         state[v] = _draw(p, rng)
     free = [v for v in nodes if v not in ev]
     if not free:
@@ -407,7 +408,7 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
     # Each free node's conditional given its Markov blanket, tabulated once for every state of
     # the blanket's free nodes (the evidence fixed), as cumulative thresholds: a step is then an
     # index, a look-up and a comparison per chain instead of a product of tables per step.
-    steps = [_blanket_lookup(net, v, ev, card, parents, children) for v in free]
+    steps = [_blanket_lookup(net, cpt, v, ev, card, parents, children) for v in free]
     total = burn_in + n_sweeps * thin
     block = max(1, min(total, 65536 // (len(free) * n_chains)))   # uniforms drawn per block of sweeps
     for sweep in range(total):
@@ -416,7 +417,7 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         u = uniforms[sweep % block]
         for i, (v, look) in enumerate(zip(free, steps)):
             if look is None:   # blanket too large to tabulate: the product of tables each step
-                state[v] = _draw(_blanket_weights(net._cpt, v, state, parents, children, card[v], n_chains), rng)
+                state[v] = _draw(_blanket_weights(cpt, v, state, parents, children, card[v], n_chains), rng)
                 continue
             strides, thresholds = look
             at = 0
@@ -427,7 +428,7 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
             else:
                 state[v] = (u[i][:, None] > thresholds[at]).sum(axis=1)
         kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
-        if kept and sweep == burn_in + thin - 1 and not _state_probability(net, state).any():
+        if kept and sweep == burn_in + thin - 1 and not _state_probability(net, cpt, state).any():
             raise NbteachError(
                 "after the burn-in every chain is in a state of probability 0, so its draws estimate "
                 "nothing: the evidence is impossible under these tables (then no posterior exists; "
@@ -450,17 +451,18 @@ def _rng(random_state):
     return np.random.default_rng(random_state)
 
 
-def _state_probability(net, state):
-    """The joint probability of each chain's current state (one entry per chain)."""
+def _state_probability(net, cpt, state):
+    """The joint probability of each chain's current state (one entry per chain); ``cpt``: node ->
+    ``net.cpd_array(node)``."""
     import numpy as np
 
     p = 1.0
     for v in net.nodes:
-        p = p * net._cpt[v][tuple(state[u] for u in net.parents(v)) + (state[v],)]
+        p = p * cpt[v][tuple(state[u] for u in net.parents(v)) + (state[v],)]
     return np.asarray(p, dtype=float)
 
 
-def _blanket_lookup(net, v, ev, card, parents, children, limit=1 << 16):
+def _blanket_lookup(net, cpt, v, ev, card, parents, children, limit=1 << 16):
     """``v``'s conditional given its Markov blanket for every state of the blanket's free nodes:
     ([(free node, stride)], thresholds), row ``sum(state[w] * stride)`` of ``thresholds``
     holding the k - 1 cumulative probabilities a uniform draw is compared with (a row of
@@ -477,29 +479,13 @@ def _blanket_lookup(net, v, ev, card, parents, children, limit=1 << 16):
     grid = np.indices(sizes).reshape(len(free), m) if free else np.zeros((0, 1), dtype=np.intp)
     enum = {w: np.full(m, ev[w], dtype=np.intp) for w in blanket if w in ev}
     enum.update({w: grid[j].astype(np.intp) for j, w in enumerate(free)})
-    p = np.asarray(_blanket_weights(net._cpt, v, enum, parents, children, card[v], m), dtype=float)
+    p = np.asarray(_blanket_weights(cpt, v, enum, parents, children, card[v], m), dtype=float)
     tot = p.sum(axis=1, keepdims=True)
     dead = tot[:, 0] <= 0
     p[dead] = 1.0
     cum = np.cumsum(p / p.sum(axis=1, keepdims=True), axis=1)[:, :-1]
     strides = np.cumprod([1, *sizes[::-1]])[:-1][::-1] if free else []
     return [(w, int(st)) for w, st in zip(free, strides)], np.ascontiguousarray(cum)
-
-
-def _draw(p, rng):
-    """One categorical draw per row of ``p`` (rows need not be normalised)."""
-    import numpy as np
-
-    p = np.asarray(p, dtype=float)
-    total = p.sum(axis=1, keepdims=True)
-    dead = total[:, 0] <= 0
-    if dead.any():  # a chain in a state of probability 0: redraw it uniformly
-        p = p.copy()
-        p[dead] = 1.0
-        total = p.sum(axis=1, keepdims=True)
-    cum = np.cumsum(p / total, axis=1)
-    u = rng.random((p.shape[0], 1))
-    return np.minimum((u > cum).sum(axis=1), p.shape[1] - 1).astype(np.intp)
 
 
 def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None,
@@ -536,7 +522,7 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
         A list of n_chains dicts: one start state per chain.
     """
     _need_net(net, "gibbs_ask")
-    var = net._check_node(var)
+    var = net.check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
     return _gibbs_counts(net, [var], evidence, n_samples, random_state, burn_in, n_chains, thin, init)[var]
@@ -549,7 +535,7 @@ def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_
 
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)
-    counts = {v: np.zeros(len(net._values[v])) for v in variables}
+    counts = {v: np.zeros(len(net.values(v))) for v in variables}
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         for v in variables:
             counts[v] += np.bincount(state[v], minlength=len(counts[v]))
@@ -566,7 +552,7 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     """
     _need_net(net, "gibbs_marginals")
     _check_evidence(evidence)
-    free = [v for v in net.nodes if v not in net._evidence_index(evidence)]
+    free = [v for v in net.nodes if v not in net.encode_evidence(evidence)]
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
 
 
@@ -581,7 +567,7 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     import pandas as pd
 
     _need_net(net, "gibbs_trace")
-    idx = net._evidence_index({var: value})[var]
+    idx = net.encode_evidence({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)
     hits, seen, xs, ys = 0, 0, [], []
@@ -641,10 +627,10 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     import pandas as pd
 
     _need_net(net, "gibbs_chains")
-    var = net._check_node(var)
+    var = net.check_node(var)
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
-    target = net._evidence_index({var: value})[var]
+    target = net.encode_evidence({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)
     rows, kept = [], []

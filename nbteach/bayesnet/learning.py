@@ -25,12 +25,14 @@ True
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from .._base import NbteachError
-from .network import BayesNet
+from .network import BayesNet, cpd_frame
+from .sampling import sample
 
 __all__ = ["fit_cpds", "score", "local_score", "mdl_parts", "encode_rows", "decode_rows", "ArithmeticCode",
-           "hill_climb", "sample", "same_equivalence_class"]
+           "hill_climb", "hill_climb_search", "SearchResult", "sample", "same_equivalence_class"]
 
 
 def _encode(net, data):
@@ -43,7 +45,7 @@ def _encode(net, data):
                            f"{type(data).__name__}.")
     if len(data) == 0:
         raise NbteachError("data has no rows.")
-    unknown = [c for c in data.columns if c not in net._parents]
+    unknown = [c for c in data.columns if c not in net.nodes]
     if unknown:
         raise NbteachError(f"data has column(s) {', '.join(map(repr, unknown))} that the network "
                            f"does not know; its nodes are {', '.join(map(repr, net.nodes))}.")
@@ -55,7 +57,7 @@ def _encode(net, data):
         col = data[v]
         if col.isna().any():
             raise NbteachError(f"column {v!r} has missing values; counting needs every value.")
-        known = net._values.get(v)
+        known = net.values(v) if net.has_cpds else None
         if known is None:
             uniq = pd.unique(col)
             try:
@@ -84,7 +86,10 @@ def _counts(codes, card, v, parents):
 
 
 def fit_cpds(net, data, alpha=0):
-    """Fill ``net``'s tables with counts from ``data`` (alpha: Lidstone pseudo-count)."""
+    """Fill ``net``'s tables with counts from ``data`` (alpha: Lidstone pseudo-count).
+
+    All or nothing: when a table cannot be counted (a parent configuration no row has, with
+    alpha = 0) or the data do not fit, the message says so and ``net`` keeps the tables it had."""
     import numpy as np
 
     from .._base import check_alpha
@@ -92,10 +97,9 @@ def fit_cpds(net, data, alpha=0):
     alpha = check_alpha(alpha)
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
-    net._values = dict(values)
-    net._cpt = {}
+    tables = {}
     for v in net.nodes:
-        parents = net._parents[v]
+        parents = net.parents(v)
         n = _counts(codes, card, v, parents).astype(float) + float(alpha)
         rows = n.sum(axis=1, keepdims=True)
         if (rows == 0).any():
@@ -104,9 +108,8 @@ def fit_cpds(net, data, alpha=0):
             config = {p: values[p][i] for p, i in zip(parents, combo)}
             raise NbteachError(f"no row of the data has {config}, so P({v} | {config}) is 0/0: "
                                "use alpha > 0 (e.g. fit(data, alpha=1)).")
-        table = n / rows
-        net._cpt[v] = table.reshape([card[p] for p in parents] + [card[v]]) if parents else table[0]
-    return net
+        tables[v] = cpd_frame(v, {p: values[p] for p in parents}, values[v], n / rows)
+    return net.add_cpds(tables)   # all tables at once: a failure above leaves net as it was
 
 
 def local_score(codes, card, v, parents, n_rows, kind):
@@ -133,7 +136,7 @@ def score(net, data, kind="bic") -> float:
         raise NbteachError(f"kind must be 'loglik', 'bic' or 'mdl'; got {kind!r}.")
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
-    return sum(local_score(codes, card, v, net._parents[v], len(data), kind) for v in net.nodes)
+    return sum(local_score(codes, card, v, net.parents(v), len(data), kind) for v in net.nodes)
 
 
 def _need_net(net, what):
@@ -159,8 +162,8 @@ def mdl_parts(net, data) -> dict:
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
     n = len(data)
-    k = sum((card[v] - 1) * math.prod(card[p] for p in net._parents[v]) for v in net.nodes)
-    ll = sum(local_score(codes, card, v, net._parents[v], n, "loglik") for v in net.nodes)
+    k = sum((card[v] - 1) * math.prod(card[p] for p in net.parents(v)) for v in net.nodes)
+    ll = sum(local_score(codes, card, v, net.parents(v), n, "loglik") for v in net.nodes)
     return {"model": math.log2(n) / 2 * k, "data": -ll / math.log(2)}
 
 
@@ -204,7 +207,7 @@ def _cumulative(counts):
 
 def _row_index(net, v, state, card):
     j = 0
-    for p in net._parents[v]:
+    for p in net.parents(v):
         j = j * card[p] + state[p]
     return j
 
@@ -234,7 +237,7 @@ def encode_rows(net, data) -> ArithmeticCode:
     card = {v: len(values[v]) for v in net.nodes}
     counts = {}
     for v in net.nodes:
-        parents = net._parents[v]
+        parents = net.parents(v)
         n = _counts(codes, card, v, parents)
         if parents:
             index = pd.MultiIndex.from_product([values[p] for p in parents], names=list(parents))
@@ -285,9 +288,9 @@ def decode_rows(net, code):
                            f"not this network's {list(net.nodes)!r}.")
     for v in net.nodes:
         names = [n for n in code.counts[v].index.names if n is not None]
-        if names != list(net._parents[v]):
+        if names != list(net.parents(v)):
             raise NbteachError(f"this code counts {v!r} given {names!r}; in this network its parents "
-                               f"are {list(net._parents[v])!r}: decode with the network that encoded it.")
+                               f"are {list(net.parents(v))!r}: decode with the network that encoded it.")
     bits = code.bits
     if not isinstance(bits, str) or set(bits) - {"0", "1"}:
         raise NbteachError("code.bits must be a string of the digits 0 and 1, as encode_rows writes it.")
@@ -340,8 +343,34 @@ def _creates_cycle(parents, a, b) -> bool:
     return False
 
 
+class SearchResult(NamedTuple):
+    """What :func:`hill_climb_search` returns."""
+
+    #: the best structure seen, with tables counted from the data (without, when they cannot be)
+    network: BayesNet
+    #: one dict per move: ``step``, ``phase`` (``"climb"`` or ``"restart k"``), ``move``, ``arc``,
+    #: ``delta``, ``score`` and ``edges`` after the move, in the direction of the chosen score
+    history: list
+    #: the score climbed: "bic", "loglik" or "mdl"
+    score: str
+
+
 def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, patience: int = 20,
                restarts: int = 5, max_iter: int = 10000, random_state=None, start=None, alpha=0):
+    """The structure :func:`hill_climb_search` finds (same arguments), as a BayesNet.
+
+    The network's ``search_history_`` and ``search_score_`` are the search's ``history`` and
+    ``score`` (a BayesNet made otherwise has None there).
+    """
+    net, history, kind = _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter,
+                                 random_state, start, alpha)
+    net.search_history_, net.search_score_ = history, kind
+    return net
+
+
+def hill_climb_search(data, score="bic", max_indegree=None, tabu_length: int = 50, patience: int = 20,
+                      restarts: int = 5, max_iter: int = 10000, random_state=None, start=None,
+                      alpha=0) -> SearchResult:
     """Search for the structure with the best score: add, remove or reverse one arc at a time.
 
     Plain greedy search stops at the first structure that no single move improves, often
@@ -350,17 +379,23 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
     cannot go back to one of them (undoing a move, or reaching the same graph another way:
     removing A->B, adding B->A, then reversing B->A would be a three-move circle),
     then restarts ``restarts`` times from the best structure with random moves applied.
-    The returned network has ``search_history_``: one dict per move (``step``, ``phase``
-    (``"climb"`` or ``"restart k"``), ``move``, ``arc``, ``delta``, ``score``, ``edges``
-    after the move), in the direction of the chosen score, for stepping through the search.
-
-    It returns the best structure seen, a BayesNet with tables counted from ``data``
-    (``alpha`` = 0: maximum likelihood). Where some parent configuration never occurs in
+    Returns a :class:`SearchResult`: ``network``, the best structure seen, a BayesNet with
+    tables counted from ``data`` (``alpha`` = 0: maximum likelihood); ``history``, one dict per
+    move (``step``, ``phase`` (``"climb"`` or ``"restart k"``), ``move``, ``arc``, ``delta``,
+    ``score``, ``edges`` after the move), in the direction of the chosen score, for stepping
+    through the search; ``score``, the score's name. Where some parent configuration never occurs in
     the data, maximum likelihood leaves its row 0/0: the structure is then returned
     without tables, with a warning to call ``.fit(data, alpha=1)``.
 
     ``score``: "bic" or "loglik" (higher is better) or "mdl" (lower is better).
     """
+    return SearchResult(*_search(data, score, max_indegree, tabu_length, patience, restarts, max_iter,
+                                 random_state, start, alpha))
+
+
+def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter, random_state, start,
+            alpha):
+    """hill_climb_search's work: (network, history, score); its warning points at the caller's caller."""
     import numpy as np
     import pandas as pd
 
@@ -475,35 +510,13 @@ def hill_climb(data, score="bic", max_indegree=None, tabu_length: int = 50, pati
     edges = [(a, b) for b in nodes for a in sorted(best[b], key=nodes.index)]
     net = BayesNet(edges, nodes=nodes)
     try:
-        fit_cpds(net, data, alpha)
+        fit_cpds(net, data, alpha)    # all or nothing: a failure leaves net without tables
     except NbteachError as err:
         import warnings
 
         warnings.warn(f"hill_climb found the structure {net!r} but could not count its tables: "
-                      f"{err} The structure is returned without tables.", stacklevel=2)
-        net = BayesNet(edges, nodes=nodes)
-    net.search_history_ = history
-    net.search_score_ = score
-    return net
-
-
-def sample(net, n: int, random_state=None):
-    """``n`` rows drawn from ``net``'s joint by forward (ancestral) sampling."""
-    import numpy as np
-    import pandas as pd
-
-    net._need_cpds()
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise NbteachError(f"n must be a positive integer; got {n!r}.")
-    rng = np.random.default_rng(random_state)
-    from .inference import _draw
-
-    state = {}
-    for v in net.nodes:
-        table = net._cpt[v]
-        p = table[tuple(state[u] for u in net.parents(v))] if net.parents(v) else np.broadcast_to(table, (n, len(table)))
-        state[v] = _draw(p, rng)
-    return pd.DataFrame({v: np.asarray(net._values[v], dtype=object)[state[v]] for v in net.nodes})
+                      f"{err} The structure is returned without tables.", stacklevel=3)
+    return net, history, score
 
 
 def _skeleton_and_v(net):

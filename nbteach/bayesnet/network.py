@@ -24,11 +24,32 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .._base import NbteachError
 
-__all__ = ["BayesNet", "connected_components"]
+__all__ = ["BayesNet", "connected_components", "cpd_frame"]
+
+
+def cpd_frame(v, parent_values: dict, values, table):
+    """A table as :class:`BayesNet` prints and takes it: ``table``, a numpy array with one axis per
+    parent (in the order of ``parent_values``, a dict parent -> its values) and a last axis for
+    ``v``'s ``values``, as a DataFrame with one row per parent configuration (first parent slowest)
+    and one column per value; a root's table has one row."""
+    import numpy as np
+    import pandas as pd
+
+    table = np.asarray(table, dtype=float)
+    columns = pd.Index(list(values), name=v)
+    if not parent_values:
+        return pd.DataFrame([table.reshape(-1)], columns=columns, index=[""])
+    names = list(parent_values)
+    keys = list(itertools.product(*parent_values.values()))
+    if len(names) == 1:
+        index = pd.Index([k[0] for k in keys], name=names[0])
+    else:
+        index = pd.MultiIndex.from_tuples(keys, names=names)
+    return pd.DataFrame(table.reshape(-1, table.shape[-1]).copy(), index=index, columns=columns)
 
 
 def _as_set(x, what: str) -> tuple:
@@ -100,6 +121,14 @@ class BayesNet:
     nodes : tuple
         Every node, in a topological order (parents before children).
     edges : tuple of (parent, child)
+    search_history_, search_score_ : list of dict and str, or None
+        On a network returned by :func:`~nbteach.bayesnet.hill_climb`: the moves of the search
+        that found it and the score it climbed (:func:`~nbteach.bayesnet.hill_climb_search`
+        returns them with the network); None on every other network.
+
+    The tables are read and set through methods only (``get_cpd``, ``get_cpds``, ``add_cpds``,
+    ``cpd_array``, ``values``, ``cardinality``, ``encode_evidence``): ``add_cpds`` and ``fit``
+    change all the tables they are given or, on any error, none.
 
     Examples
     --------
@@ -136,13 +165,18 @@ class BayesNet:
         self.nodes = self._topological(order)
         self._values: dict = {}
         self._cpt: dict = {}
+        #: set by :func:`~nbteach.bayesnet.hill_climb` on the network it returns: its moves (see
+        #: :func:`~nbteach.bayesnet.learning.hill_climb_search`) and the score it climbed; None otherwise
+        self.search_history_ = None
+        self.search_score_ = None
         if cpds:
+            if not isinstance(cpds, Mapping):
+                raise NbteachError(f"cpds must be a dict node -> DataFrame; got {type(cpds).__name__}.")
             missing = [v for v in self.nodes if v not in cpds]
             if missing:
                 raise NbteachError(f"no table (cpds) given for {', '.join(map(repr, missing))}: "
                                    "give one per node, or none at all.")
-            for v in self.nodes:  # parents first, so their values are known
-                self._set_cpt(v, cpds[v])
+            self.add_cpds(cpds)
 
     # -- structure -------------------------------------------------------------------
     def _topological(self, order) -> tuple:
@@ -167,7 +201,8 @@ class BayesNet:
             visit(v)
         return tuple(out)
 
-    def _check_node(self, v):
+    def check_node(self, v):
+        """``v`` itself if it is a node of this network, else a message naming the nodes."""
         if v not in self._parents:
             raise NbteachError(f"{v!r} is not a node of this network; its nodes are "
                                f"{', '.join(map(repr, self.nodes))}.")
@@ -175,11 +210,11 @@ class BayesNet:
 
     def parents(self, v) -> tuple:
         """The parents of ``v``, in the order of their arcs."""
-        return self._parents[self._check_node(v)]
+        return self._parents[self.check_node(v)]
 
     def children(self, v) -> tuple:
         """The children of ``v``."""
-        self._check_node(v)
+        self.check_node(v)
         return tuple(c for c in self.nodes if v in self._parents[c])
 
     def markov_blanket(self, v) -> set:
@@ -190,7 +225,7 @@ class BayesNet:
         >>> sorted(burglary().markov_blanket("Burglary"))
         ['Alarm', 'Earthquake']
         """
-        v = self._check_node(v)
+        v = self.check_node(v)
         out = set(self._parents[v])
         for c in self.children(v):
             out.add(c)
@@ -200,7 +235,7 @@ class BayesNet:
 
     def ancestors(self, vs) -> set:
         """``vs`` and every node with a directed path into one of them."""
-        out, stack = set(), [self._check_node(v) for v in _as_set(vs, "nodes")]
+        out, stack = set(), [self.check_node(v) for v in _as_set(vs, "nodes")]
         while stack:
             v = stack.pop()
             if v not in out:
@@ -218,7 +253,7 @@ class BayesNet:
         >>> burglary().moral_graph()
         [('Burglary', 'Earthquake'), ('Burglary', 'Alarm'), ('Earthquake', 'Alarm'), ('Alarm', 'JohnCalls'), ('Alarm', 'MaryCalls')]
         """
-        keep = set(self.nodes if nodes is None else (self._check_node(v) for v in nodes))
+        keep = set(self.nodes if nodes is None else (self.check_node(v) for v in nodes))
         rank = {v: i for i, v in enumerate(self.nodes)}
         und = set()
         for c in keep:
@@ -236,7 +271,7 @@ class BayesNet:
         moralise it, delete ``given``; x and y are d-separated iff no path is left.
         ``x``, ``y`` and ``given`` may each be a node or a list of nodes.
         """
-        xs, ys, zs = (set(self._check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
+        xs, ys, zs = (set(self.check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
         if not xs or not ys:
             raise NbteachError("d_separated needs at least one node on each side.")
         overlap = (xs & ys) | (xs & zs) | (ys & zs)
@@ -267,8 +302,8 @@ class BayesNet:
         it blocks. A chain or fork blocks when observed; a collider blocks unless it or
         one of its descendants is observed.
         """
-        x, y = self._check_node(x), self._check_node(y)
-        zs = set(self._check_node(v) for v in _as_set(given, "nodes"))
+        x, y = self.check_node(x), self.check_node(y)
+        zs = set(self.check_node(v) for v in _as_set(given, "nodes"))
         nbrs = {v: set(self._parents[v]) | set(self.children(v)) for v in self.nodes}
         observed_below = {v for v in self.nodes if self._descendants(v) & zs or v in zs}
         out = []
@@ -306,7 +341,9 @@ class BayesNet:
         return out
 
     # -- tables ----------------------------------------------------------------------
-    def _set_cpt(self, v, table):
+    def _parse_cpt(self, v, table, known):
+        """``v``'s table checked against its parents' values in ``known`` (node -> values):
+        (v's values, the array with axes (parents..., v)). Changes nothing."""
         import numpy as np
         import pandas as pd
 
@@ -332,10 +369,13 @@ class BayesNet:
         if not parents:
             if len(table) != 1:
                 raise NbteachError(f"{v!r} has no parents, so its table has one row; got {len(table)}.")
-            self._values[v] = values
-            self._cpt[v] = arr[0].copy()
-            return
-        pvals = [self._values[p] for p in parents]
+            return values, arr[0].copy()
+        unknown = [p for p in parents if p not in known]
+        if unknown:
+            raise NbteachError(f"the table of {v!r} is given by its parents' values, and "
+                               f"{', '.join(map(repr, unknown))} has no table yet: give its table "
+                               "in the same add_cpds call (or before).")
+        pvals = [known[p] for p in parents]
         shape = tuple(len(p) for p in pvals)
         expected = math.prod(shape)
         names = list(table.index.names)
@@ -362,49 +402,100 @@ class BayesNet:
             out[idx] = row
         if np.isnan(out).any():
             raise NbteachError(f"the table of {v!r} repeats a parent configuration and misses another.")
-        self._values[v] = values
-        self._cpt[v] = out
+        return values, out
+
+    def add_cpds(self, cpds):
+        """Set the tables of some nodes, or all: ``{node: DataFrame}``, each as in the constructor.
+
+        All or nothing: every table is checked first (against its parents' values, given in the
+        same call or already set), and only when all are right are they set together; a bad table
+        raises a message naming it and leaves the network exactly as it was. A node whose values
+        change takes its children's tables along: give those too. Returns the network.
+
+        >>> import pandas as pd
+        >>> from nbteach.bayesnet import sprinkler
+        >>> net = sprinkler()
+        >>> before = net.get_cpd("Rain")
+        >>> rain = pd.DataFrame([[0.5, 0.5], [0.5, 0.5]], columns=[True, False],
+        ...                     index=pd.Index([True, False], name="Cloudy"))
+        >>> wet = pd.DataFrame([[0.7, 0.7]], columns=[True, False])
+        >>> net.add_cpds({"Rain": rain, "WetGrass": wet})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        nbteach._base.NbteachError: row 0 of the table of 'WetGrass' sums to 1.4, not 1: ...
+        >>> net.get_cpd("Rain").equals(before)
+        True
+        """
+        if not isinstance(cpds, Mapping):
+            raise NbteachError(f"add_cpds takes a dict node -> DataFrame; got {type(cpds).__name__}.")
+        for v in cpds:
+            self.check_node(v)
+        values, tables = dict(self._values), dict(self._cpt)
+        for v in self.nodes:  # parents first, so their values are known
+            if v in cpds:
+                values[v], tables[v] = self._parse_cpt(v, cpds[v], values)
+        for v in self.nodes:
+            if v in cpds or v not in tables:
+                continue
+            changed = [p for p in self._parents[v] if values[p] != self._values[p]]
+            if changed:
+                raise NbteachError(f"the values of {', '.join(map(repr, changed))} change, and the table of "
+                                   f"{v!r} was made for the old ones: give {v!r}'s table in the same call.")
+        for t in tables.values():
+            t.flags.writeable = False
+        self._values, self._cpt = values, tables
+        return self
+
+    def get_cpds(self) -> dict:
+        """Every table, ``{node: DataFrame}`` (copies: changing one changes nothing here)."""
+        return {v: self.get_cpd(v) for v in self.nodes}
+
+    def get_cpd(self, v):
+        """The table of ``v`` as a DataFrame, printed like the textbook's (a copy)."""
+        return self.cpd(v)
+
+    def cpd_array(self, v):
+        """The table of ``v`` as a read-only numpy array with one axis per parent (in the order of
+        ``parents(v)``) and a last axis for ``v``, indexed by the positions in ``values(...)``:
+        what the algorithms compute with, read once per run."""
+        self.check_model()
+        return self._cpt[self.check_node(v)]
+
+    @property
+    def cardinality(self) -> dict:
+        """How many values each node takes, ``{node: r}`` (needs the tables)."""
+        self.check_model()
+        return {v: len(self._values[v]) for v in self.nodes}
 
     @property
     def has_cpds(self) -> bool:
         return len(self._cpt) == len(self.nodes)
 
-    def _need_cpds(self):
+    def check_model(self):
+        """Nothing if every node has its table, else a message saying how to give them."""
         if not self.has_cpds:
             raise NbteachError("this network has no probability tables yet: pass cpds=... or "
                                "call fit(data) first.")
 
     def values(self, v) -> list:
         """The values node ``v`` takes (its table's columns)."""
-        self._need_cpds()
-        return list(self._values[self._check_node(v)])
+        self.check_model()
+        return list(self._values[self.check_node(v)])
 
     def cpd(self, v):
         """The table of ``v`` as a DataFrame, printed like the textbook's."""
-        import pandas as pd
-
-        self._need_cpds()
-        v = self._check_node(v)
-        parents = self._parents[v]
-        arr = self._cpt[v]
-        if not parents:
-            return pd.DataFrame([arr], columns=pd.Index(self._values[v], name=v), index=[""])
-        keys = list(itertools.product(*(self._values[p] for p in parents)))
-        if len(parents) == 1:
-            index = pd.Index([k[0] for k in keys], name=parents[0])
-        else:
-            index = pd.MultiIndex.from_tuples(keys, names=list(parents))
-        return pd.DataFrame(arr.reshape(-1, arr.shape[-1]), index=index,
-                            columns=pd.Index(self._values[v], name=v))
+        self.check_model()
+        v = self.check_node(v)
+        return cpd_frame(v, {p: self._values[p] for p in self._parents[v]}, self._values[v], self._cpt[v])
 
     @property
     def cpds(self) -> dict:
-        """Every table, ``{node: DataFrame}``."""
-        return {v: self.cpd(v) for v in self.nodes}
+        """Every table, ``{node: DataFrame}`` (as ``get_cpds()``)."""
+        return self.get_cpds()
 
     def n_parameters(self) -> int:
         r"""|B|, the number of free parameters: :math:`\sum_i (r_i - 1) q_i`."""
-        self._need_cpds()
+        self.check_model()
         return sum((len(self._values[v]) - 1) * math.prod(len(self._values[p]) for p in self._parents[v])
                    for v in self.nodes)
 
@@ -415,14 +506,15 @@ class BayesNet:
         """
         import pandas as pd
 
-        arr = self._joint_array()
+        arr = self.joint_array()
         index = pd.MultiIndex.from_product([self._values[v] for v in self.nodes], names=list(self.nodes))
         return pd.Series(arr.ravel(), index=index, name="P")
 
-    def _joint_array(self):
+    def joint_array(self):
+        """The full joint as a numpy array, one axis per node in ``nodes`` order (small networks)."""
         import numpy as np
 
-        self._need_cpds()
+        self.check_model()
         size = math.prod(len(self._values[v]) for v in self.nodes)
         if size > 2 ** 22:
             raise NbteachError(f"the joint table would have {size} rows; use query() instead.")
@@ -447,10 +539,10 @@ class BayesNet:
         """
         import numpy as np
 
-        xs, ys, zs = (set(self._check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
+        xs, ys, zs = (set(self.check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
         if (xs & ys) or (xs & zs) or (ys & zs):
             raise NbteachError("x, y and given must not share nodes.")
-        joint = self._joint_array()
+        joint = self.joint_array()
         pos = {v: i for i, v in enumerate(self.nodes)}
 
         def marg(keep):
@@ -460,10 +552,18 @@ class BayesNet:
                                 atol=tol, rtol=0))
 
     # -- inference, learning (in their own modules) ------------------------------------
-    def _evidence_index(self, evidence) -> dict:
+    def encode_evidence(self, evidence) -> dict:
+        """``{node: value}`` as ``{node: position of the value in values(node)}``, with a message
+        for a node or a value the network does not have.
+
+        >>> from nbteach.bayesnet import burglary
+        >>> burglary().encode_evidence({"JohnCalls": False})
+        {'JohnCalls': 1}
+        """
+        self.check_model()
         out = {}
         for k, val in (evidence or {}).items():
-            k = self._check_node(k)
+            k = self.check_node(k)
             vals = self._values[k]
             if val not in vals:
                 raise NbteachError(f"evidence {k}={val!r}: {k!r} takes the values {vals!r}.")
@@ -479,8 +579,8 @@ class BayesNet:
         """
         from .inference import elimination_ask, gibbs_ask
 
-        self._need_cpds()
-        var = self._check_node(var)
+        self.check_model()
+        var = self.check_node(var)
         if var in (evidence or {}):
             raise NbteachError(f"{var!r} is both the query and in the evidence.")
         if method == "exact":
@@ -491,7 +591,10 @@ class BayesNet:
         raise NbteachError(f"method must be 'exact' or 'gibbs'; got {method!r}.")
 
     def fit(self, data, alpha=0):
-        """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone)."""
+        """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone).
+
+        All or nothing: when a table cannot be counted the message says why and the network
+        keeps the tables it had (none, or every one)."""
         from .learning import fit_cpds
 
         fit_cpds(self, data, alpha)

@@ -108,7 +108,7 @@ class NetworkExplorer(Explorer):
     def __init__(self, net, n_samples=5000, random_state=0, gibbs=True):
         import ipywidgets as w
 
-        net._need_cpds()
+        net.check_model()
         self.net, self.n_samples, self.random_state, self.gibbs = net, n_samples, random_state, gibbs
         self.evidence = {}
         layer = _layers(net.nodes, net.edges)
@@ -267,15 +267,14 @@ def dseparation_explorer(net, x=None, y=None, given=()):
 
 
 class SearchExplorer(Explorer):
-    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb`) move by move."""
+    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move."""
 
     def __init__(self, data, score="bic", **search):
         import ipywidgets as w
 
-        from nbteach.bayesnet import hill_climb
+        from nbteach.bayesnet import hill_climb_search
 
-        self.result = hill_climb(data, score=score, **search)
-        self.history = self.result.search_history_
+        self.result, self.history, _ = hill_climb_search(data, score=score, **search)
         self.nodes = list(data.columns)
         self.score_name = score
         self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description="move",
@@ -303,5 +302,5 @@ class SearchExplorer(Explorer):
 
 
 def search_explorer(data, score="bic", **search):
-    """Make a :class:`SearchExplorer` (keyword arguments go to ``hill_climb``)."""
+    """Make a :class:`SearchExplorer` (keyword arguments go to ``hill_climb_search``)."""
     return SearchExplorer(data, score=score, **search)

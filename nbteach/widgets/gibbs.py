@@ -49,11 +49,11 @@ class GibbsExplorer(Explorer):
         from nbteach.bayesnet import elimination_ask
         from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, figure
 
-        net._need_cpds()
-        self.net, self.var, self.value = net, net._check_node(var), value
+        net.check_model()
+        self.net, self.var, self.value = net, net.check_node(var), value
         self.evidence = dict(evidence or {})
         self.random_state, self.init = random_state, init
-        net._evidence_index({var: value, **self.evidence})    # a value each node takes, or a message
+        net.encode_evidence({var: value, **self.evidence})    # a value each node takes, or a message
         if var in self.evidence:
             raise NbteachError(f"{var!r} is both the query and in the evidence.")
         self.exact = float(elimination_ask(net, var, self.evidence)[value])

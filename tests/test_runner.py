@@ -17,7 +17,7 @@ from nbteach.teacher import judge, runner, sandbox
 from nbteach.teacher.homework import load
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "teacher" / "homework" / "hw01" / "homework.py"
+SOURCE = ROOT / "nbteach" / "teacher" / "homework_sources" / "hw01" / "homework.py"
 
 
 def _request(ex_id, answer):

@@ -1,8 +1,8 @@
 """Homework sources, per-student variants and the notebooks built from them.
 
 A homework is written once, by the teacher, as a *source*: a folder (the project's own
-are ``nbteach/teacher/homework_sources/hw01/`` ... ``hw06/``, installed with the package as
-its data, so that ``python -m nbteach.assign hw01`` finds them from a wheel as from a clone;
+are ``nbteach/teacher/homework_sources/hw01/`` ... ``hw06/``, shipped inside the package,
+so that ``python -m nbteach.assign hw01`` finds them from a wheel as from a clone;
 a teacher's own live anywhere, see ``NBTEACH_HOMEWORK``) holding ``homework.py``, which defines
 
 ``NAME``, ``NOTEBOOK``
@@ -64,7 +64,8 @@ __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWO
 FEEDBACK_MODES = ("practice", "graded", "none")
 
 #: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first): the
-#: project's own sources, package data beside this module (not modules: nothing imports them).
+#: project's own sources, shipped in the package beside this module and loaded by path (never
+#: imported by name: each is a homework.py).
 HOMEWORK_DIRS = [Path(__file__).resolve().parent / "homework_sources"]
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,40}$")
 

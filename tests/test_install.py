@@ -42,11 +42,7 @@ def _builds_wheels() -> bool:
     return (major, minor) >= (70, 1)
 
 
-pytestmark = [pytest.mark.xdist_group("install"),
-              pytest.mark.skipif(not _builds_wheels(),
-                                 reason="this environment's setuptools cannot build a wheel without "
-                                        "build isolation: install the test extra (pip install -e "
-                                        "'.[lab,test]', which asks for setuptools>=70.1)")]
+pytestmark = pytest.mark.xdist_group("install")
 
 
 def _env() -> dict:
@@ -63,6 +59,9 @@ def _run(argv, cwd) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """(python of a fresh venv holding nbteach built from a copy of this worktree, a work folder)."""
+    if not _builds_wheels():
+        pytest.skip("this environment's setuptools cannot build a wheel without build isolation: "
+                    "install the test extra (pip install -e '.[lab,test]', which asks for setuptools>=70.1)")
     base = tmp_path_factory.mktemp("install")
     assert ROOT not in base.parents
     src = base / "src"   # a copy: the build writes build/ and *.egg-info beside the sources
@@ -122,6 +121,35 @@ def test_assign_with_a_roster_and_a_secret_from_an_installed_package(installed, 
         texts[sid] = (work / "release" / sid / NOTEBOOK).read_text(encoding="utf-8")
         assert texts[sid] == (tmp_path / "here" / sid / NOTEBOOK).read_text(encoding="utf-8"), sid
     assert texts["alice"] != texts["bob"]   # a variant each
+
+
+def _own_hw01(folder: Path) -> Path:
+    """A teacher's own source named hw01 (the project's, writing another notebook), in ``folder``."""
+    text = (ROOT / "nbteach" / "teacher" / "homework_sources" / "hw01" / "homework.py").read_text(encoding="utf-8")
+    assert f'NOTEBOOK = "{NOTEBOOK}"' in text
+    (folder / "hw01").mkdir(parents=True)
+    (folder / "hw01" / "homework.py").write_text(text.replace(f'NOTEBOOK = "{NOTEBOOK}"', 'NOTEBOOK = "mine.ipynb"'),
+                                                 encoding="utf-8")
+    return folder
+
+
+def test_nbteach_homework_comes_before_the_project_s_sources(tmp_path, monkeypatch):
+    from nbteach.teacher.homework import HOMEWORK_DIRS, load
+
+    assert load("hw01").folder == HOMEWORK_DIRS[0].resolve() / "hw01"
+    assert HOMEWORK_DIRS == [ROOT / "nbteach" / "teacher" / "homework_sources"]
+    monkeypatch.setenv("NBTEACH_HOMEWORK", str(_own_hw01(tmp_path / "mine")))
+    assert load("hw01").notebook == "mine.ipynb"
+    assert sources().count("hw01") == 1 and "hw06" in sources()
+
+
+def test_nbteach_homework_comes_first_for_an_installed_package(installed, tmp_path):
+    python, work, _ = installed
+    env = dict(_env(), NBTEACH_HOMEWORK=str(_own_hw01(tmp_path / "mine")))
+    r = subprocess.run([str(python), "-m", "nbteach.assign", "hw01", "--out", "own"], cwd=work, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert [p.name for p in (work / "own").iterdir()] == ["mine.ipynb"]
 
 
 def test_an_unknown_assignment_from_an_installed_package_names_the_known_ones(installed):

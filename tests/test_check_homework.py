@@ -1,4 +1,4 @@
-"""Homework notebooks: built from the teacher's sources (teacher/homework/hwNN/), never by hand.
+"""Homework notebooks: built from the teacher's sources (nbteach/teacher/homework_sources/hwNN/), never by hand.
 
 The committed self-study versions (notebooks/homework/, and their solutions in
 teacher/homework_solutions/) are exactly what the sources build without a secret; the
@@ -58,7 +58,7 @@ def test_committed_notebooks_are_what_the_source_builds(name):
     student = ROOT / "notebooks" / "homework" / hw.notebook
     solution = ROOT / "teacher" / "homework_solutions" / hw.notebook
     assert student.read_text(encoding="utf-8") == render(v.notebook()), \
-        f"{student} differs from what teacher/homework/{name} builds (see tools/make_homework.py)"
+        f"{student} differs from what nbteach/teacher/homework_sources/{name} builds (see tools/make_homework.py)"
     assert solution.read_text(encoding="utf-8") == render(v.notebook(solutions=True))
 
 

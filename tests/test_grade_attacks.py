@@ -23,10 +23,16 @@ from pathlib import Path
 import pytest
 
 from nbteach.teacher import sandbox
+from nbteach.teacher.homework import load
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
-SOURCE = ROOT / "teacher" / "homework" / "hw01" / "homework.py"
+#: The project's hw01 source ships with the package (public, and inside every sandbox with the
+#: read-only nbteach): what is guarded is a teacher's own source, kept on their machine as the
+#: README advises for credit. The attacked class is graded from such a copy of hw01, found through
+#: NBTEACH_HOMEWORK, with a line of its own on top that nothing public holds.
+PROJECT_SOURCE = ROOT / "nbteach" / "teacher" / "homework_sources" / "hw01" / "homework.py"
+OWN_LINE = "# The teacher's own copy of hw01, never published: " + "nbteach-own-source-5c1e"
 IDS = ["hw01.posterior_cough", "hw01.score_flu", "hw01.laplace_temperature", "hw01.lidstone",
        "hw01.epsilon_cold_score", "hw01.posterior_function"]
 TOKEN = "nbteach-test-token-7f3a9c"
@@ -53,11 +59,12 @@ GATHER = {
                "        return open('/etc/shadow').read()\n"
                "    except Exception as exc:\n"
                "        return repr(exc)\n"),
+    # SOURCE_FILE and SOURCE_FOLDER: the teacher's own source (put in by the fixture)
     "source": ("def gather():\n"
                "    import os\n"
-               f"    found = []\n"
-               f"    for path in [{str(SOURCE)!r}] + [os.path.join(d, f) for d in [{str(SOURCE.parent)!r}]\n"
-               "                                     if os.path.isdir(d) for f in os.listdir(d)]:\n"
+               "    found = []\n"
+               "    for path in [SOURCE_FILE] + [os.path.join(d, f) for d in [SOURCE_FOLDER]\n"
+               "                                 if os.path.isdir(d) for f in os.listdir(d)]:\n"
                "        try:\n"
                "            found.append(open(path).read())\n"
                "        except Exception as exc:\n"
@@ -146,10 +153,10 @@ def _gathering_function(gather):
         "def posterior(prior, likelihood):\n    raise RuntimeError(_gather())\n")
 
 
-def _teachers() -> list:
+def _teachers(source: Path) -> list:
     """Needles: nothing of these may appear in any output."""
-    lines = [line for line in SOURCE.read_text(encoding="utf-8").splitlines() if len(line.strip()) > 30]
-    needles = [TOKEN] + lines[:40]
+    lines = [line for line in source.read_text(encoding="utf-8").splitlines() if len(line.strip()) > 30]
+    needles = [TOKEN, OWN_LINE] + lines[:40]
     try:
         needles += [line for line in Path("/etc/shadow").read_text().splitlines() if line.strip()][:3]
     except OSError:
@@ -162,11 +169,15 @@ def attacked(tmp_path_factory):
     subs = tmp_path_factory.mktemp("submissions")
     out = tmp_path_factory.mktemp("out")
     scratch = tmp_path_factory.mktemp("tmpdir")
+    own = tmp_path_factory.mktemp("teachers_own") / "hw01" / "homework.py"
+    own.parent.mkdir()
+    own.write_text(OWN_LINE + "\n" + PROJECT_SOURCE.read_text(encoding="utf-8"), encoding="utf-8")
     class_ = {"honest": _notebook(),
               "forger": _notebook(function=FORGER),
               "disk": _notebook(cell=DISK),
               "forkbomb": _notebook(cell=FORK_BOMB)}
     for name, gather in GATHER.items():
+        gather = gather.replace("SOURCE_FILE", repr(str(own))).replace("SOURCE_FOLDER", repr(str(own.parent)))
         if name in CELL_ATTACKS:
             class_[f"cell_{name}"] = _notebook(cell=gather + "raise RuntimeError(gather())\n")
         class_[f"function_{name}"] = _notebook(function=_gathering_function(gather))
@@ -176,12 +187,15 @@ def attacked(tmp_path_factory):
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("NBTEACH_TEST_SECRET", TOKEN)
+        mp.setenv("NBTEACH_HOMEWORK", str(own.parent.parent))   # the teacher's hw01 before the project's
+        assert load("hw01").folder == own.parent.resolve()
         mp.setattr(tempfile, "tempdir", str(scratch))  # whatever grading leaves on disk lands here
         results = grade([subs], out / "grades.csv", jobs=2, timeout=60, sandbox=True, feedback=out / "feedback")
     with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {r["submission"].removesuffix(".ipynb"): r for r in csv.DictReader(fh)}
     feedback = {p.stem: p.read_text(encoding="utf-8") for p in (out / "feedback").glob("*.txt")}
-    return {"rows": rows, "results": {r.name.removesuffix(".ipynb"): r for r in results},
+    assert load("hw01").folder == PROJECT_SOURCE.parent.resolve()   # the project's again after the run
+    return {"own": own, "rows": rows, "results": {r.name.removesuffix(".ipynb"): r for r in results},
             "feedback": feedback, "csv": (out / "grades.csv").read_text(encoding="utf-8"), "scratch": scratch}
 
 
@@ -191,7 +205,7 @@ def _score(row):
 
 def _nothing_of_the_teachers(attacked, name):
     text = attacked["feedback"][name] + attacked["csv"]
-    for needle in _teachers():
+    for needle in _teachers(attacked["own"]):
         assert needle not in text, f"{name}: the teacher's {needle[:30]!r}... reached the feedback"
 
 

@@ -2,7 +2,7 @@
 
 The student's notebook carries salted digests of canonical answer forms
 (nbteach.check.graded); the answers and the code that computes them stay in the
-teacher's sources (teacher/homework/, loaded by nbteach.teacher.homework).
+teacher's sources (nbteach/teacher/homework_sources/, loaded by nbteach.teacher.homework).
 """
 import json
 import re

@@ -20,7 +20,7 @@ from nbteach.teacher.homework import load
 pytestmark = pytest.mark.xdist_group("grade")
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "teacher" / "homework" / "hw01" / "homework.py"
+SOURCE = ROOT / "nbteach" / "teacher" / "homework_sources" / "hw01" / "homework.py"
 
 
 def _request(ex_id, answer):

@@ -1,11 +1,12 @@
 """Build the project's self-study homework from its sources (a maintainer's tool).
 
-    python tools/make_homework.py            # teacher/homework/hwNN/ -> notebooks/homework/ and
-                                             #   teacher/homework_solutions/ (the public self-study version)
+    python tools/make_homework.py            # nbteach/teacher/homework_sources/hwNN/ ->
+                                             #   notebooks/homework/ and teacher/homework_solutions/
+                                             #   (the public self-study version)
     python tools/make_homework.py --check    # exit 1 if a committed notebook differs from its source
 
 This is ``python -m nbteach.assign hwNN --out ...`` without a secret, for every source in
-``teacher/homework/``: the ``practice`` feedback mode (a check says correct at once; its
+``nbteach/teacher/homework_sources/``: the ``practice`` feedback mode (a check says correct at once; its
 digests let a student who searches offline find the answers, which are public here anyway). Like ``assign`` it never overwrites a notebook that holds answers
 or outputs: it stops and names the file. Teachers grading for credit use
 ``python -m nbteach.assign`` with a roster and a secret instead (per-student variants).
@@ -51,7 +52,7 @@ def main(argv) -> int:
                     print(f"error: {exc}", file=sys.stderr)
                     return 2
     if check and stale:
-        print("These committed homework notebooks differ from what teacher/homework/ builds:",
+        print("These committed homework notebooks differ from what their sources build:",
               *stale, sep="\n  ")
         return 1
     return 0

@@ -2,7 +2,7 @@
 
 Nothing here is imported by the student's side (``nbteach.check``); this package uses it.
 
-* :mod:`nbteach.teacher.homework`: load a homework source (``teacher/homework/hwNN/``),
+* :mod:`nbteach.teacher.homework`: load a homework source (``homework_sources/hwNN/``, package data),
   build a student's variant and its notebook (``load("hw01").variant(secret, id)``);
 * :mod:`nbteach.teacher.assign`: ``python -m nbteach.assign`` (one notebook per student);
 * :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the verdict on one

@@ -180,7 +180,7 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
 
 
 def _known() -> str:
-    """The homework sources found (``teacher/homework/`` and ``NBTEACH_HOMEWORK``), for --help."""
+    """The homework sources found (the project's and ``NBTEACH_HOMEWORK``'s), for --help."""
     try:
         from .homework import sources
 

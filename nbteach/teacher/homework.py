@@ -1,8 +1,9 @@
 """Homework sources, per-student variants and the notebooks built from them.
 
 A homework is written once, by the teacher, as a *source*: a folder (the project's own
-are ``teacher/homework/hw01/`` ... ``hw03/`` at the top of the repository, outside the
-installed package) holding ``homework.py``, which defines
+are ``nbteach/teacher/homework_sources/hw01/`` ... ``hw06/``, shipped inside the package,
+so that ``python -m nbteach.assign hw01`` finds them from a wheel as from a clone;
+a teacher's own live anywhere, see ``NBTEACH_HOMEWORK``) holding ``homework.py``, which defines
 
 ``NAME``, ``NOTEBOOK``
     the assignment name (``"hw01"``) and the notebook's file name;
@@ -62,9 +63,10 @@ __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWO
 #: (the form only, no hints: exams).
 FEEDBACK_MODES = ("practice", "graded", "none")
 
-_REPO = Path(__file__).resolve().parents[2]
-#: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first).
-HOMEWORK_DIRS = [_REPO / "teacher" / "homework"]
+#: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first): the
+#: project's own sources, shipped in the package beside this module and loaded by path (never
+#: imported by name: each is a homework.py).
+HOMEWORK_DIRS = [Path(__file__).resolve().parent / "homework_sources"]
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,40}$")
 
 
@@ -467,7 +469,7 @@ def _cell(kind, source, key):
 
 
 def sources() -> list:
-    """Names of the homework sources found (``NBTEACH_HOMEWORK`` folders, then the repository's)."""
+    """Names of the homework sources found (``NBTEACH_HOMEWORK`` folders, then the project's)."""
     names = set()
     for d in _dirs():
         if d.is_dir():

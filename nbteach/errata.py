@@ -124,7 +124,7 @@ ERRATA: list[Erratum] = [
                 "the sum-to-one constraint (the Lagrangian of lesson 04); it happens to be unbiased.",
         lesson="04",
         disproof=Disproof("estimating the multinomial",
-                          r"\text{the MLE is unbiased, therefore } \hat p_i = N_i/N",
+                          r"\text{参数的极大似然估计是无偏估计，因此} \ldots \text{参数 } p_i \text{ 的估计值为 } \frac{N_i}{N}",
                           r"\hat p_i = N_i/N \text{ because it maximises the likelihood}",
                           "The estimate is right; the reason is not: unbiased estimators are many, "
                           "and maximum-likelihood estimates are often biased.")),

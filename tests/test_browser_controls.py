@@ -16,7 +16,7 @@ import re
 import pytest
 
 from test_browser import CHROMIUM
-from test_browser_lessons import _shut_down_kernels, lab, open_and_run_all  # noqa: F401 (fixture)
+from test_browser_lessons import _shut_down_kernels, chromium, lab, open_and_run_all  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]

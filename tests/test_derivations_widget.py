@@ -123,6 +123,23 @@ def test_explorer_names_the_corners_and_hides_an_undefined_point():
     assert ex.smooth_point.visible and not ex.mle_point.visible
 
 
+def test_numbers_carry_no_style_element_and_the_legend_defines_the_theme_colours():
+    """A <style> in the numbers, re-inserted at every move, made the browser recompute the style
+    of the whole page; the theme's colour rules come once, with the legend, which never changes."""
+    from nbteach.widgets._html import ERROR, THEME_STYLE
+
+    ex = mle_explorer(counts=(6, 3, 0))
+    legend = ex.legend.value
+    for s in ex.count_sliders:
+        s.value += 1
+        assert "<style" not in ex.view.value.lower()
+    ex.count_sliders[2].value = 0
+    ex.alpha_slider.value = 0.0
+    # the note's colour is the theme's, defined by the legend's style block, shown once
+    assert ERROR in ex.view.value and "probability 0" in ex.view.value
+    assert ex.legend.value == legend and legend.startswith(THEME_STYLE) and legend.count("<style") == 1
+
+
 @pytest.mark.parametrize("own_axes", [False, True])
 def test_lagrange_picture_legend_and_title_fit_the_figure(own_axes):
     import matplotlib.pyplot as plt

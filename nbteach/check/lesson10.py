@@ -215,6 +215,21 @@ def _cmi(kind="right"):
     raise ValueError(kind)
 
 
+# the worked sum, the same code in both languages
+_TAN_CMI_SOLUTION = ("import math\n"
+    "n = len(y_flu)\n"
+    "def share(**fixed):   # the share of the rows with these values\n"
+    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
+    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
+    "answer = 0.0\n"
+    "for c in set(y_flu):\n"
+    "    for s in set(X_flu['Sore']):\n"
+    "        for t in set(X_flu['Temperature']):\n"
+    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
+    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
+    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
+    "* share(Diagnosis=c, Temperature=t)))")
+
 define(
     "10.tan_cmi",
     leak_check="a float; lesson 10 computes conditional mutual information on the watermelons and "
@@ -255,30 +270,5 @@ define(
                "that have that class and that pair.",
          "zh": "从未出现的组合贡献为 0。每一项的权重是全部行中属于该类且取该组合的比例。"},
     ],
-    solution={"en": "import math\n"
-                    "n = len(y_flu)\n"
-                    "def share(**fixed):   # the share of the rows with these values\n"
-                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
-                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
-                    "answer = 0.0\n"
-                    "for c in set(y_flu):\n"
-                    "    for s in set(X_flu['Sore']):\n"
-                    "        for t in set(X_flu['Temperature']):\n"
-                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
-                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
-                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
-                    "* share(Diagnosis=c, Temperature=t)))",
-              "zh": "import math\n"
-                    "n = len(y_flu)\n"
-                    "def share(**fixed):   # the share of the rows with these values\n"
-                    "    rows = pd.concat([X_flu, y_flu], axis=1)\n"
-                    "    return sum(all(r[k] == v for k, v in fixed.items()) for _, r in rows.iterrows()) / n\n"
-                    "answer = 0.0\n"
-                    "for c in set(y_flu):\n"
-                    "    for s in set(X_flu['Sore']):\n"
-                    "        for t in set(X_flu['Temperature']):\n"
-                    "            p = share(Diagnosis=c, Sore=s, Temperature=t)\n"
-                    "            if p > 0:   # P(s,t|c) / (P(s|c) P(t|c)) = p P(c) / (P(c,s) P(c,t))\n"
-                    "                answer += p * math.log(p * share(Diagnosis=c) / (share(Diagnosis=c, Sore=s) "
-                    "* share(Diagnosis=c, Temperature=t)))"},
+    solution={"en": _TAN_CMI_SOLUTION, "zh": _TAN_CMI_SOLUTION},
 )

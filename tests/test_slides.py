@@ -55,13 +55,6 @@ def test_every_slide_has_one_teachers_note_in_the_store(path):
         assert len(body.split()) >= 15, f"{store.name}: the note on cell {note.anchor} says almost nothing: {body!r}"
 
 
-@pytest.fixture(scope="module")
-def edition(tmp_path_factory):
-    out = tmp_path_factory.mktemp("edition") / "teacher-edition"
-    teacher_notes.build(out, say=lambda *a: None)
-    return out
-
-
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_the_teachers_edition_has_the_same_deck_and_a_hidden_note_on_every_slide(edition, path):
     built = _cells(edition / path.name)

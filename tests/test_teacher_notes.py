@@ -45,13 +45,6 @@ def test_the_store_matches_the_lessons():
     assert tn.problems() == []
 
 
-@pytest.fixture(scope="module")
-def edition(tmp_path_factory):
-    out = tmp_path_factory.mktemp("edition") / "teacher-edition"
-    tn.build(out, say=lambda *a: None)
-    return out
-
-
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_the_edition_has_each_note_right_after_its_cell(edition, path):
     notes = tn.read_store(tn.store_file(path))

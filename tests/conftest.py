@@ -1,0 +1,20 @@
+"""Fixtures more than one test module uses."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def edition(tmp_path_factory):
+    """The teacher's edition as `make teacher` builds it (tools/teacher_notes.py build), once a session."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import teacher_notes
+
+    out = tmp_path_factory.mktemp("edition") / "teacher-edition"
+    teacher_notes.build(out, say=lambda *a: None)
+    return out

@@ -142,7 +142,28 @@ def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cp
             return _start(cmd, tmp, sandbox.bwrap_env(), preexec, timeout)
         finally:
             if uid is not None:
-                _kill_all(sandbox.processes_of(uid))
+                _kill_uid(uid)
+
+
+def _kill_uid(uid, seconds: float = 10.0) -> None:
+    """SIGKILL every process of a sandbox's uid, again until none is left: one pass can miss a
+    process that forks, or takes the uid, while the ones it found die (zombies hold nothing)."""
+    import psutil
+
+    from nbteach.teacher import sandbox
+
+    deadline = time.monotonic() + seconds
+    while True:
+        alive = []
+        for p in sandbox.processes_of(uid):
+            try:
+                if p.status() != psutil.STATUS_ZOMBIE:
+                    alive.append(p)
+            except Exception:  # noqa: BLE001 - gone meanwhile
+                continue
+        if not alive or time.monotonic() > deadline:
+            return
+        _kill_all(alive)
 
 
 def _start(cmd, tmp, env, preexec, timeout, cwd=None) -> Run:

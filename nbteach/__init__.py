@@ -47,7 +47,7 @@ _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
     "widgets", "check", "grade", "i18n", "realdata", "semi_naive", "bayesnet",
-    "logistic", "mixed", "evaluation", "errata", "em",
+    "logistic", "mixed", "evaluation", "errata", "em", "glossary",
 }
 
 __all__ = sorted(_LAZY)

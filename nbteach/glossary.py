@@ -1,0 +1,140 @@
+"""The course's glossary (术语表): every term the lessons use, in English and in Chinese.
+
+The Chinese terms are those of Zhou Zhihua's *机器学习* (the "watermelon book"), the reference the
+course notes follow; where a term has common synonyms, the ones the Chinese edition must not use
+are listed under ``avoid`` (the tests read every Chinese lesson for them).
+
+>>> from nbteach.glossary import term
+>>> term("posterior")
+'后验概率'
+>>> term("precision")
+'查准率'
+"""
+from __future__ import annotations
+
+from ._base import NbteachError
+
+__all__ = ["TERMS", "glossary", "term"]
+
+#: (English, Chinese, synonyms the Chinese edition avoids, in Zhou's chapter).
+TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    # probability (lessons 00-02)
+    ("probability", "概率", (), "附录C"),
+    ("conditional probability", "条件概率", (), "附录C"),
+    ("joint probability", "联合概率", (), "7.1"),
+    ("marginal probability", "边际概率", ("边沿概率",), "7.5"),
+    ("prior", "先验概率", (), "7.1"),
+    ("posterior", "后验概率", (), "7.1"),
+    ("likelihood", "似然", (), "7.1"),
+    ("class-conditional probability", "类条件概率", (), "7.1"),
+    ("evidence factor", "证据因子", (), "7.1"),
+    ("Bayes' theorem", "贝叶斯定理", ("贝叶斯公式",), "7.1"),
+    ("independence", "独立性", (), "7.5"),
+    ("conditional independence", "条件独立性", (), "7.3"),
+    ("attribute conditional independence assumption", "属性条件独立性假设", (), "7.3"),
+    ("attribute", "属性", (), "1.2"),
+    ("attribute value", "属性值", (), "1.2"),
+    ("class label", "类别标记", (), "1.2"),
+    ("training set", "训练集", (), "1.2"),
+    ("test set", "测试集", (), "2.2"),
+    ("sample", "样本", (), "1.2"),
+    # estimation and smoothing (lessons 03-06)
+    ("maximum likelihood estimation", "极大似然估计", ("最大似然估计",), "7.2"),
+    ("log-likelihood", "对数似然", (), "7.2"),
+    ("Lagrange multiplier", "拉格朗日乘子", ("拉格朗日乘数",), "附录B.1"),
+    ("smoothing", "平滑", (), "7.3"),
+    ("Laplacian correction", "拉普拉斯修正", (), "7.3"),
+    ("Lidstone smoothing", "Lidstone 平滑", (), ""),
+    ("epsilon smoothing", "epsilon 平滑", (), ""),
+    ("underflow", "下溢", (), "7.3"),
+    ("naive Bayes classifier", "朴素贝叶斯分类器", (), "7.3"),
+    ("multinomial naive Bayes", "多项式朴素贝叶斯", ("多项朴素贝叶斯",), ""),
+    ("Bernoulli naive Bayes", "伯努利朴素贝叶斯", (), ""),
+    ("Gaussian naive Bayes", "高斯朴素贝叶斯", (), ""),
+    ("vocabulary", "词汇表", (), ""),
+    ("bag of words", "词袋", (), ""),
+    ("tokenizer", "分词器", (), ""),
+    ("word segmentation", "分词", (), ""),
+    ("spam", "垃圾邮件", (), ""),
+    # evaluation (lesson 07)
+    ("accuracy", "精度", ("准确率",), "2.3"),
+    ("error rate", "错误率", (), "2.3"),
+    ("precision", "查准率", ("精确率", "准确度"), "2.3"),
+    ("recall", "查全率", ("召回率",), "2.3"),
+    ("F1 score", "F1 度量", (), "2.3"),
+    ("confusion matrix", "混淆矩阵", (), "2.3"),
+    ("cross-validation", "交叉验证", (), "2.2"),
+    ("class imbalance", "类别不平衡", ("类不平衡",), "3.6"),
+    ("undersampling", "欠采样", ("下采样",), "3.6"),
+    ("oversampling", "过采样", ("上采样",), "3.6"),
+    ("rescaling", "再缩放", (), "3.6"),
+    # Gaussian NB, logistic regression (lesson 08)
+    ("variance", "方差", (), ""),
+    ("logistic regression", "对数几率回归", ("逻辑回归", "逻辑斯谛回归"), "3.3"),
+    ("decision boundary", "决策边界", (), ""),
+    ("gradient descent", "梯度下降", (), "附录B.4"),
+    ("regularization", "正则化", (), "6.4"),
+    # decision theory (lesson 09)
+    ("Bayesian decision theory", "贝叶斯决策论", ("贝叶斯决策理论",), "7.1"),
+    ("loss", "损失", (), "7.1"),
+    ("conditional risk", "条件风险", (), "7.1"),
+    ("Bayes optimal classifier", "贝叶斯最优分类器", (), "7.1"),
+    ("Bayes risk", "贝叶斯风险", (), "7.1"),
+    ("overall risk", "总体风险", (), "7.1"),
+    # semi-naive Bayes (lesson 10)
+    ("semi-naive Bayes classifier", "半朴素贝叶斯分类器", (), "7.4"),
+    ("one-dependent estimator", "独依赖估计", ("单依赖估计",), "7.4"),
+    ("super-parent", "超父", (), "7.4"),
+    ("SPODE", "SPODE（超父独依赖估计）", (), "7.4"),
+    ("AODE", "AODE（平均独依赖估计）", (), "7.4"),
+    ("TAN", "TAN（树增广朴素贝叶斯）", (), "7.4"),
+    ("conditional mutual information", "条件互信息", (), "7.4"),
+    ("maximum weighted spanning tree", "最大带权生成树", (), "7.4"),
+    # Bayesian networks (lesson 11)
+    ("Bayesian network", "贝叶斯网", ("贝叶斯网络",), "7.5"),
+    ("belief network", "信念网", (), "7.5"),
+    ("directed acyclic graph", "有向无环图", (), "7.5"),
+    ("conditional probability table", "条件概率表", (), "7.5"),
+    ("common parent structure", "同父结构", (), "7.5.1"),
+    ("V-structure", "V型结构", (), "7.5.1"),
+    ("chain structure", "顺序结构", (), "7.5.1"),
+    ("marginal independence", "边际独立性", (), "7.5.1"),
+    ("d-separation", "有向分离", (), "7.5.1"),
+    ("moral graph", "道德图", (), "7.5.1"),
+    ("moralization", "道德化", (), "7.5.1"),
+    ("Markov blanket", "马尔可夫毯", (), ""),
+    ("structure learning", "结构学习", (), "7.5.2"),
+    ("scoring function", "评分函数", (), "7.5.2"),
+    ("minimal description length", "最小描述长度", ("最短描述长度",), "7.5.2"),
+    ("hill climbing", "爬山法", (), ""),
+    ("inference", "推断", (), "7.5.3"),
+    ("variable elimination", "变量消去", ("变量消除",), "14.4"),
+    ("Gibbs sampling", "吉布斯采样", ("Gibbs 抽样",), "7.5.3"),
+    ("Markov chain", "马尔可夫链", (), "7.5.3"),
+    ("stationary distribution", "平稳分布", (), "7.5.3"),
+    # EM (lesson 12)
+    ("EM algorithm", "EM 算法", (), "7.6"),
+    ("latent variable", "隐变量", ("潜变量",), "7.6"),
+    ("semi-supervised learning", "半监督学习", (), "13.1"),
+    ("unlabeled sample", "未标记样本", (), "13.1"),
+)
+
+
+def term(english: str) -> str:
+    """The Chinese term the course uses for ``english`` (case-insensitive)."""
+    key = english.strip().lower() if isinstance(english, str) else None
+    for en, zh, _avoid, _where in TERMS:
+        if en.lower() == key:
+            return zh
+    raise NbteachError(f"{english!r} is not in the glossary; nbteach.glossary.TERMS lists the "
+                       f"{len(TERMS)} terms (English, Chinese).")
+
+
+def glossary():
+    """The glossary as a table: English, 中文, the synonyms the course avoids, Zhou's chapter."""
+    import pandas as pd
+
+    return pd.DataFrame(
+        [(en, zh, "、".join(avoid), where) for en, zh, avoid, where in TERMS],
+        columns=["English", "中文", "不用 (avoid)", "《机器学习》"],
+    )

@@ -44,9 +44,13 @@ $(VENV)/.test-installed: pyproject.toml lab/overrides.json | $(PY)
 	@touch $(VENV)/.lab-installed $@
 
 lab: $(VENV)/.lab-installed
+	@$(PY) tools/lab_settings.py
 	@echo ""
 	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address"
 	@echo "printed below in your browser (Ctrl+click it). Stop it with Ctrl+C twice."
+	@echo "  English lessons: http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb"
+	@echo "  中文版 (Chinese): http://127.0.0.1:$(PORT)/lab/tree/zh/00_start_here.ipynb"
+	@echo "  (add the ?token=... part of the address printed below if the browser asks for a token)"
 	@echo ""
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
@@ -55,6 +59,7 @@ lab: $(VENV)/.lab-installed
 # rebuilt from the sources every time (tools/teacher_notes.py build), so edit notes in teacher/notes/.
 teacher: $(VENV)/.lab-installed
 	$(PY) tools/teacher_notes.py build --out $(EDITION)
+	@$(PY) tools/lab_settings.py
 	@echo ""
 	@echo "Starting JupyterLab on the teacher's edition ($(EDITION)/). Open the"
 	@echo "http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address printed below in your"

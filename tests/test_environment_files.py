@@ -73,3 +73,18 @@ def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     assert "make test" in readme and "make lab" in readme
     assert "make test" in (ROOT / ".ci" / "run").read_text()
+
+
+def test_the_chinese_front_door():
+    """README.zh-CN.md: the same two set-up commands, a Binder link to the Chinese lesson 00;
+    the English README links it in its first lines; Binder and CI install a CJK font."""
+    zh = (ROOT / "README.zh-CN.md").read_text(encoding="utf-8")
+    assert "make lab" in zh and "make test" in zh and "git clone" in zh
+    badge = re.search(r"\(https://mybinder\.org/v2/[^)]*\)", zh)
+    assert badge and "notebooks/zh/00_start_here.ipynb" in badge.group(0)
+    head = "\n".join((ROOT / "README.md").read_text(encoding="utf-8").splitlines()[:6])
+    assert "README.zh-CN.md" in head
+    assert "fonts-noto-cjk" in (ROOT / "binder" / "apt.txt").read_text().split()
+    assert "fonts-noto-cjk" in (ROOT / ".ci" / "run").read_text()
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "/lab/tree/zh/00_start_here.ipynb" in make and "/lab/tree/00_start_here.ipynb" in make

@@ -78,6 +78,8 @@ _ETC_HOST = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "localtime", "mime.typ
 #: uids handed to sandboxes when grading as root (none of them is anyone's on a normal system).
 _UID_BASE, _UID_POOL = 1_879_000_000, 256
 _UIDS_IN_USE: set = set()
+#: Every uid this process has handed to a sandbox (other processes' sandboxes use the same pool).
+HANDED_OUT: set = set()
 _UID_LOCK = threading.Lock()
 
 #: The first process inside: set the process limit, drop root for the sandbox's own uid, run.
@@ -130,6 +132,7 @@ def identity():
             if candidate not in _UIDS_IN_USE and candidate not in busy:
                 uid = candidate
                 _UIDS_IN_USE.add(uid)
+                HANDED_OUT.add(uid)
                 break
     if uid is None:
         from nbteach._base import NbteachError

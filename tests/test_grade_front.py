@@ -116,6 +116,7 @@ def test_links_and_odd_files_in_submissions_are_refused_and_never_read(released,
     (subs / "dave").symlink_to(released / "key" / "dave")                          # a linked folder
     (subs / "alice.ipynb").symlink_to("/etc/passwd")
     os.mkfifo(subs / "erin.ipynb")                                                  # would block a reader
+    os.link(released / "secret.txt", subs / "frank.ipynb")                         # a hard link to the secret
     out = tmp_path / "out" / "grades.csv"
     code = main([str(subs), "--assignment", "hw01", "--roster", str(released / "roster.csv"),
                  "--secret-file", str(released / "secret.txt"), "--out", str(out), "--no-sandbox"])
@@ -128,8 +129,9 @@ def test_links_and_odd_files_in_submissions_are_refused_and_never_read(released,
     for label in ("bob/" + NOTEBOOK, "carol/" + NOTEBOOK, "dave/", "alice.ipynb"):
         assert rows[label]["run"].startswith("refused") and rows[label]["total"] == "0", rows[label]
     assert rows["erin.ipynb"]["run"].startswith("refused")
+    assert rows["frank.ipynb"]["run"].startswith("refused") and rows["frank.ipynb"]["total"] == "0"
     written = _everything_written(tmp_path / "out") + captured.err + captured.out
-    assert "symbolic link" in written and "not a regular file" in written
+    assert "symbolic link" in written and "not a regular file" in written and "hard link" in written
     assert SECRET not in written and SECRET[:6] not in written and "root:" not in written
     assert "not graded: carol/" + NOTEBOOK in captured.err and "missing (4)" in captured.err
     # a stray file's feedback is never named like a roster student's (alice.ipynb is no alice)
@@ -174,6 +176,8 @@ def test_the_screen_lists_missing_students_and_unmatched_files_and_gradebook_for
         assert "missing (4): alice, bob, carol, dave" in err
         assert "not graded: zed_hw01.ipynb: no roster id" in err and "alice_bob.ipynb: ambiguous" in err
         rows = list(csv.reader(out.open(encoding="utf-8")))
+        if fmt == "canvas":                                   # Canvas's second row: the maximum
+            assert rows.pop(1) == ["    Points Possible", "", "", "", "", "6"]
         assert rows[0] == header and len(rows) == 5          # the roster's four students, no stray file
         assert ("Alice Liddell" in rows[1]) and rows[1][-1 if fmt != "gradebook" else 2] == "0"
         full = list(csv.DictReader((tmp_path / fmt / "grades.full.csv").open(encoding="utf-8")))
@@ -297,6 +301,7 @@ def test_gradebook_formats_hold_the_roster_names_and_totals(class_graded, tmp_pa
     assert rows["alice"] == {"id": "alice", "name": "Alice Liddell", "total": "6", "max": "6"}
     write_grades(results, IDS, tmp_path / "c.csv", "canvas", "hw01")
     canvas = {r["SIS User ID"]: r for r in csv.DictReader((tmp_path / "c.csv").open(encoding="utf-8"))}
+    assert canvas[""]["Student"] == "    Points Possible" and canvas[""]["hw01"] == "6"
     assert canvas["alice"]["Student"] == "Alice Liddell" and canvas["alice"]["hw01"] == "6"
     assert canvas["bob"]["hw01"] == "0"
 

@@ -499,11 +499,17 @@ def _run_sandbox(ex, ref, seed=None, config=None):
 
 
 # ---------------------------------------------------------------- a whole class
+#: A file with more than one name: another name may be a teacher's file (an archive's hard
+#: link, ``ln``); it is refused like a symbolic link, never read.
+_HARD_LINK = "hard link (the file has another name; copy it to grade it)"
+
+
 def _walk(root: Path) -> list:
     """``[(path, reason or None)]`` for everything under ``root``, never following a link.
 
-    A symbolic link (to a file or a folder) and anything that is not a regular file or a
-    folder (a FIFO, a device, a socket) get a reason and are never opened; folders are
+    A symbolic link (to a file or a folder), a hard link (a file with another name) and
+    anything that is not a regular file or a folder (a FIFO, a device, a socket) get a reason
+    and are never opened; folders are
     descended only when they are real folders (``lstat``). ``.ipynb_checkpoints`` is skipped.
     """
     out, stack = [], [root]
@@ -522,7 +528,11 @@ def _walk(root: Path) -> list:
                 if e.name != ".ipynb_checkpoints":
                     stack.append(path)
             elif e.is_file(follow_symlinks=False):
-                out.append((path, None))
+                try:
+                    linked = e.stat(follow_symlinks=False).st_nlink > 1
+                except OSError:
+                    linked = False
+                out.append((path, _HARD_LINK if linked else None))
             else:
                 out.append((path, "not a regular file"))
     return sorted(out, key=lambda pr: str(pr[0]))
@@ -554,6 +564,8 @@ def _refusal(path: Path, root: Path | None = None):
             return "not a regular file"
         if k == len(chain) - 1 and not stat.S_ISREG(st.st_mode):
             return "not a regular file"
+        if k == len(chain) - 1 and st.st_nlink > 1:
+            return _HARD_LINK
     return None
 
 
@@ -563,8 +575,11 @@ def _read_no_follow(path: Path, limit: int = 64 * 2**20) -> bytes:
 
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise OSError(f"{path} is not a regular file")
+        if st.st_nlink > 1:
+            raise OSError(f"{path} is a {_HARD_LINK}")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             return fh.read(limit)
     finally:
@@ -1065,7 +1080,8 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
       Section, <assignment>`` (Canvas matches a row by one of Student, ID or SIS User ID: the
       roster id goes in SIS User ID, the roster name in Student; the others are left empty; a
       column named as an existing Canvas assignment, ``hw01 (12345)``, updates it, any other
-      name makes a new assignment);
+      name makes a new assignment), and under the header Canvas's ``    Points Possible``
+      row holding the maximum, which a new assignment takes as its points;
     * ``moodle``: ``ID number, Full name, <assignment>``: in Moodle's *Import > CSV file*, map
       "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
       and ``<assignment>`` to the grade item.
@@ -1075,7 +1091,8 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
         rows = [["id", "name", "total", "max"]]
         rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), len(ids)] for s in keep]
     elif format == "canvas":
-        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]]
+        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment],
+                ["    Points Possible", "", "", "", "", len(ids)]]
         rows += [[_escape(s.student_name or s.name), "", _escape(s.name), "", "", s.total(ids)] for s in keep]
     elif format == "moodle":
         rows = [["ID number", "Full name", assignment]]

@@ -91,6 +91,9 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("Bayes optimal classifier", "贝叶斯最优分类器", (), "7.1"),
     ("Bayes risk", "贝叶斯风险", (), "7.1"),
     ("overall risk", "总体风险", (), "7.1"),
+    ("empirical risk", "经验风险", (), "6.4"),
+    ("reject option", "拒绝选项", (), ""),
+    ("bootstrapping", "自助法", (), "2.2.3"),
     # semi-naive Bayes (lesson 10)
     ("semi-naive Bayes classifier", "半朴素贝叶斯分类器", (), "7.4"),
     ("one-dependent estimator", "独依赖估计", ("单依赖估计",), "7.4"),

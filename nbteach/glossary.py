@@ -130,6 +130,8 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("latent variable", "隐变量", ("潜变量",), "7.6"),
     ("semi-supervised learning", "半监督学习", (), "13.1"),
     ("unlabeled sample", "未标记样本", (), "13.1"),
+    ("mixture component", "混合成分", (), "9.4.3"),
+    ("Dirichlet prior", "狄利克雷先验", (), ""),
 )
 
 

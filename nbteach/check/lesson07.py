@@ -65,7 +65,7 @@ _MODEL = ("X_u, y_u = random_undersample(X_train, y_train, random_state=5)\n"
 define(
     "07.precision_spam",
     prompt={"en": _SETUP["en"] + " What is the precision for the class spam?",
-            "zh": _SETUP["zh"] + " spam 类的查准率是多少？"},
+            "zh": _SETUP["zh"] + "spam 类的查准率是多少？"},
     answer=lambda: _prf()[0],
     rtol=1e-9,
     mistakes=[
@@ -98,7 +98,7 @@ define(
     "07.macro_f1",
     prompt={"en": _SETUP["en"] + " What is the macro-averaged F1 (the plain mean of the F1 of "
                   "ham and the F1 of spam)?",
-            "zh": _SETUP["zh"] + " 宏平均 F1（ham 的 F1 与 spam 的 F1 的简单平均）是多少？"},
+            "zh": _SETUP["zh"] + "宏平均 F1（ham 的 F1 与 spam 的 F1 的简单平均）是多少？"},
     answer=lambda: _prf(average="macro")[2],
     rtol=1e-9,
     mistakes=[

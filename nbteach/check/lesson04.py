@@ -191,8 +191,8 @@ define(
     prompt={"en": "ex = underflow_demo(doc_length=500, seed=3), a longer document than the "
                   "lesson's demo: what is the log-likelihood (natural log) of its document, sum "
                   "over words of log theta? A float.",
-            "zh": "ex = underflow_demo(doc_length=500, seed=3) 是一篇比课中 demo 更长的文档。"
-                  "它的文档的对数似然（自然对数），即各词 log theta 之和，是多少？给出浮点数。"},
+            "zh": "ex = underflow_demo(doc_length=500, seed=3) 给出一篇比课中 demo 更长的文档。"
+                  "这篇文档的对数似然（自然对数），即各词 log theta 之和，是多少？给出浮点数。"},
     answer=lambda: float(_demo().log_likelihood),
     rtol=1e-9,
     mistakes=underflow_mistakes(_demo),

@@ -87,7 +87,7 @@ _NUMERATOR_INSTEAD_HINT = {
           "sentence read literally (add M*alpha to the numerator, 给分子加上...). The formula printed "
           "under that sentence is the right one: the numerator gets alpha, the denominator "
           "count(class) + M*alpha. Check: your value can be above 1, which no probability is.",
-    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话（“给分子加上当前特征的类别数乘以$\alpha$”）"
+    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话（“给分子加上当前特征的类别数乘以$\\alpha$”）"
           "得到的。那句话下面印的公式才是对的：分子加 alpha，分母为 count(class) + M*alpha。"
           "检验：你的结果可能大于 1，而概率不会大于 1。",
 }

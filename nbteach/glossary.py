@@ -34,6 +34,7 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("attribute conditional independence assumption", "属性条件独立性假设", (), "7.3"),
     ("attribute", "属性", (), "1.2"),
     ("attribute value", "属性值", (), "1.2"),
+    ("feature", "特征", (), "1.2"),
     ("class label", "类别标记", (), "1.2"),
     ("training set", "训练集", (), "1.2"),
     ("test set", "测试集", (), "2.2"),

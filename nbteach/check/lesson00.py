@@ -125,8 +125,8 @@ define(
     prompt={"en": "In the Bayes explorer (nbteach.widgets.bayes_explorer()), set the prior "
                   "P(ill) to 0.1, P(x | ill) to 0.9 and P(x | healthy) to 0.2. What posterior "
                   "P(ill | x) does it show? Three decimals are enough.",
-            "zh": "在贝叶斯演示器（nbteach.widgets.bayes_explorer()）中，把先验 P(ill) 设为 0.1，"
-                  "P(x | ill) 设为 0.9，P(x | healthy) 设为 0.2。它显示的后验 P(ill | x) 是多少？"
+            "zh": "在贝叶斯演示器（nbteach.widgets.bayes_explorer()）中，把先验概率 P(ill) 设为 0.1，"
+                  "P(x | ill) 设为 0.9，P(x | healthy) 设为 0.2。它显示的后验概率 P(ill | x) 是多少？"
                   "保留三位小数即可。"},
     answer=lambda: float(_explorer().posterior["ill"]),
     rtol=2e-3,
@@ -134,26 +134,26 @@ define(
         Mistake("likelihood_for_posterior", lambda: float(_explorer().likelihood["ill"]),
                 {"en": "That is the likelihood P(x | ill), one of the sliders: read the "
                        "posterior column of the table under the sliders.",
-                 "zh": "这是似然 P(x | ill)（一个滑块的值）：请读滑块下方表格中的后验一列。"}),
+                 "zh": "这是似然 P(x | ill)（一个滑块的值）：请读滑块下方表格中的后验概率一列。"}),
         Mistake("joint_for_posterior", lambda: float(_explorer().joint["ill"]),
                 {"en": "That is the joint P(ill) P(x | ill): the posterior divides it by the "
                        "evidence P(x).",
-                 "zh": "这是联合概率 P(ill) P(x | ill)：后验还要除以证据 P(x)。"}),
+                 "zh": "这是联合概率 P(ill) P(x | ill)：后验概率还要除以证据因子 P(x)。"}),
         Mistake("prior_not_set", lambda: float(_explorer(0.01).posterior["ill"]),
                 {"en": "That is the posterior for the explorer's starting prior 0.01: move the "
                        "prior slider to 0.1 first.",
-                 "zh": "这是演示器初始先验 0.01 下的后验：请先把先验滑块移到 0.1。"}),
+                 "zh": "这是演示器初始先验概率 0.01 下的后验概率：请先把先验滑块移到 0.1。"}),
         Mistake("prior_ignored", lambda: float(_explorer(uniform=True).posterior["ill"]),
                 {"en": "That posterior ignores the prior (it is what a prior of 0.5 gives): "
                        "set the prior slider to 0.1.",
-                 "zh": "这个后验忽略了先验（相当于先验为 0.5）：请把先验滑块设为 0.1。"}),
+                 "zh": "这个后验概率忽略了先验概率（相当于先验概率为 0.5）：请把先验滑块设为 0.1。"}),
     ],
     hints=[
         {"en": "Run the cell with bayes_explorer(), drag the three sliders (or click a slider "
                "and use the arrow keys), then read the table.",
          "zh": "运行含 bayes_explorer() 的单元格，拖动三个滑块（或点选滑块后用方向键），再读表格。"},
         {"en": "The posterior is the joint of ill divided by the evidence, the sum of both joints.",
-         "zh": "后验 = ill 的联合概率 / 证据（两类联合概率之和）。"},
+         "zh": "后验概率 = ill 的联合概率 / 证据因子（两类联合概率之和）。"},
     ],
     solution={"en": "ex = bayes_explorer(prior=0.1, likelihoods=(0.9, 0.2))\n"
                     "answer = float(ex.result.posterior['ill'])   # the widget calls nbteach.bayes",

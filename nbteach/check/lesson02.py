@@ -54,7 +54,7 @@ define(
     "02.prior_flu",
     prompt={"en": "Two more patients, both Cold, join the flu/cold table (table7 in the exercise cell). "
                   "What is the prior P(Flu) now? An exact Fraction.",
-            "zh": "流感/感冒表新增两位病人，都是 Cold（见练习单元格中的 table7）。现在先验 P(Flu) 是多少？给出精确分数。"},
+            "zh": "流感/感冒表新增两位病人，都是 Cold（见练习单元格中的 table7）。现在先验概率 P(Flu) 是多少？给出精确分数。"},
     answer=lambda: _model().prior_["Flu"],
     exact=True,
     mistakes=[
@@ -67,7 +67,7 @@ define(
                  "zh": "计数小于总数时，整数除法的结果是 0：请用 / 或 Fraction。"}),
         Mistake("wrong_class", lambda: _model().prior_["Cold"],
                 {"en": "That is the prior of Cold: count the Flu rows.",
-                 "zh": "这是 Cold 的先验：请数 Flu 的行。"}),
+                 "zh": "这是 Cold 的先验概率：请数 Flu 的行。"}),
         Mistake("old_table", lambda: _flu_model(exact=True).prior_["Flu"],
                 {"en": "That is P(Flu) in the note's five rows; the table now has seven.",
                  "zh": "这是笔记原来五行中的 P(Flu)；现在表中有七行。"}),
@@ -147,20 +147,20 @@ define(
         Mistake("prior_forgotten",
                 lambda: _model().joint(_first()).iloc[0]["Cold"] / _model().prior_["Cold"],
                 {"en": "You multiplied the four likelihoods but forgot the prior P(Cold).",
-                 "zh": "你把四个似然相乘了，但忘了乘先验 P(Cold)。"}),
+                 "zh": "你把四个似然相乘了，但忘了乘以先验概率 P(Cold)。"}),
         Mistake("normalised", lambda: _model().predict_proba(_first())[0][list(_model().classes_).index("Cold")],
                 {"en": "That is the posterior P(Cold | x) (normalised over the classes); the "
                        "question asks for the unnormalised score.",
-                 "zh": "这是归一化后的后验 P(Cold | x)；题目要的是未归一化的得分。"}),
+                 "zh": "这是归一化后的后验概率 P(Cold | x)；题目要的是未归一化的得分。"}),
 
         Mistake("other_class", lambda: _model().joint(_first()).iloc[0]["Flu"],
                 {"en": "That is the score of Flu, the other class: use the Cold rows' prior and "
                        "likelihoods P(x_m | Cold).",
-                 "zh": "这是另一类 Flu 的得分：请用 Cold 的先验和似然 P(x_m | Cold)。"}),
+                 "zh": "这是另一类 Flu 的得分：请用 Cold 的先验概率和似然 P(x_m | Cold)。"}),
     ],
     hints=[
         {"en": "Four factors P(x_m | Cold), one per symptom, times the prior.",
-         "zh": "四个因子 P(x_m | Cold)（每个症状一个），再乘以先验。"},
+         "zh": "四个因子 P(x_m | Cold)（每个症状一个），再乘以先验概率。"},
     ],
     solution={"en": "nb7 = CategoricalNB(exact=True).fit(table7.drop(columns='Diagnosis'), table7['Diagnosis'])\n"
                     "answer = nb7.joint(flu_cold_query('first')).iloc[0]['Cold']",

@@ -87,7 +87,7 @@ _NUMERATOR_INSTEAD_HINT = {
           "sentence read literally (add M*alpha to the numerator, 给分子加上...). The formula printed "
           "under that sentence is the right one: the numerator gets alpha, the denominator "
           "count(class) + M*alpha. Check: your value can be above 1, which no probability is.",
-    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话（给分子加上当前特征的类别数乘以α）"
+    "zh": "你把 M*alpha 加在了分子上而不是分母上：这是按字面读笔记 001 那句话（“给分子加上当前特征的类别数乘以$\\alpha$”）"
           "得到的。那句话下面印的公式才是对的：分子加 alpha，分母为 count(class) + M*alpha。"
           "检验：你的结果可能大于 1，而概率不会大于 1。",
 }
@@ -121,7 +121,7 @@ define(
                 _NO_SMOOTHING_HINT),
         Mistake("laplace_instead", lambda: _model(alpha=1, exact=True).tables_["Sore"].loc["no", "Flu"],
                 {"en": "That is Laplace smoothing (alpha = 1); this exercise uses alpha = 2.",
-                 "zh": "这是拉普拉斯平滑（alpha = 1）的结果；本题 alpha = 2。"}),
+                 "zh": "这是拉普拉斯修正（alpha = 1）的结果；本题 alpha = 2。"}),
         Mistake("alpha_not_times_M",
                 lambda: _one_cell("Sore", "no", "Flu", lambda n, t, M, a: _lidstone()(n, t, 1, a), alpha=2),
                 _NOT_M_HINT),
@@ -146,7 +146,7 @@ define(
     leak_check="the lesson shows only the mild row of the smoothed Sore table (as factors of the second patient), not the table",
     prompt={"en": "Give the Laplace-smoothed (alpha = 1) table P(Sore = value | class) as a "
                   "DataFrame: rows mild, no, severe; columns Cold, Flu.",
-            "zh": "以 DataFrame 给出拉普拉斯平滑（alpha = 1）后的 P(Sore = 取值 | 类别)：行为 mild、no、severe，列为 Cold、Flu。"},
+            "zh": "以 DataFrame 给出拉普拉斯修正（alpha = 1）后的 P(Sore = 取值 | 类别)：行为 mild、no、severe，列为 Cold、Flu。"},
     answer=lambda: _model(alpha=1, exact=True).tables_["Sore"],
     rtol=1e-6,
     mistakes=[
@@ -183,7 +183,7 @@ define(
         Mistake("prior_forgotten",
                 lambda: (_model(epsilon=_eps()).joint(_patient()).iloc[0]["Flu"]
                          / _model(epsilon=_eps()).prior_["Flu"]),
-                {"en": "You forgot the prior P(Flu) = 3/5.", "zh": "你忘了先验 P(Flu) = 3/5。"}),
+                {"en": "You forgot the prior P(Flu) = 3/5.", "zh": "你忘了先验概率 P(Flu) = 3/5。"}),
         Mistake("other_class", lambda: _model(epsilon=_eps()).joint(_patient()).iloc[0]["Cold"],
                 {"en": "That is the score of Cold.", "zh": "这是 Cold 的得分。"}),
     ],
@@ -191,7 +191,7 @@ define(
         {"en": "Only the zero factor becomes epsilon; the others stay as in the table.",
          "zh": "只有等于 0 的因子换成 epsilon；其他因子保持不变。"},
         {"en": "Five factors: the prior and one per symptom; look each up in the Flu column of its table.",
-         "zh": "五个因子：先验，加上每个症状一个；在各自表的 Flu 列中查找。"},
+         "zh": "五个因子：先验概率，加上每个症状一个；在各自表的 Flu 列中查找。"},
     ],
     solution={"en": "eps = sympy.Symbol('epsilon', positive=True)\n"
                     "nb = CategoricalNB(epsilon=eps).fit(X, y)\n"
@@ -238,7 +238,7 @@ define(
         Mistake("prior_forgotten", lambda: _posterior_flu(alpha=2, fit_prior=False),
                 {"en": "Your posterior ignores the prior (it is what a uniform prior gives): "
                        "multiply each class's smoothed likelihoods by P(c).",
-                 "zh": "你的后验忽略了先验（相当于均匀先验）：把每类平滑后的似然乘以 P(c)。"}),
+                 "zh": "你的后验概率忽略了先验概率（相当于均匀的先验概率）：把每类平滑后的似然乘以 P(c)。"}),
         Mistake("not_normalised",
                 lambda: _model(alpha=2, exact=True).joint(_patient()).iloc[0]["Flu"],
                 {"en": "That is the joint score; divide by the sum of both classes' scores.",
@@ -247,15 +247,15 @@ define(
                 {"en": "You smoothed the class prior too, (N_c + 1) / (N + K), as notes 000 and 002 "
                        "do (CategoricalNB(smooth_prior=True)). Here, as in note 001 and scikit-learn, "
                        "alpha smooths only the tables P(x_m | c); the prior stays N_c / N.",
-                 "zh": "你把类别先验也平滑了，(N_c + 1) / (N + K)，这是笔记 000 和 002 的做法"
+                 "zh": "你把类先验概率也平滑了，(N_c + 1) / (N + K)，这是笔记 000 和 002 的做法"
                        "（CategoricalNB(smooth_prior=True)）。本题与笔记 001 和 scikit-learn 一致："
-                       "alpha 只平滑条件概率表 P(x_m | c)，先验仍为 N_c / N。"}),
+                       "alpha 只平滑条件概率表 P(x_m | c)，先验概率仍为 N_c / N。"}),
         Mistake("laplace_instead", lambda: _posterior_flu(alpha=1),
                 {"en": "That is the posterior with Laplace smoothing (alpha = 1); this exercise uses alpha = 2.",
-                 "zh": "这是拉普拉斯平滑（alpha = 1）的后验；本题 alpha = 2。"}),
+                 "zh": "这是拉普拉斯修正（alpha = 1）下的后验概率；本题 alpha = 2。"}),
         Mistake("other_class", lambda: _posterior_of("Cold", alpha=2),
                 {"en": "That is the posterior of Cold, P(Cold | x); the question asks for P(Flu | x).",
-                 "zh": "这是 Cold 的后验 P(Cold | x)；题目问的是 P(Flu | x)。"}),
+                 "zh": "这是 Cold 的后验概率 P(Cold | x)；题目问的是 P(Flu | x)。"}),
     ],
     hints=[{"en": "Score both classes with the smoothed tables, then normalise.",
             "zh": "用平滑后的表给两类打分，再归一化。"}],
@@ -303,7 +303,7 @@ define(
     prompt={"en": "Write lidstone(count, total, n_values, alpha) returning the Lidstone estimate "
                   "of P(x_m = j | y = k) (Laplace when alpha = 1).",
             "zh": "编写 lidstone(count, total, n_values, alpha)，返回 P(x_m = j | y = k) 的 Lidstone 估计"
-                  "（alpha = 1 时即拉普拉斯平滑）。"},
+                  "（alpha = 1 时即拉普拉斯修正）。"},
     answer=_lidstone,
     kind="function",
     inputs=_lidstone_inputs,

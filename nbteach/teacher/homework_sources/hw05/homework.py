@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw05"
 NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
@@ -357,9 +357,11 @@ def cells(p):
     rows = ",\n".join(f"     {r!r}" for r in p["rows"])
     f, n, cfg, ev = p["factor"], p["net"], p["config"], p["evidence"]
     return [
-        ("markdown", "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
-                     "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
+                            "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 5：半朴素贝叶斯与贝叶斯网（第 10-11 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
@@ -367,10 +369,12 @@ def cells(p):
                  "from nbteach.bayesnet import BayesNet\n"
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "The training table: three attributes of a day, and whether a game was played."),
+        ("markdown", {"en": "The training table: three attributes of a day, and whether a game was played.",
+                      "zh": "训练表：某一天的三个属性，以及那天是否进行了比赛。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
                  "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
-        ("markdown", "## Exercise 1: one factor of a SPODE [超父独依赖估计]"),
+        ("markdown", {"en": "## Exercise 1: one factor of a SPODE [超父独依赖估计]",
+                      "zh": "## 练习 1：SPODE（超父独依赖估计）的一个因子"}),
         ("code", "q1 = exercise(\"hw05.spode_factor\")\nq1"),
         ("code", "# BEGIN SOLUTION\n"
                  f"m1 = SPODE(parent={f['parent']!r}, alpha={f['alpha']}).fit(X, y)\n"
@@ -383,13 +387,15 @@ def cells(p):
                  "# END SOLUTION\n"
                  f"answer1 = Fraction(count + {f['alpha']}, rows + {f['alpha']} * len(m1.categories_[j]))  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: AODE [平均独依赖估计]"),
+        ("markdown", {"en": "## Exercise 2: AODE [平均独依赖估计]",
+                      "zh": "## 练习 2：AODE（平均独依赖估计）"}),
         ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
         ("code", f"day = pd.DataFrame([{p['query']!r}])\n"
                  "m2 = AODE(m=1, alpha=1).fit(X, y)  # SOLUTION\n"
                  "answer2 = m2.predict_proba(day)[0][list(m2.classes_).index(\"yes\")]  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:"),
+        ("markdown", {"en": "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:",
+                      "zh": "## 一个小的贝叶斯网\n\n下雨和洒水器都能把草地弄湿："}),
         ("code", "tf = [True, False]\n"
                  f"rain = pd.DataFrame([[{n['rain']}, {round(1 - n['rain'], 12)}]], columns=tf)\n"
                  f"sprinkler = pd.DataFrame([[{n['sprinkler']}, {round(1 - n['sprinkler'], 12)}]], columns=tf)\n"
@@ -398,13 +404,16 @@ def cells(p):
                  "net = BayesNet([(\"Rain\", \"WetGrass\"), (\"Sprinkler\", \"WetGrass\")],\n"
                  "               {\"Rain\": rain, \"Sprinkler\": sprinkler, \"WetGrass\": wet})\n"
                  "net.cpd(\"WetGrass\")"),
-        ("markdown", "## Exercise 3: the joint is a product [联合概率]"),
+        ("markdown", {"en": "## Exercise 3: the joint is a product [联合概率]",
+                      "zh": "## 练习 3：联合概率是乘积"}),
         ("code", "q3 = exercise(\"hw05.joint_probability\")\nq3"),
         ("code", f"answer3 = float(net.joint()[({cfg['Rain']}, {cfg['Sprinkler']}, True)])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: explaining away [解释消除]\n\n"
-                     "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
-                     "or less likely? Then compute both numbers, and say which statement explains them."),
+        ("markdown", {"en": "## Exercise 4: explaining away [解释消除]\n\n"
+                            "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
+                            "or less likely? Then compute both numbers, and say which statement explains them.",
+                      "zh": "## 练习 4：解释消除\n\n"
+                            "计算之前先写下你的预测：洒水器的状态会让下雨的可能性变大还是变小？然后算出两个数，并说出哪一种说法能解释它们。"}),
         ("code", "q4 = exercise(\"hw05.explaining_away\")\nq4"),
         ("code", "# BEGIN SOLUTION\n"
                  "first = float(net.query(\"Rain\", {\"WetGrass\": True})[True])\n"
@@ -415,9 +424,11 @@ def cells(p):
         ("code", "q4b = exercise(\"hw05.explaining_away_why\")\nq4b"),
         ("code", "answer4b = \"a\" if second < first else \"b\"  # SOLUTION"),
         ("code", "q4b.check(answer4b)"),
-        ("markdown", "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
-                     "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
-                     "teacher's grading calls it on more."),
+        ("markdown", {"en": "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
+                            "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
+                            "teacher's grading calls it on more.",
+                      "zh": "## 练习 5：马尔可夫毯\n\n"
+                            "编写 `markov_blanket(parents, node)`。检查单元会用几个小图调用它；老师评分时会用更多图调用它。"}),
         ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
         ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
                  "    children = [c for c, ps in parents.items() if node in ps]\n"
@@ -427,5 +438,6 @@ def cells(p):
                  "    out.discard(node)\n"
                  "    return \", \".join(sorted(out))\n    # END SOLUTION"),
         ("code", "q5.check(markov_blanket)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -164,7 +164,7 @@ WHY = {
     "c": {"en": "It moves P(Rain) because Rain and Sprinkler depend on each other even before the grass is seen.",
           "zh": "它改变了 P(Rain)，因为即使还没看到草地，Rain 与 Sprinkler 也相互依赖。"},
     "d": {"en": "It cannot move P(Rain), since Sprinkler is not a parent of Rain; any difference is rounding.",
-          "zh": "它不可能改变 P(Rain)，因为 Sprinkler 不是 Rain 的父节点；任何差别都只是舍入误差。"},
+          "zh": "它不可能改变 P(Rain)，因为 Sprinkler 不是 Rain 的父结点；任何差别都只是舍入误差。"},
 }
 
 
@@ -264,7 +264,7 @@ def exercises(p):
                  {"en": "Check the value of Sprinkler: read its column, and WetGrass's row, for that value.",
                   "zh": "检查 Sprinkler 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
             ],
-            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个节点一个因子，各取自自己的表。"}],
+            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个结点一个因子，各取自自己的表。"}],
             solution="answer = float(net.joint()[(rain, sprinkler, True)])   # in net.nodes order"),
         graded(
             "hw05.explaining_away",
@@ -315,12 +315,12 @@ def exercises(p):
                 ("dependent_before", "c",
                  {"en": "Before the grass is seen, Rain and Sprinkler are independent: no arc joins them and "
                         "they share no parent. What couples them is their common effect, once it is observed.",
-                  "zh": "看到草地之前，Rain 与 Sprinkler 相互独立：没有弧相连，也没有共同的父节点。"
+                  "zh": "看到草地之前，Rain 与 Sprinkler 相互独立：没有弧相连，也没有共同的父结点。"
                         "把它们联系起来的是被观测到的共同结果。"}),
                 ("no_parent_no_change", "d",
                  {"en": "Your two numbers differ by more than rounding: observing a common effect couples its "
                         "causes, although neither is a parent of the other.",
-                  "zh": "你的两个数之差远大于舍入误差：观测到共同的结果会把它的各个原因联系起来，尽管它们互不为父节点。"}),
+                  "zh": "你的两个数之差远大于舍入误差：观测到共同的结果会把它的各个原因联系起来，尽管它们互不为父结点。"}),
             ],
             hints=[{"en": "The wet grass has two possible causes in this network. Once you know what one of them "
                           "did, how much is left for the other to explain?",
@@ -331,16 +331,16 @@ def exercises(p):
             "hw05.markov_blanket",
             {"en": "Write markov_blanket(parents, node): parents maps every node to the list of its parents; "
                    "return the names in the node's Markov blanket, sorted alphabetically and joined by ', '.",
-             "zh": "编写 markov_blanket(parents, node)：parents 把每个节点映射到其父节点列表；"
-                   "返回该节点马尔可夫毯中的节点名，按字母排序并用 ', ' 连接。"},
+             "zh": "编写 markov_blanket(parents, node)：parents 把每个结点映射到其父结点列表；"
+                   "返回该结点马尔可夫毯中的结点名，按字母排序并用 ', ' 连接。"},
             _blanket_fn("right"), {"type": "text"}, kind="function",
             public=[((g, v), {}) for g, v in p["cases"]], hidden=_hidden,
             mistakes=[("no_coparents", _blanket_fn("no_coparents"),
                        {"en": "Parents and children are not enough: add the children's other parents.",
-                        "zh": "只有父节点和子节点还不够：还要加上子节点的其他父节点。"}),
+                        "zh": "只有父结点和子结点还不够：还要加上子结点的其他父结点。"}),
                       ("parents_only", _blanket_fn("parents"),
                        {"en": "The blanket also holds the children and their other parents.",
-                        "zh": "马尔可夫毯还包括子节点及其其他父节点。"})],
+                        "zh": "马尔可夫毯还包括子结点及其其他父结点。"})],
             hints=[{"en": "What does a Gibbs step condition on? Its own table, and every table it appears in.",
                     "zh": "吉布斯采样的一步以什么为条件？自己的表，以及它出现的每一张表。"}],
             solution="def markov_blanket(parents, node):\n"

@@ -300,22 +300,22 @@ def exercises(p):
             {"en": f"A Gibbs sampler resamples Alarm given every other node: {given}. What is "
                    "P(Alarm = True | the rest)? Use only the tables that mention Alarm. At least 4 "
                    "significant digits.",
-             "zh": f"吉布斯采样在其余节点给定时重新采样 Alarm：{given}。P(Alarm = True | 其余节点) 是多少？"
+             "zh": f"吉布斯采样在其余结点给定时重新采样 Alarm：{given}。P(Alarm = True | 其余结点) 是多少？"
                    "只用提到 Alarm 的表。至少 4 位有效数字。"},
             _blanket(p), num,
             mistakes=distinct_mistakes(_blanket(p), [
                 ("own_table", _blanket(p, "own_table"),
                  {"en": "That is Alarm's own table only: its children's calls are evidence about it too.",
-                  "zh": "这只用了 Alarm 自己的表：它的子节点（电话）也是关于它的证据。"}),
+                  "zh": "这只用了 Alarm 自己的表：它的子结点（电话）也是关于它的证据。"}),
                 ("unnormalised", _blanket(p, "unnormalised"),
                  {"en": "That product is not yet a probability: divide by its sum over Alarm = True and False.",
                   "zh": "这个乘积还不是概率：要除以 Alarm 取 True 和 False 时乘积之和。"}),
                 ("john_only", _blanket(p, "john_only"),
                  {"en": "Every child of Alarm contributes a factor, Mary as well as John.",
-                  "zh": "Alarm 的每个子节点都贡献一个因子，Mary 和 John 都要算。"}),
+                  "zh": "Alarm 的每个子结点都贡献一个因子，Mary 和 John 都要算。"}),
             ]),
             hints=[{"en": "P(a | blanket) is proportional to P(a | parents) times P(child | a) for each child.",
-                    "zh": "P(a | 马尔可夫毯) 正比于 P(a | 父节点) 乘以每个子节点的 P(子节点 | a)。"}],
+                    "zh": "P(a | 马尔可夫毯) 正比于 P(a | 父结点) 乘以每个子结点的 P(子结点 | a)。"}],
             solution="answer = float(net.query('Alarm', {'Burglary': ..., 'Earthquake': ..., "
                      "'JohnCalls': ..., 'MaryCalls': ...})[True])"),
     ]

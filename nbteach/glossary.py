@@ -126,6 +126,11 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("Gibbs sampling", "吉布斯采样", ("Gibbs 抽样",), "7.5.3"),
     ("Markov chain", "马尔可夫链", (), "7.5.3"),
     ("stationary distribution", "平稳分布", (), "7.5.3"),
+    ("explaining away", "解释消除", (), ""),
+    ("burn-in", "预烧期", (), ""),
+    ("thinning", "间隔取样", (), ""),
+    ("tabu list", "禁忌表", (), ""),
+    ("Markov equivalence class", "马尔可夫等价类", (), ""),
     # EM (lesson 12)
     ("EM algorithm", "EM 算法", (), "7.6"),
     ("latent variable", "隐变量", ("潜变量",), "7.6"),

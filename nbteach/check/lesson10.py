@@ -72,7 +72,7 @@ define(
          "zh": "表中哪些行是 Flu 且 Temperature = normal？其中有几行 Sore = severe？"},
         {"en": "Note 002's P(x_j | c, x_i) with Laplace's +1: the denominator counts the rows of "
              "(c, x_i) plus one pseudo-count for each value Sore can take.",
-         "zh": "笔记 002 的 P(x_j | c, x_i) 加拉普拉斯 +1：分母是 (c, x_i) 的行数，再为 Sore 的每个取值加一个伪计数。"},
+         "zh": "笔记 002 的 P(x_j | c, x_i)，用拉普拉斯修正（+1）：分母是 (c, x_i) 的行数，再为 Sore 的每个取值各加一个伪计数。"},
     ],
     solution={"en": "m = SPODE(parent='Temperature', alpha=1).fit(X, y)\n"
                     "m.explain({'Headache': 'mild', 'Sore': 'severe', 'Temperature': 'normal', "
@@ -137,8 +137,8 @@ define(
                   "SPODEs alone (SPODE(parent=..., alpha=1).explain prints each one's score), not with AODE "
                   "itself. A float.",
             "zh": "在全部泰坦尼克乘客（nbteach.realdata.titanic()）上用 AODE(m=200, alpha=1)，看一位乘坐三等舱的"
-                  "女孩（age = child, sex = women）。哪些超父对她有效（训练集中至少 m = 200 行与她取值相同）？"
-                  "只用这些 SPODE（SPODE(parent=..., alpha=1).explain 会列出每个的得分）构造 AODE 的 "
+                  "女孩（age = child, sex = women）。哪些属性能为她充当超父（训练集中至少有 m = 200 行在该属性上与她取值相同）？"
+                  "只用这些超父的 SPODE（SPODE(parent=..., alpha=1).explain 会列出每个的得分）构造 AODE 的 "
                   "P(survived = yes)，不要直接用 AODE。给出浮点数。"},
     answer=_aode,
     rtol=1e-4,   # explain prints each score to 6 significant digits; the mistakes differ by 0.8% or more
@@ -154,20 +154,20 @@ define(
                        "得分大的 SPODE 权重更大。"}),
         Mistake("naive_bayes", _nb,
                 {"en": "That is naive Bayes (CategoricalNB): AODE adds the SPODEs of the super-parents that serve.",
-                 "zh": "这是朴素贝叶斯（CategoricalNB）的结果：AODE 要把有效超父的 SPODE 相加。"}),
+                 "zh": "这是朴素贝叶斯（CategoricalNB）的结果：AODE 要把能充当超父的各属性的 SPODE 相加。"}),
         Mistake("one_spode_class", lambda: _spode("class"),
                 {"en": "That is a single SPODE; AODE combines every super-parent that serves.",
-                 "zh": "这是单个 SPODE；AODE 要结合所有有效的超父。"}),
+                 "zh": "这只是单个 SPODE；AODE 要结合所有能充当超父的属性。"}),
         Mistake("one_spode_sex", lambda: _spode("sex"),
                 {"en": "That is a single SPODE; AODE combines every super-parent that serves.",
-                 "zh": "这是单个 SPODE；AODE 要结合所有有效的超父。"}),
+                 "zh": "这只是单个 SPODE；AODE 要结合所有能充当超父的属性。"}),
     ],
     hints=[
         {"en": "For each of her three values, how many training rows share it? Compare each count with m.",
          "zh": "她的三个取值，各有多少训练行与之相同？把每个计数与 m 比较。"},
         {"en": "Section 4: AODE adds up the numerators of the SPODEs that serve, then divides by the sum "
                "over the classes.",
-         "zh": "第 4 节：AODE 把有效 SPODE 的分子相加，再除以各类别之和。"},
+         "zh": "第 4 节：AODE 把能充当超父的 SPODE 的分子相加，再除以对各类别求的和。"},
     ],
     solution={"en": "X, y = titanic()\n"
                     "girl = {'class': '3rd class', 'age': 'child', 'sex': 'women'}\n"
@@ -239,14 +239,14 @@ define(
                   "logarithms), from the relative frequencies of the table (no smoothing)? Work it out from "
                   "the table's rows, not with conditional_mutual_information. A float.",
             "zh": "TAN 把条件互信息最大的属性连起来。在笔记 001 的流感/感冒表上，按表中的相对频率（不做平滑）"
-                  "计算 I(Sore; Temperature | Diagnosis)，单位为 nat（自然对数）。请从表中的行算出，不要用 "
+                  "计算 I(Sore; Temperature | Diagnosis)，单位为奈特（nat，自然对数）。请从表中的行算出，不要用 "
                   "conditional_mutual_information。给出浮点数。"},
     answer=lambda: _cmi("right"),
     rtol=1e-6,
     mistakes=[
         Mistake("bits", lambda: _cmi("bits"),
                 {"en": "That is in bits (log base 2): the lesson's formula uses natural logarithms.",
-                 "zh": "这是以比特为单位（以 2 为底的对数）；本课的公式用自然对数。"}),
+                 "zh": "这是以比特为单位（以 2 为底的对数）的值；本课的公式用自然对数。"}),
         Mistake("ignores_class", lambda: _cmi("ignores_class"),
                 {"en": "That is the mutual information of Sore and Temperature with the class left "
                        "out: compare P(Sore, Temperature | c) with P(Sore | c) P(Temperature | c) "

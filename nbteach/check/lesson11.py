@@ -39,14 +39,14 @@ define(
     prompt={"en": "In the burglary network (nbteach.bayesnet.burglary()), what is the probability of the "
                   "full configuration: no burglary, no earthquake, the alarm rings, John does not call, "
                   "Mary calls? A float, computed from the tables.",
-            "zh": "在盗窃网络（nbteach.bayesnet.burglary()）中，完整取值“没有盗窃、没有地震、警报响、"
+            "zh": "在防盗警报网络（nbteach.bayesnet.burglary()）中，完整取值“没有盗窃、没有地震、警报响、"
                   "John 没打电话、Mary 打了电话”的概率是多少？用条件概率表计算出浮点数。"},
     answer=lambda: _joint(),
     rtol=1e-9,
     mistakes=[
         Mistake("wrong_john_row", lambda: _joint(wrong_row=True),
                 {"en": "JohnCalls' factor is read in the row of its parent's value: the alarm rings.",
-                 "zh": "JohnCalls 的因子要在其父节点取值所在的行读取：警报响了。"}),
+                 "zh": "JohnCalls 的因子要在其父结点取值所在的行读取：警报响了。"}),
         Mistake("wrong_john_column", lambda: _joint(flip_child=True),
                 {"en": "John does not call: take the False column of JohnCalls' table in the row "
                        "Alarm = True.",
@@ -54,10 +54,10 @@ define(
     ],
     hints=[
         {"en": "Note 002: the joint is the product over the nodes of P(x_i | parents of x_i).",
-         "zh": "笔记 002：联合概率是各节点 P(x_i | x_i 的父节点) 的乘积。"},
+         "zh": "笔记 002：联合概率是各结点 P(x_i | x_i 的父结点) 的乘积。"},
         {"en": "Five factors, one from each table: net.cpd(node) shows it; pick the row of the "
                "parents' values and the column of the node's value.",
-         "zh": "五个因子，每张表一个：net.cpd(node) 显示该表；按父节点的取值选行，按节点自己的取值选列。"},
+         "zh": "五个因子，每张表一个：net.cpd(node) 显示该表；按父结点的取值选行，按结点自己的取值选列。"},
     ],
     solution={"en": "net = burglary()\nconfig = {'Burglary': False, 'Earthquake': False, 'Alarm': True, "
                     "'JohnCalls': False, 'MaryCalls': True}\n"
@@ -99,7 +99,7 @@ define(
                   "your number: compared with John's call alone, P(Burglary = True | JohnCalls = True), does "
                   "Mary's silence make a burglary 'more' likely, 'less' likely, or leave it the 'same'? "
                   "Answer a pair: (your float, your word).",
-            "zh": "在盗窃网络中，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
+            "zh": "在防盗警报网络中，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
                   "MaryCalls = False)：从联合分布的各行出发（第 1 节：各条件概率表的乘积），不要用 query。"
                   "(2) 先预测再计算，并用你的数值验证：与只有 John 打电话时的 P(Burglary = True | JohnCalls = True) "
                   "相比，Mary 没打电话让盗窃的可能性变大（'more'）、变小（'less'）还是不变（'same'）？"
@@ -124,17 +124,17 @@ define(
                  "zh": "这是两人都打电话时的后验；本题 Mary 没有打。"}),
         Mistake("prior", lambda: _john_only(number=_query({})),
                 {"en": "That is the prior P(Burglary): condition on the two calls.",
-                 "zh": "这是先验 P(Burglary)：要以两通电话的情况为条件。"}),
+                 "zh": "这是先验概率 P(Burglary)：要以两通电话的情况为条件。"}),
         Mistake("more", lambda: _john_only("more"),
                 {"en": "Your number is right; look again at the word. Read MaryCalls' table: when the alarm "
                        "rings, does Mary usually call? What does her silence then say about the alarm, and so "
                        "about a burglary?",
-                 "zh": "数值正确；再看看单词。读 MaryCalls 的表：警报响时 Mary 通常会打电话吗？那么她没打电话"
+                 "zh": "数值正确；再看看你选的词。读 MaryCalls 的表：警报响时 Mary 通常会打电话吗？那么她没打电话"
                        "说明了警报怎样的情况，进而说明了盗窃怎样的情况？"}),
         Mistake("same", lambda: _john_only("same"),
                 {"en": "Your number is right; look again at the word. MaryCalls is not d-separated from "
                        "Burglary given JohnCalls alone: a trail runs through the unobserved alarm.",
-                 "zh": "数值正确；再看看单词。只给定 JohnCalls 时，MaryCalls 与 Burglary 并不有向分离："
+                 "zh": "数值正确；再看看你选的词。只给定 JohnCalls 时，MaryCalls 与 Burglary 并未被有向分离："
                        "有一条迹经过未被观测的警报。"}),
     ],
     hints=[
@@ -144,7 +144,7 @@ define(
         {"en": "Burglary, JohnCalls and MaryCalls are fixed; Earthquake and Alarm are not, so each sum runs "
                "over their values. For the word, compute John's-call-alone posterior the same way.",
          "zh": "Burglary、JohnCalls、MaryCalls 取定值；Earthquake 和 Alarm 没有，所以每个和都要取遍它们的值。"
-               "至于单词，用同样的方法算出只有 John 打电话时的后验。"},
+               "至于那个词，用同样的方法算出只有 John 打电话时的后验。"},
     ],
     solution={"en": "net = burglary()\njoint = net.joint()\n"
                     "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # rows with J, not M\n"
@@ -195,7 +195,7 @@ define(
         Mistake("both_in_nats", lambda: _arc(model_unit="nats", data_unit="nats"),
                 {"en": "Both terms are in nats (natural logarithms), BIC's bookkeeping: a description "
                        "length counts bits.",
-                 "zh": "两项都以奈特（自然对数）为单位，这是 BIC 的算法：描述长度以比特计。"}),
+                 "zh": "两项都以奈特（自然对数）为单位，这是 BIC 的做法：描述长度以比特计。"}),
         Mistake("model_in_nats", lambda: _arc(model_unit="nats"),
                 {"en": "The model term is in nats (natural logarithm): f(theta) takes log2.",
                  "zh": "模型项用了奈特（自然对数）：f(theta) 用的是 log2。"}),
@@ -203,7 +203,7 @@ define(
                 {"en": "Check two things in the model term: f(theta) is half of log2 m per parameter, and "
                        "only free parameters count (in a row of a boolean node's table, the second number is "
                        "1 minus the first).",
-                 "zh": "检查模型项的两点：每个参数的 f(theta) 是 log2 m 的一半；只数自由参数（布尔节点的表中，"
+                 "zh": "检查模型项的两点：每个参数的 f(theta) 是 log2 m 的一半；只数自由参数（布尔结点的表中，"
                        "每一行的第二个数等于 1 减去第一个数）。"}),
         Mistake("data_in_nats", lambda: _arc(data_unit="nats"),
                 {"en": "The data term's saving is in nats (the log-likelihood's unit): convert it to bits.",
@@ -215,7 +215,7 @@ define(
         Mistake("sign", lambda: _arc(sign=-1),
                 {"en": "With one more parent, maximum likelihood fits the training rows at least as well: the "
                        "data term cannot get longer, so the saving is not negative.",
-                 "zh": "多一个父节点后，最大似然对训练数据的拟合至少一样好：数据项不会变长，所以节省量不是负数。"}),
+                 "zh": "多一个父结点后，极大似然估计对训练数据的拟合至少一样好：数据项不会变长，所以节省量不是负数。"}),
         Mistake("prefers_bigger", lambda: _arc(verdict="bigger"),
                 {"en": "Your two numbers are right; look again at the verdict: MDL keeps the structure with the "
                        "shorter total description.",
@@ -224,7 +224,7 @@ define(
     hints=[
         {"en": "The arc changes only WetGrass's table: how many rows does it gain, and how many free numbers "
                "does a row of a boolean node hold?",
-         "zh": "这条弧只改变 WetGrass 的表：它多了多少行？布尔节点的一行有几个自由数？"},
+         "zh": "这条弧只改变 WetGrass 的表：它多了多少行？布尔结点的一行有几个自由数？"},
         {"en": "score(data, kind='loglik') gives LL(B|D) in nats, with the tables counted from data; a "
                "description length is in bits.",
          "zh": "score(data, kind='loglik') 给出以奈特计的 LL(B|D)（表由数据计数得到）；描述长度以比特计。"},

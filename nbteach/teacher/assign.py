@@ -4,6 +4,7 @@
     python -m nbteach.assign hw01 --roster roster.csv --secret-file secret.txt --out key/ --solutions
     python -m nbteach.assign hw01 --out notebooks/homework/          # no secret: the self-study version
     python -m nbteach.assign hw01 ... --feedback practice|graded|none
+    python -m nbteach.assign hw01 ... --lang zh                      # the notebooks' text in Chinese
 
 ``--feedback`` chooses what each check cell tells the student (default ``graded`` with a
 secret, ``practice`` without): ``practice`` says correct or incorrect at once, from digests
@@ -11,6 +12,11 @@ of the answers that a student who searches offline can recover answers from (sel
 ``graded`` checks the answer's form and names common mistakes, carries nothing from which a
 right answer can be confirmed, and says "Recorded; graded by your teacher"; ``none`` checks
 the form only, with no hints (exams). The grader judges every answer in every mode.
+
+``--lang`` (default ``en``) chooses the language of the notebook's text: ``zh`` writes each
+student's notebook with Chinese markdown and the very same code cells, cell ids, exercises,
+variant, digests and fingerprint as the English one, so either grades alike (the prompts,
+hints and feedback follow ``nbteach.set_language`` in both).
 
 ``roster.csv`` has a column ``id`` (and optionally ``name``); with a roster each student
 gets ``OUT/<id>/<notebook>``, their own variant (data and numbers drawn from
@@ -138,17 +144,21 @@ def write_notebook(path: Path, nb: dict) -> str:
 
 
 def assign(assignment, out, roster=None, secret_file=None, solutions=False, progress=None,
-           feedback=None) -> list:
+           feedback=None, lang="en") -> list:
     """Write the notebooks; returns the paths written or already up to date.
 
     Without roster and secret: ``OUT/<notebook>``, the self-study version. With both:
     ``OUT/<id>/<notebook>`` per student. ``feedback``: ``"practice"``, ``"graded"`` or
     ``"none"`` (see the module docstring; default ``graded`` with a secret, else ``practice``).
+    ``lang``: ``"en"`` (default) or ``"zh"``, the language of the notebooks' text.
     """
-    from .homework import FEEDBACK_MODES, load
+    from .homework import FEEDBACK_MODES, LANGUAGES, load
 
     if feedback is not None and feedback not in FEEDBACK_MODES:
         raise NbteachError(f"--feedback must be one of {', '.join(FEEDBACK_MODES)}, got {feedback!r}.")
+    if lang not in LANGUAGES:
+        raise NbteachError(f"--lang must be one of {', '.join(LANGUAGES)} (the language of the notebooks' "
+                           f"text), got {lang!r}.")
     hw = load(assignment)
     out = Path(out)
     if (roster is None) != (secret_file is None):
@@ -156,14 +166,14 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
                            "(without them the single self-study version is written).")
     if roster is None:
         path = out / hw.notebook
-        write_notebook(path, hw.variant(None, None).notebook(solutions=solutions, feedback=feedback))
+        write_notebook(path, hw.variant(None, None).notebook(solutions=solutions, feedback=feedback, lang=lang))
         return [path]
     students = read_roster(roster)
     secret = read_secret(secret_file)
     built = []
     for sid, _ in students:   # build everything first: a bad variant stops before anything is written
         built.append((out / sid / hw.notebook,
-                      hw.variant(secret, sid).notebook(solutions=solutions, feedback=feedback)))
+                      hw.variant(secret, sid).notebook(solutions=solutions, feedback=feedback, lang=lang)))
     done, refused = [], []
     for path, nb in built:
         try:
@@ -200,6 +210,10 @@ def _parser():
                    help="what a check cell tells the student: practice (correct/incorrect at once; answers "
                         "recoverable by an offline search), graded (form and common mistakes, 'recorded; graded "
                         "by your teacher'; the default with a secret), none (form only, no hints: exams)")
+    p.add_argument("--lang", choices=["en", "zh"], default="en",
+                   help="language of the notebooks' text: en (English, the default) or zh (Chinese); the code "
+                        "cells, exercises, variants, digests and fingerprint are the same in both, so a zh "
+                        "notebook grades exactly as the en one")
     return p
 
 
@@ -207,7 +221,8 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     try:
         paths = assign(args.assignment, args.out, args.roster, args.secret_file, args.solutions,
-                       progress=lambda line: print(line, file=sys.stderr), feedback=args.feedback)
+                       progress=lambda line: print(line, file=sys.stderr), feedback=args.feedback,
+                       lang=args.lang)
     except NbteachError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

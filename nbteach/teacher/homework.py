@@ -21,7 +21,10 @@ a teacher's own live anywhere, see ``NBTEACH_HOMEWORK``) holding ``homework.py``
     the notebook, ``[("markdown" | "code", source), ...]``, written as its solution: a
     line ``answer = ...  # SOLUTION`` becomes ``answer = ____`` in the student's copy,
     the lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are removed (inside a
-    function: replaced by ``return ____``).
+    function: replaced by ``return ____``). A markdown cell's source may be
+    ``{"en": ..., "zh": ...}``: the notebook in each language (:data:`LANGUAGES`) takes its
+    own text; a plain string is the same text in every language. A code cell's source is
+    always one string: the notebook has the same code in every language.
 
 A variant's parameters come from HMAC-SHA256(secret, assignment + "\\0" + student id);
 no secret gives ``DEFAULT``. The student's notebook embeds its data and, per exercise, a
@@ -53,7 +56,7 @@ from nbteach._base import NbteachError
 from nbteach.check import graded as _graded
 
 __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
-           "fingerprint"]
+           "LANGUAGES", "fingerprint"]
 
 #: What a check cell tells the student, chosen per assignment at assign time:
 #: ``practice`` (correct / incorrect at once: the notebook carries digests of the accepted
@@ -62,6 +65,10 @@ __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWO
 #: cannot single out the answer, every answer "recorded; graded by your teacher"), ``none``
 #: (the form only, no hints: exams).
 FEEDBACK_MODES = ("practice", "graded", "none")
+
+#: The languages a homework notebook's text is written in (``assign --lang``): only the
+#: markdown differs; code cells, exercise ids, variants, digests and fingerprint do not.
+LANGUAGES = ("en", "zh")
 
 #: Where ``load("hw01")`` looks (``NBTEACH_HOMEWORK``, a list of folders, comes first): the
 #: project's own sources, shipped in the package beside this module and loaded by path (never
@@ -99,6 +106,16 @@ STUDENT_INTRO = (
     "(where the check says right or wrong at once, it says so: \"Close, but rounded\").\n\n"
     "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
     "teacher grades this notebook by running it from the first cell to the last.")
+
+#: :data:`STUDENT_INTRO` for the Chinese notebook (``{"en": "..." + STUDENT_INTRO, "zh": "..." + STUDENT_INTRO_ZH}``).
+STUDENT_INTRO_ZH = (
+    "每道练习有三个单元：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元。检查单元会告诉你"
+    "答案对不对；不对时说明哪里出了错，但不会显示答案（在由老师评分的版本中，它只检查答案的形式和它能认出的"
+    "常见错误，并说明答案已记录）；`q.hint()` 给出提示（再运行一次可得到更多提示）。小数答案必须计算得出"
+    "（用 nbteach 或 numpy），不要从四舍五入后的输出中抄写：题目会说明需要几位有效数字，进一步舍入的数会被"
+    "判为错误（在能立即判断对错的检查中，它会指出你的数被舍入了）。要让提示和反馈显示为中文，"
+    "请删去第一个代码单元最后一行 `nbteach.set_language(\"zh\")` 前面的 `#`。\n\n"
+    "交作业之前，从上到下运行每一个单元（Kernel > Restart & Run All）：老师评分时会从第一个单元运行到最后一个。")
 
 
 def fingerprint(secret: bytes, assignment: str, student_id: str) -> str:
@@ -376,19 +393,28 @@ class Variant:
         return register(json.loads(json.dumps(self.checks(feedback))))
 
     # -- the notebook ----------------------------------------------------------------
-    def notebook(self, solutions: bool = False, feedback=None) -> dict:
+    def notebook(self, solutions: bool = False, feedback=None, lang: str = "en") -> dict:
         """The student's notebook (nbformat 4 dict), or with ``solutions=True`` the teacher's
         copy with the worked solutions filled in; ``feedback`` as in :meth:`checks`.
+
+        ``lang`` (:data:`LANGUAGES`) chooses the text of the markdown cells; every other part
+        (code cells, cell ids, checks, fingerprint) is the same in every language, so notebooks
+        in two languages of one student grade alike. A notebook not in English records its
+        language in the metadata (``nbteach.lang``).
 
         With a secret its metadata carries the fingerprint (:meth:`Homework.fingerprint`)
         the grader checks, and the feedback mode."""
         from .notebook import student_source
 
         mode = self.feedback_mode(feedback)
+        if lang not in LANGUAGES:
+            raise NbteachError(f"--lang must be one of {', '.join(LANGUAGES)} (the language of the "
+                               f"notebook's text), got {lang!r}.")
         name = self.homework.name
         raw = self.homework.module.cells(copy.deepcopy(self.params))
         cells = []
         for i, (kind, source) in enumerate(raw):
+            source = _in_language(source, kind, lang, f"homework {name}, cell {i}")
             if kind == "code" and not solutions:
                 source = student_source(source)
             cells.append(_cell(kind, source, f"{name}-{i}"))
@@ -404,19 +430,23 @@ class Variant:
         first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
         cells.insert(first_code + 1, check_cell)
         if self.student_id:
-            who = _cell("markdown", f"*Your own version of this homework (student `{self.student_id}`): "
-                                    "your data and numbers differ from your classmates'.*\n\n"
-                                    f"*[这是你自己的作业版本（学号 `{self.student_id}`）：数据与数字和同学的不同。]*",
-                        f"{name}-student")
-            cells.insert(1, who)
+            who = (f"*这是你自己的作业版本（学号 `{self.student_id}`）：你的数据和数字与同学的不同。*"
+                   if lang == "zh" else
+                   f"*Your own version of this homework (student `{self.student_id}`): "
+                   "your data and numbers differ from your classmates'.*\n\n"
+                   f"*[这是你自己的作业版本（学号 `{self.student_id}`）：数据与数字和同学的不同。]*")
+            cells.insert(1, _cell("markdown", who, f"{name}-student"))
         if mode != "practice":
-            cells.insert(2 if self.student_id else 1, _cell("markdown", _MODE_NOTE[mode], f"{name}-feedback"))
+            note = _MODE_NOTE_ZH[mode] if lang == "zh" else _MODE_NOTE[mode]
+            cells.insert(2 if self.student_id else 1, _cell("markdown", note, f"{name}-feedback"))
         meta = {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
                 "language_info": {"name": "python"},
                 "nbteach": {"assignment": name, "student": self.student_id or "",
                             "solutions": bool(solutions)}}
         if mode != "practice":
             meta["nbteach"]["feedback"] = mode
+        if lang != "en":
+            meta["nbteach"]["lang"] = lang
         if self._secret is not None and self.student_id:
             meta["nbteach"]["fingerprint"] = self.homework.fingerprint(self._secret, self.student_id)
         return {"cells": cells, "metadata": meta, "nbformat": 4, "nbformat_minor": 5}
@@ -436,6 +466,34 @@ _MODE_NOTE = {
              "*[考试：检查单元格只告诉你答案的形式是否正确（类型、形状、精确或舍入），没有提示。"
              "它会显示“已记录；由老师评分”（本 notebook 中说应显示“正确！”的地方也是如此）。]*"),
 }
+
+#: :data:`_MODE_NOTE` in the Chinese notebook (Chinese only).
+_MODE_NOTE_ZH = {
+    "graded": ("*由老师评分：检查单元只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），并指出它认出的"
+               "常见错误，但不告诉你答案是否正确。它会显示“已记录；由老师评分。”（本 notebook 中说检查应显示"
+               "“正确！”的地方也是如此）；每个答案都由老师评分。*"),
+    "none": ("*考试：检查单元只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），没有提示。它会显示"
+             "“已记录；由老师评分。”（本 notebook 中说检查应显示“正确！”的地方也是如此）。*"),
+}
+
+
+def _in_language(source, kind, lang, where):
+    """A cell's source in ``lang``: a markdown ``{"en": ..., "zh": ...}`` gives its ``lang`` text,
+    a string is the same in every language; code is always one string."""
+    if isinstance(source, str):
+        return source
+    if not isinstance(source, dict):
+        raise NbteachError(f"{where}: a cell's source must be a string (or, for markdown, "
+                           f"{{'en': ..., 'zh': ...}}), got {type(source).__name__}.")
+    if kind != "markdown":
+        raise NbteachError(f"{where}: only a markdown cell may have a text per language; a code cell is "
+                           "one string, the same in every language (what differs by language comes from "
+                           "nbteach.set_language).")
+    text = source.get(lang)
+    if not isinstance(text, str):
+        raise NbteachError(f"{where}: the markdown has no {lang!r} text (it has "
+                           f"{', '.join(map(repr, source)) or 'none'}); give {{'en': ..., 'zh': ...}}.")
+    return text
 
 
 def _shape(value):

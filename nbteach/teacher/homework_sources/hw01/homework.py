@@ -292,16 +292,22 @@ def cells(p):
     rows = ",\n".join(f"     {r!r}" for r in p["rows"])
     lap, lid = p["laplace"], p["lidstone"]
     return [
-        ("markdown", "# Homework 1: Bayes theorem, a flu/cold table and smoothing (lessons 01-03)\n\n"
-                     "[作业 1：贝叶斯定理、流感/感冒表与平滑]\n\n"
-                     "Each exercise has three cells: one that shows the question, one where you write your\n"
-                     "answer in place of `____`, and a check cell. Run the check cell: it tells you whether\n"
-                     "your answer is right and, if not, what went wrong, without showing the answer (in a\n"
-                     "version graded by your teacher it checks only the answer's form and the common\n"
-                     "mistakes it recognises, and says the answer is recorded); `q.hint()` gives a hint\n"
-                     "(run it again for more).\n\n"
-                     "Work top to bottom and run every cell (Kernel > Restart & Run All before you hand in):\n"
-                     "your teacher grades this notebook by running it from the first cell to the last."),
+        ("markdown", {"en": "# Homework 1: Bayes theorem, a flu/cold table and smoothing (lessons 01-03)\n\n"
+                            "[作业 1：贝叶斯定理、流感/感冒表与平滑]\n\n"
+                            "Each exercise has three cells: one that shows the question, one where you write your\n"
+                            "answer in place of `____`, and a check cell. Run the check cell: it tells you whether\n"
+                            "your answer is right and, if not, what went wrong, without showing the answer (in a\n"
+                            "version graded by your teacher it checks only the answer's form and the common\n"
+                            "mistakes it recognises, and says the answer is recorded); `q.hint()` gives a hint\n"
+                            "(run it again for more).\n\n"
+                            "Work top to bottom and run every cell (Kernel > Restart & Run All before you hand in):\n"
+                            "your teacher grades this notebook by running it from the first cell to the last.",
+                      "zh": "# 作业 1：贝叶斯定理、流感/感冒表与平滑（第 01-03 课）\n\n"
+                            "每道练习有三个单元：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元。运行检查单元："
+                            "它会告诉你答案对不对；不对时说明哪里出了错，但不会显示答案（在由老师评分的版本中，它只检查答案的形式和"
+                            "它能认出的常见错误，并说明答案已记录）；`q.hint()` 给出提示（再运行一次可得到更多提示）。要让提示和反馈"
+                            "显示为中文，请删去第一个代码单元最后一行 `nbteach.set_language(\"zh\")` 前面的 `#`。\n\n"
+                            "从上到下完成，并运行每一个单元（交作业之前执行 Kernel > Restart & Run All）：老师评分时会从第一个单元运行到最后一个。"}),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n"
                  "import sympy\n\n"
@@ -311,11 +317,14 @@ def cells(p):
                  "from nbteach.probability import prob\n"
                  "from nbteach.smoothing import lidstone\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "The training table (patients, four symptoms, diagnosis Flu or Cold):"),
+        ("markdown", {"en": "The training table (patients, four symptoms, diagnosis Flu or Cold):",
+                      "zh": "训练表（病人、四种症状，诊断为 Flu 或 Cold）："}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Diagnosis']!r})\n"
                  "X, y = df.drop(columns=\"Diagnosis\"), df[\"Diagnosis\"]\ndf"),
-        ("markdown", "## Exercise 1: a posterior from one symptom\n\n"
-                     "Use only the `Cough` column. A patient coughs: what is P(Flu | Cough = yes)? [后验概率]"),
+        ("markdown", {"en": "## Exercise 1: a posterior from one symptom\n\n"
+                            "Use only the `Cough` column. A patient coughs: what is P(Flu | Cough = yes)? [后验概率]",
+                      "zh": "## 练习 1：由一个症状求后验概率\n\n"
+                            "只用 `Cough` 列。一位病人咳嗽：P(Flu | Cough = yes) 是多少？"}),
         ("code", "q1 = exercise(\"hw01.posterior_cough\")\nq1"),
         ("code", "# BEGIN SOLUTION\n"
                  "prior = {c: prob(df, Diagnosis=c) for c in (\"Cold\", \"Flu\")}\n"
@@ -324,38 +333,49 @@ def cells(p):
                  "answer1 = bayes(prior, likelihood).posterior[\"Flu\"]  # SOLUTION"),
         ("code", "q1.check(answer1)"),
         ("code", "# q1.hint()"),
-        ("markdown", "## Exercise 2: the naive Bayes score of a new patient\n\n"
-                     "No smoothing. Compute the Flu score P(Flu) ∏ P(x_m | Flu) of this patient [联合得分]."),
+        ("markdown", {"en": "## Exercise 2: the naive Bayes score of a new patient\n\n"
+                            "No smoothing. Compute the Flu score P(Flu) ∏ P(x_m | Flu) of this patient [联合得分].",
+                      "zh": "## 练习 2：一位新病人的朴素贝叶斯得分\n\n"
+                            "不做平滑。计算这位病人的 Flu 得分 P(Flu) ∏ P(x_m | Flu)（联合得分）。"}),
         ("code", "q2 = exercise(\"hw01.score_flu\")\nq2"),
         ("code", _frame_source("patient", p["patient"]) + "\n"
                  "answer2 = CategoricalNB(exact=True).fit(X, y).joint(patient).iloc[0][\"Flu\"]  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", f"## Exercise 3: Laplace smoothing\n\n"
-                     f"With Laplace smoothing (alpha = 1) what is P(Temperature = {lap['value']} | {lap['class']})? "
-                     "Give an exact\n`Fraction` [拉普拉斯平滑]. Careful: note 001 says in words that M·alpha is "
-                     "added to the\nnumerator; lesson 03 shows why it belongs in the denominator."),
+        ("markdown", {"en": f"## Exercise 3: Laplace smoothing\n\n"
+                            f"With Laplace smoothing (alpha = 1) what is P(Temperature = {lap['value']} | {lap['class']})? "
+                            "Give an exact\n`Fraction` [拉普拉斯平滑]. Careful: note 001 says in words that M·alpha is "
+                            "added to the\nnumerator; lesson 03 shows why it belongs in the denominator.",
+                      "zh": f"## 练习 3：拉普拉斯修正\n\n"
+                            f"用拉普拉斯修正（alpha = 1）时，P(Temperature = {lap['value']} | {lap['class']}) 是多少？给出精确的 "
+                            "`Fraction`。注意：笔记 001 用文字说把 M·alpha 加到分子上；第 03 课说明了为什么它属于分母。"}),
         ("code", "q3 = exercise(\"hw01.laplace_temperature\")\nq3"),
         ("code", "answer3 = CategoricalNB(alpha=1, exact=True).fit(X, y).tables_[\"Temperature\"]"
                  f".loc[{lap['value']!r}, {lap['class']!r}]  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", f"## Exercise 4: Lidstone smoothing with alpha = {lid['alpha']}"),
+        ("markdown", {"en": f"## Exercise 4: Lidstone smoothing with alpha = {lid['alpha']}",
+                      "zh": f"## 练习 4：alpha = {lid['alpha']} 的 Lidstone 平滑"}),
         ("code", "q4 = exercise(\"hw01.lidstone\")\nq4"),
         ("code", f"answer4 = CategoricalNB(alpha={lid['alpha']}, exact=True).fit(X, y).tables_[\"Cough\"]"
                  f".loc[{lid['value']!r}, {lid['class']!r}]  # SOLUTION"),
         ("code", "q4.check(answer4)"),
-        ("markdown", "## Exercise 5: epsilon smoothing, symbolically\n\n"
-                     "Keep epsilon a symbol [符号 epsilon]; the answer is a sympy expression (or a string such\n"
-                     "as `\"2*epsilon/9\"`)."),
+        ("markdown", {"en": "## Exercise 5: epsilon smoothing, symbolically\n\n"
+                            "Keep epsilon a symbol [符号 epsilon]; the answer is a sympy expression (or a string such\n"
+                            "as `\"2*epsilon/9\"`).",
+                      "zh": "## 练习 5：用符号表示的 epsilon 平滑\n\n"
+                            "让 epsilon 保持为符号；答案是一个 sympy 表达式（或字符串，如 `\"2*epsilon/9\"`）。"}),
         ("code", "q5 = exercise(\"hw01.epsilon_cold_score\")\nq5"),
         ("code", "eps = sympy.Symbol(\"epsilon\", positive=True)\n"
                  + _frame_source("patient2", p["second"]) + "\n"
                  "answer5 = CategoricalNB(epsilon=eps).fit(X, y).joint(patient2).iloc[0][\"Cold\"]  # SOLUTION\n"
                  "answer5"),
         ("code", "q5.check(answer5)"),
-        ("markdown", "## Exercise 6: write Bayes theorem yourself\n\n"
-                     "Write `posterior(prior, likelihood)`: both arguments are dicts class → probability;\n"
-                     "return the dict class → P(class | x). The check calls your function on a few inputs;\n"
-                     "your teacher's grading calls it on more. Do not change the dicts you are given."),
+        ("markdown", {"en": "## Exercise 6: write Bayes theorem yourself\n\n"
+                            "Write `posterior(prior, likelihood)`: both arguments are dicts class → probability;\n"
+                            "return the dict class → P(class | x). The check calls your function on a few inputs;\n"
+                            "your teacher's grading calls it on more. Do not change the dicts you are given.",
+                      "zh": "## 练习 6：自己写出贝叶斯定理\n\n"
+                            "编写 `posterior(prior, likelihood)`：两个参数都是 类别 → 概率 的字典；返回字典 类别 → P(类别 | x)。"
+                            "检查单元会用几组输入调用你的函数；老师评分时会用更多输入调用它。不要修改传入的字典。"}),
         ("code", "q6 = exercise(\"hw01.posterior_function\")\nq6"),
         ("code", "def posterior(prior, likelihood):\n"
                  "    # BEGIN SOLUTION\n"
@@ -364,5 +384,6 @@ def cells(p):
                  "    return {c: j / evidence for c, j in joint.items()}\n"
                  "    # END SOLUTION"),
         ("code", "q6.check(posterior)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -7,7 +7,7 @@ function cases; ``DEFAULT`` is the self-study version.
 """
 from __future__ import annotations
 
-from nbteach.teacher.homework import STUDENT_INTRO, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
 
 NAME = "hw02"
 NOTEBOOK = "hw02_multinomial_and_bernoulli.ipynb"
@@ -96,7 +96,7 @@ def exercises(p):
         raise NbteachError("the document must underflow")
     no_smoothing = {"en": "That is the unsmoothed MLE (alpha = 0): a word never seen in spam gets probability 0. "
                           "Add alpha = 1 to every count.",
-                    "zh": "这是未平滑的最大似然估计（alpha = 0）：spam 中没出现过的词概率为 0。给每个计数加 alpha = 1。"}
+                    "zh": "这是未平滑的极大似然估计（alpha = 0）：spam 中没出现过的词概率为 0。给每个计数加 alpha = 1。"}
     words = ", ".join(p["vocabulary"])
     return [
         graded(
@@ -192,46 +192,60 @@ def exercises(p):
 
 def cells(p):
     return [
-        ("markdown", "# Homework 2: multinomial and Bernoulli naive Bayes (lessons 04-05)\n\n"
-                     "[作业 2：多项式与伯努利朴素贝叶斯]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 2: multinomial and Bernoulli naive Bayes (lessons 04-05)\n\n"
+                            "[作业 2：多项式与伯努利朴素贝叶斯]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 2：多项式朴素贝叶斯与伯努利朴素贝叶斯（第 04-05 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "import numpy as np\n\n"
                  "import nbteach\n"
                  "from nbteach import BernoulliNB, MultinomialNB\n"
                  "from nbteach.check import exercise, ____\n"
                  "from nbteach.derivations import underflow_demo\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "Messages over a vocabulary of three words, as word counts N(t_i, x):"),
+        ("markdown", {"en": "Messages over a vocabulary of three words, as word counts N(t_i, x):",
+                      "zh": "一个只有三个词的词汇表上的若干条消息，以词频 N(t_i, x) 表示："}),
         ("code", f"X = {p['X']!r}\ny = {p['y']!r}\nvocabulary = {p['vocabulary']!r}"),
-        ("markdown", "## Exercise 1: theta with Laplace smoothing\n\n"
-                     "Multinomial NB, alpha = 1: give theta_{i|spam} for the three words as a numpy array\n"
-                     "[多项式模型的词概率]."),
+        ("markdown", {"en": "## Exercise 1: theta with Laplace smoothing\n\n"
+                            "Multinomial NB, alpha = 1: give theta_{i|spam} for the three words as a numpy array\n"
+                            "[多项式模型的词概率].",
+                      "zh": "## 练习 1：拉普拉斯修正下的 theta\n\n"
+                            "多项式朴素贝叶斯，alpha = 1：以 numpy 数组给出三个词的 theta_{i|spam}（多项式模型的词概率）。"}),
         ("code", "q1 = exercise(\"hw02.theta_spam\")\nq1"),
         ("code", "# BEGIN SOLUTION\nnb = MultinomialNB(alpha=1).fit(X, y)\n# END SOLUTION\n"
                  "answer1 = np.exp(nb.feature_log_prob_[list(nb.classes_).index(\"spam\")])  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: mu of the Bernoulli model\n\n"
-                     "Bernoulli NB with the notes' +1/+2 smoothing: mu_{i|spam}, the probability that a spam\n"
-                     "message *contains* each word [伯努利模型]."),
+        ("markdown", {"en": "## Exercise 2: mu of the Bernoulli model\n\n"
+                            "Bernoulli NB with the notes' +1/+2 smoothing: mu_{i|spam}, the probability that a spam\n"
+                            "message *contains* each word [伯努利模型].",
+                      "zh": "## 练习 2：伯努利模型的 mu\n\n"
+                            "伯努利朴素贝叶斯，用笔记中的 +1/+2 平滑：mu_{i|spam}，即一条垃圾邮件*包含*每个词的概率。"}),
         ("code", "q2 = exercise(\"hw02.mu_spam\")\nq2"),
         ("code", "# BEGIN SOLUTION\nbnb = BernoulliNB(alpha=1).fit(X, y)\n# END SOLUTION\n"
                  "answer2 = np.exp(bnb.feature_log_prob_[list(bnb.classes_).index(\"spam\")])  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", f"## Exercise 3: why we add logs\n\n"
-                     f"`p` holds the probability theta of each of the {p['doc_length']} words of a message. Compute its\n"
-                     "log-likelihood, the natural log of the product of them all [对数似然；下溢]. Try the product\n"
-                     "first and see what happens."),
+        ("markdown", {"en": f"## Exercise 3: why we add logs\n\n"
+                            f"`p` holds the probability theta of each of the {p['doc_length']} words of a message. Compute its\n"
+                            "log-likelihood, the natural log of the product of them all [对数似然；下溢]. Try the product\n"
+                            "first and see what happens.",
+                      "zh": f"## 练习 3：为什么要把对数相加\n\n"
+                            f"`p` 存放一条消息中 {p['doc_length']} 个词各自的概率 theta。计算它的对数似然，即所有这些概率之积的"
+                            "自然对数（对数似然；下溢）。先试试直接求积，看看会发生什么。"}),
         ("code", "q3 = exercise(\"hw02.log_likelihood\")\nq3"),
         ("code", f"p = underflow_demo(doc_length={p['doc_length']}, seed={p['seed']}).probabilities\nnp.prod(p)"),
         ("code", "answer3 = np.log(p).sum()  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: write the Laplace estimate\n\n"
-                     "Write `theta_laplace(counts)`: `counts` is a numpy array N_{c,i} of one class's word counts;\n"
-                     "return the Laplace-smoothed theta_{i|c}. The check calls it on a few count vectors; your\n"
-                     "teacher's grading calls it on more. Do not modify `counts`."),
+        ("markdown", {"en": "## Exercise 4: write the Laplace estimate\n\n"
+                            "Write `theta_laplace(counts)`: `counts` is a numpy array N_{c,i} of one class's word counts;\n"
+                            "return the Laplace-smoothed theta_{i|c}. The check calls it on a few count vectors; your\n"
+                            "teacher's grading calls it on more. Do not modify `counts`.",
+                      "zh": "## 练习 4：写出拉普拉斯估计\n\n"
+                            "编写 `theta_laplace(counts)`：`counts` 是一个类别的词频 N_{c,i} 组成的 numpy 数组；返回经拉普拉斯修正的 "
+                            "theta_{i|c}。检查单元会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
         ("code", "q4 = exercise(\"hw02.theta_function\")\nq4"),
         ("code", "def theta_laplace(counts):\n    # BEGIN SOLUTION\n"
                  "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
         ("code", "q4.check(theta_laplace)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

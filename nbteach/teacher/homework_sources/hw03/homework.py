@@ -5,7 +5,7 @@ predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham).
 """
 from __future__ import annotations
 
-from nbteach.teacher.homework import STUDENT_INTRO, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
 
 NAME = "hw03"
 NOTEBOOK = "hw03_evaluation_and_imbalance.ipynb"
@@ -76,19 +76,19 @@ def exercises(p):
             "hw03.precision",
             {"en": "Precision of the filter for the class spam: of the messages it flagged as spam, which "
                    "fraction is spam? At least 4 significant digits.",
-             "zh": "过滤器对 spam 类的精确率：被判为 spam 的邮件中，真正是 spam 的比例是多少？至少 4 位有效数字。"},
+             "zh": "过滤器对 spam 类的查准率：被判为 spam 的邮件中，真正是 spam 的比例是多少？至少 4 位有效数字。"},
             m.precision_score(yt, yp, pos_label="spam"), num,
             mistakes=[
                 ("recall_for_precision", m.recall_score(yt, yp, pos_label="spam"),
                  {"en": "That is recall, TP / (TP + FN): of the spam, how much was caught. Precision divides "
                         "by what was *flagged*: TP / (TP + FP).",
-                  "zh": "这是召回率 TP / (TP + FN)：spam 中被抓到的比例。精确率除以的是被*判为* spam 的数量：TP / (TP + FP)。"}),
+                  "zh": "这是查全率 TP / (TP + FN)：spam 中被抓到的比例。查准率除以的是被*判为* spam 的数量：TP / (TP + FP)。"}),
                 ("accuracy_for_precision", m.accuracy_score(yt, yp),
                  {"en": "That is accuracy over both classes; precision looks only at the messages predicted spam.",
-                  "zh": "这是两类合计的准确率；精确率只看被预测为 spam 的邮件。"}),
+                  "zh": "这是两类合计的精度；查准率只看被预测为 spam 的邮件。"}),
                 ("other_class", m.precision_score(yt, yp, pos_label="ham"),
                  {"en": "That is the precision of ham; the positive class here is spam.",
-                  "zh": "这是 ham 的精确率；这里的正类是 spam。"}),
+                  "zh": "这是 ham 的查准率；这里的正类是 spam。"}),
             ],
             hints=[{"en": "Count TP (spam flagged spam) and FP (ham flagged spam).",
                     "zh": "数出 TP（spam 被判为 spam）和 FP（ham 被判为 spam）。"}],
@@ -102,7 +102,7 @@ def exercises(p):
                 ("arithmetic_mean", (P + R) / 2,
                  {"en": "You took the arithmetic mean of precision and recall; F1 is their harmonic mean, "
                         "2PR / (P + R).",
-                  "zh": "你取了精确率和召回率的算术平均；F1 是调和平均 2PR / (P + R)。"}),
+                  "zh": "你取了查准率和查全率的算术平均；F1 是调和平均 2PR / (P + R)。"}),
                 ("macro_average", m.f1_score(yt, yp, average="macro"),
                  {"en": "That is the macro average over both classes; the question asks for spam's F1.",
                   "zh": "这是两类的宏平均；题目问的是 spam 的 F1。"}),
@@ -114,20 +114,20 @@ def exercises(p):
             "hw03.accuracy_paradox",
             {"en": "A lazy filter predicts ham for every message. What is its accuracy on y_true? "
                    "At least 4 significant digits.",
-             "zh": "一个偷懒的过滤器把所有邮件都判为 ham。它在 y_true 上的准确率是多少？至少 4 位有效数字。"},
+             "zh": "一个偷懒的过滤器把所有邮件都判为 ham。它在 y_true 上的精度是多少？至少 4 位有效数字。"},
             m.accuracy_score(yt, ham), num,
             mistakes=[
                 ("recall_of_spam", m.recall_score(yt, ham, pos_label="spam"),
                  {"en": "That is its recall for spam (it catches none). Accuracy counts the right predictions "
                         "of both classes.",
-                  "zh": "这是它对 spam 的召回率（一封也没抓到）。准确率统计两类中预测正确的比例。"}),
+                  "zh": "这是它对 spam 的查全率（一封也没抓到）。精度统计两类中预测正确的比例。"}),
                 ("spam_share", m.accuracy_score(yt, ["spam"] * len(yt)),
                  {"en": "That is the share of spam among the messages: exactly the ones the always-ham filter "
                         "gets wrong. Its accuracy is the share it gets right.",
-                  "zh": "这是 spam 在邮件中所占的比例：恰好是“全判 ham”过滤器判错的那些。它的准确率是判对的比例。"}),
+                  "zh": "这是 spam 在邮件中所占的比例：恰好是“全判 ham”过滤器判错的那些。它的精度是判对的比例。"}),
                 ("filter_accuracy", m.accuracy_score(yt, yp),
                  {"en": "That is the accuracy of the real filter, not of the always-ham one.",
-                  "zh": "这是真实过滤器的准确率，不是“全判 ham”过滤器的。"}),
+                  "zh": "这是真实过滤器的精度，不是“全判 ham”过滤器的。"}),
             ],
             hints=[{"en": "How many of the messages are ham?", "zh": "邮件里有几封是 ham？"}],
             solution="answer = accuracy_score(y_true, ['ham'] * len(y_true))   # high, yet useless"),
@@ -172,43 +172,54 @@ def cells(p):
     n = p["n_spam"] + p["n_ham"]
     fn, tn = p["n_spam"] - p["tp"], p["n_ham"] - p["fp"]
     return [
-        ("markdown", "# Homework 3: evaluating a spam filter, and class imbalance (lessons 06-07)\n\n"
-                     "[作业 3：评估垃圾邮件过滤器与类别不平衡]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 3: evaluating a spam filter, and class imbalance (lessons 06-07)\n\n"
+                            "[作业 3：评估垃圾邮件过滤器与类别不平衡]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 3：评估垃圾邮件过滤器与类别不平衡（第 06-07 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "import numpy as np\n\n"
                  "import nbteach\n"
                  "from nbteach.check import exercise, ____\n"
                  "from nbteach.metrics import accuracy_score, confusion_table, f1_score, precision_score, recall_score\n"
                  "from nbteach.resample import class_sizes, random_oversample\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", f"{n} messages: the truth and what a filter predicted."),
+        ("markdown", {"en": f"{n} messages: the truth and what a filter predicted.",
+                      "zh": f"{n} 条消息：真实类别，以及一个过滤器的预测。"}),
         ("code", f"y_true = [\"spam\"] * {p['n_spam']} + [\"ham\"] * {p['n_ham']}\n"
                  f"y_pred = [\"spam\"] * {p['tp']} + [\"ham\"] * {fn} + [\"spam\"] * {p['fp']} + [\"ham\"] * {tn}\n"
                  "confusion_table(y_true, y_pred)"),
-        ("markdown", "## Exercise 1: precision [精确率]"),
+        ("markdown", {"en": "## Exercise 1: precision [精确率]",
+                      "zh": "## 练习 1：查准率"}),
         ("code", "q1 = exercise(\"hw03.precision\")\nq1"),
         ("code", "answer1 = precision_score(y_true, y_pred, pos_label=\"spam\")  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: F1 [F1 值]"),
+        ("markdown", {"en": "## Exercise 2: F1 [F1 值]",
+                      "zh": "## 练习 2：F1 度量"}),
         ("code", "q2 = exercise(\"hw03.f1\")\nq2"),
         ("code", "answer2 = f1_score(y_true, y_pred, pos_label=\"spam\")  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## Exercise 3: the accuracy paradox\n\n"
-                     "A filter that lets every message through (always ham) catches no spam at all. How\n"
-                     "accurate is it? [准确率悖论]"),
+        ("markdown", {"en": "## Exercise 3: the accuracy paradox\n\n"
+                            "A filter that lets every message through (always ham) catches no spam at all. How\n"
+                            "accurate is it? [准确率悖论]",
+                      "zh": "## 练习 3：精度悖论\n\n"
+                            "一个放行所有消息（总是判为 ham）的过滤器一封垃圾邮件也拦不住。它的精度是多少？"}),
         ("code", "q3 = exercise(\"hw03.accuracy_paradox\")\nq3"),
         ("code", "answer3 = accuracy_score(y_true, [\"ham\"] * len(y_true))  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: over-sampling [过采样]"),
+        ("markdown", {"en": "## Exercise 4: over-sampling [过采样]",
+                      "zh": "## 练习 4：过采样"}),
         ("code", "q4 = exercise(\"hw03.oversampled_size\")\nq4"),
         ("code", "# BEGIN SOLUTION\n"
                  "X_over, y_over = random_oversample(list(range(len(y_true))), y_true, random_state=0)\n"
                  "# END SOLUTION\nanswer4 = len(X_over)  # SOLUTION"),
         ("code", "q4.check(answer4)"),
-        ("markdown", "## Exercise 5: write the confusion matrix\n\n"
-                     "Write `confusion(y_true, y_pred, labels)` returning a numpy array with\n"
-                     "C[i, j] = the number of examples of true class `labels[i]` predicted as `labels[j]`\n"
-                     "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more."),
+        ("markdown", {"en": "## Exercise 5: write the confusion matrix\n\n"
+                            "Write `confusion(y_true, y_pred, labels)` returning a numpy array with\n"
+                            "C[i, j] = the number of examples of true class `labels[i]` predicted as `labels[j]`\n"
+                            "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more.",
+                      "zh": "## 练习 5：写出混淆矩阵\n\n"
+                            "编写 `confusion(y_true, y_pred, labels)`，返回一个 numpy 数组，其中 C[i, j] = 真实类别为 `labels[i]`、"
+                            "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元会用几组标记列表调用它；老师评分时会用更多列表调用它。"}),
         ("code", "q5 = exercise(\"hw03.confusion_function\")\nq5"),
         ("code", "def confusion(y_true, y_pred, labels):\n    # BEGIN SOLUTION\n"
                  "    index = {c: k for k, c in enumerate(labels)}\n"
@@ -217,5 +228,6 @@ def cells(p):
                  "        C[index[t], index[p]] += 1\n"
                  "    return C\n    # END SOLUTION"),
         ("code", "q5.check(confusion)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from nbteach import NbteachError
-from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw04"
 NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
@@ -313,9 +313,11 @@ def cells(p):
     q, f, d = p["query"], p["filter"], p["diagnosis"]
     loss_rows = ",\n".join(f"    {r!r}" for r in d["loss"])
     return [
-        ("markdown", "# Homework 4: Gaussian naive Bayes, logistic regression, decisions (lessons 08-09)\n\n"
-                     "[作业 4：高斯朴素贝叶斯、逻辑斯谛回归与贝叶斯决策]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 4: Gaussian naive Bayes, logistic regression, decisions (lessons 08-09)\n\n"
+                            "[作业 4：高斯朴素贝叶斯、逻辑斯谛回归与贝叶斯决策]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 4：高斯朴素贝叶斯、对数几率回归与决策（第 08-09 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
@@ -323,40 +325,48 @@ def cells(p):
                  "from nbteach.decision import conditional_risk, threshold_from_loss\n"
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "Your melons: two numeric attributes and their quality."),
+        ("markdown", {"en": "Your melons: two numeric attributes and their quality.",
+                      "zh": "你的西瓜：两个数值属性及其品质。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['quality']!r})\n"
                  "X, y = df[[\"weight\", \"sweetness\"]], df[\"quality\"]\ndf"),
-        ("markdown", "## Exercise 1: a normal density per class [连续属性的概率密度]"),
+        ("markdown", {"en": "## Exercise 1: a normal density per class [连续属性的概率密度]",
+                      "zh": "## 练习 1：每个类别的正态密度（连续属性的概率密度）"}),
         ("code", "q1 = exercise(\"hw04.density\")\nq1"),
         ("code", f"nb1 = MixedNB(ddof=1).fit(X[[{q['column']!r}]], y)  # SOLUTION\n"
                  f"answer1 = float(nb1.explain({{{q['column']!r}: {q['value']!r}}})"
                  f".loc[\"p({q['column']}={q['value']}|c)\", {q['class']!r}])  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: a shared variance gives a linear log odds [共享方差与线性决策面]"),
+        ("markdown", {"en": "## Exercise 2: a shared variance gives a linear log odds [共享方差与线性决策面]",
+                      "zh": "## 练习 2：共享方差给出线性的对数几率（线性决策边界）"}),
         ("code", "q2 = exercise(\"hw04.shared_weight\")\nq2"),
         ("code", "nb2 = GaussianNB(shared_variance=True, var_smoothing=0).fit(X, y)  # SOLUTION\n"
                  "answer2 = float(nb2.log_odds_coefficients()[\"w\"][1])  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## Exercise 3: the cost behind a threshold [由阈值推出代价]"),
+        ("markdown", {"en": "## Exercise 3: the cost behind a threshold [由阈值推出代价]",
+                      "zh": "## 练习 3：阈值背后的代价"}),
         ("code", "q3 = exercise(\"hw04.cost_threshold\")\nq3"),
         ("code", f"t, miss = Fraction({f['threshold_tenths']}, 10), {f['miss']}   # the threshold, the cost of a miss\n"
                  "answer3 = t * miss / (1 - t)  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: the conditional risk [条件风险]"),
+        ("markdown", {"en": "## Exercise 4: the conditional risk [条件风险]",
+                      "zh": "## 练习 4：条件风险"}),
         ("code", "q4 = exercise(\"hw04.conditional_risk\")\nq4"),
         ("code", f"raw = {d['posterior']!r}\n"
                  f"loss = [\n{loss_rows}]          # rows: decide healthy, cold, flu; columns: truth\n"
                  "post = [Fraction(r, sum(raw)) for r in raw]  # SOLUTION\n"
                  f"answer4 = conditional_risk(post, loss)[{d['decision']}]  # SOLUTION"),
         ("code", "q4.check(answer4)"),
-        ("markdown", "## Exercise 5: the Bayes decision as a function [贝叶斯判定准则]\n\n"
-                     "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
-                     "grading calls it on more."),
+        ("markdown", {"en": "## Exercise 5: the Bayes decision as a function [贝叶斯判定准则]\n\n"
+                            "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
+                            "grading calls it on more.",
+                      "zh": "## 练习 5：把贝叶斯判定准则写成函数\n\n"
+                            "编写 `decide(posterior, loss)`。检查单元会用几个例子调用它；老师评分时会用更多例子调用它。"}),
         ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
         ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
                  "    k = len(posterior)\n"
                  "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
                  "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
         ("code", "q5.check(decide)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

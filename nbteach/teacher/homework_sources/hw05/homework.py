@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw05"
 NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
@@ -164,7 +164,7 @@ WHY = {
     "c": {"en": "It moves P(Rain) because Rain and Sprinkler depend on each other even before the grass is seen.",
           "zh": "它改变了 P(Rain)，因为即使还没看到草地，Rain 与 Sprinkler 也相互依赖。"},
     "d": {"en": "It cannot move P(Rain), since Sprinkler is not a parent of Rain; any difference is rounding.",
-          "zh": "它不可能改变 P(Rain)，因为 Sprinkler 不是 Rain 的父节点；任何差别都只是舍入误差。"},
+          "zh": "它不可能改变 P(Rain)，因为 Sprinkler 不是 Rain 的父结点；任何差别都只是舍入误差。"},
 }
 
 
@@ -264,7 +264,7 @@ def exercises(p):
                  {"en": "Check the value of Sprinkler: read its column, and WetGrass's row, for that value.",
                   "zh": "检查 Sprinkler 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
             ],
-            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个节点一个因子，各取自自己的表。"}],
+            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个结点一个因子，各取自自己的表。"}],
             solution="answer = float(net.joint()[(rain, sprinkler, True)])   # in net.nodes order"),
         graded(
             "hw05.explaining_away",
@@ -315,12 +315,12 @@ def exercises(p):
                 ("dependent_before", "c",
                  {"en": "Before the grass is seen, Rain and Sprinkler are independent: no arc joins them and "
                         "they share no parent. What couples them is their common effect, once it is observed.",
-                  "zh": "看到草地之前，Rain 与 Sprinkler 相互独立：没有弧相连，也没有共同的父节点。"
+                  "zh": "看到草地之前，Rain 与 Sprinkler 相互独立：没有弧相连，也没有共同的父结点。"
                         "把它们联系起来的是被观测到的共同结果。"}),
                 ("no_parent_no_change", "d",
                  {"en": "Your two numbers differ by more than rounding: observing a common effect couples its "
                         "causes, although neither is a parent of the other.",
-                  "zh": "你的两个数之差远大于舍入误差：观测到共同的结果会把它的各个原因联系起来，尽管它们互不为父节点。"}),
+                  "zh": "你的两个数之差远大于舍入误差：观测到共同的结果会把它的各个原因联系起来，尽管它们互不为父结点。"}),
             ],
             hints=[{"en": "The wet grass has two possible causes in this network. Once you know what one of them "
                           "did, how much is left for the other to explain?",
@@ -331,16 +331,16 @@ def exercises(p):
             "hw05.markov_blanket",
             {"en": "Write markov_blanket(parents, node): parents maps every node to the list of its parents; "
                    "return the names in the node's Markov blanket, sorted alphabetically and joined by ', '.",
-             "zh": "编写 markov_blanket(parents, node)：parents 把每个节点映射到其父节点列表；"
-                   "返回该节点马尔可夫毯中的节点名，按字母排序并用 ', ' 连接。"},
+             "zh": "编写 markov_blanket(parents, node)：parents 把每个结点映射到其父结点列表；"
+                   "返回该结点马尔可夫毯中的结点名，按字母排序并用 ', ' 连接。"},
             _blanket_fn("right"), {"type": "text"}, kind="function",
             public=[((g, v), {}) for g, v in p["cases"]], hidden=_hidden,
             mistakes=[("no_coparents", _blanket_fn("no_coparents"),
                        {"en": "Parents and children are not enough: add the children's other parents.",
-                        "zh": "只有父节点和子节点还不够：还要加上子节点的其他父节点。"}),
+                        "zh": "只有父结点和子结点还不够：还要加上子结点的其他父结点。"}),
                       ("parents_only", _blanket_fn("parents"),
                        {"en": "The blanket also holds the children and their other parents.",
-                        "zh": "马尔可夫毯还包括子节点及其其他父节点。"})],
+                        "zh": "马尔可夫毯还包括子结点及其其他父结点。"})],
             hints=[{"en": "What does a Gibbs step condition on? Its own table, and every table it appears in.",
                     "zh": "吉布斯采样的一步以什么为条件？自己的表，以及它出现的每一张表。"}],
             solution="def markov_blanket(parents, node):\n"
@@ -357,9 +357,11 @@ def cells(p):
     rows = ",\n".join(f"     {r!r}" for r in p["rows"])
     f, n, cfg, ev = p["factor"], p["net"], p["config"], p["evidence"]
     return [
-        ("markdown", "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
-                     "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 5: semi-naive Bayes and Bayesian networks (lessons 10-11)\n\n"
+                            "[作业 5：半朴素贝叶斯与贝叶斯网]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 5：半朴素贝叶斯与贝叶斯网（第 10-11 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
@@ -367,10 +369,12 @@ def cells(p):
                  "from nbteach.bayesnet import BayesNet\n"
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "The training table: three attributes of a day, and whether a game was played."),
+        ("markdown", {"en": "The training table: three attributes of a day, and whether a game was played.",
+                      "zh": "训练表：某一天的三个属性，以及那天是否进行了比赛。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
                  "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
-        ("markdown", "## Exercise 1: one factor of a SPODE [超父独依赖估计]"),
+        ("markdown", {"en": "## Exercise 1: one factor of a SPODE [超父独依赖估计]",
+                      "zh": "## 练习 1：SPODE（超父独依赖估计）的一个因子"}),
         ("code", "q1 = exercise(\"hw05.spode_factor\")\nq1"),
         ("code", "# BEGIN SOLUTION\n"
                  f"m1 = SPODE(parent={f['parent']!r}, alpha={f['alpha']}).fit(X, y)\n"
@@ -383,13 +387,15 @@ def cells(p):
                  "# END SOLUTION\n"
                  f"answer1 = Fraction(count + {f['alpha']}, rows + {f['alpha']} * len(m1.categories_[j]))  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 2: AODE [平均独依赖估计]"),
+        ("markdown", {"en": "## Exercise 2: AODE [平均独依赖估计]",
+                      "zh": "## 练习 2：AODE（平均独依赖估计）"}),
         ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
         ("code", f"day = pd.DataFrame([{p['query']!r}])\n"
                  "m2 = AODE(m=1, alpha=1).fit(X, y)  # SOLUTION\n"
                  "answer2 = m2.predict_proba(day)[0][list(m2.classes_).index(\"yes\")]  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:"),
+        ("markdown", {"en": "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:",
+                      "zh": "## 一个小的贝叶斯网\n\n下雨和洒水器都能把草地弄湿："}),
         ("code", "tf = [True, False]\n"
                  f"rain = pd.DataFrame([[{n['rain']}, {round(1 - n['rain'], 12)}]], columns=tf)\n"
                  f"sprinkler = pd.DataFrame([[{n['sprinkler']}, {round(1 - n['sprinkler'], 12)}]], columns=tf)\n"
@@ -398,13 +404,16 @@ def cells(p):
                  "net = BayesNet([(\"Rain\", \"WetGrass\"), (\"Sprinkler\", \"WetGrass\")],\n"
                  "               {\"Rain\": rain, \"Sprinkler\": sprinkler, \"WetGrass\": wet})\n"
                  "net.cpd(\"WetGrass\")"),
-        ("markdown", "## Exercise 3: the joint is a product [联合概率]"),
+        ("markdown", {"en": "## Exercise 3: the joint is a product [联合概率]",
+                      "zh": "## 练习 3：联合概率是乘积"}),
         ("code", "q3 = exercise(\"hw05.joint_probability\")\nq3"),
         ("code", f"answer3 = float(net.joint()[({cfg['Rain']}, {cfg['Sprinkler']}, True)])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Exercise 4: explaining away [解释消除]\n\n"
-                     "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
-                     "or less likely? Then compute both numbers, and say which statement explains them."),
+        ("markdown", {"en": "## Exercise 4: explaining away [解释消除]\n\n"
+                            "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
+                            "or less likely? Then compute both numbers, and say which statement explains them.",
+                      "zh": "## 练习 4：解释消除\n\n"
+                            "计算之前先写下你的预测：洒水器的状态会让下雨的可能性变大还是变小？然后算出两个数，并说出哪一种说法能解释它们。"}),
         ("code", "q4 = exercise(\"hw05.explaining_away\")\nq4"),
         ("code", "# BEGIN SOLUTION\n"
                  "first = float(net.query(\"Rain\", {\"WetGrass\": True})[True])\n"
@@ -415,9 +424,11 @@ def cells(p):
         ("code", "q4b = exercise(\"hw05.explaining_away_why\")\nq4b"),
         ("code", "answer4b = \"a\" if second < first else \"b\"  # SOLUTION"),
         ("code", "q4b.check(answer4b)"),
-        ("markdown", "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
-                     "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
-                     "teacher's grading calls it on more."),
+        ("markdown", {"en": "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
+                            "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
+                            "teacher's grading calls it on more.",
+                      "zh": "## 练习 5：马尔可夫毯\n\n"
+                            "编写 `markov_blanket(parents, node)`。检查单元会用几个小图调用它；老师评分时会用更多图调用它。"}),
         ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
         ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
                  "    children = [c for c, ps in parents.items() if node in ps]\n"
@@ -427,5 +438,6 @@ def cells(p):
                  "    out.discard(node)\n"
                  "    return \", \".join(sorted(out))\n    # END SOLUTION"),
         ("code", "q5.check(markov_blanket)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -7,7 +7,7 @@ The answers are computed here, by nbteach.
 """
 from __future__ import annotations
 
-from nbteach.teacher.homework import STUDENT_INTRO, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
@@ -245,13 +245,13 @@ def exercises(p):
             {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1). "
                    "Its first E-step gives each unlabelled e-mail a class distribution. What is P(spam | u1) "
                    "for the first unlabelled e-mail u1? At least 4 significant digits.",
-             "zh": "EM 从只用已标注邮件拟合的朴素贝叶斯（多项式模型，alpha = 1）出发。第一次 E 步给每封未标注邮件"
-                   "一个类别分布。第一封未标注邮件 u1 的 P(spam | u1) 是多少？至少 4 位有效数字。"},
+             "zh": "EM 从只用已标记邮件拟合的朴素贝叶斯（多项式模型，alpha = 1）出发。第一次 E 步给每封未标记邮件"
+                   "一个类别分布。第一封未标记邮件 u1 的 P(spam | u1) 是多少？至少 4 位有效数字。"},
             _e_step(p), num,
             mistakes=distinct_mistakes(_e_step(p), [
                 ("prior", _e_step(p, "prior"),
                  {"en": "That is the prior P(spam) of the labelled e-mails: the E-step also weighs u1's words.",
-                  "zh": "这是已标注邮件的先验 P(spam)：E 步还要考虑 u1 中的词。"}),
+                  "zh": "这是已标记邮件的先验 P(spam)：E 步还要考虑 u1 中的词。"}),
                 ("no_prior", _e_step(p, "no_prior"),
                  {"en": "The words' likelihoods alone are not the posterior: multiply by the class prior first.",
                   "zh": "只有词的似然还不是后验：先乘以类别先验。"}),
@@ -270,26 +270,26 @@ def exercises(p):
                    f"P(class | e-mail), and adds them to the labelled counts. After it, what is "
                    f"theta(spam, '{word}'), the probability of the word '{word}' in spam (alpha = 1)? "
                    "At least 4 significant digits.",
-             "zh": f"第一次 M 步把每封未标注邮件按 E 步给出的 P(类别 | 邮件) 加权计入每个类别，并与已标注邮件的计数相加。"
+             "zh": f"第一次 M 步把每封未标记邮件按 E 步给出的 P(类别 | 邮件) 加权计入每个类别，并与已标记邮件的计数相加。"
                    f"之后 theta(spam, '{word}')，即词 '{word}' 在垃圾邮件中的概率（alpha = 1）是多少？至少 4 位有效数字。"},
             _m_step(p), num,
             mistakes=distinct_mistakes(_m_step(p), [
                 ("labelled_only", _m_step(p, "labelled_only"),
                  {"en": "That is the labelled e-mails' estimate: the M-step adds the unlabelled e-mails' "
                         "weighted counts.",
-                  "zh": "这是只用已标注邮件的估计：M 步还要加上未标注邮件的加权计数。"}),
+                  "zh": "这是只用已标记邮件的估计：M 步还要加上未标记邮件的加权计数。"}),
                 ("hard", _m_step(p, "hard"),
                  {"en": "That gives each unlabelled e-mail wholly to its likelier class: EM counts it in "
                         "both classes, in proportion to its probabilities.",
-                  "zh": "这是把每封未标注邮件整个分给可能性更大的类别：EM 按概率把它分别计入两个类别。"}),
+                  "zh": "这是把每封未标记邮件整个分给可能性更大的类别：EM 按概率把它分别计入两个类别。"}),
                 ("both_full", _m_step(p, "both_full"),
                  {"en": "Each unlabelled e-mail counts once in all, split between the classes by its "
                         "probabilities, not once in each class.",
-                  "zh": "每封未标注邮件总共只计一次，按概率分到各类别，而不是在每个类别各计一次。"}),
+                  "zh": "每封未标记邮件总共只计一次，按概率分到各类别，而不是在每个类别各计一次。"}),
             ]),
             hints=[{"en": "Weighted counts: N(spam, w) = labelled spam counts + sum over unlabelled e-mails of "
                           "P(spam | e-mail) times the e-mail's count of w.",
-                    "zh": "加权计数：N(spam, w) = 已标注垃圾邮件中的计数 + 对每封未标注邮件求 P(spam | 邮件) 乘以该邮件中 w 的次数之和。"}],
+                    "zh": "加权计数：N(spam, w) = 已标记垃圾邮件中的计数 + 对每封未标记邮件求 P(spam | 邮件) 乘以该邮件中 w 的次数之和。"}],
             solution="R = m0.predict_proba(X_u)\n"
                      "X2 = np.vstack([X_l, X_u, X_u]); y2 = list(y_l) + [m0.classes_[0]] * 4 + [m0.classes_[1]] * 4\n"
                      "w = np.concatenate([np.ones(len(y_l)), R[:, 0], R[:, 1]])\n"
@@ -300,22 +300,22 @@ def exercises(p):
             {"en": f"A Gibbs sampler resamples Alarm given every other node: {given}. What is "
                    "P(Alarm = True | the rest)? Use only the tables that mention Alarm. At least 4 "
                    "significant digits.",
-             "zh": f"吉布斯采样在其余节点给定时重新采样 Alarm：{given}。P(Alarm = True | 其余节点) 是多少？"
+             "zh": f"吉布斯采样在其余结点给定时重新采样 Alarm：{given}。P(Alarm = True | 其余结点) 是多少？"
                    "只用提到 Alarm 的表。至少 4 位有效数字。"},
             _blanket(p), num,
             mistakes=distinct_mistakes(_blanket(p), [
                 ("own_table", _blanket(p, "own_table"),
                  {"en": "That is Alarm's own table only: its children's calls are evidence about it too.",
-                  "zh": "这只用了 Alarm 自己的表：它的子节点（电话）也是关于它的证据。"}),
+                  "zh": "这只用了 Alarm 自己的表：它的子结点（电话）也是关于它的证据。"}),
                 ("unnormalised", _blanket(p, "unnormalised"),
                  {"en": "That product is not yet a probability: divide by its sum over Alarm = True and False.",
                   "zh": "这个乘积还不是概率：要除以 Alarm 取 True 和 False 时乘积之和。"}),
                 ("john_only", _blanket(p, "john_only"),
                  {"en": "Every child of Alarm contributes a factor, Mary as well as John.",
-                  "zh": "Alarm 的每个子节点都贡献一个因子，Mary 和 John 都要算。"}),
+                  "zh": "Alarm 的每个子结点都贡献一个因子，Mary 和 John 都要算。"}),
             ]),
             hints=[{"en": "P(a | blanket) is proportional to P(a | parents) times P(child | a) for each child.",
-                    "zh": "P(a | 马尔可夫毯) 正比于 P(a | 父节点) 乘以每个子节点的 P(子节点 | a)。"}],
+                    "zh": "P(a | 马尔可夫毯) 正比于 P(a | 父结点) 乘以每个子结点的 P(子结点 | a)。"}],
             solution="answer = float(net.query('Alarm', {'Burglary': ..., 'Earthquake': ..., "
                      "'JohnCalls': ..., 'MaryCalls': ...})[True])"),
     ]
@@ -328,9 +328,11 @@ def cells(p):
     n, b = p["net"], p["blanket"]
     rows = ",\n".join(f"     {r!r}" for r in p["rows"])
     return [
-        ("markdown", "# Homework 6: TAN, the Markov blanket and EM (lessons 10-12)\n\n"
-                     "[作业 6：树增强朴素贝叶斯、马尔可夫毯与 EM 算法]\n\n"
-                     + STUDENT_INTRO),
+        ("markdown", {"en": "# Homework 6: TAN, the Markov blanket and EM (lessons 10-12)\n\n"
+                            "[作业 6：树增强朴素贝叶斯、马尔可夫毯与 EM 算法]\n\n"
+                            + STUDENT_INTRO,
+                      "zh": "# 作业 6：TAN、马尔可夫毯与 EM 算法（第 10-12 课）\n\n"
+                            + STUDENT_INTRO_ZH}),
         ("code", "import numpy as np\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
@@ -339,27 +341,33 @@ def cells(p):
                  "from nbteach.bayesnet import BayesNet\n"
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
-        ("markdown", "## A table for TAN [树增强朴素贝叶斯]\n\nFour attributes of a day, and whether a game was played."),
+        ("markdown", {"en": "## A table for TAN [树增强朴素贝叶斯]\n\nFour attributes of a day, and whether a game was played.",
+                      "zh": "## 一张用于 TAN（树增广朴素贝叶斯）的表\n\n某一天的四个属性，以及那天是否进行了比赛。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
                  "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
-        ("markdown", "## Exercise 1: the tree of TAN [树增强朴素贝叶斯]"),
+        ("markdown", {"en": "## Exercise 1: the tree of TAN [树增强朴素贝叶斯]",
+                      "zh": "## 练习 1：TAN 的树"}),
         ("code", "q0 = exercise(\"hw06.tan_parent\")\nq0"),
         ("code", f"answer0 = TAN(root={p['tan']['root']!r}).fit(X, y).parents_[{p['tan']['target']!r}]  # SOLUTION"),
         ("code", "q0.check(answer0)"),
-        ("markdown", "## A few labelled e-mails and more unlabelled ones [未标注数据]\n\n"
-                     "Each row counts the words of one e-mail (columns in the order of `vocab`)."),
+        ("markdown", {"en": "## A few labelled e-mails and more unlabelled ones [未标注数据]\n\n"
+                            "Each row counts the words of one e-mail (columns in the order of `vocab`).",
+                      "zh": "## 几封有标记的电子邮件和更多未标记样本\n\n"
+                            "每一行是一封邮件的词频（各列的顺序与 `vocab` 相同）。"}),
         ("code", f"vocab = {VOCAB!r}\n"
                  f"X_l = np.array([\n{lab}])\n"
                  f"y_l = np.array({labels!r})\n"
                  f"X_u = np.array([\n{unl}])   # u1 is the first row\n"
                  f"word = {p['word']!r}\n"
                  "pd.DataFrame(X_l, columns=vocab).assign(label=y_l)"),
-        ("markdown", "## Exercise 2: the first E-step [E 步]"),
+        ("markdown", {"en": "## Exercise 2: the first E-step [E 步]",
+                      "zh": "## 练习 2：第一次 E 步"}),
         ("code", "q1 = exercise(\"hw06.e_step\")\nq1"),
         ("code", "m0 = MultinomialNB(alpha=1).fit(X_l, y_l)  # SOLUTION\n"
                  "answer1 = m0.predict_proba(X_u[:1])[0][list(m0.classes_).index(\"spam\")]  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", "## Exercise 3: the first M-step [M 步]"),
+        ("markdown", {"en": "## Exercise 3: the first M-step [M 步]",
+                      "zh": "## 练习 3：第一次 M 步"}),
         ("code", "q2 = exercise(\"hw06.m_step\")\nq2"),
         ("code", "# BEGIN SOLUTION\n"
                  "R = m0.predict_proba(X_u)\n"
@@ -371,8 +379,10 @@ def cells(p):
                  "answer2 = float(np.exp(m1.feature_log_prob_[list(m1.classes_).index(\"spam\"), vocab.index(word)]))"
                  "  # SOLUTION"),
         ("code", "q2.check(answer2)"),
-        ("markdown", "## An alarm network [贝叶斯网]\n\n"
-                     "Burglary and Earthquake can set off the Alarm; John and Mary may call when it rings."),
+        ("markdown", {"en": "## An alarm network [贝叶斯网]\n\n"
+                            "Burglary and Earthquake can set off the Alarm; John and Mary may call when it rings.",
+                      "zh": "## 一个防盗警报网络（贝叶斯网）\n\n"
+                            "盗窃（Burglary）和地震（Earthquake）都可能触发警报（Alarm）；警报响时，John 和 Mary 可能会打电话。"}),
         ("code", "import itertools\n\n"
                  "tf = [True, False]\n\n"
                  "def root(q):\n"
@@ -389,10 +399,12 @@ def cells(p):
                  f"                \"JohnCalls\": given([\"Alarm\"], {n['john']!r}),\n"
                  f"                \"MaryCalls\": given([\"Alarm\"], {n['mary']!r})}})\n"
                  "net.cpd(\"Alarm\")"),
-        ("markdown", "## Exercise 4: one node given its Markov blanket [马尔可夫毯]"),
+        ("markdown", {"en": "## Exercise 4: one node given its Markov blanket [马尔可夫毯]",
+                      "zh": "## 练习 4：给定马尔可夫毯时的一个结点"}),
         ("code", "q3 = exercise(\"hw06.markov_blanket_conditional\")\nq3"),
         ("code", f"rest = {dict(b)!r}\n"
                  "answer3 = float(net.query(\"Alarm\", rest)[True])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
-        ("markdown", "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**"),
+        ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -101,7 +101,7 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("super-parent", "超父", (), "7.4"),
     ("SPODE", "SPODE（超父独依赖估计）", (), "7.4"),
     ("AODE", "AODE（平均独依赖估计）", (), "7.4"),
-    ("TAN", "TAN（树增广朴素贝叶斯）", (), "7.4"),
+    ("TAN", "TAN（树增强朴素贝叶斯）", (), "7.4"),
     ("conditional mutual information", "条件互信息", (), "7.4"),
     ("maximum weighted spanning tree", "最大带权生成树", (), "7.4"),
     # Bayesian networks (lesson 11)

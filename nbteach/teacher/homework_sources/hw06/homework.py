@@ -342,7 +342,7 @@ def cells(p):
                  "from nbteach.check import exercise, ____\n\n"
                  "# nbteach.set_language(\"zh\")   # 取消注释即可看到中文提示与反馈"),
         ("markdown", {"en": "## A table for TAN [树增强朴素贝叶斯]\n\nFour attributes of a day, and whether a game was played.",
-                      "zh": "## 一张用于 TAN（树增广朴素贝叶斯）的表\n\n某一天的四个属性，以及那天是否进行了比赛。"}),
+                      "zh": "## 一张用于 TAN（树增强朴素贝叶斯）的表\n\n某一天的四个属性，以及那天是否进行了比赛。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
                  "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
         ("markdown", {"en": "## Exercise 1: the tree of TAN [树增强朴素贝叶斯]",

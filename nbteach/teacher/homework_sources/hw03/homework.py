@@ -188,7 +188,7 @@ def cells(p):
         ("code", f"y_true = [\"spam\"] * {p['n_spam']} + [\"ham\"] * {p['n_ham']}\n"
                  f"y_pred = [\"spam\"] * {p['tp']} + [\"ham\"] * {fn} + [\"spam\"] * {p['fp']} + [\"ham\"] * {tn}\n"
                  "confusion_table(y_true, y_pred)"),
-        ("markdown", {"en": "## Exercise 1: precision [精确率]",
+        ("markdown", {"en": "## Exercise 1: precision [查准率]",
                       "zh": "## 练习 1：查准率"}),
         ("code", "q1 = exercise(\"hw03.precision\")\nq1"),
         ("code", "answer1 = precision_score(y_true, y_pred, pos_label=\"spam\")  # SOLUTION"),
@@ -200,7 +200,7 @@ def cells(p):
         ("code", "q2.check(answer2)"),
         ("markdown", {"en": "## Exercise 3: the accuracy paradox\n\n"
                             "A filter that lets every message through (always ham) catches no spam at all. How\n"
-                            "accurate is it? [准确率悖论]",
+                            "accurate is it? [精度悖论]",
                       "zh": "## 练习 3：精度悖论\n\n"
                             "一个放行所有消息（总是判为 ham）的过滤器一封垃圾邮件也拦不住。它的精度是多少？"}),
         ("code", "q3 = exercise(\"hw03.accuracy_paradox\")\nq3"),

@@ -314,7 +314,7 @@ def cells(p):
     loss_rows = ",\n".join(f"    {r!r}" for r in d["loss"])
     return [
         ("markdown", {"en": "# Homework 4: Gaussian naive Bayes, logistic regression, decisions (lessons 08-09)\n\n"
-                            "[作业 4：高斯朴素贝叶斯、逻辑斯谛回归与贝叶斯决策]\n\n"
+                            "[作业 4：高斯朴素贝叶斯、对数几率回归与贝叶斯决策]\n\n"
                             + STUDENT_INTRO,
                       "zh": "# 作业 4：高斯朴素贝叶斯、对数几率回归与决策（第 08-09 课）\n\n"
                             + STUDENT_INTRO_ZH}),

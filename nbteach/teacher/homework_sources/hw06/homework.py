@@ -350,7 +350,7 @@ def cells(p):
         ("code", "q0 = exercise(\"hw06.tan_parent\")\nq0"),
         ("code", f"answer0 = TAN(root={p['tan']['root']!r}).fit(X, y).parents_[{p['tan']['target']!r}]  # SOLUTION"),
         ("code", "q0.check(answer0)"),
-        ("markdown", {"en": "## A few labelled e-mails and more unlabelled ones [未标注数据]\n\n"
+        ("markdown", {"en": "## A few labelled e-mails and more unlabelled ones [未标记样本]\n\n"
                             "Each row counts the words of one e-mail (columns in the order of `vocab`).",
                       "zh": "## 几封有标记的电子邮件和更多未标记样本\n\n"
                             "每一行是一封邮件的词频（各列的顺序与 `vocab` 相同）。"}),

@@ -68,12 +68,22 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("undersampling", "欠采样", ("下采样",), "3.6"),
     ("oversampling", "过采样", ("上采样",), "3.6"),
     ("rescaling", "再缩放", (), "3.6"),
+    ("macro-averaging", "宏平均", (), "2.3.2"),
+    ("micro-averaging", "微平均", (), "2.3.2"),
+    ("mutual information", "互信息", (), ""),
     # Gaussian NB, logistic regression (lesson 08)
     ("variance", "方差", (), ""),
     ("logistic regression", "对数几率回归", ("逻辑回归", "逻辑斯谛回归"), "3.3"),
     ("decision boundary", "决策边界", (), ""),
     ("gradient descent", "梯度下降", (), "附录B.4"),
     ("regularization", "正则化", (), "6.4"),
+    ("log odds", "对数几率", (), "3.3"),
+    ("logistic function", "对数几率函数", (), "3.3"),
+    ("one-vs-rest", "一对其余", (), "3.5"),
+    ("generative model", "生成式模型", (), "7.1"),
+    ("discriminative model", "判别式模型", (), "7.1"),
+    ("leave-one-out", "留一法", (), "2.2.2"),
+    ("sign test", "符号检验", (), ""),
     # decision theory (lesson 09)
     ("Bayesian decision theory", "贝叶斯决策论", ("贝叶斯决策理论",), "7.1"),
     ("loss", "损失", (), "7.1"),
@@ -81,6 +91,9 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("Bayes optimal classifier", "贝叶斯最优分类器", (), "7.1"),
     ("Bayes risk", "贝叶斯风险", (), "7.1"),
     ("overall risk", "总体风险", (), "7.1"),
+    ("empirical risk", "经验风险", (), "6.4"),
+    ("reject option", "拒绝选项", (), ""),
+    ("bootstrapping", "自助法", (), "2.2.3"),
     # semi-naive Bayes (lesson 10)
     ("semi-naive Bayes classifier", "半朴素贝叶斯分类器", (), "7.4"),
     ("one-dependent estimator", "独依赖估计", ("单依赖估计",), "7.4"),
@@ -117,6 +130,8 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("latent variable", "隐变量", ("潜变量",), "7.6"),
     ("semi-supervised learning", "半监督学习", (), "13.1"),
     ("unlabeled sample", "未标记样本", (), "13.1"),
+    ("mixture component", "混合成分", (), "9.4.3"),
+    ("Dirichlet prior", "狄利克雷先验", (), ""),
 )
 
 

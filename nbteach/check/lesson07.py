@@ -65,22 +65,23 @@ _MODEL = ("X_u, y_u = random_undersample(X_train, y_train, random_state=5)\n"
 define(
     "07.precision_spam",
     prompt={"en": _SETUP["en"] + " What is the precision for the class spam?",
-            "zh": _SETUP["zh"] + " spam 类的精确率（precision）是多少？"},
+            "zh": _SETUP["zh"] + "spam 类的查准率是多少？"},
     answer=lambda: _prf()[0],
     rtol=1e-9,
     mistakes=[
         Mistake("recall", lambda: _prf()[1],
                 {"en": "That is the recall TP / (TP + FN), the share of real spam that was found. "
                        "Precision is TP / (TP + FP): of the e-mails flagged as spam, how many are.",
-                 "zh": "这是召回率 TP / (TP + FN)。精确率是 TP / (TP + FP)：被判为垃圾邮件的当中有多少真的是。"}),
+                 "zh": "这是查全率 TP / (TP + FN)，即真正的垃圾邮件中被找出的比例。"
+                       "查准率是 TP / (TP + FP)：被判为垃圾邮件的邮件中，有多少真的是。"}),
         Mistake("accuracy", _accuracy,
                 {"en": "That is the accuracy over both classes: precision looks only at the "
                        "e-mails predicted as spam.",
-                 "zh": "这是两类合起来的准确率；精确率只看被预测为 spam 的邮件。"}),
+                 "zh": "这是两类合起来的精度；查准率只看被预测为 spam 的邮件。"}),
         Mistake("wrong_positive_class", lambda: _prf("ham")[0],
                 {"en": "That is the precision of ham: make spam the positive class "
                        "(pos_label='spam').",
-                 "zh": "这是 ham 的精确率：把 spam 设为正类（pos_label='spam'）。"}),
+                 "zh": "这是 ham 的查准率：应把 spam 当作正例（pos_label='spam'）。"}),
     ],
     hints=[
         {"en": "Read TP and FP off the confusion table: the column of predicted spam.",
@@ -97,26 +98,26 @@ define(
     "07.macro_f1",
     prompt={"en": _SETUP["en"] + " What is the macro-averaged F1 (the plain mean of the F1 of "
                   "ham and the F1 of spam)?",
-            "zh": _SETUP["zh"] + " 宏平均 F1（ham 的 F1 与 spam 的 F1 的简单平均）是多少？"},
+            "zh": _SETUP["zh"] + "宏平均 F1（ham 的 F1 与 spam 的 F1 的简单平均）是多少？"},
     answer=lambda: _prf(average="macro")[2],
     rtol=1e-9,
     mistakes=[
         Mistake("weighted", lambda: _prf(average="weighted")[2],
                 {"en": "That is the weighted average (by class size): with 91% ham it is "
                        "dominated by ham. Macro gives both classes the same weight.",
-                 "zh": "这是按类别样本数加权的平均：91% 是 ham，所以几乎只反映 ham。宏平均给两类相同的权重。"}),
+                 "zh": "这是按类别样本数加权的平均：邮件中 91% 是 ham，所以它主要由 ham 决定。宏平均给两类相同的权重。"}),
         Mistake("spam_only", lambda: _prf()[2],
                 {"en": "That is the F1 of spam alone: average it with the F1 of ham.",
                  "zh": "这只是 spam 的 F1：还要和 ham 的 F1 取平均。"}),
         Mistake("arithmetic_mean", lambda: sum(_prf(average="macro")[:2]) / 2,
                 {"en": "You averaged precision and recall arithmetically. F1 is their harmonic "
                        "mean, 2 / (1/P + 1/R), computed per class and then averaged.",
-                 "zh": "你把精确率和召回率做了算术平均。F1 是调和平均 2 / (1/P + 1/R)，先按类计算再平均。"}),
+                 "zh": "你把查准率和查全率做了算术平均。F1 是它们的调和平均 2 / (1/P + 1/R)，先按类计算，再取平均。"}),
     ],
     hints=[
         {"en": "Compute F1 for each class in turn (each one as the positive class), then take "
                "the plain mean.",
-         "zh": "依次把每一类当作正类计算 F1，再取简单平均。"},
+         "zh": "依次把每一类当作正例计算 F1，再取简单平均。"},
         {"en": "nbteach.metrics.f1_score(..., average='macro').",
          "zh": "nbteach.metrics.f1_score(..., average='macro')。"},
     ],
@@ -149,16 +150,16 @@ define(
                   f"an e-mail as spam when P(spam | x) >= {THRESHOLD}. What is the recall of spam on the "
                   "test set? A float, computed.",
             "zh": "保留第 2 节的模型（在全部 X_train 上训练的 BernoulliNB(alpha=1.0)），但当 "
-                  f"P(spam | x) >= {THRESHOLD} 时就判为 spam。测试集上 spam 的召回率是多少？计算得到的浮点数。"},
+                  f"P(spam | x) >= {THRESHOLD} 时就判为 spam。测试集上 spam 的查全率是多少？答案是计算得到的浮点数。"},
     answer=lambda: _threshold_scores(THRESHOLD)[1],
     rtol=1e-9,
     mistakes=[
         Mistake("default_threshold", lambda: _threshold_scores(0.5)[1],
                 {"en": "That is the recall of the largest-posterior rule (threshold 0.5): lower the threshold.",
-                 "zh": "这是取最大后验（阈值 0.5）时的召回率：要降低阈值。"}),
+                 "zh": "这是取最大后验概率（阈值 0.5）时的查全率：要降低阈值。"}),
         Mistake("precision", lambda: _threshold_scores(THRESHOLD)[0],
                 {"en": "That is the precision at this threshold; recall is TP / (TP + FN).",
-                 "zh": "这是该阈值下的精确率；召回率是 TP / (TP + FN)。"}),
+                 "zh": "这是该阈值下的查准率；查全率是 TP / (TP + FN)。"}),
     ],
     hints=[
         {"en": "predict_proba gives P(c | x) in the order of classes_; compare the spam column with the "

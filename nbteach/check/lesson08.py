@@ -54,19 +54,19 @@ define(
         Mistake("ddof0", lambda: _density(ddof=0),
                 {"en": "That uses the maximum-likelihood variance (divide by n_c); the book divides by "
                        "n_c - 1 (ddof=1).",
-                 "zh": "这里用的是极大似然方差（除以 n_c）；书中除以 n_c - 1（ddof=1）。"}),
+                 "zh": "这里用的是极大似然估计的方差（除以 n_c）；书中除以 n_c - 1（ddof=1）。"}),
         Mistake("other_class", lambda: _density(cls="是"),
                 {"en": "That is the density among the good melons (是); the question asks about 否.",
-                 "zh": "这是好瓜（是）中的密度；题目问的是 否。"}),
+                 "zh": "这是好瓜（是）的概率密度；题目问的是 否 类。"}),
         Mistake("sd_as_variance", lambda: _density(sd_as_var=True),
                 {"en": "The standard deviation went where the variance belongs: square it.",
                  "zh": "把标准差当成了方差：需要平方。"}),
     ],
     hints=[
         {"en": "Only the 否 melons' 含糖率 values matter: their mean and their sample variance.",
-         "zh": "只有 否 类西瓜的 含糖率 有关：它们的均值和样本方差。"},
+         "zh": "只与 否 类西瓜的 含糖率 有关：它们的均值和样本方差。"},
         {"en": "MixedNB(ddof=1).explain shows every density of a row; a row with only 含糖率 will do.",
-         "zh": "MixedNB(ddof=1).explain 会列出一行的每个密度；只含 含糖率 一列的行就够了。"},
+         "zh": "MixedNB(ddof=1).explain 会列出一个样本的每个概率密度；只含 含糖率 一列的样本就够了。"},
     ],
     solution={"en": "nb = MixedNB(ddof=1).fit(df[['含糖率']], df['好瓜'])\n"
                     "answer = nb.explain({'含糖率': 0.3}).loc['p(含糖率=0.3|c)', '否']",
@@ -107,7 +107,7 @@ define(
         Mistake("per_class_variance", lambda: float(_weights(False)[1]),
                 {"en": "That weight comes from a variance per class: with shared_variance=True both "
                        "classes use the pooled variance.",
-                 "zh": "这个权重来自每类各自的方差：shared_variance=True 时两类共用合并方差。"}),
+                 "zh": "这个权重来自每类各自的方差：shared_variance=True 时两类共用合并后的方差。"}),
         Mistake("sign", lambda: -float(_weights(True)[1]),
                 {"en": "The sign is flipped: these are the log odds of 是 against 否 (classes_ is "
                        "['否', '是'], so 是 is class 1).",

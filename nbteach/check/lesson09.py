@@ -62,7 +62,7 @@ define(
     hints=[
         {"en": "First the posterior of this patient (lesson 03 computed it); then weigh each possible "
                "truth by its cost.",
-         "zh": "先求这位病人的后验（第 03 课算过）；再用代价给每种真实情况加权。"},
+         "zh": "先求这位病人的后验概率（第 03 课算过）；再用代价给每种真实情况加权。"},
     ],
     solution={"en": "post = nb.predict_proba(patient)[0]        # in classes_ order: Cold, Flu\n"
                     "answer = conditional_risk(post, [[0, 10], [1, 0]])[0]",
@@ -165,18 +165,18 @@ define(
         Mistake("argmax", lambda: _mail(_MAIL_LOSS, "argmax"),
                 {"en": "That is the cost of the plain argmax decisions: the Bayes decisions minimise the "
                        "conditional risk under these costs.",
-                 "zh": "这是直接取最大后验的决策的代价：贝叶斯决策要在这些代价下最小化条件风险。"}),
+                 "zh": "这是直接取最大后验概率的决策所付出的代价：贝叶斯决策要在这些代价下最小化条件风险。"}),
         Mistake("expected", lambda: _mail(_MAIL_LOSS, "expected"),
                 {"en": "That is the risk the model expects from its own posteriors; the question asks what "
                        "the decisions cost on the held-out labels.",
-                 "zh": "这是模型根据自身后验预期的风险；题目问的是这些决策在留出标签上的实际代价。"}),
+                 "zh": "这是模型根据自身的后验概率预期的风险；题目问的是这些决策在留出邮件的真实标记上实际付出的代价。"}),
         Mistake("transposed", lambda: _mail([[0, 1], [4, 0]]),
                 {"en": "The loss is lambda[decision][truth]: deciding ham when the truth is spam costs 4.",
                  "zh": "损失是 lambda[决策][真实]：真实为 spam 却判为 ham 的代价是 4。"}),
     ],
     hints=[
         {"en": "bayes_risk takes the posterior, the loss and the true labels (with classes=model.classes_).",
-         "zh": "bayes_risk 接受后验、损失矩阵和真实标签（并传入 classes=model.classes_）。"},
+         "zh": "bayes_risk 接受后验概率、损失矩阵和真实标记（并传入 classes=model.classes_）。"},
     ],
     solution={"en": "post = model.predict_proba(X_test)\n"
                     "answer = bayes_risk(post, [[0, 4], [1, 0]], y_true=y_test, classes=model.classes_)",

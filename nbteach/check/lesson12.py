@@ -91,14 +91,14 @@ define(
             "zh": "nbteach.check.lesson12 中的五篇文档 X_EX（词表 WORDS）：第一篇是 spam，第二篇是 ham，"
                   "其余三篇未标记（-1）。EM 从两篇已标记文档上的朴素贝叶斯（alpha = 1）出发。"
                   "第一次 E 步时，第三篇文档得到的类别分布中 gamma(spam) = P(spam | x) 是多少？请用该模型的 pi 和 "
-                  "theta 按贝叶斯公式计算（第 2 节的 E 步），不要用 predict_proba。给出浮点数。"},
+                  "theta 按贝叶斯定理计算（第 2 节的 E 步），不要用 predict_proba。给出浮点数。"},
     answer=lambda: _spam_share("right"),
     rtol=1e-9,
     mistakes=[
         Mistake("prior_only", lambda: _spam_share("prior_only"),
                 {"en": "That is the prior pi_spam alone: the E-step also weighs how likely the document's "
                        "words are under each class.",
-                 "zh": "这只是先验 pi_spam：E 步还要考虑文档中的词在每个类别下的可能性。"}),
+                 "zh": "这只是先验概率 pi_spam：E 步还要考虑文档中的词在每个类别下的似然。"}),
         Mistake("unnormalised", lambda: _spam_share("unnormalised"),
                 {"en": "That is pi_spam P(x | spam) before normalising: divide by the sum over both "
                        "classes, so that the two shares add up to 1.",
@@ -111,14 +111,14 @@ define(
         Mistake("one_iteration", lambda: _spam_share("one_iteration"),
                 {"en": "That is the posterior after a whole iteration (E-step and M-step): the first "
                        "E-step uses the starting model, fitted on the labelled documents only.",
-                 "zh": "这是完整一轮迭代（E 步加 M 步）之后的后验：第一次 E 步用的是起始模型，只在已标记文档上拟合。"}),
+                 "zh": "这是完整一轮迭代（E 步加 M 步）之后的后验概率：第一次 E 步用的是起始模型，只在已标记文档上拟合。"}),
     ],
     hints=[
         {"en": "Which model does the first E-step use? Fit it on the labelled rows only.",
-         "zh": "第一次 E 步用的是哪个模型？只在已标记的行上拟合它。"},
+         "zh": "第一次 E 步用的是哪个模型？只在已标记的样本上拟合它。"},
         {"en": "gamma(spam) is a posterior: the prior times the likelihood of the document's words, "
                "for each class, then normalised over the two classes. The thetas are smoothed with alpha = 1.",
-         "zh": "gamma(spam) 是后验：对每个类别，先验乘以文档中各词的似然，再在两个类别上归一化。"
+         "zh": "gamma(spam) 是后验概率：对每个类别，先验概率乘以文档中各词的似然，再在两个类别上归一化。"
                "theta 用 alpha = 1 平滑。"},
     ],
     solution={"en": "X = np.array(X_EX, dtype=float)\n"
@@ -149,7 +149,7 @@ define(
         Mistake("labelled_only", lambda: _spam_count("labelled_only"),
                 {"en": "That counts the labelled documents only: the M-step also counts every unlabelled "
                        "document, a fraction gamma(spam) of it in spam.",
-                 "zh": "这只数了已标记文档：M 步还要数每篇未标记文档，其中 gamma(spam) 的份额算在 spam 里。"}),
+                 "zh": "这只数了已标记文档：M 步还要数每篇未标记文档，把其中 gamma(spam) 的份额算在 spam 里。"}),
         Mistake("hard", lambda: _spam_count("hard"),
                 {"en": "That counts each unlabelled document whole in its more likely class (hard "
                        "assignment): EM counts it fractionally, weighted by its class distribution.",

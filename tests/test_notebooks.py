@@ -51,6 +51,65 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
             assert out.get("output_type") != "error", f"cell {i} of {path.name} raised: {out}"
     if path.parent.name == "notebooks":
         _no_answer_before_its_exercise(nb, path)
+    if LESSON.match(path.name):
+        _no_result_typed_in(nb, path)
+
+
+LESSON = re.compile(r"[0-9]{2}_\w+\.ipynb$")  # a lesson, in either edition (not a homework)
+_DECIMAL = re.compile(r"(?<![\w.])-?[0-9]+\.[0-9]+(?:[eE][-+]?[0-9]+)?(?!\.?[0-9])")
+
+#: Decimals a lesson's text may share with its outputs: (lesson stem, number) -> why it is not a
+#: result typed into the text.
+TYPED_DECIMALS_ALLOWED: dict[tuple[str, str], str] = {
+    ("01_bayes_theorem", "0.95"): "P(+ | ill) = 0.95, the test's sensitivity: an input of the example, not a result",
+    ("07_evaluation_and_imbalance", "0.95"): "a further question's range of priors, p from 0.05 to 0.95: an input",
+    ("10_semi_naive_bayes", "0.304"): "Zhou's book's own printed estimate (section 7.4), quoted as the book's; "
+                                      "a check cell compares it with the library's count",
+    ("10_semi_naive_bayes", "0.444"): "Zhou's book's own printed estimate (section 7.4), quoted as the book's; "
+                                      "a check cell compares it with the library's count",
+}
+_CODE = re.compile(r"^```.*?^```|(`+).+?\1", re.S | re.M)
+
+
+def outside_code(markdown: str) -> str:
+    """A markdown text without its fenced code blocks and code spans (code there is code, not prose)."""
+    return _CODE.sub(" ", markdown)
+
+
+def _significant(number: str) -> int:
+    """Significant digits written in ``number`` ("0.094" -> 2, "0.380" -> 3, "6.80e-5" -> 3)."""
+    return len(re.split(r"[eE]", number)[0].lstrip("-").replace(".", "").lstrip("0"))
+
+
+def _same_when_rounded(typed: str, shown: str) -> bool:
+    """``typed`` is ``shown`` written to ``typed``'s significant digits (0.113 for 0.1134)."""
+    k = _significant(typed)
+    if k == 0 or _significant(shown) < k:
+        return False
+    return float(f"{float(shown):.{k}g}") == float(typed)
+
+
+def _no_result_typed_in(nb, path):
+    """No markdown cell types in a decimal (two significant digits or more) that a code cell of the
+    same lesson prints: every number a lesson shows is computed, so a change of data or code
+    cannot leave the text stale. A text refers to the output instead ("the table above")."""
+    shown = set()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            shown.update(_DECIMAL.findall(_cell_text(cell)))
+    stem = path.stem
+    typed = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "markdown":
+            continue
+        for number in _DECIMAL.findall(outside_code(cell.source)):
+            if _significant(number) < 2 or (stem, number.lstrip("-")) in TYPED_DECIMALS_ALLOWED:
+                continue
+            same = sorted(s for s in shown if _same_when_rounded(number.lstrip("-"), s.lstrip("-")))
+            if same:
+                typed.append(f"cell {i} (id {cell.get('id')}) types {number}, printed as {same[0]}")
+    assert not typed, (f"{path.name}: a result typed into the text instead of referring to the output "
+                       "(or add it to TYPED_DECIMALS_ALLOWED with the reason): " + "; ".join(typed))
 
 
 _EXERCISE = re.compile(r"""exercise\(\s*["']([0-9]{2}\.[A-Za-z0-9_]+)["']""")
@@ -153,6 +212,25 @@ def test_the_leak_check_finds_an_answer_shown_before_its_exercise():
     shown.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "0.2222"})]
     with pytest.raises(AssertionError, match="appears before it"):
         _no_answer_before_its_exercise(nbformat.v4.new_notebook(cells=[shown, ask]), Path("out.ipynb"))
+
+
+def test_the_typed_result_check_finds_a_printed_decimal_in_the_text():
+    import nbformat
+
+    def lesson(text, printed):
+        shown = nbformat.v4.new_code_cell("print(...)")
+        shown.outputs = [nbformat.v4.new_output("stream", name="stdout", text=printed)]
+        return nbformat.v4.new_notebook(cells=[shown, nbformat.v4.new_markdown_cell(text)])
+
+    printed = "real share of spam in the test set:   0.094\nmean predicted P(spam), original    : 0.1134\n"
+    # lesson 07's text before issue 21: the printed numbers typed in, one of them rounded further
+    old = "where 0.094 of the e-mails are spam: the model trained on the original data gives 0.113"
+    with pytest.raises(AssertionError, match=r"types 0\.094.*types 0\.113, printed as 0\.1134"):
+        _no_result_typed_in(lesson(old, printed), Path("07_x.ipynb"))
+    new = "the model trained on the original data comes close to the real share (as printed above)"
+    _no_result_typed_in(lesson(new, printed), Path("07_x.ipynb"))
+    # one significant digit, code, and a number the outputs do not show are not results typed in
+    _no_result_typed_in(lesson("a = 0.1, `BernoulliNB(alpha=0.094)`, about 0.12", printed), Path("07_x.ipynb"))
 
 
 def test_every_hint_stops_short_of_the_answer():

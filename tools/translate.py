@@ -121,8 +121,10 @@ def problems(english: Path) -> list[str]:
     """Every way the Chinese edition of ``english`` is out of step with it, one line each."""
     zh_path = chinese_of(english)
     rel = zh_path.relative_to(ROOT)
+    fix = ("python tools/make_homework.py: homework is generated from its source, both editions"
+           if english.parent.name == "homework" else f"python tools/translate.py sync {english.stem}")
     if not zh_path.exists():
-        return [f"{rel}: missing (python tools/translate.py sync {english.stem})"]
+        return [f"{rel}: missing ({fix})"]
     en, zh = _read(english), _read(zh_path)
     en_ids = [c.get("id") for c in en["cells"]]
     zh_ids = [c.get("id") for c in zh["cells"]]
@@ -136,7 +138,7 @@ def problems(english: Path) -> list[str]:
             what.append(f"has cells the English lacks: {', '.join(map(str, extra))}")
         if not what:
             what.append("has the English cells in another order")
-        return [f"{rel}: {'; '.join(what)} (python tools/translate.py sync {english.stem})"]
+        return [f"{rel}: {'; '.join(what)} ({fix})"]
     out = []
     for n, (e, z) in enumerate(zip(en["cells"], zh["cells"])):
         where = f"{rel} cell {n} (id {e.get('id')})"

@@ -1,0 +1,144 @@
+"""The Chinese edition (notebooks/zh/) is in step with the English lessons, its source.
+
+tools/translate.py: same cells in the same order with the same ids, code copied, and every
+markdown cell recording a digest of the English text it translates. These tests fail, naming
+the cells, on a stale translation, an untranslated or missing cell, a missing notebook, code
+that differs, or a glossary term written with a synonym the glossary avoids.
+"""
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import translate  # noqa: E402
+
+from nbteach.glossary import TERMS  # noqa: E402
+
+
+# ---------------------------------------------------------------- the whole course
+def test_every_lesson_and_homework_has_an_up_to_date_chinese_edition():
+    problems = [line for path in translate.english_notebooks() for line in translate.problems(path)]
+    assert problems == [], "the Chinese edition is out of step:\n" + "\n".join(problems)
+
+
+def _chinese_markdown():
+    for path in sorted((ROOT / "notebooks" / "zh").rglob("*.ipynb")):
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "markdown":
+                yield path, cell.get("id"), translate.source(cell)
+
+
+def _outside_quotes(text: str) -> str:
+    """The text without what it quotes from the notes (「...」, “...”, "...", > lines): a note's own
+    words are quoted as they are, even where they use a synonym the course avoids."""
+    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
+    return re.sub(r"“[^”]*”|「[^」]*」|\"[^\"\n]*\"", "", text)
+
+
+def test_the_chinese_edition_uses_the_glossarys_terms():
+    found = []
+    for path, cell_id, text in _chinese_markdown():
+        prose = _outside_quotes(text)
+        for en, zh, avoid, _ in TERMS:
+            for word in avoid:
+                if word in prose and word not in zh:
+                    found.append(f"{path.relative_to(ROOT)} cell {cell_id}: {word!r} (the glossary says {zh!r} for {en!r})")
+    assert found == [], "synonyms the glossary avoids:\n" + "\n".join(found)
+
+
+def test_the_glossary_check_finds_a_synonym_outside_a_quotation():
+    en, zh, avoid, _ = next(t for t in TERMS if t[0] == "precision")
+    assert avoid and avoid[0] in _outside_quotes(f"我们计算{avoid[0]}。")
+    assert avoid[0] not in _outside_quotes(f"笔记写道：“{avoid[0]}很高”。")
+
+
+# ---------------------------------------------------------------- the tool itself
+def _nb(cells):
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def _md(cid, text, **meta):
+    return {"cell_type": "markdown", "id": cid, "metadata": meta, "source": text}
+
+
+def _code(cid, text):
+    return {"cell_type": "code", "id": cid, "metadata": {}, "source": text, "outputs": [], "execution_count": None}
+
+
+@pytest.fixture
+def course(tmp_path, monkeypatch):
+    english = tmp_path / "notebooks"
+    (english / "homework").mkdir(parents=True)
+    monkeypatch.setattr(translate, "ROOT", tmp_path)
+    monkeypatch.setattr(translate, "ENGLISH", english)
+    monkeypatch.setattr(translate, "CHINESE", english / "zh")
+    lesson = english / "01_demo.ipynb"
+    lesson.write_text(json.dumps(_nb([_md("a", "# A lesson about the prior and the posterior"),
+                                      _code("b", "x = 1 + 1"),
+                                      _md("c", "The posterior is computed from the prior and the likelihood.")])))
+    return lesson
+
+
+def _translate_all(lesson):
+    translate.sync([lesson])
+    todo = translate.todo(lesson)
+    assert set(todo) == {"a", "c"}
+    translate.apply(lesson, {"a": "# 关于先验概率与后验概率的一课", "c": "后验概率由先验概率和似然算出。"})
+    assert translate.problems(lesson) == []
+
+
+def test_a_missing_notebook_is_named(course):
+    (line,) = translate.problems(course)
+    assert "missing" in line and "01_demo" in line
+
+
+def test_sync_copies_the_code_and_marks_every_text_untranslated(course):
+    translate.sync([course])
+    zh = json.loads(translate.chinese_of(course).read_text())
+    assert [c["id"] for c in zh["cells"]] == ["a", "b", "c"]
+    assert zh["cells"][1]["source"] == "x = 1 + 1"
+    assert sorted(line.split("(id ")[1][0] for line in translate.problems(course)) == ["a", "c"]
+
+
+def test_a_changed_english_cell_makes_its_translation_stale_and_sync_keeps_it(course):
+    _translate_all(course)
+    nb = json.loads(course.read_text())
+    nb["cells"][2]["source"] = "The posterior is computed from the prior and the likelihood, exactly."
+    course.write_text(json.dumps(nb))
+    (line,) = translate.problems(course)
+    assert "cell 2 (id c): stale" in line
+    translate.sync([course])                      # the old translation stays, for the translator to update
+    zh = json.loads(translate.chinese_of(course).read_text())
+    assert translate.source(zh["cells"][2]) == "后验概率由先验概率和似然算出。"
+    assert translate.todo(course) == {"c": nb["cells"][2]["source"]}
+
+
+def test_a_new_english_cell_or_edited_chinese_code_is_named(course):
+    _translate_all(course)
+    nb = json.loads(course.read_text())
+    nb["cells"].insert(1, _md("n", "A new paragraph about the evidence and the likelihood."))
+    course.write_text(json.dumps(nb))
+    assert "lacks the English cells n" in translate.problems(course)[0]
+    translate.sync([course])
+    assert [line.split(": ", 1)[1] for line in translate.problems(course)] == ["untranslated"]
+    zh_path = translate.chinese_of(course)
+    zh = json.loads(zh_path.read_text())
+    zh["cells"][2]["source"] = "x = 1 + 2"
+    zh_path.write_text(json.dumps(zh))
+    assert any("code differs from the English" in line for line in translate.problems(course))
+
+
+def test_a_cell_marked_translated_but_left_in_english_is_named(course):
+    translate.sync([course])
+    translate.apply(course, {"a": "# 关于先验概率与后验概率的一课",
+                             "c": "The posterior is computed from the prior and the likelihood."})
+    (line,) = translate.problems(course)
+    assert "(id c): marked translated but has no Chinese" in line

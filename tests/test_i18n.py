@@ -69,3 +69,48 @@ def test_every_exercise_text_is_translated():
             texts.append(q.solution_text)
         for t in texts:
             assert isinstance(t, dict) and t.get("en") and t.get("zh"), q.id
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/homework/hw01_bayes.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "notebooks/zh/00_start_here.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": r"C:\Users\me\nbteach\notebooks\zh\03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/03_smoothing.ipynb"}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/homework/hw01_bayes.ipynb"}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh.ipynb"}, "en"),            # a file named zh, no folder
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zhx/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "zh"}, "zh"),
+    ({"NBTEACH_LANG": "zh", "JPY_SESSION_NAME": "/srv/notebooks/03_smoothing.ipynb"}, "zh"),
+    ({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "/srv/notebooks/zh/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "", "JPY_SESSION_NAME": "/srv/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+])
+def test_starting_language_rule(env, lang):
+    from nbteach.i18n import starting_language
+
+    assert starting_language(env) == lang
+
+
+def test_a_bad_nbteach_lang_warns_with_the_fix_and_the_folder_decides():
+    from nbteach.i18n import starting_language
+
+    with pytest.warns(UserWarning, match="set it to 'en' or 'zh'"):
+        assert starting_language({"NBTEACH_LANG": "fr", "JPY_SESSION_NAME": "/n/zh/a.ipynb"}) == "zh"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "en"),
+])
+def test_a_fresh_interpreter_starts_in_the_language_of_its_notebook(env, lang):
+    """The rule as a kernel meets it: nbteach imported in a new process with that environment."""
+    import os
+    import subprocess
+    import sys
+
+    base = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    out = subprocess.run([sys.executable, "-c", "import nbteach; print(nbteach.get_language())"],
+                         env={**base, **env}, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == lang

@@ -34,9 +34,32 @@ def test_notebook_is_stripped(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_top_to_bottom(path, tmp_path):
     import nbformat
-    from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
+    execute(nb, path)
+    # A cell that printed a traceback through a display hook would not raise: look for one.
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            assert out.get("output_type") != "error", f"cell {i} of {path.name} raised: {out}"
+    if path.parent.name == "notebooks":
+        _no_answer_before_its_exercise(nb, path)
+
+
+def kernel_env(path: Path) -> dict:
+    """The environment jupyter_server gives the kernel of the notebook at ``path``: ours, with the
+    notebook's path in ``JPY_SESSION_NAME`` (``SessionManager.get_kernel_env``), and without
+    ``NBTEACH_LANG``, so that a Chinese notebook speaks Chinese by the real mechanism (its folder)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    env["JPY_SESSION_NAME"] = str(path)
+    return env
+
+
+def execute(nb, path: Path):
+    """Run ``nb`` (read from ``path``) top to bottom in a fresh kernel started as JupyterLab starts it."""
+    from nbclient import NotebookClient
+
     client = NotebookClient(
         nb,
         timeout=600,
@@ -44,13 +67,24 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
         resources={"metadata": {"path": str(path.parent)}},
         allow_errors=False,
     )
-    client.execute()
-    # A cell that printed a traceback through a display hook would not raise: look for one.
-    for i, cell in enumerate(nb.cells):
-        for out in cell.get("outputs", []):
-            assert out.get("output_type") != "error", f"cell {i} of {path.name} raised: {out}"
-    if path.parent.name == "notebooks":
-        _no_answer_before_its_exercise(nb, path)
+    client.execute(env=kernel_env(path))
+    return nb
+
+
+@pytest.mark.parametrize("folder, lang", [("notebooks/zh", "zh"), ("notebooks", "en"),
+                                          ("notebooks/zh/homework", "zh")])
+def test_a_kernel_speaks_the_language_of_its_notebooks_folder(tmp_path, folder, lang):
+    """The same code cell prints 'zh' in a notebook under zh/ and 'en' elsewhere, as jupyter_server
+    starts kernels (JPY_SESSION_NAME), whatever NBTEACH_LANG the test run has."""
+    import nbformat
+
+    where = tmp_path / folder
+    where.mkdir(parents=True)
+    path = where / "lesson.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import nbteach; print(nbteach.get_language())")])
+    nbformat.write(nb, path)
+    out = execute(nbformat.read(path, as_version=4), path).cells[0].outputs
+    assert [o.get("text", "").strip() for o in out if o.get("output_type") == "stream"] == [lang]
 
 
 _EXERCISE = re.compile(r"""exercise\(\s*["']([0-9]{2}\.[A-Za-z0-9_]+)["']""")

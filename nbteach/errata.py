@@ -257,5 +257,8 @@ def table():
              "correct": e.correct, "status": "flagged in the lesson" if e.status == "flagged"
              else "listed; the lesson comes later", "key": e.key}
             for e in sorted(ERRATA, key=lambda e: e.lesson)]
-    return pd.DataFrame(rows, columns=["lesson", "note", "the note says", "what is wrong",
-                                       "correct", "status", "key"])
+    from ._shown import shown
+
+    columns = ["lesson", "note", "the note says", "what is wrong", "correct", "status", "key"]
+    return shown(pd.DataFrame(rows, columns=columns), *columns,
+                 cells=("flagged in the lesson", "listed; the lesson comes later"))

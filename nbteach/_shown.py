@@ -53,6 +53,9 @@ WORDS = {
     "serves": "可作超父",
     "super-parent": "超父",
     "naive Bayes (no super-parent has m rows)": "朴素贝叶斯分类器（没有属性值出现满 m 次，无超父可用）",
+    # metrics
+    "actual": "真实类别",
+    "predicted": "预测类别",
     # errata
     "lesson": "课",
     "note": "笔记",

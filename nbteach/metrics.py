@@ -81,8 +81,10 @@ def confusion_table(y_true, y_pred, labels=None):
     labels, _, _ = _labels_and_index(y_true, y_pred, labels)
     cm = confusion_matrix(y_true, y_pred, labels)
     names = [str(v) for v in labels]
-    return pd.DataFrame(cm, index=pd.Index(names, name="actual"),
-                        columns=pd.Index(names, name="predicted"))
+    from ._shown import shown
+
+    return shown(pd.DataFrame(cm, index=pd.Index(names, name="actual"),
+                              columns=pd.Index(names, name="predicted")), "actual", "predicted")
 
 
 def accuracy_score(y_true, y_pred):

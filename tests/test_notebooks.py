@@ -41,6 +41,7 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):
             assert out.get("output_type") != "error", f"cell {i} of {path.name} raised: {out}"
+    _no_missing_glyph(nb, path)
     if path.parent.name == "notebooks":
         _no_answer_before_its_exercise(nb, path)
 
@@ -85,6 +86,37 @@ def test_a_kernel_speaks_the_language_of_its_notebooks_folder(tmp_path, folder, 
     nbformat.write(nb, path)
     out = execute(nbformat.read(path, as_version=4), path).cells[0].outputs
     assert [o.get("text", "").strip() for o in out if o.get("output_type") == "stream"] == [lang]
+
+
+#: what matplotlib writes to stderr when a font lacks a character: a warning ("Glyph 23545 (...)
+#: missing from font(s) DejaVu Sans.") and, for mathtext, a log line ("Font 'default' does not
+#: have a glyph for ...")
+_MISSING_GLYPH = re.compile(r"Glyph .*missing from|does not have a glyph")
+
+
+def _no_missing_glyph(nb, path):
+    """No cell's stderr says a character was drawn as a box (a CJK font missing from a plot)."""
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream" and out.get("name") == "stderr":
+                found = _MISSING_GLYPH.search(out.get("text", ""))
+                assert not found, f"cell {i} of {path.name} drew a character its font lacks: {found.group(0)} ..."
+
+
+def test_the_glyph_check_finds_a_missing_glyph_warning():
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell("plot()")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=(
+        "/x/text.py:1: UserWarning: Glyph 23545 (\\N{CJK UNIFIED IDEOGRAPH-5BF9}) missing from font(s) "
+        "DejaVu Sans.\n"))]
+    with pytest.raises(AssertionError, match="Glyph 23545"):
+        _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
+    cell.outputs[0]["text"] = "Font 'default' does not have a glyph for '\\u7ea6' [U+7ea6]"
+    with pytest.raises(AssertionError, match="does not have a glyph"):
+        _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
+    cell.outputs[0]["text"] = "a harmless warning\n"
+    _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
 
 
 _EXERCISE = re.compile(r"""exercise\(\s*["']([0-9]{2}\.[A-Za-z0-9_]+)["']""")

@@ -80,6 +80,9 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     """
     import matplotlib.pyplot as plt
 
+    from nbteach.widgets._mpl import configure
+
+    configure()                     # Chinese glyphs, retina PNG in a notebook
     for name, v in (("n1", n1), ("n2", n2)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
             raise NbteachError(f"{name} must be a count >= 1 (the picture needs both words), got {v!r}.")
@@ -97,8 +100,10 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     levels = np.sort(objective(best, counts, 0) + np.array([-6, -3, -1.5, -0.6, 0, 0.8, 1.6]))
     cs = ax.contour(T1, T2, Z, levels=levels, cmap="viridis")
     ax.clabel(cs, fmt="%.1f", fontsize=7)
-    ax.plot([0, 1], [1, 0], color="k", lw=2, label=say("constraint", "约束") + r" $\theta_1+\theta_2=1$")
-    ax.plot(*best, "o", color="C3", ms=8, label=say("optimum", "最优点") + r" $\theta_i = N_i/N$")
+    # mathtext draws the words of a label that holds $...$ in its own fonts, which have no Chinese:
+    # the Chinese labels write the formula in plain Unicode instead
+    ax.plot([0, 1], [1, 0], color="k", lw=2, label=say(r"constraint $\theta_1+\theta_2=1$", "约束 θ₁ + θ₂ = 1"))
+    ax.plot(*best, "o", color="C3", ms=8, label=say(r"optimum $\theta_i = N_i/N$", "最优点 θᵢ = Nᵢ/N"))
     other = np.array([0.3, 0.7]) if best[0] > 0.5 else np.array([0.7, 0.3])
     for point, colour, label in ((best, "C3", say("gradient at the optimum", "最优点处的梯度")),
                                  (other, "C1", say("gradient elsewhere on the line", "直线上别处的梯度"))):
@@ -114,6 +119,9 @@ def lagrange_picture(n1=3, n2=1, ax=None):
            title=say("log-likelihood contours", "对数似然的等高线") + f", N = ({n1}, {n2})", aspect="equal")
     # below the axes: inside, every corner of the plane is crossed by a contour
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, fontsize=7)
+    from nbteach.widgets._mpl import adopt
+
+    adopt(ax.figure)                # a figure made before configure(): its title's font too
     return ax
 
 

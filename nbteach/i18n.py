@@ -26,6 +26,7 @@ are the same, so the language cannot come from the code: it comes from where the
 from __future__ import annotations
 
 import os
+import re
 
 from ._base import NbteachError
 
@@ -148,3 +149,61 @@ def tr(text, lang: str | None = None, **fields) -> str:
         text = text.get(code) or text.get("en") or next(iter(text.values()), "")
     text = str(text)
     return text.format(**fields) if fields else text
+
+
+#: how many columns a printed message takes at most (a CJK character takes two)
+WIDTH = 80
+
+# a piece that never breaks: a run of non-space characters that are not CJK (an English word,
+# a number, a name such as P(Flu|x) or 0.05), or one CJK character with the punctuation that
+# must not start a line after it (，。：；、！？）」』》…), or a run of spaces
+_CLOSING = "，。：；、！？）」』》〉…"
+_PIECE = re.compile(rf"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+[{_CLOSING}]*"
+                    rf"|[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef][{_CLOSING},.:;!?)]*"
+                    r"|\s+")
+
+
+def _columns(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap(text, width: int = WIDTH) -> str:
+    """``text`` with every line folded to at most ``width`` columns on word boundaries.
+
+    English breaks at spaces; Chinese between characters, never inside an English word or a
+    number written in it, and never before closing punctuation (，。：）...). A word longer
+    than a line stays whole on its own line. Existing line breaks and a line's leading spaces
+    are kept. (A notebook shows plain text with ``word-break: break-all``: a line longer than
+    the output area is cut anywhere, "Fractio" / "n.", so nbteach folds its own lines.)
+
+    >>> print(wrap("Answer with a Fraction: P(Flu | Cough = yes), exactly.", width=24))
+    Answer with a Fraction:
+    P(Flu | Cough = yes),
+    exactly.
+    >>> print(wrap("用 Fraction 作答：先验概率 P(Flu) 是 0.6，似然是 2/3。", width=20))
+    用 Fraction 作答：先
+    验概率 P(Flu) 是
+    0.6，似然是 2/3。
+    """
+    out = []
+    for line in str(text).split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        pieces = _PIECE.findall(line[len(indent):])
+        current, used = indent, _columns(indent)
+        for piece in pieces:
+            size = _columns(piece)
+            if piece.isspace():
+                if used + size <= width:
+                    current, used = current + piece, used + size
+                else:                                   # the space becomes the break
+                    out.append(current.rstrip())
+                    current, used = indent, _columns(indent)
+                continue
+            if used + size > width and current.strip():
+                out.append(current.rstrip())
+                current, used = indent, _columns(indent)
+            current, used = current + piece, used + size
+        out.append(current.rstrip())
+    return "\n".join(out)

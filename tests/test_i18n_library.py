@@ -292,3 +292,18 @@ def test_categorical_explanation_lines_follow_the_language():
     assert "无法决策" in str(nb.explain(FLU_COLD_QUERIES["second"]))
     set_language("en")
     assert "decision: Cold" in str(nb.explain(FLU_COLD_QUERIES["first"]))
+
+
+def test_every_erratum_reads_in_chinese():
+    from nbteach.errata import ERRATA, ERRATA_ZH, table
+
+    assert set(ERRATA_ZH) == {e.key for e in ERRATA}, "an erratum without its Chinese (ERRATA_ZH) or a stale one"
+    for key, (wrong, correct) in ERRATA_ZH.items():
+        assert CJK.search(wrong) and correct.strip(), key         # a correct formula may be all notation
+    english = table()
+    set_language("zh")
+    chinese = table()
+    assert list(chinese.columns) == list(english.columns)
+    assert (chinese["the note says"] == english["the note says"]).all()        # the note's own words
+    assert chinese["what is wrong"].map(lambda t: bool(CJK.search(t))).all()
+    assert "错在哪里" in chinese._repr_html_()

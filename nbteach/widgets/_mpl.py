@@ -57,8 +57,10 @@ def configure(fonts=None) -> str | None:
 
         if get_language() == "zh" and not _warned:
             _warned = True
-            warnings.warn(f"nbteach found no font with Chinese characters, so Chinese text in plots "
-                          f"would show as boxes: {FIX}.", UserWarning, stacklevel=2)
+            warnings.warn("没有找到含中文字符的字体，图中的中文会显示成方框：请安装一个中文字体，例如在 Debian/Ubuntu 上运行 "
+                          "sudo apt-get install fonts-noto-cjk，然后重启内核。 (nbteach found no font with Chinese "
+                          f"characters, so Chinese text in plots would show as boxes: {FIX}.)",
+                          UserWarning, stacklevel=2)
     else:
         # font.family is the fallback chain (a generic name such as "sans-serif" stands for the
         # first installed font of its list): the default first, the CJK family after it

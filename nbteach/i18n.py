@@ -155,11 +155,13 @@ def tr(text, lang: str | None = None, **fields) -> str:
 WIDTH = 80
 
 # a piece that never breaks: a run of non-space characters that are not CJK (an English word,
-# a number, a name such as P(Flu|x) or 0.05), or one CJK character with the punctuation that
-# must not start a line after it (，。：；、！？）」』》…), or a run of spaces
+# a number, a name such as P(Flu|x) or 0.05), or one CJK character; each with the opening
+# brackets that must not end a line before it (（「『《〈) and the punctuation that must not
+# start a line after it (，。：；、！？）」』》…); or a run of spaces
 _CLOSING = "，。：；、！？）」』》〉…"
-_PIECE = re.compile(rf"[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+[{_CLOSING}]*"
-                    rf"|[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef][{_CLOSING},.:;!?)]*"
+_OPENING = "（「『《〈"
+_PIECE = re.compile(rf"[{_OPENING}]*[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+[{_CLOSING}]*"
+                    rf"|[{_OPENING}]*[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef][{_CLOSING},.:;!?)]*"
                     r"|\s+")
 
 
@@ -173,7 +175,8 @@ def wrap(text, width: int = WIDTH) -> str:
     """``text`` with every line folded to at most ``width`` columns on word boundaries.
 
     English breaks at spaces; Chinese between characters, never inside an English word or a
-    number written in it, and never before closing punctuation (，。：）...). A word longer
+    number written in it, never before closing punctuation (，。：）...) nor after an opening
+    bracket (（「...). A word longer
     than a line stays whole on its own line. Existing line breaks and a line's leading spaces
     are kept. (A notebook shows plain text with ``word-break: break-all``: a line longer than
     the output area is cut anywhere, "Fractio" / "n.", so nbteach folds its own lines.)

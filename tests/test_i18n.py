@@ -150,6 +150,8 @@ def test_wrap_folds_on_word_boundaries_in_both_languages(width):
             assert _columns(line) <= width or len(pieces) == 1, (width, line)   # longer: one long word
             if i:                                                    # a line the fold made
                 assert not re.match(r"[，。：；、！？）]", line), line   # opens with no closing punctuation
+            if i < len(lines) - 1:
+                assert not re.search(r"[（「『《]$", line), line         # and ends with no opening bracket
 
 
 def test_wrap_keeps_a_long_word_whole_and_the_lines_it_was_given():

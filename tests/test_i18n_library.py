@@ -307,3 +307,11 @@ def test_every_erratum_reads_in_chinese():
     assert (chinese["the note says"] == english["the note says"]).all()        # the note's own words
     assert chinese["what is wrong"].map(lambda t: bool(CJK.search(t))).all()
     assert "错在哪里" in chinese._repr_html_()
+
+
+def test_the_readout_box_is_named_in_the_students_language():
+    from nbteach.widgets._a11y import AccessibleNames
+
+    assert AccessibleNames().value_word == "value"
+    set_language("zh")
+    assert AccessibleNames().value_word == "数值"

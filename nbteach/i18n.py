@@ -19,7 +19,8 @@ The starting language, when nbteach is imported, follows one rule (:func:`starti
 How the kernel knows its notebook: jupyter_server starts every kernel of a notebook session
 with the notebook's path in the environment variable ``JPY_SESSION_NAME``
 (``SessionManager.get_kernel_env``), and ipykernel copies it into the namespace as
-``__session__``; nbteach reads the first, then the second. The code cells of the two editions
+``__session__``; nbteach reads the first, then the second (then VS Code's
+``__vsc_ipynb_file__``). The code cells of the two editions
 are the same, so the language cannot come from the code: it comes from where the notebook is.
 ``set_language`` changes it at any time; ``get_language`` says what it is.
 """
@@ -69,7 +70,9 @@ def _session_path(environ) -> str:
     if "IPython" in sys.modules:           # never import IPython just to ask
         try:
             shell = sys.modules["IPython"].get_ipython()
-            path = (shell.user_ns.get("__session__", "") if shell is not None else "") or ""
+            ns = shell.user_ns if shell is not None else {}
+            # ipykernel's copy of JPY_SESSION_NAME; VS Code's notebook path
+            path = ns.get("__session__") or ns.get("__vsc_ipynb_file__") or ""
         except Exception:                  # an odd shell: no path, the rule goes on
             path = ""
     return str(path)

@@ -190,3 +190,23 @@ def test_a_solution_wraps_between_words_in_jupyterlab():
 
     html = exercise("01.posterior").solution()._repr_html_()
     assert "word-break:normal" in html and "white-space:pre-wrap" in html
+
+
+@pytest.mark.parametrize("name", ["__session__", "__vsc_ipynb_file__"])
+def test_the_notebook_path_is_also_read_from_the_kernels_namespace(monkeypatch, name):
+    """Without JPY_SESSION_NAME in the environment, ipykernel's __session__ (or VS Code's
+    __vsc_ipynb_file__) in the shell's namespace names the notebook."""
+    import sys
+    import types
+
+    from nbteach.i18n import starting_language
+
+    shell = types.SimpleNamespace(user_ns={name: "/home/me/nbteach/notebooks/zh/05_bernoulli_nb.ipynb"})
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = lambda: shell
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.delenv("NBTEACH_LANG", raising=False)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    assert starting_language() == "zh"
+    shell.user_ns[name] = "/home/me/nbteach/notebooks/05_bernoulli_nb.ipynb"
+    assert starting_language() == "en"

@@ -315,3 +315,29 @@ def test_the_readout_box_is_named_in_the_students_language():
     assert AccessibleNames().value_word == "value"
     set_language("zh")
     assert AccessibleNames().value_word == "数值"
+
+
+def test_a_shown_table_is_checked_as_the_dataframe_it_is():
+    """A table the library shows in the student's language (a ShownFrame) compares as a
+    DataFrame: as an answer, and as an exercise's reference."""
+    from nbteach._shown import shown
+    from nbteach.check.compare import compare
+    from nbteach.metrics import confusion_table
+
+    table = confusion_table(["a", "b", "a"], ["a", "a", "b"])
+    plain = pd.DataFrame(table)
+    assert type(table).__name__ == "ShownFrame"
+    for got, want in ((table, plain), (plain, table), (table, table)):
+        assert compare(got, want) is None                     # None: equivalent
+    wrong = plain.copy()
+    wrong.iloc[0, 0] += 1
+    assert compare(shown(wrong, "actual"), plain) is not None
+    assert compare(wrong, table) is not None
+
+
+def test_a_shown_table_is_read_as_a_table_by_graded_homework():
+    from nbteach.check.graded import _array_entries
+    from nbteach.metrics import confusion_table
+
+    table = confusion_table(["a", "b", "a"], ["a", "a", "b"])
+    assert _array_entries(table) == _array_entries(pd.DataFrame(table)) is not None

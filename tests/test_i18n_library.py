@@ -341,3 +341,13 @@ def test_a_shown_table_is_read_as_a_table_by_graded_homework():
 
     table = confusion_table(["a", "b", "a"], ["a", "a", "b"])
     assert _array_entries(table) == _array_entries(pd.DataFrame(table)) is not None
+
+
+def test_a_shown_table_crosses_the_sandbox_as_a_dataframe():
+    from nbteach.check.serial import decode, encode
+    from nbteach.metrics import confusion_table
+
+    table = confusion_table(["a", "b", "a"], ["a", "a", "b"])
+    back = decode(encode(table))
+    assert type(back) is pd.DataFrame
+    pd.testing.assert_frame_equal(back, pd.DataFrame(table), check_names=False)

@@ -59,8 +59,8 @@ class GibbsExplorer(Explorer):
         self.exact = float(elimination_ask(net, var, self.evidence)[value])
         settings = {"burn_in": _in("burn_in", burn_in, _BURN_IN), "n_chains": _in("n_chains", n_chains, _CHAINS),
                     "thin": _in("thin", thin, _THIN), "per_chain": _in("per_chain", per_chain, _PER_CHAIN)}
-        labels = {"burn_in": say("burn-in (sweeps)", "预热期（轮）"), "n_chains": say("chains", "链数"),
-                  "thin": say("thinning: keep 1 sweep in", "稀疏化：每几轮保留 1 轮"),
+        labels = {"burn_in": say("burn-in (sweeps)", "预烧期（轮）"), "n_chains": say("chains", "链数"),
+                  "thin": say("thinning: keep 1 sweep in", "间隔取样：每几轮保留 1 轮"),
                   "per_chain": say("samples kept per chain", "每条链保留的样本数")}
         for name, (low, high, step) in zip(settings, (_BURN_IN, _CHAINS, _THIN, _PER_CHAIN)):
             slider = w.IntSlider(value=settings[name], min=low, max=high, step=step, description=labels[name],
@@ -139,7 +139,7 @@ class GibbsExplorer(Explorer):
         items = [(self._colours[i % len(self._colours)], "line", say(f"chain {i + 1}", f"链 {i + 1}"))
                  for i in range(n)]
         self.legend.value = legend(items + [(GREY, "dashed", say("exact (variable elimination)", "精确值（变量消去）")),
-                                            (GREY, "line", say("end of the burn-in", "预热期结束"))])
+                                            (GREY, "line", say("end of the burn-in", "预烧期结束"))])
         estimates = ", ".join(f"{x:.4f}" for x in run.estimates)
         spread = (say("one chain: no spread to measure", "只有一条链：无从衡量离散程度") if n == 1 else
                   say(f"standard deviation over the chains {run.spread:.4f}", f"各链之间的标准差 {run.spread:.4f}"))
@@ -149,7 +149,7 @@ class GibbsExplorer(Explorer):
             f"{run.n_kept} samples in all.</p>"
             f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>; exact (variable "
             f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>",
-            f"<p>每条链运行 {run.sweeps} 轮：前 {run.burn_in} 轮为预热期，丢弃；之后每 {run.thin} 轮保留一轮，"
+            f"<p>每条链运行 {run.sweeps} 轮：前 {run.burn_in} 轮为预烧期，丢弃；之后每 {run.thin} 轮保留一轮，"
             f"直到保留 {len(run.running)} 个；{n} 条链共保留 {run.n_kept} 个样本。</p>"
             f"<p>吉布斯采样对 {esc(self.question)} 的估计：<b>{run.estimate:.4f}</b>；精确值（变量"
             f"消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>"))

@@ -56,6 +56,31 @@ WORDS = {
     # metrics
     "actual": "真实类别",
     "predicted": "预测类别",
+    "precision": "查准率",
+    "recall": "查全率",
+    "f1": "F1",
+    "support": "样本数",
+    "macro avg": "宏平均",
+    "weighted avg": "加权平均",
+    "accuracy": "精度",
+    "mean predicted": "平均预测概率",
+    "observed": "实际比例",
+    # learning curves and EM against labelled-only naive Bayes
+    "model": "模型",
+    "n_train": "训练样本数",
+    "mean": "均值",
+    "sd": "标准差",
+    "min": "最小值",
+    "max": "最大值",
+    "n_labelled": "有标记样本数",
+    "naive Bayes mean": "朴素贝叶斯 均值",
+    "naive Bayes sd": "朴素贝叶斯 标准差",
+    "EM mean": "EM 算法 均值",
+    "EM sd": "EM 算法 标准差",
+    "EM - NB mean": "EM − 朴素贝叶斯 均值",
+    "EM - NB sd": "EM − 朴素贝叶斯 标准差",
+    "draws EM ahead": "EM 领先的抽取次数",
+    "draws": "抽取次数",
     # errata
     "lesson": "课",
     "note": "笔记",
@@ -111,7 +136,8 @@ class ShownFrame(pd.DataFrame):
             return lambda v: word(v) if isinstance(v, str) and (v in own or _pattern(v, own)) else v
 
         out = plain.rename(index=say(labels), columns=say(labels))
-        out.index.name, out.columns.name = say(labels)(plain.index.name), say(labels)(plain.columns.name)
+        out.index.names = [say(labels)(n) for n in plain.index.names]
+        out.columns.names = [say(labels)(n) for n in plain.columns.names]
         for j in range(out.shape[1]):
             col = out.iloc[:, j]
             if not pd.api.types.is_numeric_dtype(col) and any(isinstance(v, str) and v in cells for v in col):

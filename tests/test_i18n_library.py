@@ -221,8 +221,15 @@ def _explain_tables():
     from nbteach import AODE, SPODE, CategoricalNB, MixedNB, TextNB, watermelon
     from nbteach.datasets import FLU_COLD_QUERIES
     from nbteach.errata import table as errata_table
-    from nbteach.metrics import confusion_table
+    from nbteach import GaussianNB
+    from nbteach.em import em_against_labelled_only, em_learning_curve, mixture_documents
+    from nbteach.evaluation import learning_curve
+    from nbteach.metrics import alpha_curve, calibration_curve, classification_report, confusion_table
 
+    rng = np.random.default_rng(0)
+    gauss = (np.r_[rng.normal(0, 1, (40, 2)), rng.normal(1.5, 1, (40, 2))], np.r_[[0] * 40, [1] * 40])
+    em_curve = em_learning_curve(*mixture_documents(120, random_state=0), *mixture_documents(60, random_state=1),
+                                 n_labelled=[4, 20], n_draws=2, max_iter=2)
     df, X, y = _flu()
     melons = watermelon()
     Xm, ym = melons.iloc[:, :6], melons["好瓜"]
@@ -238,6 +245,13 @@ def _explain_tables():
         "text": (lambda: text.explain("free lunch zebra"), _names(DOCS, LABELS, "zebra")),
         "errata": (lambda: errata_table()[["lesson", "note", "status"]], set()),
         "confusion": (lambda: confusion_table(["a", "b", "a"], ["a", "a", "b"]), {"a", "b"}),
+        "classification_report": (lambda: classification_report(["a", "b", "a"], ["a", "a", "b"]), {"a", "b"}),
+        "alpha_curve": (lambda: alpha_curve(TextNB(), DOCS, LABELS, DOCS, LABELS, [0.1, 1.0]), set()),
+        "calibration_curve": (lambda: calibration_curve([1, 0, 1, 1], [0.9, 0.2, 0.6, 0.7], pos_label=1,
+                                                        n_bins=2), set()),
+        "em_against_labelled_only": (lambda: em_against_labelled_only(em_curve), {"NB"}),
+        "learning_curve": (lambda: learning_curve({"GaussianNB": GaussianNB()}, *gauss, [10, 20], n_repeats=2,
+                                                  test_size=20), {"GaussianNB"}),
     }
 
 
@@ -247,8 +261,9 @@ TABLES = _explain_tables()
 def _headers(frame) -> list:
     shown = frame.shown()
     cells = [v for v in shown.to_numpy().ravel() if isinstance(v, str)]
-    return [str(v) for v in [*shown.columns, *shown.index, shown.index.name, shown.columns.name, *cells]
-            if v is not None]
+    labels = [*shown.columns, *shown.index, *shown.index.names, *shown.columns.names, *cells]
+    return [str(v) for v in labels if v is not None and not isinstance(v, tuple)] + \
+        [str(x) for v in labels if isinstance(v, tuple) for x in v]
 
 
 @pytest.mark.parametrize("name", list(TABLES))

@@ -204,9 +204,10 @@ def test_lagrange_picture_text_follows_the_language():
     from nbteach.widgets.mle import lagrange_picture
 
     def texts():
-        ax = lagrange_picture(3, 1)
-        shown = [ax.get_title()] + [t.get_text() for t in ax.get_legend().get_texts()]
-        plt.close(ax.figure)
+        with matplotlib.rc_context():                 # the fonts nbteach sets stay in this test
+            ax = lagrange_picture(3, 1)
+            shown = [ax.get_title()] + [t.get_text() for t in ax.get_legend().get_texts()]
+            plt.close(ax.figure)
         return shown
 
     set_language("en")

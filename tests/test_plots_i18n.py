@@ -59,6 +59,7 @@ def test_a_plot_with_chinese_text_draws_every_glyph(caplog):
 @pytest.mark.skipif(not HAS_CJK, reason="no CJK font installed (sudo apt-get install fonts-noto-cjk)")
 def test_without_the_fallback_the_same_plot_warns():
     """The test above can fail: matplotlib's default font alone has no Chinese."""
+    matplotlib.rcParams["font.family"] = ["sans-serif"]       # matplotlib's default (restored after)
     with pytest.warns(UserWarning, match="Glyph .* missing"):
         fig, ax = plt.subplots()
         ax.set_title("对数似然")

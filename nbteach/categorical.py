@@ -36,6 +36,7 @@ from nbteach._base import (
 )
 from nbteach._numeric import require_fitted
 from nbteach.counts import sorted_labels
+from nbteach.i18n import tr
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
 
@@ -206,6 +207,11 @@ def _python_label(v):
     return v.item() if hasattr(v, "item") and type(v).__module__ == "numpy" else v
 
 
+_NOTES = {"every class scores 0: the decision is undefined (use smoothing)": {
+    "en": "every class scores 0: the decision is undefined (use smoothing)",
+    "zh": "每个类别的得分都是 0：无法决策（请用平滑）"}}
+
+
 class Explanation:
     """Every factor of P(c) prod_m P(x_m | c) for one sample, laid out as the note writes it.
 
@@ -231,9 +237,9 @@ class Explanation:
                 " × ".join(names) + " = " + " × ".join(factors) + f" = {_fmt(self.scores[cls])}"
             )
         if self.decision is not None:
-            out.append(f"decision: {self.decision}")
+            out.append(tr({"en": "decision: {d}", "zh": "决策：{d}"}, d=self.decision))
         if self.note:
-            out.append(self.note)
+            out.append(tr(_NOTES.get(self.note, self.note)))
         return out
 
     def __str__(self):
@@ -244,7 +250,9 @@ class Explanation:
     def _repr_html_(self):
         import html
 
-        table = self.table.map(_fmt).to_html()
+        from ._shown import shown
+
+        table = shown(self.table.map(_fmt), "score").shown().to_html()
         body = "<br>".join(html.escape(line) for line in self.lines())
         return f"{table}<p style='font-family:monospace'>{body}</p>"
 
@@ -778,5 +786,7 @@ class CategoricalNB(BaseEstimator):
             note = "every class scores 0: the decision is undefined (use smoothing)"
         else:
             decision = self._decide(df, codes)[0]
-        frame = pd.DataFrame(table, index=index, dtype=object)
+        from ._shown import shown
+
+        frame = shown(pd.DataFrame(table, index=index, dtype=object), "score")
         return Explanation(sample, frame, written, scores, decision, note)

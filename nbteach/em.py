@@ -405,12 +405,15 @@ def em_against_labelled_only(curve, iteration=None):
     nb, em = table[0], table[it]
     diff = em - nb
     by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
-    return pd.DataFrame({
+    from ._shown import shown
+
+    out = pd.DataFrame({
         "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
         "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=0),
         "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=0),
         "draws EM ahead": by(diff > 0).sum().astype(int), "draws": by(diff).size(),
     })
+    return shown(out, *out.columns, "n_labelled")
 
 
 def review_word_counts(n_words=1000):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Erratum", "Disproof", "ERRATA", "table", "get"]
+__all__ = ["Erratum", "Disproof", "ERRATA", "ERRATA_ZH", "table", "get"]
 
 
 @dataclass(frozen=True)
@@ -239,6 +239,76 @@ ERRATA: list[Erratum] = [
 ]
 
 
+#: The Chinese edition's "what is wrong" and "correct" of each erratum (key -> (wrong, correct)),
+#: written for a Chinese reader from the English above; the note's words (``quote``) are the
+#: same in both. The table shows them when the language is Chinese.
+ERRATA_ZH: dict[str, tuple[str, str]] = {
+    "note001_independence_product": (
+        "作为基本公式列出，但它只在 X 与 y 相互独立时成立；在笔记自己的表上，每个症状与诊断之间都不满足它。",
+        "P(X ∩ y) = P(X | y) P(y)（乘法公式）；只有对独立事件才有 P(X) P(y)。"),
+    "note001_prior_word": (
+        "笔记说每次计算先验概率时都做拉普拉斯修正；但它给出的公式平滑的是 P(x_m = j | y = k)，即似然，"
+        "先验概率 P(y) 并没有变。",
+        "平滑作用于每个类条件概率（似然）P(x_m = j | y = k)；是否平滑先验概率是另一个选择（笔记 000、002）。"),
+    "note001_numerator_sentence": (
+        "这句话把 M alpha 加到分子上；照此理解，一个特征的 M 个概率之和会大于 1（句子下面印出的公式是对的）。",
+        "(count + alpha) / (count(class) + M alpha)：M alpha 加在分母上。"),
+    "note001_small_data": (
+        "笔记说拉普拉斯修正在小数据集上无法使用。在小数据集上它确实会大幅改变估计值，但正是小数据才需要平滑："
+        "不平滑，笔记的第二个病人就无法分类；在 20 个各有 30 行的训练集上，alpha = 1 在留出数据上胜过 alpha = 0.01。",
+        "在小数据上，用留出数据或交叉验证来选 alpha，而不是弃之不用。"),
+    "bayes_numerator": (
+        "分子把本已含有 p(y) 的联合概率 p(x, y) 又乘了一次 p(y)；对所有类别求和，结果不等于 1。",
+        "p(y|x) = p(x|y) p(y) / p(x) = p(x, y) / p(x)。"),
+    "mle_unbiased_reason": (
+        "估计值 N_i/N 是对的，理由不对：无偏性并不能唯一确定一个估计量（只用第一次试验的结果也是无偏的），"
+        "而极大似然估计也未必无偏（p^2 的极大似然估计 (N_1/N)^2 就是有偏的）。",
+        "N_i/N 是极大似然估计，因为它在概率之和为 1 的约束下使似然最大（第 04 课的拉格朗日函数）；它恰好也是无偏的。"),
+    "binomial_upside_down": (
+        "二项式系数上下颠倒了：只要 x_1 < N，binom(x_1, N) 就是 0，于是每个文档的概率都是 0。",
+        "binom(N, x_1) binom(N - x_1, x_2) ... = N! / (x_1! ... x_M!)。"),
+    "posterior_matrix": (
+        "x 乘 log w 再加 b 得到的是对数概率之和：都是负数，各行之和也不为 1，既不是条件概率，也不是后验概率。",
+        "它们是未归一化的对数得分（应加 log b，而不是 b）；后验概率是它们的 softmax，两者的 argmax 都是预测结果。"),
+    "raw_prior_added": (
+        "fit 返回的是 w 的对数，却是先验概率 b 本身，而 predict 直接加上 b：把一个概率加到了对数概率上。",
+        "prob_mat = new_x.dot(w.transpose()) + np.log(b)。"),
+    "bernoulli_brackets": (
+        "没有括号，连乘只作用于第一项，所有文档的概率之和也不为 1。",
+        "prod_i [ I(t_i in x) mu_{i|j} + I(t_i not in x) (1 - mu_{i|j}) ]。"),
+    "bernoulli_quantifier": (
+        "mu_{i|j} 的驻点方程只对类别取“任意”；实际上每个词、每个类别各有一个方程。",
+        "对所有 i = 1..V 与 j = 1..C，dJ/dmu_{i|j} = 0。"),
+    "note004_nc_wording": (
+        "n_c = 对 c 类文档求和的 |x_i|，却被说成“c 类出现的次数”，那应是 |D_c|，即文档数。",
+        "n_c 是 c 类文档中的词数，这样平滑后的 P(w_k|c) = (n_ck + 1)/(n_c + |V|) 在词汇表上求和才为 1。"),
+    "note004_regularised_argmax": (
+        "两行之前笔记是在最小化 L（w = argmin L）：L 是负对数似然，所以加上惩罚项再取 argmax，是在最大化误差。",
+        "w = argmin_w L(w) + (lambda/2) ||w||^2（或对数似然减去惩罚项后取 argmax）。"),
+    "note004_multiclass": (
+        "这一节从“一对其余”的分类器 P(Y != c_k | X) 讲起，接着写的却是带参照类别的 softmax，"
+        "其最后一种情形又标成 k = K-1（应为 k = K）；这是两个不同的模型。",
+        "要么训练 K 个“一对其余”的对数几率回归，要么用一个 softmax：P(c_k|x) = exp(w_k.x) / sum_j exp(w_j.x)，"
+        "取参照类别 w_K = 0，或者用 K 个加了惩罚的向量。"),
+    "note002_one_minus_bayes_risk": (
+        "只有在 0-1 损失下，1 - R(h*) 才是能达到的最好精度；用别的损失时，贝叶斯风险并不是错误率。",
+        "在 0-1 损失下，R(h*) 是最小的错误率，1 - R(h*) 是最好的精度。"),
+    "note002_loss_defined_by_risk": (
+        "说反了：先给定损失 lambda_ij，再由它定义条件风险 R(c_i|x) = sum_j lambda_ij P(c_j|x)。",
+        "条件风险由损失（和后验概率）定义。"),
+    "note002_dseparation_whole_moral_graph": (
+        "笔记把整个网络道德化（每个 V型结构的两个父结点都连上边），然后删去 z。若一个 V型结构的公共子结点及其后代"
+        "都未观测，道德化会造出一条本不存在的路径：笔记自己的 V型结构例子里，它正确地说 x4 未知时 x1 与 x2 相互独立，"
+        "按这个做法却得出二者相关。",
+        "只保留 x、y、z 及其祖先结点，把这个祖先图道德化，再删去 z；x 与 y 被 z 有向分离，当且仅当此时没有路径连接它们"
+        "（Lauritzen 等，1990）。"),
+    "note002_mdl_bytes": (
+        "笔记用字节来度量最小描述长度中的编码长度。而最小描述长度准则与 f(theta) = log2(m)/2 取的都是以 2 为底的对数"
+        "（笔记并没有用以 256 为底的对数），所以编码长度的单位是比特：概率为 p 的事件要花 -log2 p 比特。",
+        "s(B|D) = (log2 m / 2)|B| - LL(B|D)/ln 2 是以比特计的长度（1 字节为 8 比特）。"),
+}
+
+
 def get(key: str) -> Erratum:
     """The erratum with this key."""
     for e in ERRATA:
@@ -250,12 +320,24 @@ def get(key: str) -> Erratum:
 
 
 def table():
-    """The errata as a pandas DataFrame, one row per mistake, in lesson order."""
+    """The errata as a pandas DataFrame, one row per mistake, in lesson order; in Chinese
+    (``set_language("zh")``) its headers, what is wrong and what is correct are Chinese, the
+    note's words as the note writes them, and its columns keep their English names for code."""
     import pandas as pd
 
-    rows = [{"lesson": e.lesson, "note": e.seed, "the note says": e.quote, "what is wrong": e.wrong,
-             "correct": e.correct, "status": "flagged in the lesson" if e.status == "flagged"
+    from .i18n import get_language
+
+    chinese = get_language() == "zh"
+
+    def said(e):                    # what is wrong and what is correct, in the reader's language
+        return ERRATA_ZH.get(e.key, (e.wrong, e.correct)) if chinese else (e.wrong, e.correct)
+
+    rows = [{"lesson": e.lesson, "note": e.seed, "the note says": e.quote, "what is wrong": said(e)[0],
+             "correct": said(e)[1], "status": "flagged in the lesson" if e.status == "flagged"
              else "listed; the lesson comes later", "key": e.key}
             for e in sorted(ERRATA, key=lambda e: e.lesson)]
-    return pd.DataFrame(rows, columns=["lesson", "note", "the note says", "what is wrong",
-                                       "correct", "status", "key"])
+    from ._shown import shown
+
+    columns = ["lesson", "note", "the note says", "what is wrong", "correct", "status", "key"]
+    return shown(pd.DataFrame(rows, columns=columns), *columns,
+                 cells=("flagged in the lesson", "listed; the lesson comes later"))

@@ -185,7 +185,9 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
             v = scores[name][s]
             rows.append({"model": name, "n_train": n, "mean": v.mean(), "sd": v.std(ddof=1),
                          "min": v.min(), "max": v.max()})
+    from ._shown import shown
+
     out = pd.DataFrame(rows).set_index(["model", "n_train"])
     out.attrs["scores"] = scores
     out.attrs["test_size"] = test_size
-    return out
+    return shown(out, "model", "n_train", "mean", "sd", "min", "max")

@@ -8,16 +8,30 @@
 '正确'
 >>> nbteach.set_language("en")
 
-The starting language can also be set with the environment variable ``NBTEACH_LANG``
-(``en`` or ``zh``), e.g. for a whole class on a JupyterHub.
+The starting language, when nbteach is imported, follows one rule (:func:`starting_language`):
+
+1. ``NBTEACH_LANG`` (``en`` or ``zh``) if it is set in the environment, e.g. for a whole class
+   on a JupyterHub, or by the grader for a student's kernel;
+2. else ``zh`` when the kernel runs a notebook that lies under a folder named ``zh`` (the
+   Chinese edition, ``notebooks/zh/03_smoothing.ipynb``, ``notebooks/zh/homework/...``);
+3. else ``en``.
+
+How the kernel knows its notebook: jupyter_server starts every kernel of a notebook session
+with the notebook's path in the environment variable ``JPY_SESSION_NAME``
+(``SessionManager.get_kernel_env``), and ipykernel copies it into the namespace as
+``__session__``; nbteach reads the first, then the second (then VS Code's
+``__vsc_ipynb_file__``). The code cells of the two editions
+are the same, so the language cannot come from the code: it comes from where the notebook is.
+``set_language`` changes it at any time; ``get_language`` says what it is.
 """
 from __future__ import annotations
 
 import os
+import re
 
 from ._base import NbteachError
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "tr"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr"]
 
 #: Language code -> name, for the languages messages are written in.
 LANGUAGES = {"en": "English", "zh": "中文 (Chinese)"}
@@ -41,10 +55,63 @@ def _normalise(lang) -> str:
     return code
 
 
-_env = os.environ.get("NBTEACH_LANG", "en")
-_current = _ALIASES.get(_env.strip().lower(), _env.strip().lower())
-if _current not in LANGUAGES:
-    _current = "en"
+#: the folder name that marks a notebook of the Chinese edition
+EDITION_FOLDERS = {"zh": "zh"}
+
+
+def _session_path(environ) -> str:
+    """The running notebook's path: ``JPY_SESSION_NAME`` (jupyter_server), else ipykernel's
+    ``__session__`` in the user's namespace; '' outside a notebook kernel."""
+    path = environ.get("JPY_SESSION_NAME", "")
+    if path or environ is not os.environ:
+        return path
+    import sys
+
+    if "IPython" in sys.modules:           # never import IPython just to ask
+        try:
+            shell = sys.modules["IPython"].get_ipython()
+            ns = shell.user_ns if shell is not None else {}
+            # ipykernel's copy of JPY_SESSION_NAME; VS Code's notebook path
+            path = ns.get("__session__") or ns.get("__vsc_ipynb_file__") or ""
+        except Exception:                  # an odd shell: no path, the rule goes on
+            path = ""
+    return str(path)
+
+
+def starting_language(environ=None) -> str:
+    """The language nbteach starts in: ``NBTEACH_LANG`` if set, else ``"zh"`` when the kernel
+    runs a notebook under a folder named ``zh`` (its path from ``JPY_SESSION_NAME``), else ``"en"``.
+
+    ``environ`` is a mapping like ``os.environ`` (the default).
+
+    >>> starting_language({"JPY_SESSION_NAME": "/home/me/nbteach/notebooks/zh/03_smoothing.ipynb"})
+    'zh'
+    >>> starting_language({"JPY_SESSION_NAME": "/home/me/nbteach/notebooks/03_smoothing.ipynb"})
+    'en'
+    >>> starting_language({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "notebooks/zh/03_smoothing.ipynb"})
+    'en'
+    """
+    import warnings
+    from pathlib import PurePath, PureWindowsPath
+
+    environ = os.environ if environ is None else environ
+    wanted = environ.get("NBTEACH_LANG", "")
+    if wanted.strip():
+        try:
+            return _normalise(wanted)
+        except NbteachError:
+            warnings.warn(f"NBTEACH_LANG={wanted!r} is not a language nbteach speaks; set it to 'en' or "
+                          "'zh' (or unset it). Going on by the notebook's folder.", stacklevel=2)
+    path = _session_path(environ)
+    if path:
+        pure = PureWindowsPath(path) if "\\" in path else PurePath(path)
+        for folder in pure.parts[:-1]:
+            if folder in EDITION_FOLDERS:
+                return EDITION_FOLDERS[folder]
+    return "en"
+
+
+_current = starting_language()
 
 
 def set_language(lang: str) -> None:
@@ -85,3 +152,64 @@ def tr(text, lang: str | None = None, **fields) -> str:
         text = text.get(code) or text.get("en") or next(iter(text.values()), "")
     text = str(text)
     return text.format(**fields) if fields else text
+
+
+#: how many columns a printed message takes at most (a CJK character takes two)
+WIDTH = 80
+
+# a piece that never breaks: a run of non-space characters that are not CJK (an English word,
+# a number, a name such as P(Flu|x) or 0.05), or one CJK character; each with the opening
+# brackets that must not end a line before it (（「『《〈) and the punctuation that must not
+# start a line after it (，。：；、！？）」』》…); or a run of spaces
+_CLOSING = "，。：；、！？）」』》〉…"
+_OPENING = "（「『《〈"
+_PIECE = re.compile(rf"[{_OPENING}]*[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+[{_CLOSING}]*"
+                    rf"|[{_OPENING}]*[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef][{_CLOSING},.:;!?)]*"
+                    r"|\s+")
+
+
+def _columns(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def wrap(text, width: int = WIDTH) -> str:
+    """``text`` with every line folded to at most ``width`` columns on word boundaries.
+
+    English breaks at spaces; Chinese between characters, never inside an English word or a
+    number written in it, never before closing punctuation (，。：）...) nor after an opening
+    bracket (（「...). A word longer
+    than a line stays whole on its own line. Existing line breaks and a line's leading spaces
+    are kept. (A notebook shows plain text with ``word-break: break-all``: a line longer than
+    the output area is cut anywhere, "Fractio" / "n.", so nbteach folds its own lines.)
+
+    >>> print(wrap("Answer with a Fraction: P(Flu | Cough = yes), exactly.", width=24))
+    Answer with a Fraction:
+    P(Flu | Cough = yes),
+    exactly.
+    >>> print(wrap("用 Fraction 作答：先验概率 P(Flu) 是 0.6，似然是 2/3。", width=20))
+    用 Fraction 作答：先
+    验概率 P(Flu) 是
+    0.6，似然是 2/3。
+    """
+    out = []
+    for line in str(text).split("\n"):
+        indent = line[:len(line) - len(line.lstrip(" "))]
+        pieces = _PIECE.findall(line[len(indent):])
+        current, used = indent, _columns(indent)
+        for piece in pieces:
+            size = _columns(piece)
+            if piece.isspace():
+                if used + size <= width:
+                    current, used = current + piece, used + size
+                else:                                   # the space becomes the break
+                    out.append(current.rstrip())
+                    current, used = indent, _columns(indent)
+                continue
+            if used + size > width and current.strip():
+                out.append(current.rstrip())
+                current, used = indent, _columns(indent)
+            current, used = current + piece, used + size
+        out.append(current.rstrip())
+    return "\n".join(out)

@@ -81,8 +81,10 @@ def confusion_table(y_true, y_pred, labels=None):
     labels, _, _ = _labels_and_index(y_true, y_pred, labels)
     cm = confusion_matrix(y_true, y_pred, labels)
     names = [str(v) for v in labels]
-    return pd.DataFrame(cm, index=pd.Index(names, name="actual"),
-                        columns=pd.Index(names, name="predicted"))
+    from ._shown import shown
+
+    return shown(pd.DataFrame(cm, index=pd.Index(names, name="actual"),
+                              columns=pd.Index(names, name="predicted")), "actual", "predicted")
 
 
 def accuracy_score(y_true, y_pred):
@@ -214,7 +216,9 @@ def classification_report(y_true, y_pred, labels=None, zero_division=0.0):
                                    columns=["precision", "recall", "f1", "support"])
     table["support"] = table["support"].astype(int)
     table.attrs["accuracy"] = accuracy_score(y_true, y_pred)
-    return table
+    from ._shown import shown
+
+    return shown(table, "precision", "recall", "f1", "support", "macro avg", "weighted avg")
 
 
 def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None):
@@ -254,7 +258,9 @@ def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None)
         rows.append((a, accuracy_score(y_test, pred), p, r, f))
     table = pd.DataFrame(rows, columns=["alpha", "accuracy", "precision", "recall", "f1"])
     table.attrs["pos_label"] = pos_label
-    return table.set_index("alpha")
+    from ._shown import shown
+
+    return shown(table.set_index("alpha"), "accuracy", "precision", "recall", "f1")
 
 
 def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
@@ -295,7 +301,10 @@ def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
     keep = count > 0
     mean_p = np.bincount(which, weights=p, minlength=n_bins)[keep] / count[keep]
     observed = np.bincount(which, weights=hit, minlength=n_bins)[keep] / count[keep]
-    return pd.DataFrame({"mean predicted": mean_p, "observed": observed, "count": count[keep]})
+    from ._shown import shown
+
+    return shown(pd.DataFrame({"mean predicted": mean_p, "observed": observed, "count": count[keep]}),
+                 "mean predicted", "observed", "count")
 
 
 def precision_recall_curve(y_true, score, *, pos_label):

@@ -339,4 +339,6 @@ class MixedNB(BaseEstimator):
         frame = pd.DataFrame(np.vstack(rows + [score, post]), index=index + ["score", "posterior"],
                              columns=list(self.classes_))
         frame.attrs["decision"] = self.classes_[int(np.argmax(jll))] if np.isfinite(jll).any() else None
-        return frame
+        from ._shown import shown
+
+        return shown(frame, "score", "posterior")

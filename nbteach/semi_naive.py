@@ -285,7 +285,9 @@ class SPODE(_OneDependence):
         out.loc["product (score)"] = [f"{v:.6g}" for v in joint]
         out.loc["P(c | x)"] = [f"{v:.4f}" for v in np.exp(self._finish(np.log(joint)[None, :]))[0]] \
             if joint.sum() > 0 else ["undefined"] * N
-        return out
+        from ._shown import shown
+
+        return shown(out, "class", "product (score)", "undefined")
 
 
 class AODE(_OneDependence):
@@ -448,7 +450,10 @@ class AODE(_OneDependence):
         extra = pd.DataFrame([{"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, total))},
                               {"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, post))}],
                              index=[label, "P(c | x)"])
-        return pd.concat([out.astype(object), extra.astype(object)])
+        from ._shown import shown
+
+        return shown(pd.concat([out.astype(object), extra.astype(object)]), "value", "serves", "super-parent",
+                     label)
 
 
 def _cmi_from_joint(p):

@@ -571,7 +571,10 @@ class TextNB(BaseEstimator):
         if len(names) == 2:
             table["log-odds"] = table[names[0]] - table[names[1]]
             table.loc["(posterior P(c|x))", "log-odds"] = np.nan
-        return table
+        from ._shown import shown
+
+        return shown(table, "count", "kind", "log-odds", "(prior)", "(total = joint log-likelihood)",
+                     "(posterior P(c|x))", cells=("prior", "word", "unknown: ignored", "sum", "log-sum-exp"))
 
     def indicative_words(self, n: int = 10, min_count: int = 5):
         """The words that most favour each class: log P(w | c) - log P(w | other classes).

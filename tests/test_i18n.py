@@ -69,3 +69,144 @@ def test_every_exercise_text_is_translated():
             texts.append(q.solution_text)
         for t in texts:
             assert isinstance(t, dict) and t.get("en") and t.get("zh"), q.id
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/homework/hw01_bayes.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "notebooks/zh/00_start_here.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": r"C:\Users\me\nbteach\notebooks\zh\03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/03_smoothing.ipynb"}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/homework/hw01_bayes.ipynb"}, "en"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh.ipynb"}, "en"),            # a file named zh, no folder
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zhx/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "zh"}, "zh"),
+    ({"NBTEACH_LANG": "zh", "JPY_SESSION_NAME": "/srv/notebooks/03_smoothing.ipynb"}, "zh"),
+    ({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "/srv/notebooks/zh/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "", "JPY_SESSION_NAME": "/srv/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+])
+def test_starting_language_rule(env, lang):
+    from nbteach.i18n import starting_language
+
+    assert starting_language(env) == lang
+
+
+def test_a_bad_nbteach_lang_warns_with_the_fix_and_the_folder_decides():
+    from nbteach.i18n import starting_language
+
+    with pytest.warns(UserWarning, match="set it to 'en' or 'zh'"):
+        assert starting_language({"NBTEACH_LANG": "fr", "JPY_SESSION_NAME": "/n/zh/a.ipynb"}) == "zh"
+
+
+@pytest.mark.parametrize("env, lang", [
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "zh"),
+    ({"JPY_SESSION_NAME": "/srv/nbteach/notebooks/03_smoothing.ipynb"}, "en"),
+    ({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "/srv/nbteach/notebooks/zh/03_smoothing.ipynb"}, "en"),
+])
+def test_a_fresh_interpreter_starts_in_the_language_of_its_notebook(env, lang):
+    """The rule as a kernel meets it: nbteach imported in a new process with that environment."""
+    import os
+    import subprocess
+    import sys
+
+    base = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    out = subprocess.run([sys.executable, "-c", "import nbteach; print(nbteach.get_language())"],
+                         env={**base, **env}, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == lang
+
+
+def _all_texts():
+    """Every prompt, hint and message an exercise prints, in both languages."""
+    from nbteach.check import exercises
+    from nbteach.check.messages import MESSAGES
+
+    out = []
+    for q in exercises():
+        for t in [q.prompt, *q.hints, *(m.hint for m in q.mistakes)]:
+            out += [t["en"], t["zh"]]
+    return out + [m[lang] for m in MESSAGES.values() for lang in ("en", "zh")]
+
+
+_UNBREAKABLE = r"[A-Za-z0-9_][A-Za-z0-9_.,'()/|=+-]*[A-Za-z0-9_]"
+
+
+@pytest.mark.parametrize("width", [30, 50, 80])
+def test_wrap_folds_on_word_boundaries_in_both_languages(width):
+    import re
+
+    from nbteach.i18n import _columns, wrap
+
+    for text in _all_texts():
+        folded = wrap(text, width)
+        lines = folded.split("\n")
+        # nothing lost or added but the line breaks (a break at a space takes the space's place)
+        assert re.sub(r"\s+", "", folded) == re.sub(r"\s+", "", text)
+        # no English word or number is cut: each one is whole on some line
+        for word in set(re.findall(_UNBREAKABLE, text)):
+            assert any(word in line for line in lines), (word, folded)
+        for i, line in enumerate(lines):
+            pieces = line.split()
+            assert _columns(line) <= width or len(pieces) == 1, (width, line)   # longer: one long word
+            if i:                                                    # a line the fold made
+                assert not re.match(r"[，。：；、！？）]", line), line   # opens with no closing punctuation
+            if i < len(lines) - 1:
+                assert not re.search(r"[（「『《]$", line), line         # and ends with no opening bracket
+
+
+def test_wrap_keeps_a_long_word_whole_and_the_lines_it_was_given():
+    from nbteach.i18n import wrap
+
+    assert wrap("a " + "x" * 30 + " b", 10) == "a\n" + "x" * 30 + "\nb"
+    assert wrap("one\n\n  two three", 9) == "one\n\n  two\n  three"
+    assert wrap("Answer with a Fraction.", 8) == "Answer\nwith a\nFraction."
+
+
+def test_printed_prompts_and_messages_are_folded_without_breaking_a_word():
+    import re
+
+    from nbteach.check import exercise, exercises
+    from nbteach.i18n import WIDTH, _columns
+
+    for lang in ("en", "zh"):
+        set_language(lang)
+        for q in exercises():
+            shown = repr(q)
+            assert all(_columns(line) <= WIDTH or " " not in line.strip() for line in shown.split("\n")), shown
+        q = exercise("01.posterior")
+        for text in (repr(q), str(q.check(0.123)), str(q.hint())):
+            for word in re.findall(_UNBREAKABLE, text.replace("\n", " ")):
+                assert word in text.split("\n")[0] or any(word in line for line in text.split("\n")), word
+    set_language("en")
+    listing = repr(exercises())
+    for line, q in zip(listing.split("\n"), exercises()):
+        shown = line[29:].removesuffix(" …")
+        prompt = " ".join(q.prompt["en"].split())
+        assert prompt.startswith(shown) and prompt[len(shown):][:1] in ("", " "), (shown, prompt)
+
+
+def test_a_solution_wraps_between_words_in_jupyterlab():
+    from nbteach.check import exercise
+
+    html = exercise("01.posterior").solution()._repr_html_()
+    assert "word-break:normal" in html and "white-space:pre-wrap" in html
+
+
+@pytest.mark.parametrize("name", ["__session__", "__vsc_ipynb_file__"])
+def test_the_notebook_path_is_also_read_from_the_kernels_namespace(monkeypatch, name):
+    """Without JPY_SESSION_NAME in the environment, ipykernel's __session__ (or VS Code's
+    __vsc_ipynb_file__) in the shell's namespace names the notebook."""
+    import sys
+    import types
+
+    from nbteach.i18n import starting_language
+
+    shell = types.SimpleNamespace(user_ns={name: "/home/me/nbteach/notebooks/zh/05_bernoulli_nb.ipynb"})
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = lambda: shell
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.delenv("NBTEACH_LANG", raising=False)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    assert starting_language() == "zh"
+    shell.user_ns[name] = "/home/me/nbteach/notebooks/05_bernoulli_nb.ipynb"
+    assert starting_language() == "en"

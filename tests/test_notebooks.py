@@ -22,6 +22,79 @@ def test_there_are_lessons():
     assert "00_start_here.ipynb" in names
 
 
+def kernel_env(path: Path) -> dict:
+    """The environment jupyter_server gives the kernel of the notebook at ``path``: ours, with the
+    notebook's path in ``JPY_SESSION_NAME`` (``SessionManager.get_kernel_env``), and without
+    ``NBTEACH_LANG``, so that a Chinese notebook speaks Chinese by the real mechanism (its folder)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    env["JPY_SESSION_NAME"] = str(path)
+    return env
+
+
+def execute(nb, path: Path):
+    """Run ``nb`` (read from ``path``) top to bottom in a fresh kernel started as JupyterLab starts it."""
+    from nbclient import NotebookClient
+
+    client = NotebookClient(
+        nb,
+        timeout=600,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+        allow_errors=False,
+    )
+    client.execute(env=kernel_env(path))
+    return nb
+
+
+@pytest.mark.parametrize("folder, lang", [("notebooks/zh", "zh"), ("notebooks", "en"),
+                                          ("notebooks/zh/homework", "zh")])
+def test_a_kernel_speaks_the_language_of_its_notebooks_folder(tmp_path, folder, lang):
+    """The same code cell prints 'zh' in a notebook under zh/ and 'en' elsewhere, as jupyter_server
+    starts kernels (JPY_SESSION_NAME), whatever NBTEACH_LANG the test run has."""
+    import nbformat
+
+    where = tmp_path / folder
+    where.mkdir(parents=True)
+    path = where / "lesson.ipynb"
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import nbteach; print(nbteach.get_language())")])
+    nbformat.write(nb, path)
+    out = execute(nbformat.read(path, as_version=4), path).cells[0].outputs
+    assert [o.get("text", "").strip() for o in out if o.get("output_type") == "stream"] == [lang]
+
+
+#: what matplotlib writes to stderr when a font lacks a character: a warning ("Glyph 23545 (...)
+#: missing from font(s) DejaVu Sans.") and, for mathtext, a log line ("Font 'default' does not
+#: have a glyph for ...")
+_MISSING_GLYPH = re.compile(r"Glyph .*missing from|does not have a glyph")
+
+
+def _no_missing_glyph(nb, path):
+    """No cell's stderr says a character was drawn as a box (a CJK font missing from a plot)."""
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "stream" and out.get("name") == "stderr":
+                found = _MISSING_GLYPH.search(out.get("text", ""))
+                assert not found, f"cell {i} of {path.name} drew a character its font lacks: {found.group(0)} ..."
+
+
+def test_the_glyph_check_finds_a_missing_glyph_warning():
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell("plot()")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stderr", text=(
+        "/x/text.py:1: UserWarning: Glyph 23545 (\\N{CJK UNIFIED IDEOGRAPH-5BF9}) missing from font(s) "
+        "DejaVu Sans.\n"))]
+    with pytest.raises(AssertionError, match="Glyph 23545"):
+        _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
+    cell.outputs[0]["text"] = "Font 'default' does not have a glyph for '\\u7ea6' [U+7ea6]"
+    with pytest.raises(AssertionError, match="does not have a glyph"):
+        _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
+    cell.outputs[0]["text"] = "a harmless warning\n"
+    _no_missing_glyph(nbformat.v4.new_notebook(cells=[cell]), Path("x.ipynb"))
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_is_stripped(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
@@ -34,17 +107,10 @@ def test_notebook_is_stripped(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_top_to_bottom(path, tmp_path):
     import nbformat
-    from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(
-        nb,
-        timeout=600,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-        allow_errors=False,
-    )
-    client.execute()
+    execute(nb, path)               # as JupyterLab starts a kernel: a zh notebook speaks Chinese
+    _no_missing_glyph(nb, path)
     # A cell that printed a traceback through a display hook would not raise: look for one.
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):

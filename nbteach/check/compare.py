@@ -68,8 +68,18 @@ def _is_numpy(x) -> bool:
     return _module(x).startswith("numpy")
 
 
+def _pandas_class(x) -> str:
+    """The name of the pandas class ``x`` is or derives from ('DataFrame', 'Series', ...), else ''
+    (a subclass such as the library's ShownFrame, which shows its labels in the student's
+    language, is compared as the DataFrame it is)."""
+    for cls in type(x).__mro__:
+        if (cls.__module__ or "").startswith("pandas"):
+            return cls.__name__
+    return ""
+
+
 def _is_pandas(x) -> bool:
-    return _module(x).startswith("pandas")
+    return bool(_pandas_class(x))
 
 
 def as_number(x):
@@ -162,7 +172,7 @@ def _kind_of(expected) -> str:
     if _is_numpy(expected):
         return "array"
     if _is_pandas(expected):
-        return "frame" if type(expected).__name__ == "DataFrame" else "series"
+        return "frame" if _pandas_class(expected) == "DataFrame" else "series"
     if isinstance(expected, dict):
         return "dict"
     if isinstance(expected, (list, tuple)):

@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 
 from nbteach._base import NbteachError
-from nbteach.i18n import get_language, tr
+from nbteach.i18n import WIDTH, get_language, tr, wrap
 
 from .compare import compare, is_placeholder_like
 from .messages import diff_message, say, sep
@@ -63,7 +63,10 @@ class Message:
         self.text, self.kind, self.title = text, kind, title
 
     def __str__(self):
-        return f"{self.title}\n{self.text}" if self.title else self.text
+        # folded on word boundaries: a notebook cuts a long plain-text line anywhere ("Fractio" / "n.");
+        # a solution is code, whose lines are kept as written
+        text = self.text if self.kind == "solution" else wrap(self.text)
+        return f"{wrap(self.title)}\n{text}" if self.title else text
 
     __repr__ = __str__
 
@@ -71,7 +74,9 @@ class Message:
         bg, fg = _COLOURS.get(self.kind, _COLOURS["hint"])
         body = html.escape(self.text).replace("\n", "<br>")
         if self.kind == "solution":
-            body = f"<pre style='margin:0'>{html.escape(self.text)}</pre>"
+            # JupyterLab styles an output's <pre> with word-break: break-all: wrap between words
+            body = (f"<pre style='margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word'>"
+                    f"{html.escape(self.text)}</pre>")
         title = f"<b>{html.escape(self.title)}</b><br>" if self.title else ""
         return (f"<div style='background:{bg};border-left:5px solid {fg};color:#222;"
                 f"padding:6px 10px;margin:4px 0;font-family:sans-serif'>{title}{body}</div>")
@@ -94,7 +99,7 @@ class Result:
         return self.correct
 
     def __str__(self):
-        return f"[{self.exercise_id}] {self.message}"
+        return wrap(f"[{self.exercise_id}] {self.message}")
 
     def __repr__(self):
         return str(self)
@@ -246,7 +251,7 @@ class Exercise:
         return Message(tr(self.solution_text), "solution", say("solution_header"))
 
     def __repr__(self):
-        return f"Exercise({self.id!r}: {tr(self.prompt)})"
+        return wrap(f"Exercise({self.id!r}: {tr(self.prompt)})")
 
     def _repr_html_(self):
         return Message(tr(self.prompt), "question", self.id)._repr_html_()
@@ -420,16 +425,23 @@ def exercise(id: str) -> Exercise:
     )
 
 
+def _shorten(text: str, width: int) -> str:
+    """The first line of ``text`` folded to ``width`` columns, "…" if anything is left out:
+    cut between words, never inside one."""
+    lines = wrap(" ".join(str(text).split()), width).split("\n")
+    return lines[0] + (" …" if len(lines) > 1 else "")
+
+
 class ExerciseList(list):
     """A list of exercises that shows as a table of ids and prompts."""
 
     def __repr__(self):
-        return "\n".join(f"{q.id:<28} {tr(q.prompt)[:90]}" for q in self)
+        return "\n".join(f"{q.id:<28} {_shorten(tr(q.prompt), WIDTH - 29)}" for q in self)
 
     def _repr_html_(self):
         rows = "".join(f"<tr><td><code>{html.escape(q.id)}</code></td>"
                        f"<td style='text-align:left'>{html.escape(tr(q.prompt))}</td></tr>" for q in self)
-        return f"<table><tr><th>id</th><th>question</th></tr>{rows}</table>"
+        return f"<table><tr><th>id</th><th>{html.escape(say('question'))}</th></tr>{rows}</table>"
 
 
 def exercises(prefix: str = "") -> list:

@@ -55,7 +55,7 @@ def describe_call(name, args, kwargs, limit: int = 160) -> str:
 
 
 def _short(v) -> str:
-    if type(v).__name__ == "DataFrame":
+    if type(v).__name__ in ("DataFrame", "ShownFrame"):
         return f"<DataFrame {v.shape[0]}x{v.shape[1]}>"
     if type(v).__name__ == "ndarray":
         return f"<array shape {v.shape}>"

@@ -60,7 +60,7 @@ import threading
 from fractions import Fraction
 
 from nbteach._base import NbteachError
-from nbteach.i18n import tr
+from nbteach.i18n import tr, wrap
 
 from .compare import as_number, is_placeholder_like
 from .core import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, record_answer
@@ -347,7 +347,7 @@ def _has_letters(s: str) -> bool:
 
 def _array_entries(answer):
     mod = type(answer).__module__ or ""
-    if mod.startswith("pandas"):
+    if mod.startswith("pandas") or (mod, type(answer).__name__) == ("nbteach._shown", "ShownFrame"):
         answer = answer.to_numpy()
         mod = "numpy"
     if isinstance(answer, (list, tuple)) or mod.startswith("numpy"):
@@ -625,7 +625,7 @@ class GradedExercise:
         return INCORRECT, text, None
 
     def __repr__(self):
-        return f"Exercise({self.id!r}: {tr(self.prompt)})"
+        return wrap(f"Exercise({self.id!r}: {tr(self.prompt)})")
 
     def _repr_html_(self):
         return Message(tr(self.prompt), "question", self.id)._repr_html_()

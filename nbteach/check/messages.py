@@ -27,6 +27,7 @@ MESSAGES = {
         "zh": "这是最后一条提示；运行 .solution() 可查看参考解答。",
     },
     "solution_header": {"en": "Solution", "zh": "参考解答"},
+    "question": {"en": "question", "zh": "题目"},
     "internal": {
         "en": "The check itself failed ({error}); this is not your fault: tell your teacher.",
         "zh": "检查程序本身出错（{error}）；这不是你的问题，请告诉老师。",

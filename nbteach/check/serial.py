@@ -76,8 +76,8 @@ def encode(x, _depth: int = 0, _budget=None):
     mod = _mod(x)
     if mod.startswith("numpy"):
         return _encode_numpy(x, _depth, budget)
-    if mod.startswith("pandas"):
-        return _encode_pandas(x, _depth, budget)
+    if mod.startswith("pandas") or (mod, type(x).__name__) == ("nbteach._shown", "ShownFrame"):
+        return _encode_pandas(x, _depth, budget)   # the library's shown tables are DataFrames
     if mod.startswith("sympy"):
         import sympy
 

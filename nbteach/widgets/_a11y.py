@@ -10,8 +10,8 @@ The readout box beside the handle, which a student can type into, has no name ei
 browser it watches the page and gives every ipywidgets slider handle the slider's
 description as its name (``aria-label``) and the readout's text as its value text (what the
 student sees: "0.01", the log slider's alpha, not its exponent), and names the readout box
-"<description> value". It only sets attributes; nothing is drawn and no control changes.
-It works for every slider on the page, also those a student makes.
+"<description> value" ("<description> 数值" in Chinese). It only sets attributes; nothing is
+drawn and no control changes. It works for every slider on the page, also those a student makes.
 """
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ function fix(slider) {
   if (!readout) return;
   const shown = readout.textContent.trim();
   if (shown && handle.getAttribute('aria-valuetext') !== shown) handle.setAttribute('aria-valuetext', shown);
-  const boxName = name ? name + ' value' : 'value';
+  const word = window.__nbteachValueWord || 'value';
+  const boxName = name ? name + ' ' + word : word;
   if (readout.getAttribute('aria-label') !== boxName) readout.setAttribute('aria-label', boxName);
   if (readout.getAttribute('role') !== 'textbox') readout.setAttribute('role', 'textbox');
 }
@@ -58,7 +59,8 @@ function install() {
   scan(document.body);
 }
 export default {
-  render({ el }) {
+  render({ model, el }) {
+    window.__nbteachValueWord = model.get('value_word') || 'value';   // the student's language
     el.style.display = 'none';
     el.setAttribute('aria-hidden', 'true');
     install();
@@ -69,11 +71,14 @@ export default {
 
 def _widget_class():
     import anywidget
+    import traitlets
 
     class AccessibleNames(anywidget.AnyWidget):
         """Hidden; in the browser, names the page's slider handles and readouts (see module)."""
 
         _esm = _ESM
+        #: the word after a slider's description that names its readout box ("value", "数值")
+        value_word = traitlets.Unicode("value").tag(sync=True)
 
     return AccessibleNames
 
@@ -82,11 +87,13 @@ _CLASS = None
 
 
 def AccessibleNames():  # noqa: N802 (a class made on first use: anywidget is imported late)
-    """A new hidden :class:`AccessibleNames` widget."""
+    """A new hidden :class:`AccessibleNames` widget (its readout word in the student's language)."""
+    from nbteach.widgets._html import say
+
     global _CLASS
     if _CLASS is None:
         _CLASS = _widget_class()
-    return _CLASS()
+    return _CLASS(value_word=say("value", "数值"))
 
 
 def accessible(box):

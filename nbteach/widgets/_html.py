@@ -33,6 +33,18 @@ def bar(fraction: float, colour: str = "#4C72B0", width_px: int = 120) -> str:
     )
 
 
+def say(en: str, zh: str) -> str:
+    """``en`` or ``zh``, in the student's language (:func:`nbteach.set_language`): what a view
+    writes. The Chinese uses the glossary's terms (:mod:`nbteach.glossary`).
+
+    >>> say("decision", "决策")
+    'decision'
+    """
+    from nbteach.i18n import get_language
+
+    return zh if get_language() == "zh" else en
+
+
 def esc(text) -> str:
     return html.escape(str(text))
 
@@ -74,8 +86,8 @@ def message_box(owner, message: str) -> None:
     (``owner.view``) and the two as ``owner.widget``; each keystroke calls ``owner.update()``."""
     import ipywidgets as w
 
-    owner.text = w.Text(value=message, description="message", continuous_update=True,
-                        placeholder="type a message", style={"description_width": "initial"},
+    owner.text = w.Text(value=message, description=say("message", "消息"), continuous_update=True,
+                        placeholder=say("type a message", "输入一条消息"), style={"description_width": "initial"},
                         layout=w.Layout(width="520px"))
     owner.view = w.HTML()
     owner.text.observe(lambda change: owner.update(), names="value")

@@ -13,6 +13,7 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import say
 
 __all__ = ["AlphaCurve", "alpha_curve_widget"]
 
@@ -59,10 +60,10 @@ class AlphaCurve(Explorer):
         sx = bq.LogScale(min=float(a[0]), max=float(a[-1]))
         sy = bq.LinearScale(min=self._ylim[0], max=self._ylim[1])
         scales = {"x": sx, "y": sy}
-        style = {"accuracy": (BLUE, "solid", "circle", "accuracy"),
+        style = {"accuracy": (BLUE, "solid", "circle", say("accuracy", "精度")),
                  "f1": (VERMILLION, "solid", "circle", f"F1 ({self.pos_label})"),
-                 "precision": (GREEN, "dashed", None, "precision"),
-                 "recall": (PURPLE, "dotted", None, "recall")}
+                 "precision": (GREEN, "dashed", None, say("precision", "查准率")),
+                 "recall": (PURPLE, "dotted", None, say("recall", "查全率"))}
         self.lines = {name: bq.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
                                      colors=[colour], line_style=dash, marker=marker, marker_size=16,
                                      labels=[label], stroke_width=2)
@@ -71,8 +72,9 @@ class AlphaCurve(Explorer):
         self.markers = bq.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
                                   colors=[BLUE, VERMILLION], default_size=64)
         decades = 10.0 ** np.arange(np.ceil(np.log10(a[0]) - 1e-9), np.floor(np.log10(a[-1]) + 1e-9) + 1)
-        axes = [bq.Axis(scale=sx, label="smoothing alpha (log scale)", tick_format="~g", tick_values=decades),
-                bq.Axis(scale=sy, side="left", label="score on held-out data",
+        axes = [bq.Axis(scale=sx, label=say("smoothing alpha (log scale)", "平滑参数 alpha（对数刻度）"),
+                        tick_format="~g", tick_values=decades),
+                bq.Axis(scale=sy, side="left", label=say("score on held-out data", "留出数据上的得分"),
                         tick_format=".2f")]
         self.fig = figure([*self.lines.values(), self.vline, self.markers], axes, width=640, height=360)
 
@@ -80,7 +82,7 @@ class AlphaCurve(Explorer):
                                        max=np.log10(a[-1]), step=0.05, description="alpha α",
                                        readout_format=".3g", continuous_update=False,
                                        layout=w.Layout(width="420px"))
-        self.show_pr = w.Checkbox(value=False, description="show precision and recall")
+        self.show_pr = w.Checkbox(value=False, description=say("show precision and recall", "显示查准率和查全率"))
         self._style = style
         self.legend = w.HTML()
         self.numbers = w.HTML()
@@ -139,14 +141,24 @@ class AlphaCurve(Explorer):
 
         items = [(colour, {"solid": "line"}.get(dash, dash), label)
                  for name, (colour, dash, _, label) in self._style.items() if self.lines[name].visible]
-        self.legend.value = legend(items + [(GREY, "line", "the slider's alpha")])
-        self.fig.title = (f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
-                          f"F1({self.pos_label}) {s['f1']:.3f}")
-        table = s["confusion"].to_html()
-        self.numbers.value = (
+        self.legend.value = legend(items + [(GREY, "line", say("the slider's alpha", "滑块所在的 alpha"))])
+        self.fig.title = say(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
+                             f"F1({self.pos_label}) {s['f1']:.3f}",
+                             f"alpha = {a:.3g}：精度 {s['accuracy']:.3f}，"
+                             f"F1({self.pos_label}) {s['f1']:.3f}")
+        table = _shown_html(s["confusion"])
+        self.numbers.value = say(
             f"<p>At alpha = {a:.3g}: accuracy {s['accuracy']:.4f}; for class "
             f"<b>{esc(self.pos_label)}</b> precision {s['precision']:.4f}, recall "
-            f"{s['recall']:.4f}, F1 {s['f1']:.4f}.</p>{table}")
+            f"{s['recall']:.4f}, F1 {s['f1']:.4f}.</p>{table}",
+            f"<p>alpha = {a:.3g} 时：精度 {s['accuracy']:.4f}；对类别 "
+            f"<b>{esc(self.pos_label)}</b>，查准率 {s['precision']:.4f}，查全率 "
+            f"{s['recall']:.4f}，F1 {s['f1']:.4f}。</p>{table}")
+
+
+def _shown_html(table) -> str:
+    """A library table as HTML, its labels in the student's language (``ShownFrame.shown``)."""
+    return (table.shown() if hasattr(table, "shown") else table).to_html()
 
 
 def alpha_curve_widget(model, X_train, y_train, X_test, y_test, alphas=None, alpha=1.0,

@@ -7,7 +7,7 @@ The sliders set P(ill), P(x | ill) and P(x | healthy); the view shows what
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, bar, esc, number, padded
+from nbteach.widgets._html import ERROR, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
@@ -36,10 +36,10 @@ class BayesExplorer(Explorer):
         style = {"description_width": "initial"}
         layout = w.Layout(width="420px")
         self.prior_slider = w.FloatSlider(value=prior, min=0.0, max=1.0, step=0.001, readout_format=".3f",
-                                          description=f"prior P({classes[0]})", style=style, layout=layout)
+                                          description=say(f"prior P({classes[0]})", f"先验概率 P({classes[0]})"), style=style, layout=layout)
         self.likelihood_sliders = {
             c: w.FloatSlider(value=v, min=0.0, max=1.0, step=0.005, readout_format=".3f",
-                             description=f"likelihood P({observation} | {c})", style=style, layout=layout)
+                             description=say(f"likelihood P({observation} | {c})", f"似然 P({observation} | {c})"), style=style, layout=layout)
             for c, v in zip(classes, likelihoods)
         }
         self.view = w.HTML()
@@ -70,14 +70,22 @@ class BayesExplorer(Explorer):
             f"<td>{bar(float(r.posterior[c]))}</td></tr>"
             for c in self.classes
         )
-        self.view.value = padded(
+        c0 = esc(self.classes[0])
+        post0, lik0 = float(r.posterior[self.classes[0]]), float(r.likelihood[self.classes[0]])
+        self.view.value = padded(say(
             f"<table><tr><th>class c</th><th>prior P(c)</th><th>likelihood P({x}|c)</th>"
             f"<th>joint P(c)P({x}|c)</th><th>posterior P(c|{x})</th><th></th></tr>{rows}</table>"
             f"<p>evidence P({x}) = sum of the joints = {float(r.evidence):.5g}; "
-            f"P({esc(self.classes[0])} | {x}) = {float(r.posterior[self.classes[0]]):.4f} "
-            f"while P({x} | {esc(self.classes[0])}) = {float(r.likelihood[self.classes[0]]):.4f}: "
-            "the posterior is not the likelihood.</p>"
-        )
+            f"P({c0} | {x}) = {post0:.4f} "
+            f"while P({x} | {c0}) = {lik0:.4f}: "
+            "the posterior is not the likelihood.</p>",
+            f"<table><tr><th>类别 c</th><th>先验概率 P(c)</th><th>似然 P({x}|c)</th>"
+            f"<th>联合概率 P(c)P({x}|c)</th><th>后验概率 P(c|{x})</th><th></th></tr>{rows}</table>"
+            f"<p>证据因子 P({x}) = 各联合概率之和 = {float(r.evidence):.5g}；"
+            f"P({c0} | {x}) = {post0:.4f}，"
+            f"而 P({x} | {c0}) = {lik0:.4f}："
+            "后验概率不是似然。</p>"
+        ))
 
 
 def bayes_explorer(classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05), observation="x"):

@@ -15,7 +15,8 @@ JupyterLab's theme variables, so light and dark themes both read.
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, esc, padded
+from nbteach.i18n import get_language
+from nbteach.widgets._html import ERROR, esc, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
@@ -92,6 +93,9 @@ def _bars(p_exact, p_gibbs, values) -> str:
     return "".join(rows)
 
 
+#: a node's kind on a trail, in Zhou's words (7.5.1)
+_KIND_ZH = {"chain": "顺序结构", "fork": "同父结构", "collider": "V型结构的汇合点"}
+
 _UNOBSERVED = "?"                # the value of a node's "?" button
 
 
@@ -117,7 +121,8 @@ class NetworkExplorer(Explorer):
             # "?" has a value of its own, so that it shows as chosen while the node is not observed
             options = [("?", _UNOBSERVED)] + [(str(x), x) for x in net.values(v)]
             b = w.ToggleButtons(options=options, value=_UNOBSERVED, description="",
-                                tooltips=[f"{v} not observed"] + [f"observe {v} = {x}" for x in net.values(v)],
+                                tooltips=[say(f"{v} not observed", f"{v} 未观测")]
+                                + [say(f"observe {v} = {x}", f"观测到 {v} = {x}") for x in net.values(v)],
                                 style={"button_width": "58px"},
                                 layout=w.Layout(width="auto"))
             b.observe(lambda ch, v=v, b=b: self._set(v, ch["new"], b), names="value")
@@ -130,10 +135,13 @@ class NetworkExplorer(Explorer):
         rows = {}
         for v in net.nodes:
             rows.setdefault(layer[v], []).append(self.cards[v])
-        legend = w.HTML(f"<span style='color:{_MUTED};font-size:12px'>bars: "
-                        f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>exact</span> "
-                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>Gibbs, {n_samples} samples</span>"
-                           if gibbs else "") + " &middot; click a value to observe it, ? to clear</span>")
+        legend = w.HTML(f"<span style='color:{_MUTED};font-size:12px'>" + say("bars: ", "条形：")
+                        + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{say('exact', '精确值')}</span> "
+                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>"
+                           + say(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
+                           if gibbs else "")
+                        + say(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
+                        + "</span>")
         self.drawing = w.HTML(network_svg(net.nodes, net.edges))
         self.message = w.HTML()
         width = f"{max(560, 200 * max(len(r) for r in rows.values()))}px"
@@ -174,8 +182,8 @@ class NetworkExplorer(Explorer):
                        if self.gibbs else {})
             for v in self.net.nodes:
                 if v in self.evidence:
-                    self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>observed: "
-                                           f"{esc(self.evidence[v])}</span>")
+                    self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
+                                           + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
                     continue
                 exact = self.net.query(v, self.evidence)
                 gibbs = sampled.get(v)
@@ -211,7 +219,7 @@ class DSeparationExplorer(Explorer):
         nodes = list(net.nodes)
         self.x = w.Dropdown(options=nodes, value=x or nodes[0], description="X")
         self.y = w.Dropdown(options=nodes, value=y or nodes[-1], description="Y")
-        self.z = w.SelectMultiple(options=nodes, value=tuple(given), description="observed Z",
+        self.z = w.SelectMultiple(options=nodes, value=tuple(given), description=say("observed Z", "已观测 Z"),
                                   rows=min(6, len(nodes)))
         for c in (self.x, self.y, self.z):
             c.observe(lambda ch: self._update(), names="value")
@@ -225,21 +233,45 @@ class DSeparationExplorer(Explorer):
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=zs)
         if x == y or x in zs or y in zs:
             self.result, self.trails = None, []
-            self.view.value = (f"<p style='color:{_MUTED}'>Pick two different nodes for X and Y, "
-                               "neither of them observed.</p>")
+            self.view.value = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
+                                                                   "neither of them observed.",
+                                                                   "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
+                               + "</p>")
             return
         self.result = self.net.d_separated(x, y, zs)
         self.trails = self.net.trails(x, y, zs)
         rows = []
+        zh = get_language() == "zh"
         for path, active, reasons in self.trails:
-            why = "; ".join(f"{esc(b)} is a {kind}, {'observed' if b in zs else 'not observed'}"
-                            + (" (nor a descendant)" if kind == "collider" and verdict == "blocks" else "")
-                            + f": {verdict}" for b, kind, verdict in reasons) or "adjacent: always active"
+            if zh:
+                why = "；".join(f"{esc(b)} 处是{_KIND_ZH[kind]}，{'已观测' if b in zs else '未观测'}"
+                                + ("（其后代也未观测）" if kind == "collider" and verdict == "blocks" else "")
+                                + f"：{'阻断' if verdict == 'blocks' else '畅通'}"
+                                for b, kind, verdict in reasons) or "相邻：总是畅通"
+            else:
+                why = "; ".join(f"{esc(b)} is a {kind}, {'observed' if b in zs else 'not observed'}"
+                                + (" (nor a descendant)" if kind == "collider" and verdict == "blocks" else "")
+                                + f": {verdict}" for b, kind, verdict in reasons) or "adjacent: always active"
+            status = say("active" if active else "blocked", "畅通" if active else "阻断")
             rows.append(f"<tr><td style='padding:2px 8px'>{' &ndash; '.join(esc(p) for p in path)}</td>"
-                        f"<td style='padding:2px 8px'>{'active' if active else 'blocked'}</td>"
+                        f"<td style='padding:2px 8px'>{status}</td>"
                         f"<td style='padding:2px 8px'>{why}</td></tr>")
         keep = self.net.ancestors([x, y, *zs])
         moral = ", ".join(f"{a}&ndash;{b}" for a, b in self.net.moral_graph(keep))
+        kept = ', '.join(esc(v) for v in sorted(keep, key=self.net.nodes.index))
+        if zh:
+            verdict = ("有向分离：在这个图允许的每一个分布中，给定 Z 时 X 与 Y 都相互独立"
+                       if self.result else "不是有向分离：一条畅通的路径可以传递依赖")
+            none_row = "<tr><td colspan=3>根本没有路径</td></tr>"
+            self.view.value = (
+                f"<p style='color:{_FG}'><b>{esc(x)} 与 {esc(y)}：{verdict}。</b></p>"
+                f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>路径</th>"
+                f"<th style='padding:2px 8px'>状态</th><th style='padding:2px 8px'>原因</th></tr>"
+                f"{''.join(rows) or none_row}</table>"
+                f"<p style='color:{_MUTED}'>用祖先结点的道德图得到同样的结论：保留 X、Y、Z "
+                f"及其祖先（{kept}），"
+                f"道德化（边：{moral or '无'}），删去 Z，再看是否有从 X 到 Y 的路径。</p>")
+            return
         verdict = ("d-separated: X and Y are independent given Z in every distribution this graph allows"
                    if self.result else "not d-separated: an active trail can carry dependence")
         self.view.value = (
@@ -248,7 +280,7 @@ class DSeparationExplorer(Explorer):
             f"<th style='padding:2px 8px'>status</th><th style='padding:2px 8px'>why</th></tr>"
             f"{''.join(rows) or '<tr><td colspan=3>no trail at all</td></tr>'}</table>"
             f"<p style='color:{_MUTED}'>The same verdict by the ancestral moral graph: keep X, Y, Z "
-            f"and their ancestors ({', '.join(esc(v) for v in sorted(keep, key=self.net.nodes.index))}), "
+            f"and their ancestors ({kept}), "
             f"moralise (edges: {moral or 'none'}), delete Z, and look for a path from X to Y.</p>")
 
 
@@ -277,7 +309,7 @@ class SearchExplorer(Explorer):
         self.result, self.history, _ = hill_climb_search(data, score=score, **search)
         self.nodes = list(data.columns)
         self.score_name = score
-        self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description="move",
+        self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description=say("move", "步"),
                                 continuous_update=True, layout=w.Layout(width="520px"))
         self.step.observe(lambda ch: self._update(), names="value")
         self.drawing = w.HTML()
@@ -291,8 +323,20 @@ class SearchExplorer(Explorer):
         self.drawing.value = network_svg(self.nodes, h["edges"],
                                          highlight=[arc if h["move"] != "reverse" else arc[::-1]]
                                          if arc else ())
-        better = "lower" if self.score_name == "mdl" else "higher"
         best = (min if self.score_name == "mdl" else max)(x["score"] for x in self.history)
+        if get_language() == "zh":
+            better = "越低越好" if self.score_name == "mdl" else "越高越好"
+            moves = {"add": "添加", "delete": "删除", "remove": "删除", "reverse": "反转"}
+            what = ("空网络" if h["move"] == "start" and h["phase"] == "climb" else
+                    "从最好的网络重新开始，并随机扰动几步" if h["move"] == "start" else
+                    f"{moves.get(h['move'], esc(h['move']))}弧 {esc(arc[0])} &rarr; {esc(arc[1])}")
+            phase = ("爬山" if h["phase"] == "climb" else
+                     f"第 {h['phase'].split()[-1]} 次重启" if str(h["phase"]).startswith("restart ") else esc(h["phase"]))
+            self.view.value = (f"<p style='color:{_FG}'>{phase}，第 {h['step']} 步：{what}；"
+                               f"评分变化 {h['delta']:+.2f}，{esc(self.score_name)} = {h['score']:.2f}"
+                               f"（{better}；本次搜索最好为 {best:.2f}）。</p>")
+            return
+        better = "lower" if self.score_name == "mdl" else "higher"
         what = ("the empty network" if h["move"] == "start" and h["phase"] == "climb" else
                 "a restart from the best network, shaken by random moves" if h["move"] == "start" else
                 f"{h['move']} the arc {esc(arc[0])} &rarr; {esc(arc[1])}")

@@ -14,6 +14,7 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import say
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
@@ -55,10 +56,14 @@ class LossExplorer(Explorer):
         lay = w.Layout(width="360px")
         style = {"description_width": "initial"}
         labels = {
-            (negative, negative): f"cost of calling {negative} {negative} (right)",
-            (negative, positive): f"cost of calling {positive} {negative} (missed {positive})",
-            (positive, negative): f"cost of calling {negative} {positive} (false alarm)",
-            (positive, positive): f"cost of calling {positive} {positive} (right)",
+            (negative, negative): say(f"cost of calling {negative} {negative} (right)",
+                                      f"把 {negative} 判为 {negative} 的损失（正确）"),
+            (negative, positive): say(f"cost of calling {positive} {negative} (missed {positive})",
+                                      f"把 {positive} 判为 {negative} 的损失（漏掉 {positive}）"),
+            (positive, negative): say(f"cost of calling {negative} {positive} (false alarm)",
+                                      f"把 {negative} 判为 {positive} 的损失（误报）"),
+            (positive, positive): say(f"cost of calling {positive} {positive} (right)",
+                                      f"把 {positive} 判为 {positive} 的损失（正确）"),
         }
         self.costs = {}
         for (d, t), text in labels.items():
@@ -109,16 +114,24 @@ class LossExplorer(Explorer):
         self.result = {"threshold": t, "risk": risk, "expected_risk": float(expected),
                        "risk_at_half": risk_plain, "precision": prec,
                        "recall": rec, "confusion": table, "n_flagged": int(np.sum(pred == self.positive))}
+        pos = esc(self.positive)
         self.view.value = padded(
-            "<div style='padding:0.3em 0'>"
-            f"<p>Decide <b>{esc(self.positive)}</b> when P({esc(self.positive)} | x) &gt; "
-            f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
-            f"<p>On {len(self.y_test)} held-out e-mails: {self.result['n_flagged']} flagged "
-            f"{esc(self.positive)}; precision {prec:.3f}, recall {rec:.3f}.</p>"
-            f"<p>Mean cost per e-mail of these decisions: <b>{risk:.4f}</b>; of the plain argmax "
-            f"(t = 1/2) under the same costs: {risk_plain:.4f}. The model itself expects "
-            f"{float(expected):.4f} (the mean least conditional risk, trusting its posteriors).</p>"
-            + table.to_html() + "</div>")
+            "<div style='padding:0.3em 0'>" + say(
+                f"<p>Decide <b>{pos}</b> when P({pos} | x) &gt; "
+                f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
+                f"<p>On {len(self.y_test)} held-out e-mails: {self.result['n_flagged']} flagged "
+                f"{pos}; precision {prec:.3f}, recall {rec:.3f}.</p>"
+                f"<p>Mean cost per e-mail of these decisions: <b>{risk:.4f}</b>; of the plain argmax "
+                f"(t = 1/2) under the same costs: {risk_plain:.4f}. The model itself expects "
+                f"{float(expected):.4f} (the mean least conditional risk, trusting its posteriors).</p>",
+                f"<p>当 P({pos} | x) &gt; <b>t = {t:.4g}</b> 时判为 <b>{pos}</b>"
+                f"（损失相等时 t = 1/2）。</p>"
+                f"<p>在 {len(self.y_test)} 封留出的邮件上：{self.result['n_flagged']} 封被判为 "
+                f"{pos}；查准率 {prec:.3f}，查全率 {rec:.3f}。</p>"
+                f"<p>这些决策平均每封邮件的损失：<b>{risk:.4f}</b>；同样的损失下，直接取后验概率最大者"
+                f"（t = 1/2）的平均损失：{risk_plain:.4f}。模型自己预期的是 "
+                f"{float(expected):.4f}（最小条件风险的平均值，即相信它自己的后验概率）。</p>")
+            + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>")
 
 
 def loss_explorer(model, X_test, y_test, positive=None, loss=None):

@@ -13,6 +13,7 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import say
 
 __all__ = ["EMExplorer", "em_explorer"]
 
@@ -73,8 +74,8 @@ class EMExplorer(Explorer):
         self.cursor = bq.Lines(x=[0, 0], y=[sy.min, sy.max], scales=scales, colors=[GREY])
         self.accuracy_fig = figure(
             [self.band, self.em_line, self.nb_line, self.cursor],
-            [bq.Axis(scale=sx, label="EM iterations", tick_format="d"),
-             bq.Axis(scale=sy, side="left", label="held-out accuracy", tick_format=".2f")],
+            [bq.Axis(scale=sx, label=say("EM iterations", "EM 算法迭代次数"), tick_format="d"),
+             bq.Axis(scale=sy, side="left", label=say("held-out accuracy", "留出数据上的精度"), tick_format=".2f")],
             width=460, height=320)
         ox = bq.LinearScale(min=0, max=float(max_iter))
         oy = bq.LinearScale()
@@ -84,18 +85,21 @@ class EMExplorer(Explorer):
                                            colors=[VERMILLION], default_size=80)
         self.objective_fig = figure(
             [self.objective_line, self.objective_marker],
-            [bq.Axis(scale=ox, label="EM iterations", tick_format="d"),
-             bq.Axis(scale=oy, side="left", label="objective L (first draw)", tick_format=".4~s")],
+            [bq.Axis(scale=ox, label=say("EM iterations", "EM 算法迭代次数"), tick_format="d"),
+             bq.Axis(scale=oy, side="left", label=say("objective L (first draw)", "目标函数 L（第一次抽取）"),
+                     tick_format=".4~s")],
             width=460, height=320, margin={"top": 50, "bottom": 50, "left": 80, "right": 20})
-        self.legend = w.HTML(legend([(BLUE, "line", f"EM, mean over {n_draws} draws (band: ± 1 sd)"),
-                                     (VERMILLION, "dashed", "naive Bayes on the labelled rows only"),
-                                     (GREY, "line", "the slider's iterations")]))
+        self.legend = w.HTML(legend([
+            (BLUE, "line", say(f"EM, mean over {n_draws} draws (band: ± 1 sd)",
+                               f"EM 算法，{n_draws} 次抽取的均值（阴影带：± 1 个标准差）")),
+            (VERMILLION, "dashed", say("naive Bayes on the labelled rows only", "只用有标记样本的朴素贝叶斯分类器")),
+            (GREY, "line", say("the slider's iterations", "滑块所在的迭代次数"))]))
         style = {"description_width": "initial"}
         self.labels_slider = w.SelectionSlider(options=n_labelled, value=n_labelled[0],
-                                               description="labelled rows", style=style,
+                                               description=say("labelled rows", "有标记的样本数"), style=style,
                                                continuous_update=True, layout=w.Layout(width="380px"))
         self.iter_slider = w.IntSlider(value=max_iter, min=0, max=max_iter, step=1,
-                                       description="EM iterations", style=style,
+                                       description=say("EM iterations", "EM 算法迭代次数"), style=style,
                                        layout=w.Layout(width="380px"))
         self.numbers = w.HTML()
         self.widget = w.VBox([w.HBox([self.labels_slider, self.iter_slider]),
@@ -120,15 +124,21 @@ class EMExplorer(Explorer):
         with self.objective_marker.hold_sync():
             self.objective_marker.x, self.objective_marker.y = [k], [float(self._objective.loc[(n, k)])]
         row = self.summary.loc[n]
-        self.accuracy_fig.title = f"{n} labelled rows: held-out accuracy"
-        self.objective_fig.title = "EM's objective never decreases"
-        self.numbers.value = (
+        self.accuracy_fig.title = say(f"{n} labelled rows: held-out accuracy", f"{n} 个有标记样本：留出数据上的精度")
+        self.objective_fig.title = say("EM's objective never decreases", "EM 算法的目标函数从不下降")
+        self.numbers.value = say(
             f"<p>With <b>{n}</b> labelled rows, after <b>{k}</b> EM iteration(s): EM "
             f"{row['EM mean']:.3f} ± {row['EM sd']:.3f}, naive Bayes on the labelled rows only "
             f"{row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f} (mean ± sd over "
             f"{int(row['draws'])} draws of the labelled rows); EM − naive Bayes "
             f"{row['EM - NB mean']:+.3f} ± {row['EM - NB sd']:.3f}, EM ahead in "
-            f"{int(row['draws EM ahead'])} of {int(row['draws'])} draws.</p>")
+            f"{int(row['draws EM ahead'])} of {int(row['draws'])} draws.</p>",
+            f"<p>有 <b>{n}</b> 个有标记样本、EM 算法迭代 <b>{k}</b> 次后：EM 算法 "
+            f"{row['EM mean']:.3f} ± {row['EM sd']:.3f}，只用有标记样本的朴素贝叶斯分类器 "
+            f"{row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f}（有标记样本抽取 "
+            f"{int(row['draws'])} 次的均值 ± 标准差）；EM 算法 − 朴素贝叶斯 "
+            f"{row['EM - NB mean']:+.3f} ± {row['EM - NB sd']:.3f}，{int(row['draws'])} 次抽取中 EM 算法领先 "
+            f"{int(row['draws EM ahead'])} 次。</p>")
 
 
 def em_explorer(X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200), n_draws=5,

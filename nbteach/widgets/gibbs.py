@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import esc, padded
+from nbteach.widgets._html import esc, padded, say
 
 __all__ = ["GibbsExplorer", "gibbs_explorer"]
 
@@ -59,8 +59,9 @@ class GibbsExplorer(Explorer):
         self.exact = float(elimination_ask(net, var, self.evidence)[value])
         settings = {"burn_in": _in("burn_in", burn_in, _BURN_IN), "n_chains": _in("n_chains", n_chains, _CHAINS),
                     "thin": _in("thin", thin, _THIN), "per_chain": _in("per_chain", per_chain, _PER_CHAIN)}
-        labels = {"burn_in": "burn-in (sweeps)", "n_chains": "chains", "thin": "thinning: keep 1 sweep in",
-                  "per_chain": "samples kept per chain"}
+        labels = {"burn_in": say("burn-in (sweeps)", "预烧期（轮）"), "n_chains": say("chains", "链数"),
+                  "thin": say("thinning: keep 1 sweep in", "间隔取样：每几轮保留 1 轮"),
+                  "per_chain": say("samples kept per chain", "每条链保留的样本数")}
         for name, (low, high, step) in zip(settings, (_BURN_IN, _CHAINS, _THIN, _PER_CHAIN)):
             slider = w.IntSlider(value=settings[name], min=low, max=high, step=step, description=labels[name],
                                  continuous_update=False, style={"description_width": "initial"},
@@ -69,7 +70,7 @@ class GibbsExplorer(Explorer):
             setattr(self, name, slider)
         self._colours = [BLUE, VERMILLION, GREEN, PURPLE]
         question = f"P({var}={value!r} | " + (", ".join(f"{k}={v!r}" for k, v in self.evidence.items())
-                                               or "no evidence") + ")"
+                                               or say("no evidence", "无证据")) + ")"
         self.question = question
         sx, sy = bq.LinearScale(min=0.0, max=1.0), bq.LinearScale(min=0.0, max=1.0)
         scales = {"x": sx, "y": sy}
@@ -78,17 +79,19 @@ class GibbsExplorer(Explorer):
                                    line_style="dashed", stroke_width=2)
         self.burn_line = bq.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
         self.chains_fig = figure([self.chain_lines, self.exact_line, self.burn_line],
-                                 [bq.Axis(scale=sx, label="sweep", tick_format="~d"),
-                                  bq.Axis(scale=sy, side="left", label="running estimate", tick_format=".1f")],
-                                 title="each chain's running estimate", width=460, height=300)
+                                 [bq.Axis(scale=sx, label=say("sweep", "轮"), tick_format="~d"),
+                                  bq.Axis(scale=sy, side="left", label=say("running estimate", "累计估计值"),
+                                          tick_format=".1f")],
+                                 title=say("each chain's running estimate", "每条链的累计估计值"), width=460, height=300)
         px, py = bq.LogScale(min=1.0, max=10.0), bq.LinearScale(min=0.0, max=1.0)
         self.pooled_line = bq.Lines(x=[1.0, 10.0], y=[0.0, 0.0], scales={"x": px, "y": py}, colors=[BLUE], stroke_width=2)
         self.pooled_exact = bq.Lines(x=[1.0, 10.0], y=[self.exact, self.exact], scales={"x": px, "y": py},
                                      colors=[GREY], line_style="dashed", stroke_width=2)
         self.pooled_fig = figure([self.pooled_line, self.pooled_exact],
-                                 [bq.Axis(scale=px, label="samples kept, all chains (log scale)", tick_format="~s"),
-                                  bq.Axis(scale=py, side="left", label="estimate", tick_format=".1f")],
-                                 title="all chains together", width=460, height=300)
+                                 [bq.Axis(scale=px, label=say("samples kept, all chains (log scale)",
+                                                              "所有链保留的样本数（对数刻度）"), tick_format="~s"),
+                                  bq.Axis(scale=py, side="left", label=say("estimate", "估计值"), tick_format=".1f")],
+                                 title=say("all chains together", "所有链合在一起"), width=460, height=300)
         self._scales = (sx, px)
         self.legend = w.HTML()
         self.numbers = w.HTML()
@@ -130,20 +133,26 @@ class GibbsExplorer(Explorer):
             self.pooled_line.x = run.pooled.index.to_numpy(dtype=float)
             self.pooled_line.y = run.pooled.to_numpy(dtype=float)
             self.pooled_exact.x = [1.0, float(run.n_kept)]
-        self.chains_fig.title = f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})"
-        self.pooled_fig.title = f"all chains together: {run.estimate:.4f}"
-        items = [(self._colours[i % len(self._colours)], "line", f"chain {i + 1}") for i in range(n)]
-        self.legend.value = legend(items + [(GREY, "dashed", "exact (variable elimination)"),
-                                            (GREY, "line", "end of the burn-in")])
+        self.chains_fig.title = say(f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})",
+                                    f"每条链的累计估计值（{n} 条链）")
+        self.pooled_fig.title = say("all chains together", "所有链合在一起") + f": {run.estimate:.4f}"
+        items = [(self._colours[i % len(self._colours)], "line", say(f"chain {i + 1}", f"链 {i + 1}"))
+                 for i in range(n)]
+        self.legend.value = legend(items + [(GREY, "dashed", say("exact (variable elimination)", "精确值（变量消去）")),
+                                            (GREY, "line", say("end of the burn-in", "预烧期结束"))])
         estimates = ", ".join(f"{x:.4f}" for x in run.estimates)
-        spread = ("one chain: no spread to measure" if n == 1 else
-                  f"standard deviation over the chains {run.spread:.4f}")
-        self.numbers.value = padded(
+        spread = (say("one chain: no spread to measure", "只有一条链：无从衡量离散程度") if n == 1 else
+                  say(f"standard deviation over the chains {run.spread:.4f}", f"各链之间的标准差 {run.spread:.4f}"))
+        self.numbers.value = padded(say(
             f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
             f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
             f"{run.n_kept} samples in all.</p>"
             f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>; exact (variable "
-            f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>")
+            f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>",
+            f"<p>每条链运行 {run.sweeps} 轮：前 {run.burn_in} 轮为预烧期，丢弃；之后每 {run.thin} 轮保留一轮，"
+            f"直到保留 {len(run.running)} 个；{n} 条链共保留 {run.n_kept} 个样本。</p>"
+            f"<p>吉布斯采样对 {esc(self.question)} 的估计：<b>{run.estimate:.4f}</b>；精确值（变量"
+            f"消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>"))
 
 
 def gibbs_explorer(net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, bar, esc, message_box, padded
+from nbteach.widgets._html import ERROR, bar, esc, message_box, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["MessageExplorer", "message_explorer"]
@@ -50,7 +50,8 @@ class MessageExplorer(Explorer):
                 t = self.table = self.model.explain(self.text.value)
         except NbteachError:
             self.table = None
-            self.view.value = padded(f"<p style='color:{ERROR}'>Type a message with at least one word.</p>")
+            self.view.value = padded(f"<p style='color:{ERROR}'>" + say("Type a message with at least one word.",
+                                                                           "请输入至少含一个词的消息。") + "</p>")
             return
         words = t[t["kind"].isin(["word", "unknown: ignored"])]
         push = words["log-odds"].to_numpy(dtype=float)
@@ -59,7 +60,8 @@ class MessageExplorer(Explorer):
         for (w, row), p in zip(words.iterrows(), push):
             if row["kind"] != "word":
                 rows.append(f"<tr><td>{esc(w)}</td><td>{int(row['count'])}</td><td colspan='2'>"
-                            "<i>not in the vocabulary: ignored</i></td></tr>")
+                            + say("<i>not in the vocabulary: ignored</i>", "<i>不在词汇表中：忽略</i>")
+                            + "</td></tr>")
                 continue
             towards = c0 if p > 0 else c1
             colour = _TOWARDS[0] if p > 0 else _TOWARDS[1]
@@ -69,11 +71,16 @@ class MessageExplorer(Explorer):
         total = float(t.loc["(total = joint log-likelihood)", "log-odds"])
         post = float(t.loc["(posterior P(c|x))", c0])
         self.view.value = padded(
-            f"<p>P({esc(c0)} | message) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
-            f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
-            f"<th>pushes towards</th></tr>{''.join(rows)}"
-            f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
-            f"<tr><td><b>total</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>")
+            f"<p>P({esc(c0)} | {say('message', '消息')}) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
+            + say(f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
+                  f"<th>pushes towards</th></tr>",
+                  f"<table><tr><th>词</th><th>次数</th><th>对 {esc(c0)} : {esc(c1)} 对数几率的贡献</th>"
+                  f"<th>推向</th></tr>")
+            + ''.join(rows)
+            + say(f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
+                  f"<tr><td><b>total</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>",
+                  f"<tr><td><i>先验概率</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
+                  f"<tr><td><b>总和</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>"))
 
 
 def message_explorer(model, message=""):

@@ -16,7 +16,8 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import esc, padded
+from nbteach.i18n import get_language
+from nbteach.widgets._html import esc, padded, say
 
 __all__ = ["OneDependenceExplorer", "one_dependence_explorer", "tan_svg"]
 
@@ -63,9 +64,10 @@ class OneDependenceExplorer(Explorer):
             if value not in options:
                 raise NbteachError(f"{value!r} is not a value of {col!r}; its values are {options}.")
             self.values[col] = w.Dropdown(options=options, value=value, description=str(col), style=style)
-        self.copy = w.Checkbox(value=False, description=f"add a copy of {self.copied}")
+        self.copy = w.Checkbox(value=False, description=say(f"add a copy of {self.copied}",
+                                                            f"添加 {self.copied} 的一份副本"))
         self.m_slider = w.IntSlider(value=int(m), min=0, max=int(len(self.X)), step=10,
-                                    description="AODE's m", style=style, layout=w.Layout(width="420px"))
+                                    description=say("AODE's m", "AODE 的 m"), style=style, layout=w.Layout(width="420px"))
         self.view = w.HTML()
         self._fixed = {}
         # fitted once per data set: without and with the copied column
@@ -125,10 +127,37 @@ class OneDependenceExplorer(Explorer):
             rows, orient="index",
             columns=[f"P({self.positive} | x)", "training rows with x's value of the super-parent", f"used by AODE (≥ m = {m})"])
         self.n_parents = n_used
-        body = _table_html(self.table)
+        body = _table_html(self.table if get_language() == "en" else _in_chinese(self.table, self.positive, m))
         desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
-        self.view.value = padded(f"<p>sample: {desc}</p>{body}"
-                                 f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>")
+        self.view.value = padded(say(f"<p>sample: {desc}</p>{body}"
+                                     f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>",
+                                     f"<p>样本：{desc}</p>{body}"
+                                     f"<p>TAN 的树（父 → 子）：{esc(self.tan_tree)}</p>"))
+
+
+def _in_chinese(table, positive, m):
+    """The view's table as a Chinese reader sees it: the same numbers, the labels in Chinese
+    (``table`` itself keeps its English labels: code reads it)."""
+    import re
+
+    def row(name):
+        name = str(name)
+        if name == "naive Bayes":
+            return "朴素贝叶斯分类器"
+        parent = re.fullmatch(r"SPODE, super-parent (.*)", name)
+        return f"SPODE，超父为 {parent.group(1)}" if parent else name
+
+    def cell(v):
+        if not isinstance(v, str):
+            return v
+        n = re.fullmatch(r"averages (\d+) SPODE\(s\)", v)
+        return ({"yes": "是", "no": "否",
+                 "none: naive Bayes (its prior smoothed with alpha too)": "无：退化为朴素贝叶斯分类器（其先验概率也用 alpha 平滑）"}
+                .get(v, f"平均 {n.group(1)} 个 SPODE" if n else v))
+
+    out = table.rename(index=row)
+    out.columns = [f"P({positive} | x)", "训练集中与 x 的超父取值相同的样本数", f"AODE 采用（≥ m = {m}）"]
+    return out.map(cell)
 
 
 def _table_html(table) -> str:

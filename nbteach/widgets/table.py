@@ -8,7 +8,7 @@ there is none: every class scores 0). Used in lesson 02 on the flu/cold table.
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded
+from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["TableExplorer", "table_explorer"]
@@ -65,13 +65,16 @@ class TableExplorer(Explorer):
             cells = "".join(f"<td>{esc(e.written[c][i])}</td>" for c in classes)
             rows.append(f"<tr><td>{esc(name)}</td>{cells}</tr>")
         score_cells = "".join(f"<td style='{HIGHLIGHT}'>{number(e.scores[c])}</td>" for c in classes)
-        rows.append(f"<tr><td><b>score</b> P(c) ∏ P(x|c)</td>{score_cells}</tr>")
+        rows.append(f"<tr><td><b>{say('score', '得分')}</b> P(c) ∏ P(x|c)</td>{score_cells}</tr>")
         if e.decision is not None:
-            verdict = f"<p><b>decision: {esc(e.decision)}</b> (the larger score)</p>"
+            verdict = say(f"<p><b>decision: {esc(e.decision)}</b> (the larger score)</p>",
+                          f"<p><b>决策：{esc(e.decision)}</b>（得分较大者）</p>")
         else:
-            verdict = (f"<p style='color:{ERROR}'><b>no decision</b>: every class scores 0 (a factor is 0 "
-                       "in each class; lesson 03 smooths it away)</p>")
-        self.view.value = padded(f"<table><tr><th>factor</th>{head}</tr>{''.join(rows)}</table>{verdict}")
+            verdict = (f"<p style='color:{ERROR}'>" + say(
+                "<b>no decision</b>: every class scores 0 (a factor is 0 in each class; lesson 03 smooths it away)",
+                "<b>无法决策</b>：每个类别的得分都是 0（每个类别都有一个因子为 0；第 03 课用平滑消除它）") + "</p>")
+        self.view.value = padded(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
+                                 f"{verdict}")
 
 
 def table_explorer(model, X, sample=None):

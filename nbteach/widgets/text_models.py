@@ -16,7 +16,7 @@ Words outside the vocabulary are listed as ignored by both. Every number comes f
 from __future__ import annotations
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded
+from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
@@ -57,10 +57,15 @@ class ModelsOnText(Explorer):
         toks = tokenize(self.text.value)
         if not any(t in self.vocabulary for t in toks):
             ignored = sorted({t for t in toks if t not in self.vocabulary})
-            self.view.value = padded(f"<p style='color:{ERROR}'>No word of the vocabulary in this message"
-                               + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
-                               + ": both models would answer with the prior alone. Type some of these "
-                               f"words: {esc(', '.join(self.words[:12]))} ...</p>")
+            self.view.value = padded(f"<p style='color:{ERROR}'>" + say(
+                "No word of the vocabulary in this message"
+                + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
+                + ": both models would answer with the prior alone. Type some of these "
+                f"words: {esc(', '.join(self.words[:12]))} ...",
+                "这条消息里没有词汇表中的词"
+                + (f"（忽略：{esc(', '.join(ignored))}）" if ignored else "")
+                + "：两个模型都只能用先验概率作答。试着输入这些词："
+                f"{esc(', '.join(self.words[:12]))} ……") + "</p>")
             self.result = None
             return
         x = count_matrix([self.text.value], self.vocabulary)
@@ -77,17 +82,24 @@ class ModelsOnText(Explorer):
             rows.append(f"<tr{style}><td>{esc(w)}</td><td>{int(counts[k])}</td>"
                         f"<td>{multi.words[k]:+.3f}</td><td>{bern.words[k]:+.3f}</td></tr>")
         ignored = sorted({t for t in toks if t not in self.vocabulary})
-        rows.append(f"<tr><td><i>prior</i></td><td></td><td>{multi.prior:+.3f}</td><td>{bern.prior:+.3f}</td></tr>")
-        rows.append(f"<tr><td><b>log odds {esc(c0)} : {esc(c1)}</b></td><td></td>"
+        rows.append(f"<tr><td><i>{say('prior', '先验概率')}</i></td><td></td><td>{multi.prior:+.3f}</td>"
+                    f"<td>{bern.prior:+.3f}</td></tr>")
+        rows.append(f"<tr><td><b>{say('log odds', '对数几率')} {esc(c0)} : {esc(c1)}</b></td><td></td>"
                     f"<td><b>{multi.total:+.3f}</b></td><td><b>{bern.total:+.3f}</b></td></tr>")
-        post = (f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
-                f"Bernoulli <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
-        note = (f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>" if ignored else "")
+        post = say(f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
+                   f"Bernoulli <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>",
+                   f"<p>P({esc(c0)} | 消息)：多项式 <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
+                   f"伯努利 <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
+        note = (say(f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>",
+                    f"<p>忽略（不在词汇表中）：{esc(', '.join(ignored))}</p>") if ignored else "")
         self.view.value = padded(
-            post + f"<table><tr><th>word</th><th>count</th><th>multinomial adds</th>"
-            f"<th>Bernoulli adds</th></tr>{''.join(rows)}</table>" + note
-            + "<p>Highlighted: the words present. Each number is added to the log odds of "
-            f"{esc(c0)} against {esc(c1)}; the Bernoulli column counts absent words too.</p>")
+            post + say("<table><tr><th>word</th><th>count</th><th>multinomial adds</th><th>Bernoulli adds</th></tr>",
+                       "<table><tr><th>词</th><th>次数</th><th>多项式模型加上</th><th>伯努利模型加上</th></tr>")
+            + f"{''.join(rows)}</table>" + note
+            + say("<p>Highlighted: the words present. Each number is added to the log odds of "
+                  f"{esc(c0)} against {esc(c1)}; the Bernoulli column counts absent words too.</p>",
+                  f"<p>高亮：消息中出现的词。每个数都加到 {esc(c0)} 对 {esc(c1)} 的对数几率上；"
+                  "伯努利一栏连没出现的词也算在内。</p>"))
 
 
 def text_models_explorer(documents, labels, message="", alpha=1.0):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import esc, padded
+from nbteach.widgets._html import esc, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["ThresholdExplorer", "threshold_explorer"]
@@ -53,11 +53,13 @@ class ThresholdExplorer(Explorer):
                                 y=self.curve["precision"].to_numpy(dtype=float), scales=scales,
                                 colors=[BLUE], stroke_width=2)
         self.marker = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=100)
-        axes = [bq.Axis(scale=scales["x"], label=f"recall ({positive})", tick_format=".1f"),
-                bq.Axis(scale=scales["y"], side="left", label=f"precision ({positive})", tick_format=".1f")]
+        axes = [bq.Axis(scale=scales["x"], label=say("recall", "查全率") + f" ({positive})", tick_format=".1f"),
+                bq.Axis(scale=scales["y"], side="left", label=say("precision", "查准率") + f" ({positive})",
+                        tick_format=".1f")]
         self.fig = figure([self.pr_line, self.marker], axes, width=480, height=360)
         self.slider = w.FloatSlider(value=float(threshold), min=0.01, max=0.99, step=0.01, readout_format=".2f",
-                                    description=f"threshold t: flag {positive} when P ≥ t",
+                                    description=say(f"threshold t: flag {positive} when P ≥ t",
+                                                    f"阈值 t：P ≥ t 时判为 {positive}"),
                                     style={"description_width": "initial"}, layout=w.Layout(width="520px"))
         self.numbers = w.HTML()
         self.slider.observe(lambda change: self.update(), names="value")
@@ -78,11 +80,14 @@ class ThresholdExplorer(Explorer):
                        "flagged": int(np.sum(pred == self.positive)), "confusion": table}
         with self.marker.hold_sync():                   # x and y in one message
             self.marker.x, self.marker.y = [rec], [prec]
-        self.fig.title = f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}"
-        self.numbers.value = padded(
+        self.fig.title = say(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}",
+                             f"t = {t:.2f}：查准率 {prec:.3f}，查全率 {rec:.3f}")
+        self.numbers.value = padded(say(
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
-            f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>"
-            + table.to_html() + "</div>")
+            f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>",
+            f"<div style='padding:0 1em'><p>t = {t:.2f}：{len(pred)} 个中有 {self.scores['flagged']} 个被判为 "
+            f"{esc(self.positive)}</p><p>查准率 {prec:.4f}<br>查全率 {rec:.4f}<br>F1 {f1:.4f}</p>")
+            + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>")
 
 
 def threshold_explorer(model, X_test, y_test, positive, threshold=0.5):

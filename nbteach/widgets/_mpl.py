@@ -1,0 +1,108 @@
+"""How nbteach sets up matplotlib before it draws: Chinese glyphs, and sharp images.
+
+* **Chinese glyphs.** matplotlib's default font (DejaVu Sans) has no Chinese characters: a
+  title such as "对数似然的等高线" would be drawn as boxes, with a warning "Glyph ... missing
+  from font(s) DejaVu Sans". Since matplotlib 3.6 ``font.family`` is a fallback chain, searched
+  glyph by glyph, so :func:`configure` puts an installed CJK family (Noto Sans CJK first:
+  Debian's ``fonts-noto-cjk``) after the default (``["sans-serif", "Noto Sans CJK SC"]``):
+  Latin text looks as before, Chinese comes from the CJK font. If no CJK font is installed, it says so once, with
+  the fix, when the language is Chinese.
+* **Sharp images.** In a notebook (an IPython kernel), figures are sent as retina PNG (twice
+  the pixels, shown at the same size), so they stay sharp on a high-density screen: the
+  inline backend's formats (``matplotlib_inline.backend_inline.set_matplotlib_formats``) and
+  its configuration, which a later ``%matplotlib inline`` reads.
+
+It is called where nbteach draws with matplotlib (:func:`nbteach.widgets.mle.lagrange_picture`),
+never from a student's code cell, and is cheap after the first call.
+"""
+from __future__ import annotations
+
+import warnings
+
+__all__ = ["CJK_FAMILIES", "configure", "cjk_family", "adopt"]
+
+#: CJK families tried in order: Noto (Linux: fonts-noto-cjk), Source Han, WenQuanYi, then
+#: those of macOS and Windows
+CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK TC", "Noto Sans CJK KR",
+                "Source Han Sans SC", "Source Han Sans CN", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei",
+                "PingFang SC", "Hiragino Sans GB", "Heiti SC", "Microsoft YaHei", "SimHei",
+                "Arial Unicode MS")
+
+FIX = ("install a font with Chinese characters, e.g. on Debian/Ubuntu: sudo apt-get install "
+       "fonts-noto-cjk (the README's set-up), then restart the kernel")
+
+_warned = False
+
+
+def cjk_family(fonts=None):
+    """The first of :data:`CJK_FAMILIES` that matplotlib knows (None if none is installed).
+    ``fonts``: the family names to look in (default: matplotlib's font list)."""
+    if fonts is None:
+        from matplotlib import font_manager
+
+        fonts = {f.name for f in font_manager.fontManager.ttflist}
+    return next((family for family in CJK_FAMILIES if family in fonts), None)
+
+
+def configure(fonts=None) -> str | None:
+    """Put a CJK font after the default sans-serif font and send notebook figures as retina
+    PNG; returns the CJK family used (None if none is installed, with one warning that names
+    the fix when the language is Chinese)."""
+    global _warned
+    import matplotlib
+
+    family = cjk_family(fonts)
+    if family is None:
+        from nbteach.i18n import get_language
+
+        if get_language() == "zh" and not _warned:
+            _warned = True
+            warnings.warn("没有找到含中文字符的字体，图中的中文会显示成方框：请安装一个中文字体，例如在 Debian/Ubuntu 上运行 "
+                          "sudo apt-get install fonts-noto-cjk，然后重启内核。 (nbteach found no font with Chinese "
+                          f"characters, so Chinese text in plots would show as boxes: {FIX}.)",
+                          UserWarning, stacklevel=2)
+    else:
+        # font.family is the fallback chain (a generic name such as "sans-serif" stands for the
+        # first installed font of its list): the default first, the CJK family after it
+        chain = list(matplotlib.rcParams["font.family"])
+        if family not in chain:
+            matplotlib.rcParams["font.family"] = chain + [family]
+    _retina()
+    return family
+
+
+def _retina() -> None:
+    """Retina PNG for the figures an IPython kernel shows (nothing outside a kernel)."""
+    import sys
+
+    if "IPython" not in sys.modules:
+        return
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "display_formatter"):
+        return
+    try:
+        from matplotlib_inline.backend_inline import InlineBackend, set_matplotlib_formats
+    except ImportError:                 # an old IPython without matplotlib-inline: its own PNG
+        return
+    config = InlineBackend.instance()
+    if config.figure_formats != {"retina"}:
+        config.figure_formats = {"retina"}         # what a later %matplotlib inline reads
+        set_matplotlib_formats("retina")           # the formatters of this kernel, now
+
+
+def adopt(figure) -> None:
+    """Give the texts of ``figure`` made before :func:`configure` (a student's
+    ``plt.subplots()`` handed to nbteach as ``ax``: its title and labels keep the fonts of their
+    making) the CJK family as a fallback too. Latin text keeps its font."""
+    import matplotlib
+    from matplotlib.text import Text
+
+    family = cjk_family()
+    if family is None:
+        return
+    for text in figure.findobj(Text):
+        chain = list(text.get_fontfamily())
+        if family not in chain:
+            text.set_fontfamily(chain + [family])

@@ -1,0 +1,135 @@
+"""Plots nbteach draws: Chinese glyphs render (no 'Glyph ... missing' warning), a missing CJK
+font is reported once with the fix, and notebook figures are retina PNG."""
+from __future__ import annotations
+
+import io
+import logging
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from nbteach.i18n import set_language  # noqa: E402
+from nbteach.widgets import _mpl  # noqa: E402
+
+HAS_CJK = _mpl.cjk_family() is not None
+
+
+@pytest.fixture(autouse=True)
+def clean():
+    with matplotlib.rc_context():
+        yield
+    set_language("en")
+    plt.close("all")
+
+
+def _draw(fig):
+    fig.savefig(io.BytesIO(), format="png")
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="no CJK font installed (sudo apt-get install fonts-noto-cjk)")
+def test_a_plot_with_chinese_text_draws_every_glyph(caplog):
+    set_language("zh")
+    _mpl.configure()
+    caplog.set_level(logging.WARNING, logger="matplotlib")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fig, ax = plt.subplots()
+        ax.plot([0, 1], [0, 1], label="后验概率 P(c|x)")
+        ax.set(title="对数似然的等高线, N = (3, 1)", xlabel="先验概率", ylabel="查全率")
+        ax.legend()
+        _draw(fig)
+        from nbteach.widgets.mle import lagrange_picture
+
+        _draw(lagrange_picture(3, 1).figure)          # the library's own plot, in Chinese
+    with matplotlib.rc_context({"font.family": ["sans-serif"]}):
+        fig, ax = plt.subplots()                       # made before nbteach configures: lesson 04's way
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _draw(lagrange_picture(3, 1, ax=ax).figure)
+    assert not [r for r in caplog.records if "glyph" in r.getMessage()]
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="no CJK font installed (sudo apt-get install fonts-noto-cjk)")
+def test_without_the_fallback_the_same_plot_warns():
+    """The test above can fail: matplotlib's default font alone has no Chinese."""
+    matplotlib.rcParams["font.family"] = ["sans-serif"]       # matplotlib's default (restored after)
+    with pytest.warns(UserWarning, match="Glyph .* missing"):
+        fig, ax = plt.subplots()
+        ax.set_title("对数似然")
+        _draw(fig)
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="no CJK font installed (sudo apt-get install fonts-noto-cjk)")
+def test_the_cjk_family_comes_after_the_default_and_latin_text_keeps_its_font():
+    from matplotlib import font_manager
+
+    default = font_manager.findfont(font_manager.FontProperties())
+    family = _mpl.configure()
+    chain = list(matplotlib.rcParams["font.family"])
+    assert chain[0] == "sans-serif" and chain[-1] == family
+    assert font_manager.findfont(font_manager.FontProperties()) == default
+    _mpl.configure()
+    assert list(matplotlib.rcParams["font.family"]).count(family) == 1      # idempotent
+
+
+def test_no_cjk_font_warns_once_with_the_fix_in_chinese_only(monkeypatch):
+    monkeypatch.setattr(_mpl, "_warned", False)
+    set_language("en")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert _mpl.configure(fonts={"DejaVu Sans"}) is None            # English: nothing to say
+    set_language("zh")
+    with pytest.warns(UserWarning, match="fonts-noto-cjk"):
+        _mpl.configure(fonts={"DejaVu Sans"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _mpl.configure(fonts={"DejaVu Sans"})                           # once
+    assert _mpl.cjk_family({"DejaVu Sans", "WenQuanYi Zen Hei"}) == "WenQuanYi Zen Hei"
+
+
+RETINA = r"""
+import json
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+import matplotlib
+matplotlib.use("module://matplotlib_inline.backend_inline")     # as a kernel starts
+from matplotlib_inline.backend_inline import configure_inline_support
+configure_inline_support(shell, "inline")
+import matplotlib.pyplot as plt
+import struct
+
+def shown(fig):
+    data, meta = shell.display_formatter.format(fig)
+    png = data["image/png"]
+    import base64
+    raw = base64.b64decode(png) if isinstance(png, str) else png
+    width = struct.unpack(">I", raw[16:20])[0]
+    return width, meta.get("image/png", {}).get("width")
+
+fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+before = shown(fig)
+from nbteach.widgets.mle import lagrange_picture
+lagrange_picture(3, 1)
+after = shown(fig)
+print(json.dumps({"before": before, "after": after}))
+"""
+
+
+def test_notebook_figures_are_retina_once_nbteach_has_drawn():
+    """In an IPython kernel, before nbteach draws a figure is sent at its own pixels; after, at
+    twice the pixels with the display width halved (retina)."""
+    import json
+
+    out = subprocess.run([sys.executable, "-c", RETINA], capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    (px_before, shown_before), (px_after, shown_after) = result["before"], result["after"]
+    assert shown_before is None                                  # a plain PNG, no display size
+    assert shown_after is not None and px_after == 2 * shown_after
+    assert px_after >= 2 * px_before - 2

@@ -80,7 +80,9 @@ def _session_path(environ) -> str:
 
 def starting_language(environ=None) -> str:
     """The language nbteach starts in: ``NBTEACH_LANG`` if set, else ``"zh"`` when the kernel
-    runs a notebook under a folder named ``zh`` (its path from ``JPY_SESSION_NAME``), else ``"en"``.
+    runs a notebook under a folder named ``zh`` (its path from ``JPY_SESSION_NAME``) or a notebook
+    that records ``"zh"`` in its metadata (``metadata.nbteach.lang``: a Chinese homework release),
+    else ``"en"``.
 
     ``environ`` is a mapping like ``os.environ`` (the default).
 
@@ -108,7 +110,31 @@ def starting_language(environ=None) -> str:
         for folder in pure.parts[:-1]:
             if folder in EDITION_FOLDERS:
                 return EDITION_FOLDERS[folder]
+        recorded = _notebook_language(pure)
+        if recorded:
+            return recorded
     return "en"
+
+
+def _notebook_language(pure) -> str | None:
+    """The language a notebook records for itself (``metadata.nbteach.lang``, as a Chinese
+    homework release does, or ``edition``, as the Chinese lessons do), read from the file: a
+    Chinese notebook copied out of ``zh/`` (a download, a teacher's release folder) still speaks
+    Chinese. jupyter_server gives the path relative to its root, and starts the kernel in the
+    notebook's folder, so the file is looked for there too. None if unreadable or not recorded."""
+    import json
+    from pathlib import Path
+
+    for candidate in (Path(pure), Path.cwd() / pure.name):
+        try:
+            if candidate.suffix != ".ipynb" or not candidate.is_file() or candidate.stat().st_size > 50 * 2**20:
+                continue
+            meta = json.loads(candidate.read_text(encoding="utf-8")).get("metadata", {}).get("nbteach", {})
+            lang = meta.get("lang") or meta.get("edition") if isinstance(meta, dict) else None
+            return _normalise(lang) if isinstance(lang, str) and lang else None
+        except (OSError, ValueError, NbteachError, AttributeError):
+            continue
+    return None
 
 
 _current = starting_language()

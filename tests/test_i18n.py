@@ -210,3 +210,25 @@ def test_the_notebook_path_is_also_read_from_the_kernels_namespace(monkeypatch, 
     assert starting_language() == "zh"
     shell.user_ns[name] = "/home/me/nbteach/notebooks/05_bernoulli_nb.ipynb"
     assert starting_language() == "en"
+
+
+def test_a_chinese_notebook_outside_zh_speaks_chinese_by_its_metadata(tmp_path, monkeypatch):
+    """A Chinese homework release (release/<id>/hw01.ipynb) or a Chinese lesson downloaded out of
+    zh/ records its language; the kernel runs in the notebook's folder with a relative path."""
+    import json
+
+    from nbteach.i18n import starting_language
+
+    release = tmp_path / "release" / "s001"
+    release.mkdir(parents=True)
+    for name, meta in (("hw01.ipynb", {"lang": "zh"}), ("lesson.ipynb", {"edition": "zh"}),
+                       ("english.ipynb", {}), ("odd.ipynb", {"lang": 3})):
+        (release / name).write_text(json.dumps({"cells": [], "metadata": {"nbteach": meta}}))
+    (release / "broken.ipynb").write_text("{not json")
+    monkeypatch.chdir(release)
+    got = {name: starting_language({"JPY_SESSION_NAME": f"release/s001/{name}"})
+           for name in ("hw01.ipynb", "lesson.ipynb", "english.ipynb", "odd.ipynb", "broken.ipynb", "gone.ipynb")}
+    assert got == {"hw01.ipynb": "zh", "lesson.ipynb": "zh", "english.ipynb": "en", "odd.ipynb": "en",
+                   "broken.ipynb": "en", "gone.ipynb": "en"}
+    assert starting_language({"JPY_SESSION_NAME": str(release / "hw01.ipynb")}) == "zh"   # an absolute path
+    assert starting_language({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "release/s001/hw01.ipynb"}) == "en"

@@ -191,26 +191,6 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     return out
 
 
-class _TokenMemo:
-    """A tokenizer that remembers each text's tokens: repeated splits of the same documents
-    tokenize each document once (the tokens depend on the text alone, so no number changes)."""
-
-    def __init__(self, tokenizer):
-        self.tokenizer, self.memo = tokenizer, {}
-
-    def __call__(self, text):
-        toks = self.memo.get(text)
-        if toks is None:
-            toks = self.memo[text] = self.tokenizer(text)
-            if type(toks) is not list:          # TextNB names the culprit: pass it on as it came
-                del self.memo[text]
-                return toks
-        return list(toks)
-
-    def __repr__(self):
-        return f"memo of {self.tokenizer!r}"
-
-
 def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0.25,
                      random_state: int = 0):
     """Held-out accuracy of each model on ``n_splits`` random train/test splits, with its spread.
@@ -224,8 +204,9 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
 
     ``X`` is a list of documents (or an array, one row per example). A
     :class:`~nbteach.text.TextNB` with a ``tokenizer`` gets, on every split, the same tokenizer
-    with a memo: each document is tokenized once for all splits (with jieba, tokenizing is most
-    of the time), and the tokens, so the scores, are those of the plain tokenizer. A test
+    with a memo (:class:`~nbteach.text.memoise`): each document is tokenized once for all
+    splits (with jieba, tokenizing is most of the time), and the tokens, so the scores, are
+    those of the plain tokenizer. A test
     document made only of unknown words scores its prior, as in :class:`~nbteach.text.TextNB`,
     without the warning on every split.
 
@@ -247,7 +228,7 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     import warnings
 
     from .resample import train_test_split
-    from .text import TextNB, UnknownWordsWarning, _resolve_tokenizer
+    from .text import TextNB, UnknownWordsWarning, memoise
 
     if not isinstance(models, dict) or not models:
         raise NbteachError("models must be a dict {name: unfitted model}, with at least one model.")
@@ -269,7 +250,7 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     for name, m in models.items():
         p = m.get_params()
         if isinstance(m, TextNB) and p.get("tokenizer") is not None:
-            p["tokenizer"] = _TokenMemo(_resolve_tokenizer(p["tokenizer"]))
+            p["tokenizer"] = memoise(p["tokenizer"])
         params[name] = p
     seeds = np.random.default_rng(random_state).integers(0, 2**31 - 1, size=int(n_splits))
     scores = {name: np.zeros(int(n_splits)) for name in models}

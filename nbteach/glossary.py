@@ -55,6 +55,9 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("bag of words", "词袋", (), ""),
     ("tokenizer", "分词器", (), ""),
     ("word segmentation", "分词", (), ""),
+    ("token", "词元", (), ""),
+    ("character bigram", "字符二元组", (), ""),
+    ("stop word", "停用词", (), ""),
     ("spam", "垃圾邮件", (), ""),
     # evaluation (lesson 07)
     ("accuracy", "精度", ("准确率",), "2.3"),
@@ -64,6 +67,8 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("F1 score", "F1 度量", (), "2.3"),
     ("confusion matrix", "混淆矩阵", (), "2.3"),
     ("cross-validation", "交叉验证", (), "2.2"),
+    ("hold-out", "留出法", (), "2.2"),
+    ("log odds", "对数几率", (), "3.3"),
     ("class imbalance", "类别不平衡", ("类不平衡",), "3.6"),
     ("undersampling", "欠采样", ("下采样",), "3.6"),
     ("oversampling", "过采样", ("上采样",), "3.6"),

@@ -52,7 +52,7 @@ define(
     "06.laplace_theta",
     prompt={"en": "Train on nbteach.text.toy_mail() with Laplace smoothing (alpha = 1). "
                   "What is P(cheap | spam), as an exact Fraction?",
-            "zh": "用 nbteach.text.toy_mail() 训练，拉普拉斯平滑（alpha = 1）。"
+            "zh": "用 nbteach.text.toy_mail() 训练，采用拉普拉斯修正（alpha = 1）。"
                   "P(cheap | spam) 是多少？用精确分数表示。"},
     answer=lambda: _note_model(1)[2]["spam"]["cheap"],
     exact=True,
@@ -127,7 +127,7 @@ define(
     mistakes=[
         Mistake("prior_forgotten", _jll_without_prior,
                 {"en": "You left out log P(spam): the prior is part of the score.",
-                 "zh": "你漏掉了 log P(spam)：先验也是得分的一部分。"}),
+                 "zh": "你漏掉了 log P(spam)：先验概率也是得分的一部分。"}),
         Mistake("set_of_words", _jll_set,
                 {"en": "'cheap' occurs twice, so log P(cheap | spam) counts twice (t_k = 2). "
                        "Note 004's test algorithm collects the words in a set I and loses the "
@@ -208,7 +208,7 @@ define(
                   "matrix. Return (log_pi, log_theta): log_pi of shape (K,), log_theta of shape "
                   "(K, M) with Lidstone smoothing alpha.",
             "zh": "写出多项式朴素贝叶斯的 fit(y, X, alpha)，不要对样本写 Python 循环：y 是 0..K-1 的类别编号，"
-                  "X 是文档 x 词的计数矩阵。返回 (log_pi, log_theta)：log_pi 形状 (K,)，"
+                  "X 是文档 × 词的计数矩阵。返回 (log_pi, log_theta)：log_pi 形状 (K,)，"
                   "log_theta 形状 (K, M)，用 alpha 做 Lidstone 平滑。"},
     answer=_fit,
     kind="function",
@@ -222,11 +222,11 @@ define(
                        "row with keepdims=True and take the log of the prior.",
                  "zh": "这是笔记 003 的代码：它返回 b 而不是 log b；对 numpy 数组，"
                        "np.array(cnt.sum(axis=1).ravel())[0] 只取了第 0 类的总数，所有类都除以第 0 类的词数。"
-                       "用 keepdims=True 按行求和，并对先验取对数。"}),
+                       "用 keepdims=True 按行求和，并对先验概率取对数。"}),
         Mistake("prior_not_log", _fit_prior_not_log,
                 {"en": "log_theta is right, but the prior is returned as a probability: "
                        "return its log, since it is added to the log-likelihoods.",
-                 "zh": "log_theta 正确，但先验返回的是概率：要返回它的对数，因为它要和对数似然相加。"}),
+                 "zh": "log_theta 正确，但先验概率返回的是概率本身：要返回它的对数，因为它要和对数似然相加。"}),
         Mistake("alpha_ignored", _fit_no_smoothing,
                 {"en": "Your log_theta is the unsmoothed estimate: add alpha to every count and "
                        "alpha * M to every class total.",

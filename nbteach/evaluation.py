@@ -202,7 +202,8 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     is the setting its correction is made for). Each model is cloned
     (``type(m)(**m.get_params())``) and fitted afresh on every split.
 
-    ``X`` is a list of documents (or an array, one row per example). A
+    ``X`` is a list of documents (or an array, a pandas Series or DataFrame, one row per
+    example, taken by position). A
     :class:`~nbteach.text.TextNB` with a ``tokenizer`` gets, on every split, the same tokenizer
     with a memo (:class:`~nbteach.text.memoise`): each document is tokenized once for all
     splits (with jieba, tokenizing is most of the time), and the tokens, so the scores, are
@@ -245,6 +246,7 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     if y.ndim != 1 or len(y) != n:
         raise NbteachError(f"X has {n} rows but y has {y.size} labels: one label per row.")
     is_list = isinstance(X, list)
+    by_position = hasattr(X, "iloc")                 # a pandas Series or DataFrame: rows by position
     rows = np.arange(n)
     params = {}
     for name, m in models.items():
@@ -258,6 +260,8 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
         train, test, _, _ = train_test_split(rows, y, test_size=test_size, random_state=seed)
         if is_list:
             X_train, X_test = [X[i] for i in train], [X[i] for i in test]
+        elif by_position:
+            X_train, X_test = X.iloc[train], X.iloc[test]
         else:
             X_train, X_test = X[train], X[test]
         for name, m in models.items():

@@ -282,7 +282,7 @@ def jieba_words(text: str) -> list:
     return _jieba_lcut()(text)
 
 
-class memoise:
+def memoise(tokenizer):
     """A tokenizer that remembers each text's tokens: ``TextNB(tokenizer=memoise(f))`` counts what
     ``TextNB(tokenizer=f)`` counts, but calls ``f`` once per distinct text, however many models
     (splits, alphas) tokenize the same documents. For a slow segmenter such as jieba, whose
@@ -293,6 +293,11 @@ class memoise:
     >>> words("a b") == words("a b") == ["a", "b"], len(calls)
     (True, 1)
     """
+    return _Memoised(tokenizer)
+
+
+class _Memoised:
+    """What :func:`memoise` returns: the tokenizer, and a dict text -> its tokens."""
 
     def __init__(self, tokenizer):
         self.tokenizer = _resolve_tokenizer(tokenizer)
@@ -362,9 +367,8 @@ def _callable_token_lists(docs, f, lowercase):
         raise NbteachTypeError(
             f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i}, "
             "not a list: it must take one text and return the list of its tokens (strings).")
-    flat = list(chain.from_iterable(out))
-    if not all(map(isinstance, flat, repeat(str))):
-        bad = next(t for t in flat if not isinstance(t, str))
+    if not all(map(isinstance, chain.from_iterable(out), repeat(str))):
+        bad = next(t for t in chain.from_iterable(out) if not isinstance(t, str))
         raise NbteachTypeError(
             f"the tokenizer {_tokenizer_name(f)} returned a list holding {type(bad).__name__} ({bad!r}): "
             "every token must be a string.")

@@ -102,3 +102,14 @@ def test_repeated_holdout_refuses_bad_input(small, kwargs, match):
     args = {"models": {"NB": TextNB()}, "X": texts, "y": labels, **kwargs}
     with pytest.raises(NbteachError, match=match):
         repeated_holdout(**args)
+
+
+def test_repeated_holdout_takes_a_series_by_position(small):
+    import pandas as pd
+
+    texts, labels = small
+    shuffled = pd.Series(texts, index=np.arange(len(texts))[::-1] * 7)   # an index that is not 0..n-1
+    a = repeated_holdout({"NB": TextNB(tokenizer=char_bigrams)}, texts, labels, n_splits=3)
+    b = repeated_holdout({"NB": TextNB(tokenizer=char_bigrams)}, shuffled, pd.Series(labels, index=shuffled.index),
+                         n_splits=3)
+    assert np.array_equal(a.attrs["scores"].to_numpy(), b.attrs["scores"].to_numpy())

@@ -50,7 +50,8 @@ from .multinomial import MultinomialNB
 from ._numeric import NbteachTypeError, _is_sparse, check_class_prior, normalise_log, require_fitted
 
 __all__ = [
-    "TOKEN_PATTERN", "TOKENIZERS", "char_bigrams", "jieba_words", "memoise", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
+    "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
+    "TOKENIZERS", "char_bigrams", "jieba_words", "memoise",
     "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
     "fit_vectorised", "predict_vectorised", "document_probability", "word_log_odds", "WordLogOdds",
@@ -355,9 +356,10 @@ def _tokenizer_name(f) -> str:
     return getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
 
 
-def _callable_token_lists(docs, f, lowercase):
+def _callable_token_lists(docs, f, lowercase, start=0):
     """f(text) per document, text lower-cased (str.lower) if ``lowercase``, nothing else done to
-    it: what scikit-learn's CountVectorizer(tokenizer=f, token_pattern=None) counts."""
+    it: what scikit-learn's CountVectorizer(tokenizer=f, token_pattern=None) counts. ``start``:
+    the index of docs[0] among all the documents (for the message)."""
     out = [f(d.lower()) for d in docs] if lowercase else list(map(f, docs))
     if not all(type(t) is list for t in out):
         i = next(i for i, t in enumerate(out) if type(t) is not list)
@@ -365,7 +367,7 @@ def _callable_token_lists(docs, f, lowercase):
         more = (" (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
                 "lambda s: list(f(s)))") if hasattr(got, "__next__") else ""
         raise NbteachTypeError(
-            f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i}, "
+            f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i + start}, "
             "not a list: it must take one text and return the list of its tokens (strings).")
     if not all(map(isinstance, chain.from_iterable(out), repeat(str))):
         bad = next(t for t in chain.from_iterable(out) if not isinstance(t, str))
@@ -473,9 +475,9 @@ class TextNB(BaseEstimator):
         f = _resolve_tokenizer(self.tokenizer)
         return (f, None) if f is not None else (None, _compile(self.token_pattern))
 
-    def _token_lists(self, docs, tokenizer, pattern):
+    def _token_lists(self, docs, tokenizer, pattern, start=0):
         if tokenizer is not None:
-            return _callable_token_lists(docs, tokenizer, self.lowercase)
+            return _callable_token_lists(docs, tokenizer, self.lowercase, start)
         return _token_lists(docs, pattern, self.lowercase)
 
     def _empty_reason(self):
@@ -505,7 +507,7 @@ class TextNB(BaseEstimator):
         vocab.default_factory = vocab.__len__  # a new word gets the next id, in C
         counts = np.zeros((K, 1024))
         for start, stop in _batches(docs):
-            toks = self._token_lists(docs[start:stop], tokenizer, pattern)
+            toks = self._token_lists(docs[start:stop], tokenizer, pattern, start)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
             _check_not_empty(lengths, start, "documents", why)
             flat = chain.from_iterable(toks)
@@ -574,7 +576,7 @@ class TextNB(BaseEstimator):
         why = self._empty_reason()
         get = self.vocabulary_.get
         for start, stop in _batches(docs):
-            toks = self._token_lists(docs[start:stop], tokenizer, pattern)
+            toks = self._token_lists(docs[start:stop], tokenizer, pattern, start)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
             _check_not_empty(lengths, start, "documents", why)
             flat = chain.from_iterable(toks)

@@ -248,3 +248,9 @@ def test_memoise_counts_the_same_tokens_and_calls_the_tokenizer_once_per_text(ch
         memoise("spacy")
     with pytest.raises(NbteachError, match="returned str"):
         TextNB(tokenizer=memoise(lambda s: s)).fit(["质量不好", "质量很好"], ["neg", "pos"])
+
+
+def test_a_bad_token_list_names_its_document_in_a_later_batch():
+    docs = ["质量很好" * 10] * 2000 + ["坏"]                 # past the first batch of documents
+    with pytest.raises(NbteachError, match="for document 2000,"):
+        TextNB(tokenizer=lambda s: s if s == "坏" else list(s)).fit(docs, ["pos"] * 1000 + ["neg"] * 1001)

@@ -241,6 +241,8 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
         raise NbteachError(f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.")
     if isinstance(X, str):
         raise NbteachError("X must hold one example per row (a list of documents), not a single string.")
+    if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
+        raise NbteachError(f"random_state must be a whole number (the seed of the splits), got {random_state!r}.")
     y = np.asarray(y)
     n = len(X)
     if y.ndim != 1 or len(y) != n:

@@ -96,6 +96,7 @@ def test_repeated_holdout_scores_every_model_on_the_same_splits(small):
     ({"y": ["pos"] * 3}, "but y has 3 labels"),
     ({"X": "质量很好"}, "not a single string"),
     ({"test_size": 2}, "test_size must be a fraction"),
+    ({"random_state": None}, "random_state must be a whole number"),
 ])
 def test_repeated_holdout_refuses_bad_input(small, kwargs, match):
     texts, labels = small

@@ -223,10 +223,10 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     >>> list(table.columns), table.attrs["scores"].shape
     (['mean', 'sd', 'min', 'max'], (3, 1))
     """
+    import warnings
+
     import numpy as np
     import pandas as pd
-
-    import warnings
 
     from .resample import train_test_split
     from .text import TextNB, UnknownWordsWarning, memoise
@@ -239,8 +239,9 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
                                "get_params (an nbteach or scikit-learn estimator).")
     if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
         raise NbteachError(f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.")
-    if isinstance(X, str):
-        raise NbteachError("X must hold one example per row (a list of documents), not a single string.")
+    if isinstance(X, str) or not hasattr(X, "__len__"):
+        raise NbteachError(f"X must hold one example per row (a list of documents), not "
+                           f"{'a single string' if isinstance(X, str) else type(X).__name__}.")
     if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
         raise NbteachError(f"random_state must be a whole number (the seed of the splits), got {random_state!r}.")
     y = np.asarray(y)

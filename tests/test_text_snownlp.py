@@ -95,6 +95,7 @@ def test_repeated_holdout_scores_every_model_on_the_same_splits(small):
     ({"n_splits": 1}, "n_splits must be a whole number >= 2"),
     ({"y": ["pos"] * 3}, "but y has 3 labels"),
     ({"X": "质量很好"}, "not a single string"),
+    ({"X": (t for t in ["质量很好"])}, "not generator"),
     ({"test_size": 2}, "test_size must be a fraction"),
     ({"random_state": None}, "random_state must be a whole number"),
 ])

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["paired_difference", "sign_test", "learning_curve"]
+__all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
 
 
 def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
@@ -191,3 +191,94 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     out.attrs["scores"] = scores
     out.attrs["test_size"] = test_size
     return shown(out, "model", "n_train", "mean", "sd", "min", "max")
+
+
+def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0.25,
+                     random_state: int = 0):
+    """Held-out accuracy of each model on ``n_splits`` random train/test splits, with its spread.
+
+    Split r holds out a stratified random ``test_size`` share of the rows
+    (:func:`nbteach.resample.train_test_split` with the r-th seed drawn from ``random_state``);
+    every model is scored on the same splits, so the per-split scores can be compared pair by
+    pair (:func:`paired_difference`: the training sets of repeated random splits overlap, which
+    is the setting its correction is made for). Each model is cloned
+    (``type(m)(**m.get_params())``) and fitted afresh on every split.
+
+    ``X`` is a list of documents (or an array, a pandas Series or DataFrame, one row per
+    example, taken by position). A
+    :class:`~nbteach.text.TextNB` with a ``tokenizer`` gets, on every split, the same tokenizer
+    with a memo (:class:`~nbteach.text.memoise`): each document is tokenized once for all
+    splits (with jieba, tokenizing is most of the time), and the tokens, so the scores, are
+    those of the plain tokenizer. A test
+    document made only of unknown words scores its prior, as in :class:`~nbteach.text.TextNB`,
+    without the warning on every split.
+
+    Returns a DataFrame with one row per model: ``mean``, ``sd`` (over the splits, ddof=1),
+    ``min``, ``max``; ``.attrs["scores"]`` is the DataFrame of every split's accuracy (one row
+    per split, one column per model) and ``.attrs["test_size"]`` the test share.
+
+    >>> from nbteach import TextNB
+    >>> docs = ["cheap pills", "cheap offer now", "win cash", "cheap cash prize", "lunch at noon",
+    ...         "team lunch", "meeting moved", "noon meeting"]
+    >>> table = repeated_holdout({"NB": TextNB()}, docs, ["spam"] * 4 + ["ham"] * 4, n_splits=3,
+    ...                          test_size=0.5)
+    >>> list(table.columns), table.attrs["scores"].shape
+    (['mean', 'sd', 'min', 'max'], (3, 1))
+    """
+    import warnings
+
+    import numpy as np
+    import pandas as pd
+
+    from .resample import train_test_split
+    from .text import TextNB, UnknownWordsWarning, memoise
+
+    if not isinstance(models, dict) or not models:
+        raise NbteachError("models must be a dict {name: unfitted model}, with at least one model.")
+    for name, m in models.items():
+        if not (hasattr(m, "fit") and hasattr(m, "predict") and hasattr(m, "get_params")):
+            raise NbteachError(f"models[{name!r}] is {type(m).__name__}: each model needs fit, predict and "
+                               "get_params (an nbteach or scikit-learn estimator).")
+    if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
+        raise NbteachError(f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.")
+    if isinstance(X, str) or not hasattr(X, "__len__"):
+        raise NbteachError(f"X must hold one example per row (a list of documents), not "
+                           f"{'a single string' if isinstance(X, str) else type(X).__name__}.")
+    if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
+        raise NbteachError(f"random_state must be a whole number (the seed of the splits), got {random_state!r}.")
+    y = np.asarray(y)
+    n = len(X)
+    if y.ndim != 1 or len(y) != n:
+        raise NbteachError(f"X has {n} rows but y has {y.size} labels: one label per row.")
+    is_list = isinstance(X, list)
+    by_position = hasattr(X, "iloc")                 # a pandas Series or DataFrame: rows by position
+    rows = np.arange(n)
+    params = {}
+    for name, m in models.items():
+        p = m.get_params()
+        if isinstance(m, TextNB) and p.get("tokenizer") is not None:
+            p["tokenizer"] = memoise(p["tokenizer"])
+        params[name] = p
+    seeds = np.random.default_rng(random_state).integers(0, 2**31 - 1, size=int(n_splits))
+    scores = {name: np.zeros(int(n_splits)) for name in models}
+    for r, seed in enumerate(seeds.tolist()):
+        train, test, _, _ = train_test_split(rows, y, test_size=test_size, random_state=seed)
+        if is_list:
+            X_train, X_test = [X[i] for i in train], [X[i] for i in test]
+        elif by_position:
+            X_train, X_test = X.iloc[train], X.iloc[test]
+        else:
+            X_train, X_test = X[train], X[test]
+        for name, m in models.items():
+            model = type(m)(**params[name]).fit(X_train, y[train])
+            with warnings.catch_warnings():    # a test document of unknown words only: the prior
+                warnings.simplefilter("ignore", UnknownWordsWarning)
+                predicted = np.asarray(model.predict(X_test))
+            scores[name][r] = float(np.mean(predicted == y[test]))
+    out = pd.DataFrame([{"model": name, "mean": v.mean(), "sd": v.std(ddof=1), "min": v.min(),
+                         "max": v.max()} for name, v in scores.items()]).set_index("model")
+    out.attrs["scores"] = pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split"))
+    out.attrs["test_size"] = test_size
+    from ._shown import shown
+
+    return shown(out, "model", "mean", "sd", "min", "max")

@@ -57,6 +57,9 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("bag of words", "词袋", (), ""),
     ("tokenizer", "分词器", (), ""),
     ("word segmentation", "分词", (), ""),
+    ("token", "词元", (), ""),
+    ("character bigram", "字符二元组", (), ""),
+    ("stop word", "停用词", (), ""),
     ("spam", "垃圾邮件", (), ""),
     ("out-of-vocabulary word", "未登录词", (), ""),
     # evaluation (lesson 07)
@@ -69,6 +72,7 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("confusion matrix", "混淆矩阵", (), "2.3"),
     ("cross-validation", "交叉验证", (), "2.2"),
     ("held-out data", "留出数据", (), "2.2.1"),
+    ("hold-out", "留出法", (), "2.2.1"),
     ("class imbalance", "类别不平衡", ("类不平衡",), "3.6"),
     ("undersampling", "欠采样", ("下采样",), "3.6"),
     ("oversampling", "过采样", ("上采样",), "3.6"),

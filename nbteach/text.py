@@ -8,8 +8,9 @@ The pipeline, in the order note 004 tells it:
    zero-width space inside a word does not split it), and a dotted capital I lower-cases
    to "i". Chinese, Japanese and Korean characters are tokens one character each (the
    notes are Chinese, and those scripts write no spaces); Latin words need two or more
-   letters or digits, as scikit-learn's CountVectorizer. For word-level Chinese, split
-   the text with a segmenter (e.g. jieba) and join the words with spaces first.
+   letters or digits, as scikit-learn's CountVectorizer. For word-level Chinese, give
+   ``TextNB(tokenizer="jieba")`` (words from the jieba segmenter) or any callable
+   ``tokenizer`` (applied as scikit-learn's ``CountVectorizer(tokenizer=...)`` applies it).
 2. The vocabulary V: every distinct word of the training documents gets an id.
 3. Training (note 004's algorithm): for each class c, P(c) = |D_c| / |D| and
    P(w_k | c) = (n_ck + alpha) / (n_c + alpha |V|), where n_ck counts word k in all
@@ -50,6 +51,7 @@ from ._numeric import NbteachTypeError, _is_sparse, check_class_prior, normalise
 
 __all__ = [
     "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
+    "TOKENIZERS", "char_bigrams", "jieba_words", "memoise",
     "UnknownWordsWarning",
     "train_as_in_note", "classify_as_in_note", "note003_fit", "note003_predict",
     "fit_vectorised", "predict_vectorised", "document_probability", "word_log_odds", "WordLogOdds",
@@ -237,13 +239,142 @@ def _add_counts(counts, cls, ids, V):
     return counts
 
 
-def _check_not_empty(lengths, start, name):
+_NO_WORD = "it has no word of two or more letters"
+
+
+def _check_not_empty(lengths, start, name, why=_NO_WORD):
     if np.any(lengths == 0):
         i = int(np.flatnonzero(lengths == 0)[0]) + start
         raise NbteachError(
-            f"{name}[{i}] is an empty document: it has no word of two or more letters. "
+            f"{name}[{i}] is an empty document: {why}. "
             "Remove it, or give it some text."
         )
+
+
+# -- tokenizer=: a segmenter or any callable, as scikit-learn's CountVectorizer applies it --
+
+TOKENIZERS = ("jieba",)   #: the tokenizers TextNB knows by name (besides None and a callable)
+
+
+def _jieba_lcut():
+    """jieba's ``lcut`` (accurate mode, HMM for unknown words), its start-up log silenced."""
+    try:
+        import jieba
+    except ImportError:
+        raise NbteachError(
+            "tokenizer='jieba' needs the 'jieba' package, which is not installed: pip install jieba "
+            "(it is in the 'lab' extra: pip install -e '.[lab]', or `make lab`).") from None
+    import logging
+
+    jieba.setLogLevel(logging.WARNING)   # no "Building prefix dict..." lines in a lesson
+    return jieba.lcut
+
+
+def jieba_words(text: str) -> list:
+    """The words of ``text`` by the jieba segmenter: ``jieba.lcut(text)`` (accurate mode), with
+    jieba's start-up log silenced. ``TextNB(tokenizer="jieba")`` counts these (of the
+    lower-cased text, when ``lowercase``). Punctuation and spaces come out as tokens too.
+
+    >>> jieba_words("质量不好，不推荐")
+    ['质量', '不好', '，', '不', '推荐']
+    """
+    if not isinstance(text, str):
+        raise NbteachTypeError(f"jieba_words takes one string, got {type(text).__name__}.")
+    return _jieba_lcut()(text)
+
+
+def memoise(tokenizer):
+    """A tokenizer that remembers each text's tokens: ``TextNB(tokenizer=memoise(f))`` counts what
+    ``TextNB(tokenizer=f)`` counts, but calls ``f`` once per distinct text, however many models
+    (splits, alphas) tokenize the same documents. For a slow segmenter such as jieba, whose
+    words depend on the text alone. ``f`` may be ``"jieba"`` or a callable.
+
+    >>> calls = []
+    >>> words = memoise(lambda s: calls.append(s) or s.split())
+    >>> words("a b") == words("a b") == ["a", "b"], len(calls)
+    (True, 1)
+    """
+    return _Memoised(tokenizer)
+
+
+class _Memoised:
+    """What :func:`memoise` returns: the tokenizer, and a dict text -> its tokens."""
+
+    def __init__(self, tokenizer):
+        self.tokenizer = _resolve_tokenizer(tokenizer)
+        if self.tokenizer is None:
+            raise NbteachError("memoise takes a tokenizer ('jieba' or a function); None is the token "
+                               "pattern, which is fast and needs no memo.")
+        self.memo = {}
+
+    def __call__(self, text):
+        toks = self.memo.get(text)
+        if toks is None:
+            toks = self.tokenizer(text)
+            if type(toks) is not list:              # TextNB names the culprit: pass it on as it came
+                return toks
+            self.memo[text] = toks
+        return list(toks)
+
+    def __repr__(self):
+        return f"memoise({_tokenizer_name(self.tokenizer)})"
+
+
+def _resolve_tokenizer(tokenizer):
+    """None (the token pattern), or the callable that tokenizes one (lower-cased) text."""
+    if tokenizer is None:
+        return None
+    if isinstance(tokenizer, str):
+        if tokenizer == "jieba":
+            return _jieba_lcut()
+        raise NbteachError(
+            f"tokenizer={tokenizer!r} is not a tokenizer TextNB knows: use None (the token pattern), "
+            f"one of {', '.join(map(repr, TOKENIZERS))}, or a function that takes one text and "
+            "returns its list of tokens.")
+    if not callable(tokenizer):
+        raise NbteachTypeError(
+            f"tokenizer must be None, {', '.join(map(repr, TOKENIZERS))}, or a function that takes one "
+            f"text and returns its list of tokens; got {type(tokenizer).__name__} ({tokenizer!r}).")
+    return tokenizer
+
+
+def char_bigrams(text: str) -> list:
+    """The text's overlapping pairs of adjacent characters, a tokenizer for ``TextNB(tokenizer=...)``.
+
+    Every character counts, punctuation and spaces too (nothing is dropped). For Chinese, a
+    pair keeps some order that single characters lose: 不好 is one token, not 不 and 好.
+
+    >>> char_bigrams("质量不好")
+    ['质量', '量不', '不好']
+    """
+    if not isinstance(text, str):
+        raise NbteachTypeError(f"char_bigrams takes one string, got {type(text).__name__}.")
+    return [text[i:i + 2] for i in range(len(text) - 1)]
+
+
+def _tokenizer_name(f) -> str:
+    return getattr(f, "__qualname__", None) or getattr(f, "__name__", None) or repr(f)
+
+
+def _callable_token_lists(docs, f, lowercase, start=0):
+    """f(text) per document, text lower-cased (str.lower) if ``lowercase``, nothing else done to
+    it: what scikit-learn's CountVectorizer(tokenizer=f, token_pattern=None) counts. ``start``:
+    the index of docs[0] among all the documents (for the message)."""
+    out = [f(d.lower()) for d in docs] if lowercase else list(map(f, docs))
+    if not all(type(t) is list for t in out):
+        i = next(i for i, t in enumerate(out) if type(t) is not list)
+        got = out[i]
+        more = (" (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
+                "lambda s: list(f(s)))") if hasattr(got, "__next__") else ""
+        raise NbteachTypeError(
+            f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i + start}, "
+            "not a list: it must take one text and return the list of its tokens (strings).")
+    if not all(map(isinstance, chain.from_iterable(out), repeat(str))):
+        bad = next(t for t in chain.from_iterable(out) if not isinstance(t, str))
+        raise NbteachTypeError(
+            f"the tokenizer {_tokenizer_name(f)} returned a list holding {type(bad).__name__} ({bad!r}): "
+            "every token must be a string.")
+    return out
 
 
 def build_vocabulary(documents, token_pattern: str = TOKEN_PATTERN, lowercase=True) -> dict:
@@ -292,8 +423,20 @@ class TextNB(BaseEstimator):
     class_prior : array-like, optional
         Fixed P(c), in the order of ``classes_``.
     token_pattern : str
-        Regular expression of a word (default: scikit-learn's, two or more characters).
+        Regular expression of a word (default: scikit-learn's, two or more characters; one
+        Chinese, Japanese or Korean character is a word). Not used when ``tokenizer`` is given.
     lowercase : bool, default True
+    tokenizer : None, "jieba" or callable, default None
+        How a document becomes its tokens. None: ``token_pattern``, with the text normalised
+        as :func:`tokenize` says. ``"jieba"``: the words of the jieba segmenter
+        (``jieba.lcut``: accurate mode; spaces and punctuation come out as tokens too, as
+        jieba returns them). A callable ``f``: ``f(text)`` must return the list of the text's
+        tokens (strings); it gets the document lower-cased with ``str.lower`` if
+        ``lowercase``, and otherwise as given, exactly as scikit-learn's
+        ``CountVectorizer(tokenizer=f, token_pattern=None)`` calls it, so that the two count
+        the same tokens (for instance character bigrams,
+        ``lambda s: [s[i:i + 2] for i in range(len(s) - 1)]``). Each document is tokenized
+        once per ``fit`` and once per prediction call.
 
     Attributes
     ----------
@@ -313,15 +456,35 @@ class TextNB(BaseEstimator):
     >>> # ham: 1/16 * 3/16, spam: 2/14 * 1/14 ("for" is unknown: ignored)
     >>> nb.predict_proba(["cash for lunch"]).round(4)
     array([[0.5345, 0.4655]])
+    >>> words = TextNB(tokenizer=str.split).fit(["免费 领取 红包", "明天 开会"], ["spam", "ham"])
+    >>> list(words.vocabulary_)
+    ['免费', '领取', '红包', '明天', '开会']
     """
 
     def __init__(self, alpha=1.0, fit_prior=True, class_prior=None,
-                 token_pattern=TOKEN_PATTERN, lowercase=True):
+                 token_pattern=TOKEN_PATTERN, lowercase=True, tokenizer=None):
         self.alpha = alpha
         self.fit_prior = fit_prior
         self.class_prior = class_prior
         self.token_pattern = token_pattern
         self.lowercase = lowercase
+        self.tokenizer = tokenizer
+
+    def _tokenizer(self):
+        """(callable, None) for a tokenizer, or (None, compiled pattern) for the pattern."""
+        f = _resolve_tokenizer(self.tokenizer)
+        return (f, None) if f is not None else (None, _compile(self.token_pattern))
+
+    def _token_lists(self, docs, tokenizer, pattern, start=0):
+        if tokenizer is not None:
+            return _callable_token_lists(docs, tokenizer, self.lowercase, start)
+        return _token_lists(docs, pattern, self.lowercase)
+
+    def _empty_reason(self):
+        if self.tokenizer is None:
+            return _NO_WORD
+        name = self.tokenizer if isinstance(self.tokenizer, str) else _tokenizer_name(self.tokenizer)
+        return f"the tokenizer {name} gave it no token"
 
     # -- training ---------------------------------------------------------------------
     def fit(self, documents, y):
@@ -336,16 +499,17 @@ class TextNB(BaseEstimator):
 
         classes, y_index = check_y(y, len(docs), self)
         K = len(classes)
-        pattern = _compile(self.token_pattern)
-        if _is_default_pattern(pattern):
+        tokenizer, pattern = self._tokenizer()
+        if tokenizer is None and _is_default_pattern(pattern):
             return self._fit_default(docs, classes, y_index, alpha)
+        why = self._empty_reason()
         vocab = defaultdict()
         vocab.default_factory = vocab.__len__  # a new word gets the next id, in C
         counts = np.zeros((K, 1024))
         for start, stop in _batches(docs):
-            toks = _token_lists(docs[start:stop], pattern, self.lowercase)
+            toks = self._token_lists(docs[start:stop], tokenizer, pattern, start)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
-            _check_not_empty(lengths, start, "documents")
+            _check_not_empty(lengths, start, "documents", why)
             flat = chain.from_iterable(toks)
             ids = np.fromiter(map(vocab.__getitem__, flat), np.intp, int(lengths.sum()))
             counts = _add_counts(counts, np.repeat(y_index[start:stop], lengths), ids, len(vocab))
@@ -405,15 +569,16 @@ class TextNB(BaseEstimator):
     # -- prediction -------------------------------------------------------------------
     def _ids(self, docs):
         """Per batch: (token ids of known words, their document index, batch size, start)."""
-        pattern = _compile(self.token_pattern)
-        if _is_default_pattern(pattern):
+        tokenizer, pattern = self._tokenizer()
+        if tokenizer is None and _is_default_pattern(pattern):
             yield from self._ids_default(docs)
             return
+        why = self._empty_reason()
         get = self.vocabulary_.get
         for start, stop in _batches(docs):
-            toks = _token_lists(docs[start:stop], pattern, self.lowercase)
+            toks = self._token_lists(docs[start:stop], tokenizer, pattern, start)
             lengths = np.fromiter(map(len, toks), np.intp, len(toks))
-            _check_not_empty(lengths, start, "documents")
+            _check_not_empty(lengths, start, "documents", why)
             flat = chain.from_iterable(toks)
             ids = np.fromiter(map(get, flat, repeat(-1)), np.intp, int(lengths.sum()))
             doc = np.repeat(np.arange(len(toks)), lengths)
@@ -546,9 +711,10 @@ class TextNB(BaseEstimator):
         require_fitted(self, "feature_log_prob_")
         if not isinstance(text, str):
             raise NbteachTypeError(f"explain takes one string, got {type(text).__name__}.")
-        toks = tokenize(text, self.token_pattern, self.lowercase)
+        tokenizer, pattern = self._tokenizer()
+        toks = self._token_lists([text], tokenizer, pattern)[0]
         if not toks:
-            raise NbteachError("The message is empty: it has no word of two or more letters.")
+            raise NbteachError(f"The message is empty: {self._empty_reason()}.")
         names = [str(c) for c in self.classes_]
         rows, index = [], []
         rows.append([np.nan, "prior"] + list(self.class_log_prior_))

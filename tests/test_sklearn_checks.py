@@ -33,6 +33,7 @@ import pytest
 sklearn = pytest.importorskip("sklearn")
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
+from nbteach.text import char_bigrams  # noqa: E402
 from nbteach import (AODE, SPODE, TAN, BernoulliNB, CategoricalNB, GaussianNB,  # noqa: E402
                      LogisticRegression, MixedNB, MultinomialNB, SemiSupervisedNB, TextNB)
 
@@ -47,7 +48,7 @@ ESTIMATORS = [
     AODE(), AODE(m=30, alpha=0.5),
     TAN(), TAN(alpha=0.5, root=1),
     SemiSupervisedNB(), SemiSupervisedNB(alpha=0.5, max_iter=5),
-    TextNB(),
+    TextNB(), TextNB(tokenizer="jieba"), TextNB(tokenizer=char_bigrams, alpha=0.5),
 ]
 
 SEMI_SUPERVISED: dict[str, str] = {

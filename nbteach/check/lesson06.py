@@ -1,8 +1,9 @@
 """Exercises of lesson 06, a spam detector on real text.
 
-Ids: ``06.laplace_theta``, ``06.joint_log_score``, ``06.vectorised_fit``.
+Ids: ``06.laplace_theta``, ``06.joint_log_score``, ``06.vectorised_fit``, ``06.char_pairs``.
 
-They use the six hand-made messages of ``nbteach.text.toy_mail()`` (3 spam, 3 ham).
+The first three use the six hand-made messages of ``nbteach.text.toy_mail()`` (3 spam, 3 ham);
+``06.char_pairs`` asks for the tokenizer of §12's pairs of characters.
 """
 from __future__ import annotations
 
@@ -127,7 +128,7 @@ define(
     mistakes=[
         Mistake("prior_forgotten", _jll_without_prior,
                 {"en": "You left out log P(spam): the prior is part of the score.",
-                 "zh": "你漏掉了 log P(spam)：先验也是得分的一部分。"}),
+                 "zh": "你漏掉了 log P(spam)：先验概率也是得分的一部分。"}),
         Mistake("set_of_words", _jll_set,
                 {"en": "'cheap' occurs twice, so log P(cheap | spam) counts twice (t_k = 2). "
                        "Note 004's test algorithm collects the words in a set I and loses the "
@@ -222,11 +223,11 @@ define(
                        "row with keepdims=True and take the log of the prior.",
                  "zh": "这是笔记 003 的代码：它返回 b 而不是 log b；对 numpy 数组，"
                        "np.array(cnt.sum(axis=1).ravel())[0] 只取了第 0 类的总数，所有类都除以第 0 类的词数。"
-                       "用 keepdims=True 按行求和，并对先验取对数。"}),
+                       "用 keepdims=True 按行求和，并对先验概率取对数。"}),
         Mistake("prior_not_log", _fit_prior_not_log,
                 {"en": "log_theta is right, but the prior is returned as a probability: "
                        "return its log, since it is added to the log-likelihoods.",
-                 "zh": "log_theta 正确，但先验返回的是概率：要返回它的对数，因为它要和对数似然相加。"}),
+                 "zh": "log_theta 正确，但先验概率返回的是概率本身：要返回它的对数，因为它要和对数似然相加。"}),
         Mistake("alpha_ignored", _fit_no_smoothing,
                 {"en": "Your log_theta is the unsmoothed estimate: add alpha to every count and "
                        "alpha * M to every class total.",
@@ -253,4 +254,87 @@ define(
                     "    log_pi = np.log(Y.sum(axis=0) / len(y))\n"
                     "    return log_pi, log_theta\n"
                     "# 库中的版本：nbteach.text.fit_vectorised"},
+)
+
+
+# -- 06.char_pairs: a tokenizer for Chinese (§12) ------------------------------------------
+
+_PAIR_ALPHABET = "质量不好很推荐差酒店书，。！ab"
+
+
+def _text_inputs(rng):
+    lengths = [0, 1, 2, rng.randint(3, 6), rng.randint(7, 12), rng.randint(7, 12)]
+    return [(("".join(rng.choice(_PAIR_ALPHABET) for _ in range(n)),), {}) for n in lengths]
+
+
+def _pairs():
+    from nbteach.text import char_bigrams
+
+    return char_bigrams
+
+
+def _pairs_non_overlapping():
+    return lambda text: [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def _pairs_one_too_many():
+    return lambda text: [text[i:i + 2] for i in range(len(text))]
+
+
+def _pairs_characters():
+    return lambda text: list(text)
+
+
+def _pairs_without_punctuation():
+    def pairs(text):
+        kept = "".join(c for c in text if c.isalnum())
+        return [kept[i:i + 2] for i in range(len(kept) - 1)]
+    return pairs
+
+
+define(
+    "06.char_pairs",
+    prompt={"en": "Write a tokenizer pairs(text) for TextNB(tokenizer=pairs): it returns the list of "
+                  "the text's overlapping pairs of adjacent characters, in order, punctuation "
+                  "included ('质量不好' gives ['质量', '量不', '不好']). A text of one character has no pair.",
+            "zh": "写一个分词器 pairs(text)，供 TextNB(tokenizer=pairs) 使用：按顺序返回文本中所有相邻两字"
+                  "（字符二元组，彼此重叠）组成的列表，标点也算在内（'质量不好' 得到 ['质量', '量不', '不好']）。"
+                  "只有一个字的文本没有二元组。"},
+    answer=_pairs,
+    kind="function",
+    inputs=_text_inputs,
+    mistakes=[
+        Mistake("non_overlapping", _pairs_non_overlapping,
+                {"en": "Your pairs do not overlap: after 质量 comes 量不, which starts one character "
+                       "later, not two.",
+                 "zh": "你的二元组没有重叠：质量 之后是 量不，它只往后移一个字，而不是两个字。"}),
+        Mistake("one_too_many", _pairs_one_too_many,
+                {"en": "Your last token is a single character: a pair needs two characters, so a "
+                       "text has one pair fewer than it has characters.",
+                 "zh": "你的最后一个词元只有一个字：二元组需要两个字，所以二元组比字数少一个。"}),
+        Mistake("characters", _pairs_characters,
+                {"en": "Those are single characters, the default pattern's tokens: the tokenizer "
+                       "asked for pairs of adjacent characters.",
+                 "zh": "这是单字，也就是默认模式的词元：题目要的是相邻两字。"}),
+        Mistake("no_punctuation", _pairs_without_punctuation,
+                {"en": "You dropped the punctuation: every character counts here, ， and 。 too "
+                       "(a pair such as '好，' is a token).",
+                 "zh": "你丢掉了标点：这里每个字符都算，， 和 。 也不例外（'好，' 这样的二元组也是词元）。"}),
+    ],
+    hints=[
+        {"en": "Count first: how many pairs does a text of n characters have, and at which "
+               "position does each one start?",
+         "zh": "先数一数：n 个字的文本有多少个二元组？每个二元组从哪个位置开始？"},
+        {"en": "A string can be cut at any two positions at once; the pairs start at consecutive "
+               "positions.",
+         "zh": "字符串可以一次在两个位置切开；各个二元组的起点是相邻的位置。"},
+    ],
+    solution={"en": "def pairs(text):\n"
+                    "    return [text[i:i + 2] for i in range(len(text) - 1)]\n"
+                    "answer = pairs\n"
+                    "# the library's version: nbteach.text.char_bigrams",
+              "zh": "def pairs(text):\n"
+                    "    return [text[i:i + 2] for i in range(len(text) - 1)]\n"
+                    "answer = pairs\n"
+                    "# 库中的版本：nbteach.text.char_bigrams"},
 )

@@ -92,7 +92,7 @@ def as_number(x):
     if isinstance(x, Decimal):
         return Fraction(x) if x.is_finite() else float(x)
     if _is_numpy(x):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         if isinstance(x, np.integer):
             return int(x)
@@ -110,7 +110,7 @@ def as_number(x):
         # judge the number it stands for (bounded: only small rational arithmetic is evaluated)
         if getattr(x, "is_number", False) and not getattr(x, "free_symbols", True) and x.count_ops() <= 50:
             try:
-                import sympy
+                import sympy  # heavy, optional: only for a formula
 
                 v = sympy.nsimplify(x) if x.has(sympy.Float) else sympy.simplify(x)
             except Exception:  # noqa: BLE001
@@ -327,10 +327,10 @@ def _compare_float(got, want, rtol, atol):
 
 def _sympify_safely(text: str, symbols):
     """Parse a student's formula string without ``eval``: only sympy names and arithmetic."""
-    from sympy.parsing.sympy_parser import (convert_xor,
+    from sympy.parsing.sympy_parser import (convert_xor,  # heavy, optional: only for a formula
                                             parse_expr, standard_transformations)
     import ast
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     if len(text) > 2000:
         raise ValueError("formula too long")
@@ -359,7 +359,7 @@ def _sympify_safely(text: str, symbols):
 
 
 def _compare_sympy(got, expected, symbols):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     if symbols is None:
         symbols = {s.name: s for s in expected.free_symbols}
@@ -401,7 +401,7 @@ def _compare_sympy(got, expected, symbols):
 
 
 def _as_array(got):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     if _is_pandas(got) and hasattr(got, "to_numpy"):
         return got.to_numpy()
@@ -419,7 +419,7 @@ def _has_fraction(got) -> bool:
 
 
 def _compare_array(got, expected, rtol, atol, exact, symbols):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     arr = _as_array(got)
     if arr is None:
@@ -457,7 +457,7 @@ def _label_diff(got_labels, want_labels, code):
 
 
 def _compare_series(got, expected, rtol, atol, exact, symbols):
-    import pandas as pd
+    import pandas as pd  # heavy, optional: only for a table answer
 
     if isinstance(got, dict):
         got = pd.Series(got, dtype=object)
@@ -476,7 +476,7 @@ def _compare_series(got, expected, rtol, atol, exact, symbols):
 
 
 def _compare_frame(got, expected, rtol, atol, exact, symbols):
-    import pandas as pd
+    import pandas as pd  # heavy, optional: only for a table answer
 
     if not isinstance(got, pd.DataFrame):
         return Diff("type", {"want": "frame", "got": _type_name(got)})

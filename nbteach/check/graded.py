@@ -52,19 +52,24 @@ the notebook, never as a count it vouches for.
 """
 from __future__ import annotations
 
+import ast
 import hashlib
+import itertools
 import json
 import math
 import os
+import re
 import threading
 from fractions import Fraction
 
 from nbteach._base import NbteachError
 from nbteach.i18n import tr
 
-from .compare import as_number, is_placeholder_like
-from .core import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, record_answer
+from .compare import _sympify_safely, _type_name, as_number, is_placeholder_like
+from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____, next_hint
+from .functions import describe_call, run_calls
 from .messages import say, sep
+from .serial import decode, record_answer
 
 __all__ = ["forms", "reference_forms", "rounded_forms", "digest", "register", "GradedExercise",
            "attempts", "ITERATIONS", "graded_exercise", "RECORDED", "judge_form"]
@@ -121,7 +126,7 @@ def _unwrap(x):
     """A 0-d numpy array, a numpy scalar or a 0-d object array holding a Fraction -> the scalar."""
     mod = type(x).__module__ or ""
     if mod.startswith("numpy"):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         if isinstance(x, np.ndarray) and x.shape == ():
             return _unwrap(x.item() if x.dtype.kind != "O" else x[()])
@@ -230,7 +235,7 @@ def _sig(v: Fraction, d: int, both_near: bool = False) -> list:
 
 
 def _sympy_form(x, symbols=None):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     if isinstance(x, str):
         x = parse_formula(x, symbols)
@@ -249,10 +254,6 @@ def parse_formula(text: str, symbols=None):
     Only arithmetic, the symbols given and ``sqrt``, ``log``, ``exp``; an exponent must be
     a small number or a plain symbol (``9**9**9`` is refused).
     """
-    import ast
-
-    from .compare import _sympify_safely
-
     if len(text) > _MAX_TEXT:
         raise ValueError("formula too long")
     tree = ast.parse(text.replace("^", "**"), mode="eval")
@@ -270,7 +271,7 @@ def parse_formula(text: str, symbols=None):
 
 
 def _symbols(spec):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     return {n: sympy.Symbol(n, positive=True) for n in spec.get("symbols", [])}
 
@@ -351,7 +352,7 @@ def _array_entries(answer):
         answer = answer.to_numpy()
         mod = "numpy"
     if isinstance(answer, (list, tuple)) or mod.startswith("numpy"):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         try:
             arr = np.asarray(answer, dtype=object)
@@ -373,8 +374,6 @@ def reference_forms(value, spec) -> list:
         n = _number(value)
         return _sig(n[0], spec["digits"], both_near=True)
     if kind == "array":
-        import itertools
-
         shape, values = _array_entries(value)
         options = [_sig(_number(v)[0], spec["digits"], both_near=True) for v in values]
         combos = itertools.islice(itertools.product(*options), 16)
@@ -382,8 +381,6 @@ def reference_forms(value, spec) -> list:
     if kind == "dict":
         parts = [[f"{str(k)[:100]}={f}" for f in _sig(_number(value[k])[0], spec["digits"], both_near=True)]
                  for k in sorted(value, key=str)]
-        import itertools
-
         return ["d:" + ";".join(c) for c in itertools.islice(itertools.product(*parts), 16)]
     out = forms(value, spec)
     if not out:
@@ -537,8 +534,6 @@ class GradedExercise:
         return Message(tr(_MSG["released"]), "solution", say("solution_header"))
 
     def hint(self) -> Message:
-        from .core import next_hint
-
         if not self.hints and self.feedback == "none":
             return Message(tr(_MSG["no_hints"]), "hint", say("hint_header", i=0, n=0))
         return next_hint(self)
@@ -546,8 +541,6 @@ class GradedExercise:
     # -- the check ----------------------------------------------------------------------
     def check(self, answer=None, *, _record: bool = True) -> Result:
         """Check the answer against the digests; never raises. Counts an attempt."""
-        from .core import ____
-
         if answer is None and self.kind != "function":
             answer = ____
         if _record:
@@ -580,10 +573,6 @@ class GradedExercise:
                            bool(self.hints))
 
     def _judge_function(self, func):
-        from .compare import _type_name
-        from .functions import describe_call, run_calls
-        from .serial import decode
-
         if not callable(func):
             return INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)), None
         inputs = [decode(c["input"]) for c in self.cases]
@@ -650,8 +639,6 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
         if n is not None and n[2]:
             return INCORRECT, say("incorrect") + sep() + tr(_MSG["float_for_exact"]), "float_for_exact"
     if not got:
-        from .compare import _type_name
-
         return INCORRECT, say("incorrect") + sep() + tr(_MSG["wrong_type"], what=tr(_WHAT[spec["type"]]),
                                                         got=_type_name(answer)), None
     text = say("incorrect")
@@ -676,8 +663,6 @@ def judge_form(spec, answer, hashes, mistakes):
             return INCORRECT, say("incorrect") + sep() + tr(_MSG["float_for_exact"]), "float_for_exact"
     fs = forms(answer, spec)
     if not fs:
-        from .compare import _type_name
-
         return INCORRECT, say("incorrect") + sep() + tr(_MSG["wrong_type"], what=tr(_WHAT[spec["type"]]),
                                                         got=_type_name(answer)), None
     if spec["type"] == "array":
@@ -724,8 +709,6 @@ def graded_exercise(id: str):
     exercise that says how to load its checks (and that its solution is the teacher's)."""
     if id in _GRADED:
         return _GRADED[id]
-    import re
-
     if re.match(r"^hw\d\d\.", str(id)):
         return GradedExercise({"id": id, "prompt": {"en": id, "zh": id}})
     return None

@@ -5,7 +5,7 @@ the expected value, so no message can print it.
 """
 from __future__ import annotations
 
-from nbteach.i18n import tr
+from nbteach.i18n import _normalise, get_language, tr
 
 __all__ = ["MESSAGES", "KINDS", "say", "sep", "diff_message"]
 
@@ -156,8 +156,6 @@ MESSAGES = {
 
 def sep(lang=None) -> str:
     """What joins two sentences: a space in English, nothing in Chinese."""
-    from nbteach.i18n import _normalise, get_language
-
     return "" if (_normalise(lang) if lang else get_language()) == "zh" else " "
 
 

@@ -38,6 +38,8 @@ from pathlib import Path
 
 from nbteach._base import NbteachError
 
+from .homework import FEEDBACK_MODES, load, sources
+
 __all__ = ["read_roster", "read_secret", "assign", "main"]
 
 _ID = re.compile(r"^[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,99}$")
@@ -145,7 +147,6 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
     ``OUT/<id>/<notebook>`` per student. ``feedback``: ``"practice"``, ``"graded"`` or
     ``"none"`` (see the module docstring; default ``graded`` with a secret, else ``practice``).
     """
-    from .homework import FEEDBACK_MODES, load
 
     if feedback is not None and feedback not in FEEDBACK_MODES:
         raise NbteachError(f"--feedback must be one of {', '.join(FEEDBACK_MODES)}, got {feedback!r}.")
@@ -182,8 +183,6 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
 def _known() -> str:
     """The homework sources found (the project's and ``NBTEACH_HOMEWORK``'s), for --help."""
     try:
-        from .homework import sources
-
         return ", ".join(sources()) or "none found"
     except Exception:  # noqa: BLE001 - --help must work even if a source folder is unreadable
         return "none found"

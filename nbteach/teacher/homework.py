@@ -42,15 +42,20 @@ import hashlib
 import hmac
 import importlib.util
 import json
+import numbers
 import os
 import random
 import re
 import sys
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from nbteach._base import NbteachError
-from nbteach.check import graded as _graded
+from nbteach.check.graded import digest, reference_forms, register, rounded_forms
+from nbteach.check.serial import encode
+
+from .notebook import student_source
 
 __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
            "fingerprint"]
@@ -148,10 +153,8 @@ def _answer_forms(ex: Graded) -> tuple:
     """(short, long) ways a value answer could be written: short forms (an integer, 3-4
     significant digits, p/q) must not occur in what the student reads; long ones (5-6 digits,
     repr) must not occur anywhere in the released notebook."""
-    import numbers
-    from fractions import Fraction
 
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
     short, long = set(), set()
@@ -176,8 +179,6 @@ def _refuse_shown_answers(v) -> None:
     """Raise NbteachError (the variant is drawn again) if an answer can be read off the
     student's notebook: its short forms in the cells, prompts or hints, or its long forms
     anywhere in the notebook (the public inputs of a function exercise included)."""
-    import json
-    import re
 
     nb = v.notebook()
     shown = "\n".join("".join(c["source"]) for c in nb["cells"]
@@ -199,7 +200,6 @@ def _refuse_shown_answers(v) -> None:
 
 def _check_well_defined(ex: Graded) -> None:
     """Raise NbteachError unless every accepted form differs from every mistake's."""
-    from nbteach.check.graded import reference_forms
 
     if ex.kind == "function":
         for args, kwargs in ex.public:
@@ -322,8 +322,6 @@ class Variant:
         eliminate; a function mistake only if none of its outputs on the public cases is a
         reference output of any case); ``none`` carries no digest and no hint.
         """
-        from nbteach.check.graded import digest, reference_forms, rounded_forms
-        from nbteach.check.serial import encode
 
         mode = self.feedback_mode(feedback)
         out = []
@@ -371,7 +369,6 @@ class Variant:
 
         Returns ``{exercise id: GradedExercise}``; ``nbteach.check.exercise(id)`` finds them.
         """
-        from nbteach.check.graded import register
 
         return register(json.loads(json.dumps(self.checks(feedback))))
 
@@ -382,7 +379,6 @@ class Variant:
 
         With a secret its metadata carries the fingerprint (:meth:`Homework.fingerprint`)
         the grader checks, and the feedback mode."""
-        from .notebook import student_source
 
         mode = self.feedback_mode(feedback)
         name = self.homework.name
@@ -439,13 +435,12 @@ _MODE_NOTE = {
 
 
 def _shape(value):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     return np.asarray(value, dtype=object).shape
 
 
 def _forms_or_empty(value, spec):
-    from nbteach.check.graded import reference_forms
 
     try:
         return reference_forms(value, spec)

@@ -35,6 +35,9 @@ __all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exerci
 class Mistake:
     """A common wrong answer, produced by the library with the mistake applied.
 
+    The one format of a diagnosed mistake, for a lesson's exercise (:func:`define`) and a
+    homework's (``nbteach.teacher.homework.graded``).
+
     Parameters
     ----------
     name : str
@@ -42,8 +45,20 @@ class Mistake:
     answer : callable
         Zero-argument callable returning the wrong answer (for a function exercise:
         returning the wrong *function*), computed with nbteach's own functions.
+        :meth:`Mistake.computed` makes one from a value computed already (a homework
+        variant's).
     hint : dict
         ``{"en": ..., "zh": ...}``: what to look at, without giving the answer.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> m = Mistake.computed("no_smoothing", Fraction(1, 3), {"en": "Add alpha.", "zh": "加上 alpha。"})
+    >>> m.value()
+    Fraction(1, 3)
+    >>> name, wrong, hint = m          # read as the (name, wrong answer, hint) triple
+    >>> name, wrong
+    ('no_smoothing', Fraction(1, 3))
     """
 
     name: str
@@ -52,6 +67,28 @@ class Mistake:
 
     def value(self):
         return self.answer()
+
+    @classmethod
+    def computed(cls, name: str, value, hint) -> "Mistake":
+        """The mistake whose wrong answer (or, for a function exercise, wrong function) is ``value``."""
+        return cls(name, lambda: value, hint)
+
+    @classmethod
+    def of(cls, mistake, exercise_id: str = "") -> "Mistake":
+        """``mistake`` as a :class:`Mistake`: itself, or a ``(name, wrong answer, hint)`` triple
+        (how homework sources wrote mistakes before there was one format)."""
+        if isinstance(mistake, Mistake):
+            return mistake
+        if isinstance(mistake, (tuple, list)) and len(mistake) == 3 and isinstance(mistake[0], str):
+            return cls.computed(*mistake)
+        raise NbteachError(f"exercise {exercise_id}: a mistake must be Mistake(name, answer, hint) or a "
+                           f"(name, wrong answer, hint) triple, got {mistake!r:.80}.")
+
+    def __iter__(self):
+        return iter((self.name, self.value(), self.hint))
+
+    def __getitem__(self, i):
+        return tuple(self)[i]
 
 
 @dataclass

@@ -52,6 +52,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from nbteach._base import NbteachError
+from nbteach.check.core import Mistake
 from nbteach.check.graded import digest, reference_forms, register, rounded_forms
 from nbteach.check.serial import encode
 
@@ -83,7 +84,7 @@ class Graded:
     prompt: dict
     answer: object                  # the value; for kind="function" the reference function
     spec: dict                      # nbteach.check.graded forms: {"type": ..., "digits": ...}
-    mistakes: list = field(default_factory=list)   # [(name, value or function, hint)]
+    mistakes: list = field(default_factory=list)   # [Mistake]: its value(), or wrong function
     hints: list = field(default_factory=list)
     solution: object = ""
     kind: str = "value"
@@ -121,11 +122,13 @@ def distinct_mistakes(answer, mistakes) -> list:
     some variants two readings give the same number: the first one explains it), and is not
     None (a reading that does not apply to this variant)."""
     out, seen = [], [answer]
-    for name, value, hint in mistakes:
+    for m in mistakes:
+        m = Mistake.of(m)
+        value = m.value()
         if value is None or any(value == v for v in seen):
             continue
         seen.append(value)
-        out.append((name, value, hint))
+        out.append(m)
     return out
 
 
@@ -141,7 +144,7 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
                            "(the significant digits the prompt asks for).")
     if kind == "function" and not public:
         raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
-    return Graded(id, prompt, answer, dict(spec), [tuple(m) for m in mistakes], list(hints), solution,
+    return Graded(id, prompt, answer, dict(spec), [Mistake.of(m, id) for m in mistakes], list(hints), solution,
                   kind, [(tuple(a), dict(k)) for a, k in public], hidden, time_budget)
 
 

@@ -226,8 +226,7 @@ def _decide_function(req):
             return fail(say("mistake", hint=tr(hint)))
     bad = next(i for i, (g, w) in enumerate(zip(got, want)) if not g & w)
     args, kwargs = inputs[bad]
-    return fail(tr({"en": "{call} returned a wrong value.", "zh": "{call} 的返回值不对。"},
-                   call=describe_call(name, args, kwargs)))
+    return fail(say("returned_wrong", call=describe_call(name, args, kwargs)))
 
 
 # ---------------------------------------------------------------- the command

@@ -64,6 +64,7 @@ MESSAGES = {
         "en": "Could not read {got!r} as a number or a formula.",
         "zh": "无法把 {got!r} 读成数字或公式。",
     },
+    "formula_refused": {"en": "Your formula was not read: {why}", "zh": "你的公式无法读取：{why}"},
     "symbolic_for_number": {
         "en": "Expected a number, got a formula that still has symbols in it.",
         "zh": "这里需要一个数，你给的是仍含符号的公式。",
@@ -234,6 +235,8 @@ def diff_message(diff, lang=None) -> str:
         if fields.get("n_missing"):
             parts.append(say("label_missing", lang, n_missing=fields["n_missing"]))
         fields["detail"] = say("label_join", lang).join(parts)
+    if diff.code == "unparsable" and fields.get("why") is not None:  # a formula the grammar refused
+        return say("formula_refused", lang, why=fields["why"].message(lang))
     if diff.code not in MESSAGES:
         return say("value", lang)
     return say(diff.code, lang, **fields)

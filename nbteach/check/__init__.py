@@ -94,6 +94,35 @@ Fields of :func:`define`:
     Inputs are deep-copied; mutating them, returning None, raising and running out of
     time each get their own message (with only the student's traceback frames). A
     mistake's ``answer`` returns the mistaken function.
+
+What lives here, and what each module may import
+================================================
+Imports point one way, from the top of this list down, never back (``tests/test_import_graph.py``
+checks it; no import hides inside a function to dodge a cycle):
+
+``feedback``
+    what a check gives back: ``____``, the three outcomes, ``Result``, ``Message``, the next hint;
+``messages``
+    the one catalogue of every sentence a student reads (lessons, graded homework, the judge);
+``compare``
+    the equivalence rules (``compare(got, expected) -> Diff | None``); formulas are read by the
+    one formula grammar, ``nbteach.formula``;
+``serial``
+    answers as plain JSON for the grader, and ``record_answer``;
+``functions``
+    running a student's function on inputs (``run_calls``) and judging the outcomes;
+``graded``
+    graded homework in the student's notebook: canonical forms, salted digests, attempts;
+``core``
+    ``Exercise``, ``Mistake``, ``define`` and the registry (``exercise``, ``exercises``);
+``sandbox``
+    ``python -m nbteach.check.sandbox``: a student's function run in a process of its own;
+``lessonNN``
+    the exercises of lesson NN (imported by the registry, by name, when first asked for).
+
+They import the library below them (``nbteach.formula``, ``nbteach.i18n``, the models in the
+exercises' lambdas), never ``nbteach.teacher`` (the teacher's side imports this package) nor
+``nbteach.widgets``.
 """
 from __future__ import annotations
 

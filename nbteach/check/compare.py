@@ -18,8 +18,8 @@ float                  any number within ``rtol``/``atol`` (``math.isclose``); a
                        ``rounded_float`` (a value copied from a printed table)
 str                    the same text, ignoring case and surrounding spaces
 sympy expression       symbolically equal (``nbteach.derivations.equivalent`` if it
-                       exists, else ``sympy.simplify(a - b) == 0``); strings are parsed
-                       safely, never ``eval``-ed
+                       exists, else ``sympy.simplify(a - b) == 0``); strings are read by
+                       the one formula grammar, ``nbteach.formula`` (never ``eval``-ed)
 numpy array            the same shape first, then entries as above
 pandas Series          the same labels (any order), then entry by label
 pandas DataFrame       the same index and columns (any order), then entry by label
@@ -40,10 +40,11 @@ True
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+
+from nbteach.formula import FormulaError, parse_formula
 
 __all__ = ["Diff", "compare", "as_number", "is_placeholder_like"]
 
@@ -102,7 +103,7 @@ def as_number(x):
     if isinstance(x, Decimal):
         return Fraction(x) if x.is_finite() else float(x)
     if _is_numpy(x):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         if isinstance(x, np.integer):
             return int(x)
@@ -120,7 +121,7 @@ def as_number(x):
         # judge the number it stands for (bounded: only small rational arithmetic is evaluated)
         if getattr(x, "is_number", False) and not getattr(x, "free_symbols", True) and x.count_ops() <= 50:
             try:
-                import sympy
+                import sympy  # heavy, optional: only for a formula
 
                 v = sympy.nsimplify(x) if x.has(sympy.Float) else sympy.simplify(x)
             except Exception:  # noqa: BLE001
@@ -335,48 +336,17 @@ def _compare_float(got, want, rtol, atol):
     return Diff("rounded_float") if _rounded(n, want) else Diff("value")  # 0.532 for 0.53217
 
 
-def _sympify_safely(text: str, symbols):
-    """Parse a student's formula string without ``eval``: only sympy names and arithmetic."""
-    from sympy.parsing.sympy_parser import (convert_xor,
-                                            parse_expr, standard_transformations)
-    import ast
-    import sympy
-
-    if len(text) > 2000:
-        raise ValueError("formula too long")
-    from nbteach.derivations.equivalence import guard_formula
-
-    guard_formula(text)  # 9**9**9, factorial(factorial(20)): refused before sympy evaluates them
-    tree = ast.parse(text.replace("^", "**"), mode="eval")
-    allowed_names = set(symbols or {}) | {"sqrt", "log", "exp", "pi", "E", "Rational", "oo"}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute):
-            raise ValueError("attribute access is not allowed in a formula")
-        if isinstance(node, ast.Name) and node.id.startswith("_"):
-            raise ValueError("names starting with _ are not allowed")
-        if isinstance(node, (ast.Lambda, ast.Subscript, ast.ListComp, ast.GeneratorExp,
-                             ast.DictComp, ast.SetComp, ast.NamedExpr)):
-            raise ValueError("only arithmetic is allowed in a formula")
-        if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name)
-                                               and node.func.id in allowed_names):
-            raise ValueError("only sqrt, log, exp and Rational may be called")
-    namespace = {"__builtins__": {}}
-    namespace.update({n: getattr(sympy, n) for n in ("sqrt", "log", "exp", "pi", "E", "Rational", "oo",
-                                                      "Integer", "Float", "Symbol")})
-    namespace.update(symbols or {})
-    return parse_expr(text, local_dict=dict(symbols or {}), global_dict=namespace,
-                      transformations=standard_transformations + (convert_xor,))
-
-
 def _compare_sympy(got, expected, symbols):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     if symbols is None:
         symbols = {s.name: s for s in expected.free_symbols}
     if isinstance(got, str):
         try:
-            got = _sympify_safely(got, symbols)
-        except Exception:
+            got = parse_formula(got, symbols)   # the one formula grammar (nbteach.formula)
+        except FormulaError as exc:             # refused: say why
+            return Diff("unparsable", {"got": got[:60], "why": exc})
+        except Exception:  # noqa: BLE001 - a check never raises
             return Diff("unparsable", {"got": got[:60]})
     n = as_number(got)
     if n is not None and not _is_sympy(got):
@@ -398,8 +368,8 @@ def _compare_sympy(got, expected, symbols):
     if extra:
         return Diff("extra_symbols", {"names": ", ".join(extra)})
     try:
-        from nbteach.derivations import equivalent  # written by the derivations helper
-    except Exception:
+        from nbteach.derivations import equivalent  # heavy (sympy's derivations), only for a formula
+    except Exception:  # noqa: BLE001
         equivalent = None
     if equivalent is not None:
         try:
@@ -411,7 +381,7 @@ def _compare_sympy(got, expected, symbols):
 
 
 def _as_array(got):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     if _is_pandas(got) and hasattr(got, "to_numpy"):
         return got.to_numpy()
@@ -429,7 +399,7 @@ def _has_fraction(got) -> bool:
 
 
 def _compare_array(got, expected, rtol, atol, exact, symbols):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     arr = _as_array(got)
     if arr is None:
@@ -467,7 +437,7 @@ def _label_diff(got_labels, want_labels, code):
 
 
 def _compare_series(got, expected, rtol, atol, exact, symbols):
-    import pandas as pd
+    import pandas as pd  # heavy, optional: only for a table answer
 
     if isinstance(got, dict):
         got = pd.Series(got, dtype=object)
@@ -486,7 +456,7 @@ def _compare_series(got, expected, rtol, atol, exact, symbols):
 
 
 def _compare_frame(got, expected, rtol, atol, exact, symbols):
-    import pandas as pd
+    import pandas as pd  # heavy, optional: only for a table answer
 
     if not isinstance(got, pd.DataFrame):
         return Diff("type", {"want": "frame", "got": _type_name(got)})

@@ -7,110 +7,36 @@ and a solution. ``Exercise.check(answer)`` returns a :class:`Result`; it never r
 """
 from __future__ import annotations
 
+import difflib
 import html
 import importlib
-import os
 import pkgutil
 import re
 import sys
 import threading
+import warnings
 from dataclasses import dataclass, field
 
 from nbteach._base import NbteachError
-from nbteach.i18n import WIDTH, get_language, tr, wrap
+from nbteach.i18n import WIDTH, tr, wrap
 
 from .compare import compare, is_placeholder_like
+from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____, next_hint
+from .functions import check_function
+from .graded import graded_exercise
 from .messages import diff_message, say, sep
+from .serial import record_answer
 
 __all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exercise",
            "exercises", "load_errors", "record_answer"]
-
-NOT_ATTEMPTED, INCORRECT, CORRECT = "not attempted", "incorrect", "correct"
-
-
-class _Placeholder:
-    """The blank ``____`` a student replaces with an answer."""
-
-    _instance = None
-
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
-
-    def __repr__(self):
-        return "____"
-
-    def __call__(self, *args, **kwargs):  # a placeholder inside a function body
-        return self
-
-    def __reduce__(self):
-        return (_Placeholder, ())
-
-
-#: Put this where the answer goes; checking it reports "not attempted".
-____ = _Placeholder()
-
-_COLOURS = {CORRECT: ("#e6f4ea", "#1e7d32"), INCORRECT: ("#fdecea", "#b3261e"),
-            NOT_ATTEMPTED: ("#eef2fb", "#3559a8"), "hint": ("#fff8e1", "#8a6d00"),
-            "solution": ("#f3f3f3", "#444444"), "question": ("#f7f7fb", "#6b5ca5")}
-
-
-class Message:
-    """Text shown as a coloured block in a notebook and as plain text elsewhere."""
-
-    def __init__(self, text: str, kind: str = "hint", title: str = ""):
-        self.text, self.kind, self.title = text, kind, title
-
-    def __str__(self):
-        # folded on word boundaries: a notebook cuts a long plain-text line anywhere ("Fractio" / "n.");
-        # a solution is code, whose lines are kept as written
-        text = self.text if self.kind == "solution" else wrap(self.text)
-        return f"{wrap(self.title)}\n{text}" if self.title else text
-
-    __repr__ = __str__
-
-    def _repr_html_(self):
-        bg, fg = _COLOURS.get(self.kind, _COLOURS["hint"])
-        body = html.escape(self.text).replace("\n", "<br>")
-        if self.kind == "solution":
-            # JupyterLab styles an output's <pre> with word-break: break-all: wrap between words
-            body = (f"<pre style='margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word'>"
-                    f"{html.escape(self.text)}</pre>")
-        title = f"<b>{html.escape(self.title)}</b><br>" if self.title else ""
-        return (f"<div style='background:{bg};border-left:5px solid {fg};color:#222;"
-                f"padding:6px 10px;margin:4px 0;font-family:sans-serif'>{title}{body}</div>")
-
-
-@dataclass
-class Result:
-    """What ``check`` found. ``correct`` is True only for a verified right answer."""
-
-    exercise_id: str
-    status: str
-    message: str
-    mistake: str | None = None
-
-    @property
-    def correct(self) -> bool:
-        return self.status == CORRECT
-
-    def __bool__(self):
-        return self.correct
-
-    def __str__(self):
-        return wrap(f"[{self.exercise_id}] {self.message}")
-
-    def __repr__(self):
-        return str(self)
-
-    def _repr_html_(self):
-        return Message(self.message, self.status, f"{self.exercise_id}")._repr_html_()
 
 
 @dataclass
 class Mistake:
     """A common wrong answer, produced by the library with the mistake applied.
+
+    The one format of a diagnosed mistake, for a lesson's exercise (:func:`define`) and a
+    homework's (``nbteach.teacher.homework.graded``).
 
     Parameters
     ----------
@@ -119,8 +45,20 @@ class Mistake:
     answer : callable
         Zero-argument callable returning the wrong answer (for a function exercise:
         returning the wrong *function*), computed with nbteach's own functions.
+        :meth:`Mistake.computed` makes one from a value computed already (a homework
+        variant's).
     hint : dict
         ``{"en": ..., "zh": ...}``: what to look at, without giving the answer.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> m = Mistake.computed("no_smoothing", Fraction(1, 3), {"en": "Add alpha.", "zh": "加上 alpha。"})
+    >>> m.value()
+    Fraction(1, 3)
+    >>> name, wrong, hint = m          # read as the (name, wrong answer, hint) triple
+    >>> name, wrong
+    ('no_smoothing', Fraction(1, 3))
     """
 
     name: str
@@ -129,6 +67,28 @@ class Mistake:
 
     def value(self):
         return self.answer()
+
+    @classmethod
+    def computed(cls, name: str, value, hint) -> "Mistake":
+        """The mistake whose wrong answer (or, for a function exercise, wrong function) is ``value``."""
+        return cls(name, lambda: value, hint)
+
+    @classmethod
+    def of(cls, mistake, exercise_id: str = "") -> "Mistake":
+        """``mistake`` as a :class:`Mistake`: itself, or a ``(name, wrong answer, hint)`` triple
+        (how homework sources wrote mistakes before there was one format)."""
+        if isinstance(mistake, Mistake):
+            return mistake
+        if isinstance(mistake, (tuple, list)) and len(mistake) == 3 and isinstance(mistake[0], str):
+            return cls.computed(*mistake)
+        raise NbteachError(f"exercise {exercise_id}: a mistake must be Mistake(name, answer, hint) or a "
+                           f"(name, wrong answer, hint) triple, got {mistake!r:.80}.")
+
+    def __iter__(self):
+        return iter((self.name, self.value(), self.hint))
+
+    def __getitem__(self, i):
+        return tuple(self)[i]
 
 
 @dataclass
@@ -222,8 +182,6 @@ class Exercise:
         if is_placeholder_like(answer):
             return Result(self.id, NOT_ATTEMPTED, say("not attempted"))
         if self.kind == "function":
-            from .functions import check_function
-
             return check_function(self, answer)
         return self.judge_value(answer)
 
@@ -263,19 +221,6 @@ _LOAD_ERRORS: dict = {}
 _LOADED = False
 _LOCK = threading.RLock()
 _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
-
-
-def next_hint(ex) -> Message:
-    """The next of ``ex.hints`` (counting calls in ``ex._hint_count``); shared by lesson
-    exercises and graded homework checks."""
-    if not ex.hints:
-        return Message(say("no_more_hints"), "hint")
-    i = min(ex._hint_count, len(ex.hints) - 1)
-    ex._hint_count += 1
-    text = tr(ex.hints[i])
-    if i == len(ex.hints) - 1:
-        text += "\n" + say("no_more_hints")
-    return Message(text, "hint", say("hint_header", i=i + 1, n=len(ex.hints)))
 
 
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
@@ -377,8 +322,6 @@ def _load_all() -> None:
                 importlib.import_module(name)
             except Exception as exc:  # reported, never fatal for the other lessons
                 _LOAD_ERRORS[name] = f"{type(exc).__name__}: {exc}"
-                import warnings
-
                 warnings.warn(f"nbteach.check: could not load {name}: {exc}", stacklevel=2)
         _LOADED = True
 
@@ -411,13 +354,9 @@ def exercise(id: str) -> Exercise:
     _load_all()
     if id in _REGISTRY:
         return _REGISTRY[id]
-    from .graded import graded_exercise
-
     graded = graded_exercise(id)
     if graded is not None:
         return graded
-    import difflib
-
     close = difflib.get_close_matches(str(id), list(_REGISTRY), n=3)
     more = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
     raise NbteachError(
@@ -463,26 +402,3 @@ def exercises(prefix: str = "") -> list:
     """
     _load_all()
     return ExerciseList(_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix))
-
-
-# -- recording, for the batch grader ---------------------------------------------------
-def record_answer(exercise_id: str, answer) -> None:
-    """When the grader runs this notebook, append the answer to its record file.
-
-    Only the answer is recorded (safely serialised), never a verdict: the grader
-    re-checks every recorded answer in its own process, so nothing done inside the
-    student's kernel can turn a wrong answer into a pass.
-    """
-    path = os.environ.get("NBTEACH_RECORD")
-    if not path:
-        return
-    try:
-        import json
-
-        from .serial import encode
-
-        line = json.dumps({"id": exercise_id, "lang": get_language(), "answer": encode(answer)})
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
-    except Exception:  # recording must never break the student's notebook
-        pass

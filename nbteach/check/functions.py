@@ -11,6 +11,7 @@ separate process and still decide the grade in its own:
 from __future__ import annotations
 
 import copy
+import inspect
 import os
 import random
 import signal
@@ -21,7 +22,8 @@ from dataclasses import dataclass, field
 
 from nbteach.i18n import tr
 
-from .compare import compare
+from .compare import _type_name, compare, is_placeholder_like
+from .feedback import Result
 from .messages import diff_message, say, sep
 
 __all__ = ["Outcome", "run_calls", "judge", "check_function", "make_inputs"]
@@ -141,8 +143,6 @@ def run_calls(func, inputs, budget: float = 2.0) -> list:
 
 def _parameter_names(func, n: int) -> list:
     """The names of the first ``n`` positional parameters (``#1``, ``#2`` if unknown)."""
-    import inspect
-
     try:
         names = [p.name for p in inspect.signature(func).parameters.values()
                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
@@ -155,8 +155,6 @@ def judge(exercise, inputs, outcomes, name="f"):
     """Decide a function answer from its outcomes; returns ``(status, message, mistake)``."""
     reference = exercise.reference()
     expected = [reference(*copy.deepcopy(a), **copy.deepcopy(k)) for a, k in inputs]
-    from .compare import is_placeholder_like
-
     if any(is_placeholder_like(o.output) for o in outcomes):
         return "not attempted", say("not attempted"), None
     for (args, kwargs), outcome, want in zip(inputs, outcomes, expected):
@@ -202,11 +200,7 @@ def judge(exercise, inputs, outcomes, name="f"):
 
 def check_function(exercise, func):
     """The in-kernel check of a function answer."""
-    from .core import Result
-
     if not callable(func):
-        from .compare import _type_name
-
         return Result(exercise.id, "incorrect", say("incorrect") + sep() + say("not_callable", got=_type_name(func)))
     inputs = make_inputs(exercise)
     outcomes = run_calls(func, inputs, exercise.time_budget)

@@ -53,18 +53,24 @@ the notebook, never as a count it vouches for.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import math
 import os
+import re
 import threading
 from fractions import Fraction
 
 from nbteach._base import NbteachError
 from nbteach.i18n import tr, wrap
 
-from .compare import as_number, is_placeholder_like
-from .core import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, record_answer
-from .messages import say, sep
+from nbteach.formula import FormulaError, parse_formula
+
+from .compare import Diff, _type_name, as_number, is_placeholder_like
+from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____, next_hint
+from .functions import describe_call, run_calls
+from .messages import diff_message, kind_name, say, sep
+from .serial import decode, record_answer
 
 __all__ = ["forms", "reference_forms", "rounded_forms", "digest", "register", "GradedExercise",
            "attempts", "ITERATIONS", "graded_exercise", "RECORDED", "judge_form"]
@@ -76,42 +82,6 @@ RECORDED = "recorded"
 #: PBKDF2 rounds per digest (see the module docstring).
 ITERATIONS = 20_000
 
-_MSG = {
-    "released": {"en": "This is graded homework: its solution is released by your teacher after "
-                       "the deadline. q.hint() gives a hint.",
-                 "zh": "这是计分作业：答案由老师在截止日期之后发布。q.hint() 可以给出提示。"},
-    "not_loaded": {"en": "This homework exercise is checked by its own notebook: run the notebook "
-                         "from its first cell (the cell that loads the checks) and try again.",
-                   "zh": "这道作业题由它自己的 notebook 检查：请从第一个单元格（载入检查的单元格）开始运行，然后再试。"},
-    "rounded_exact": {"en": "Close, but rounded: this answer must be exact. Give it as a Fraction "
-                            "(or a string such as '3/8'), computed rather than copied from a printout.",
-                      "zh": "接近，但被四舍五入了：本题要求精确答案。请给出 Fraction（或 '3/8' 这样的字符串），用计算得到，不要从打印结果抄。"},
-    "float_for_exact": {"en": "You gave a decimal; this answer must be exact: give it as a Fraction "
-                              "(or a string such as '3/8').",
-                        "zh": "你给出的是小数；本题要求精确答案：请给出 Fraction（或 '3/8' 这样的字符串）。"},
-    "too_few_digits": {"en": "Close, but rounded too much: give at least {digits} significant digits "
-                             "(better: the value you computed, unrounded).",
-                       "zh": "接近，但舍入过多：请至少给出 {digits} 位有效数字（最好直接给出计算结果，不要舍入）。"},
-    "wrong_type": {"en": "Expected {what}, got {got}.", "zh": "应为{what}，得到的是 {got}。"},
-    "shape": {"en": "Your answer has shape {got}; expected shape {want}.",
-              "zh": "你的答案形状为 {got}；应为 {want}。"},
-    "function_failed": {"en": "Calling {call} {why}.", "zh": "调用 {call} {why}。"},
-    "no_hints": {"en": "This version (an exam) has no hints.", "zh": "本版本（考试）没有提示。"},
-    "few_digits": {"en": "Note: your number has only {got} significant digit(s); if you rounded it, "
-                         "give at least {digits} (better: the value you computed, unrounded).",
-                   "zh": "注意：你的数只有 {got} 位有效数字；如果它是舍入后的结果，请至少给出 {digits} 位"
-                         "（最好直接给出计算结果，不要舍入）。"},
-    "returned_type": {"en": "{call} returned {got}; expected {what}.", "zh": "{call} 返回了 {got}；应为{what}。"},
-}
-_WHAT = {
-    "exact": {"en": "an exact number (a Fraction or a string such as '3/8')", "zh": "精确数（Fraction 或 '3/8' 这样的字符串）"},
-    "number": {"en": "a number", "zh": "一个数"},
-    "text": {"en": "a string", "zh": "字符串"},
-    "sympy": {"en": "a sympy expression (or a formula as a string)", "zh": "sympy 表达式（或写成字符串的公式）"},
-    "array": {"en": "an array of numbers", "zh": "数值数组"},
-    "dict": {"en": "a dict of numbers", "zh": "数值字典"},
-}
-
 _MAX_BITS = 4096          # an exact number larger than this is no homework answer
 _MAX_TEXT = 2000
 
@@ -121,7 +91,7 @@ def _unwrap(x):
     """A 0-d numpy array, a numpy scalar or a 0-d object array holding a Fraction -> the scalar."""
     mod = type(x).__module__ or ""
     if mod.startswith("numpy"):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         if isinstance(x, np.ndarray) and x.shape == ():
             return _unwrap(x.item() if x.dtype.kind != "O" else x[()])
@@ -230,7 +200,7 @@ def _sig(v: Fraction, d: int, both_near: bool = False) -> list:
 
 
 def _sympy_form(x, symbols=None):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     if isinstance(x, str):
         x = parse_formula(x, symbols)
@@ -240,37 +210,29 @@ def _sympy_form(x, symbols=None):
     if not free:
         return None
     rename = {s: sympy.Symbol(f"_x{i}") for i, s in enumerate(free)}
-    return "s:" + sympy.srepr(sympy.cancel(x.xreplace(rename)))
+    return "s:" + sympy.srepr(sympy.cancel(_expand_small_functions(x.xreplace(rename))))
 
 
-def parse_formula(text: str, symbols=None):
-    """A student's formula string as a sympy expression, refusing what could run for ever.
+def _expand_small_functions(x):
+    """``binomial(N, 2)`` as ``N*(N - 1)/2`` (and factorial, gamma alike: ``sympy.expand_func``),
+    so that the canonical form does not depend on how a count was written; only where every
+    number inside them is small (a large one would make a long product)."""
+    import sympy  # heavy, optional: only for a formula
 
-    Only arithmetic, the symbols given and ``sqrt``, ``log``, ``exp``; an exponent must be
-    a small number or a plain symbol (``9**9**9`` is refused).
-    """
-    import ast
+    calls = list(x.atoms(sympy.binomial, sympy.factorial, sympy.gamma))
+    if not calls:
+        return x
+    numbers = [abs(n) for c in calls for n in c.atoms(sympy.Number)]
+    if any(n > _SMALL for n in numbers):
+        return x
+    return sympy.expand_func(x)
 
-    from .compare import _sympify_safely
 
-    if len(text) > _MAX_TEXT:
-        raise ValueError("formula too long")
-    tree = ast.parse(text.replace("^", "**"), mode="eval")
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) \
-                and not isinstance(node.value, bool) and abs(node.value) > 10**6:
-            raise ValueError("number too large")
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):
-            for sub in ast.walk(node.right):
-                if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow):
-                    raise ValueError("nested powers are not allowed")
-                if isinstance(sub, ast.Constant) and isinstance(sub.value, (int, float)) and abs(sub.value) > 1000:
-                    raise ValueError("exponent too large")
-    return _sympify_safely(text, symbols or {})
+_SMALL = 30
 
 
 def _symbols(spec):
-    import sympy
+    import sympy  # heavy, optional: only for a formula
 
     return {n: sympy.Symbol(n, positive=True) for n in spec.get("symbols", [])}
 
@@ -351,7 +313,7 @@ def _array_entries(answer):
         answer = answer.to_numpy()
         mod = "numpy"
     if isinstance(answer, (list, tuple)) or mod.startswith("numpy"):
-        import numpy as np
+        import numpy as np  # heavy, optional: only for an answer that is an array
 
         try:
             arr = np.asarray(answer, dtype=object)
@@ -373,8 +335,6 @@ def reference_forms(value, spec) -> list:
         n = _number(value)
         return _sig(n[0], spec["digits"], both_near=True)
     if kind == "array":
-        import itertools
-
         shape, values = _array_entries(value)
         options = [_sig(_number(v)[0], spec["digits"], both_near=True) for v in values]
         combos = itertools.islice(itertools.product(*options), 16)
@@ -382,8 +342,6 @@ def reference_forms(value, spec) -> list:
     if kind == "dict":
         parts = [[f"{str(k)[:100]}={f}" for f in _sig(_number(value[k])[0], spec["digits"], both_near=True)]
                  for k in sorted(value, key=str)]
-        import itertools
-
         return ["d:" + ";".join(c) for c in itertools.islice(itertools.product(*parts), 16)]
     out = forms(value, spec)
     if not out:
@@ -531,30 +489,26 @@ class GradedExercise:
     # -- what the student side does not have ------------------------------------------
     def reference(self):
         """Graded homework: the reference answer is not in the student's notebook."""
-        raise NbteachError(tr(_MSG["released"]))
+        raise NbteachError(say("released"))
 
     def solution(self) -> Message:
-        return Message(tr(_MSG["released"]), "solution", say("solution_header"))
+        return Message(say("released"), "solution", say("solution_header"))
 
     def hint(self) -> Message:
-        from .core import next_hint
-
         if not self.hints and self.feedback == "none":
-            return Message(tr(_MSG["no_hints"]), "hint", say("hint_header", i=0, n=0))
+            return Message(say("no_hints"), "hint", say("hint_header", i=0, n=0))
         return next_hint(self)
 
     # -- the check ----------------------------------------------------------------------
     def check(self, answer=None, *, _record: bool = True) -> Result:
         """Check the answer against the digests; never raises. Counts an attempt."""
-        from .core import ____
-
         if answer is None and self.kind != "function":
             answer = ____
         if _record:
             record_answer(self.id, answer)
         if not self.loaded:
             return GradedResult(self.id, NOT_ATTEMPTED if is_placeholder_like(answer) else INCORRECT,
-                                tr(_MSG["not_loaded"]))
+                                say("not_loaded"))
         if is_placeholder_like(answer):
             return GradedResult(self.id, NOT_ATTEMPTED, say("not attempted"))
         try:
@@ -580,10 +534,6 @@ class GradedExercise:
                            bool(self.hints))
 
     def _judge_function(self, func):
-        from .compare import _type_name
-        from .functions import describe_call, run_calls
-        from .serial import decode
-
         if not callable(func):
             return INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)), None
         inputs = [decode(c["input"]) for c in self.cases]
@@ -603,8 +553,8 @@ class GradedExercise:
                 return INCORRECT, say("incorrect") + sep() + say("mutated", arg=", ".join(o.mutated), call=call), None
             fs = forms(o.output, self.spec)
             if not fs and self.feedback != "practice":
-                return INCORRECT, say("incorrect") + sep() + tr(
-                    _MSG["returned_type"], call=call, got=_type_name(o.output), what=tr(_WHAT[self.spec["type"]])), None
+                return INCORRECT, say("incorrect") + sep() + say(
+                    "returned_type", call=call, got=_type_name(o.output), want=kind_name(self.spec["type"])), None
             got.append(self._hashes(fs))
         if len(got) < len(inputs):
             return INCORRECT, say("incorrect") + sep() + say("timeout", seconds=self.time_budget, call=name), None
@@ -617,9 +567,7 @@ class GradedExercise:
             return RECORDED, say("recorded"), None
         bad = next(i for i, (g, c) in enumerate(zip(got, self.cases)) if not g & set(c["accepted"]))
         args, kwargs = inputs[bad]
-        text = say("incorrect") + sep() + tr({"en": "{call} returned a wrong value.",
-                                             "zh": "{call} 的返回值不对。"},
-                                            call=describe_call(name, args, kwargs))
+        text = say("incorrect") + sep() + say("returned_wrong", call=describe_call(name, args, kwargs))
         if self.hints:
             text += sep() + say("try_hint")
         return INCORRECT, text, None
@@ -629,6 +577,24 @@ class GradedExercise:
 
     def _repr_html_(self):
         return Message(tr(self.prompt), "question", self.id)._repr_html_()
+
+
+def _type_message(spec, answer) -> str:
+    """"Expected <what the answer type asks for>, got a <type>" (the catalogue's ``type``), or
+    for a formula the grammar refuses, why (``nbteach.formula``: it depends on the text alone)."""
+    if spec["type"] == "sympy" and isinstance(answer, str):
+        try:
+            parse_formula(answer, _symbols(spec))
+        except FormulaError as exc:
+            return diff_message(Diff("unparsable", {"got": answer[:60], "why": exc}))
+        except Exception:  # noqa: BLE001 - read, but not a formula of this answer's form
+            pass
+    return diff_message(Diff("type", {"want": spec["type"], "got": _type_name(answer)}))
+
+
+def _shape_message(shape: str) -> str:
+    """The catalogue's ``shape``, for an array answer of shape ``"2,3"`` (never the one asked for)."""
+    return diff_message(Diff("shape", {"got": tuple(int(n) for n in shape.split(",") if n)}))
 
 
 def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=True):
@@ -643,23 +609,20 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
             return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
     r = _student_rounded_form(answer, spec)
     if r is not None and hashes([r]) & rounded:
-        key = "rounded_exact" if spec["type"] == "exact" else "too_few_digits"
-        return INCORRECT, say("incorrect") + sep() + tr(_MSG[key], digits=spec.get("digits")), "rounded"
+        why = diff_message(Diff("rounded")) if spec["type"] == "exact" else say("too_few_digits", digits=spec.get("digits"))
+        return INCORRECT, say("incorrect") + sep() + why, "rounded"
     if spec["type"] == "exact":
         n = _number(answer)
         if n is not None and n[2]:
-            return INCORRECT, say("incorrect") + sep() + tr(_MSG["float_for_exact"]), "float_for_exact"
+            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     if not got:
-        from .compare import _type_name
-
-        return INCORRECT, say("incorrect") + sep() + tr(_MSG["wrong_type"], what=tr(_WHAT[spec["type"]]),
-                                                        got=_type_name(answer)), None
+        return INCORRECT, say("incorrect") + sep() + _type_message(spec, answer), None
     text = say("incorrect")
     if spec["type"] == "array":
         entries = _array_entries(_unwrap(answer))
         want = spec.get("shape")
         if entries is not None and want is not None and entries[0] != want:
-            text += sep() + tr(_MSG["shape"], got=f"({entries[0]})", want=f"({want})")
+            text += sep() + _shape_message(entries[0])
     if has_hints:
         text += sep() + say("try_hint")
     return INCORRECT, text, None
@@ -673,19 +636,15 @@ def judge_form(spec, answer, hashes, mistakes):
     if spec["type"] == "exact":
         n = _number(answer)
         if n is not None and n[2]:
-            return INCORRECT, say("incorrect") + sep() + tr(_MSG["float_for_exact"]), "float_for_exact"
+            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     fs = forms(answer, spec)
     if not fs:
-        from .compare import _type_name
-
-        return INCORRECT, say("incorrect") + sep() + tr(_MSG["wrong_type"], what=tr(_WHAT[spec["type"]]),
-                                                        got=_type_name(answer)), None
+        return INCORRECT, say("incorrect") + sep() + _type_message(spec, answer), None
     if spec["type"] == "array":
         entries = _array_entries(_unwrap(answer))
         want = spec.get("shape")
         if entries is not None and want is not None and entries[0] != want:
-            return INCORRECT, say("incorrect") + sep() + tr(_MSG["shape"], got=f"({entries[0]})",
-                                                            want=f"({want})"), "shape"
+            return INCORRECT, say("incorrect") + sep() + _shape_message(entries[0]), "shape"
     got = hashes(fs)
     for name, hint, digests in mistakes:
         if got & digests:
@@ -694,7 +653,7 @@ def judge_form(spec, answer, hashes, mistakes):
     if spec["type"] == "number":
         n = _number(answer)
         if n is not None and n[2] and n[1] is not None and n[1] < spec["digits"]:
-            text += sep() + tr(_MSG["few_digits"], got=n[1], digits=spec["digits"])
+            text += sep() + say("few_digits", got=n[1], digits=spec["digits"])
     return RECORDED, text, None
 
 
@@ -724,8 +683,6 @@ def graded_exercise(id: str):
     exercise that says how to load its checks (and that its solution is the teacher's)."""
     if id in _GRADED:
         return _GRADED[id]
-    import re
-
     if re.match(r"^hw\d\d\.", str(id)):
         return GradedExercise({"id": id, "prompt": {"en": id, "zh": id}})
     return None

@@ -317,9 +317,9 @@ define(
                        "asked for pairs of adjacent characters.",
                  "zh": "这是单字，也就是默认模式的词元：题目要的是相邻两字。"}),
         Mistake("no_punctuation", _pairs_without_punctuation,
-                {"en": "You dropped the punctuation: every character counts here, ， and 。 too "
-                       "(a pair such as '好，' is a token).",
-                 "zh": "你丢掉了标点：这里每个字符都算，， 和 。 也不例外（'好，' 这样的二元组也是词元）。"}),
+                {"en": "You dropped the punctuation: every character counts here, the Chinese comma and "
+                       "full stop (，。) too (a pair such as '好，' is a token).",
+                 "zh": "你丢掉了标点：这里每个字符都算，逗号和句号（，。）也不例外（'好，' 这样的二元组也是词元）。"}),
     ],
     hints=[
         {"en": "Count first: how many pairs does a text of n characters have, and at which "

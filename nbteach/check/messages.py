@@ -1,13 +1,15 @@
-"""Every sentence a check says to a student, in English and Chinese.
+"""Every sentence a check says to a student, in English and Chinese: one catalogue for the
+lessons' exercises (``nbteach.check.core``), graded homework in the student's notebook
+(``nbteach.check.graded``) and the teacher's judge (``nbteach.teacher.judge``).
 
 Messages name what is wrong with the student's answer; none of them has a slot for
 the expected value, so no message can print it.
 """
 from __future__ import annotations
 
-from nbteach.i18n import tr
+from nbteach.i18n import _normalise, get_language, tr
 
-__all__ = ["MESSAGES", "KINDS", "say", "sep", "diff_message"]
+__all__ = ["MESSAGES", "KINDS", "SPEC_KINDS", "kind_name", "say", "sep", "diff_message"]
 
 MESSAGES = {
     # the three outcomes
@@ -63,6 +65,7 @@ MESSAGES = {
         "en": "Could not read {got!r} as a number or a formula.",
         "zh": "无法把 {got!r} 读成数字或公式。",
     },
+    "formula_refused": {"en": "Your formula was not read: {why}", "zh": "你的公式无法读取：{why}"},
     "symbolic_for_number": {
         "en": "Expected a number, got a formula that still has symbols in it.",
         "zh": "这里需要一个数，你给的是仍含符号的公式。",
@@ -116,6 +119,17 @@ MESSAGES = {
         "en": "Comparing your answer raised {error}: give a plain number, array or table.",
         "zh": "比较你的答案时出错 {error}：请给出普通的数、数组或表格。",
     },
+    "too_few_digits": {
+        "en": "Close, but rounded too much: give at least {digits} significant digits "
+              "(better: the value you computed, unrounded).",
+        "zh": "接近，但舍入过多：请至少给出 {digits} 位有效数字（最好直接给出计算结果，不要舍入）。",
+    },
+    "few_digits": {
+        "en": "Note: your number has only {got} significant digit(s); if you rounded it, "
+              "give at least {digits} (better: the value you computed, unrounded).",
+        "zh": "注意：你的数只有 {got} 位有效数字；如果它是舍入后的结果，请至少给出 {digits} 位"
+              "（最好直接给出计算结果，不要舍入）。",
+    },
     "unsupported": {
         "en": "Your answer is a {got}, which cannot be checked: give a plain number, array or table.",
         "zh": "你的答案类型是 {got}，无法检查：请给出普通的数、数组或表格。",
@@ -152,13 +166,25 @@ MESSAGES = {
         "en": "Called as {call}, your function returned {got}, which is wrong. {why}",
         "zh": "调用 {call} 时你的函数返回 {got}，结果不对。{why}",
     },
+    # graded homework: what the student's notebook does not hold, and what a function returned
+    "returned_type": {"en": "{call} returned {got}; expected {want}.", "zh": "{call} 返回了 {got}；应为{want}。"},
+    "returned_wrong": {"en": "{call} returned a wrong value.", "zh": "{call} 的返回值不对。"},
+    "released": {
+        "en": "This is graded homework: its solution is released by your teacher after "
+              "the deadline. q.hint() gives a hint.",
+        "zh": "这是计分作业：答案由老师在截止日期之后发布。q.hint() 可以给出提示。",
+    },
+    "not_loaded": {
+        "en": "This homework exercise is checked by its own notebook: run the notebook "
+              "from its first cell (the cell that loads the checks) and try again.",
+        "zh": "这道作业题由它自己的 notebook 检查：请从第一个单元格（载入检查的单元格）开始运行，然后再试。",
+    },
+    "no_hints": {"en": "This version (an exam) has no hints.", "zh": "本版本（考试）没有提示。"},
 }
 
 
 def sep(lang=None) -> str:
     """What joins two sentences: a space in English, nothing in Chinese."""
-    from nbteach.i18n import _normalise, get_language
-
     return "" if (_normalise(lang) if lang else get_language()) == "zh" else " "
 
 
@@ -167,16 +193,33 @@ def say(key: str, lang=None, **fields) -> str:
     return tr(MESSAGES[key], lang=lang, **fields)
 
 
-#: What a "type" Diff asked for, by kind of the expected answer.
+#: What a "type" Diff asked for, by kind of the expected answer (``nbteach.check.compare``'s
+#: kinds, and the answer types of graded homework, ``spec["type"]``, through :data:`SPEC_KINDS`).
 KINDS = {
-    "exact": {"en": "a number", "zh": "一个数"}, "float": {"en": "a number", "zh": "一个数"},
+    "exact": {"en": "an exact number (a Fraction or a string such as '3/8')",
+              "zh": "精确数（Fraction 或 '3/8' 这样的字符串）"},
+    "float": {"en": "a number", "zh": "一个数"},
     "str": {"en": "a text label", "zh": "一个文本标签"}, "bool": {"en": "True or False", "zh": "True 或 False"},
-    "sympy": {"en": "a sympy expression", "zh": "一个 sympy 表达式"},
-    "array": {"en": "a numpy array", "zh": "一个 numpy 数组"},
+    "sympy": {"en": "a sympy expression (or a formula as a string)", "zh": "sympy 表达式（或写成字符串的公式）"},
+    "array": {"en": "an array of numbers", "zh": "数值数组"},
     "series": {"en": "a pandas Series", "zh": "一个 pandas Series"},
     "frame": {"en": "a pandas DataFrame", "zh": "一个 pandas DataFrame"},
     "dict": {"en": "a dict", "zh": "一个字典"}, "sequence": {"en": "a list", "zh": "一个列表"},
 }
+
+#: The kind (a key of :data:`KINDS`) a graded homework's answer type asks for.
+SPEC_KINDS = {"exact": "exact", "number": "float", "text": "str", "sympy": "sympy", "array": "array",
+              "dict": "dict"}
+
+
+def kind_name(kind: str, lang=None) -> str:
+    """How a message names what was asked for: ``kind`` is a key of :data:`KINDS` or of
+    :data:`SPEC_KINDS`.
+
+    >>> kind_name("number"), kind_name("frame")
+    ('a number', 'a pandas DataFrame')
+    """
+    return tr(KINDS[SPEC_KINDS.get(kind, kind)], lang=lang)
 
 
 def diff_message(diff, lang=None) -> str:
@@ -184,8 +227,8 @@ def diff_message(diff, lang=None) -> str:
     fields = dict(diff.fields)
     if diff.code == "entry":
         fields["inner"] = diff_message(fields["inner"], lang)
-    if diff.code == "type" and fields.get("want") in KINDS:
-        fields["want"] = tr(KINDS[fields["want"]], lang=lang)
+    if diff.code == "type" and (fields.get("want") in KINDS or fields.get("want") in SPEC_KINDS):
+        fields["want"] = kind_name(fields["want"], lang)
     if diff.code in ("labels", "columns", "keys"):
         parts = []
         if fields.get("extra"):
@@ -193,6 +236,8 @@ def diff_message(diff, lang=None) -> str:
         if fields.get("n_missing"):
             parts.append(say("label_missing", lang, n_missing=fields["n_missing"]))
         fields["detail"] = say("label_join", lang).join(parts)
+    if diff.code == "unparsable" and fields.get("why") is not None:  # a formula the grammar refused
+        return say("formula_refused", lang, why=fields["why"].message(lang))
     if diff.code not in MESSAGES:
         return say("value", lang)
     return say(diff.code, lang, **fields)

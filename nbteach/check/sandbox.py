@@ -19,6 +19,7 @@ import json
 import sys
 from pathlib import Path
 
+from .functions import run_calls
 from .serial import decode, encode
 
 
@@ -26,13 +27,11 @@ def run(request: dict) -> dict:
     """The reply to one request (see the module docstring)."""
     inputs = decode(request["inputs"])
     try:
-        import cloudpickle
+        import cloudpickle  # optional: only for a function answer
 
         func = cloudpickle.loads(base64.b64decode(request["function"]))
     except Exception as exc:  # noqa: BLE001
         return {"load_error": f"{type(exc).__name__}: {exc}"[:500]}
-    from .functions import run_calls
-
     outcomes = run_calls(func, [(tuple(a), dict(k)) for a, k in inputs], float(request["budget"]))
     return {"outcomes": [{"output": encode(o.output), "error": o.error, "timed_out": o.timed_out,
                           "mutated": list(o.mutated)} for o in outcomes]}

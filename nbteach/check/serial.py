@@ -15,12 +15,20 @@ the grader's sandbox process (``nbteach.check.sandbox``) ever loads.
 """
 from __future__ import annotations
 
+import ast
 import base64
+import inspect
+import json
+import os
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["encode", "decode", "Unsupported", "FunctionRef"]
+from nbteach.i18n import get_language
+
+from .feedback import ____
+
+__all__ = ["encode", "decode", "Unsupported", "FunctionRef", "record_answer"]
 
 MAX_ITEMS = 200_000
 
@@ -79,13 +87,13 @@ def encode(x, _depth: int = 0, _budget=None):
     if mod.startswith("pandas") or (mod, type(x).__name__) == ("nbteach._shown", "ShownFrame"):
         return _encode_pandas(x, _depth, budget)   # the library's shown tables are DataFrames
     if mod.startswith("sympy"):
-        import sympy
+        import sympy  # heavy, optional: only for a formula
 
         if isinstance(x, sympy.Basic):
             return {"t": "sympy", "v": sympy.srepr(x)}
     if callable(x) and type(x).__name__ in ("function", "builtin_function_or_method", "partial"):
         try:
-            import cloudpickle
+            import cloudpickle  # optional: only for a function answer
 
             payload = base64.b64encode(cloudpickle.dumps(x)).decode("ascii")
         except Exception:
@@ -95,7 +103,7 @@ def encode(x, _depth: int = 0, _budget=None):
 
 
 def _encode_numpy(x, depth, budget):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     if isinstance(x, np.bool_):
         return {"t": "bool", "v": bool(x)}
@@ -121,7 +129,7 @@ def _encode_numpy(x, depth, budget):
 
 
 def _encode_pandas(x, depth, budget):
-    import pandas as pd
+    import pandas as pd  # heavy, optional: only for a table answer
 
     if isinstance(x, pd.Series):
         return {"t": "series", "index": [encode(v, depth + 1, budget) for v in x.index.tolist()],
@@ -142,8 +150,6 @@ def decode(d):
         if t == "none":
             return None
         if t == "placeholder":
-            from .core import ____
-
             return ____
         if t == "bool":
             return bool(d["v"]) if isinstance(d["v"], bool) else Unsupported("malformed")
@@ -172,14 +178,14 @@ def decode(d):
                 out[k] = decode(v)
             return out
         if t in ("npint", "npfloat"):
-            import numpy as np
+            import numpy as np  # heavy, optional: only for an answer that is an array
 
             dtype = np.dtype(_text(d["dtype"]))
             if dtype.kind not in "iuf":
                 return Unsupported("malformed")
             return dtype.type(int(_text(d["v"]), 16) if t == "npint" else float(_text(d["v"])))
         if t == "nd":
-            import numpy as np
+            import numpy as np  # heavy, optional: only for an answer that is an array
 
             dtype = np.dtype(_text(d["dtype"]))
             if dtype.kind not in "biuf" or dtype.fields is not None:
@@ -187,7 +193,7 @@ def decode(d):
             shape = tuple(int(s) for s in _list(d["shape"]))
             return np.frombuffer(base64.b64decode(_text(d["v"])), dtype=dtype).reshape(shape).copy()
         if t == "ndobj":
-            import numpy as np
+            import numpy as np  # heavy, optional: only for an answer that is an array
 
             shape = tuple(int(s) for s in _list(d["shape"]))
             items = [decode(v) for v in _list(d["v"])]
@@ -196,12 +202,12 @@ def decode(d):
                 arr[i] = v
             return arr.reshape(shape)
         if t == "series":
-            import pandas as pd
+            import pandas as pd  # heavy, optional: only for a table answer
 
             return pd.Series(decode(d["values"]), index=[decode(v) for v in _list(d["index"])],
                              name=decode(d["name"]))
         if t == "frame":
-            import pandas as pd
+            import pandas as pd  # heavy, optional: only for a table answer
 
             columns = [decode(v) for v in _list(d["columns"])]
             index = [decode(v) for v in _list(d["index"])]
@@ -243,10 +249,6 @@ def sympy_from_srepr(text: str):
     >>> sympy_from_srepr(sympy.srepr(e)) == e
     True
     """
-    import ast
-
-    import sympy
-
     if len(text) > 200_000:
         raise ValueError("expression too long")
     tree = ast.parse(text, mode="eval")
@@ -273,9 +275,7 @@ def sympy_from_srepr(text: str):
 
 
 def _sympy_name(name: str):
-    import inspect
-
-    import sympy
+    import sympy  # heavy: loaded only when an answer is a sympy expression
 
     if name.startswith("_") or not hasattr(sympy, name):
         raise ValueError(f"unknown sympy name {name!r}")
@@ -287,3 +287,22 @@ def _sympy_name(name: str):
     if isinstance(obj, type(sympy.Function)) or getattr(obj, "__module__", "").startswith("sympy.functions"):
         return obj
     raise ValueError(f"{name!r} is not a sympy expression class")
+
+
+# -- recording, for the batch grader ---------------------------------------------------
+def record_answer(exercise_id: str, answer) -> None:
+    """When the grader runs this notebook, append the answer to its record file.
+
+    Only the answer is recorded (safely serialised), never a verdict: the grader
+    re-checks every recorded answer in its own process, so nothing done inside the
+    student's kernel can turn a wrong answer into a pass.
+    """
+    path = os.environ.get("NBTEACH_RECORD")
+    if not path:
+        return
+    try:
+        line = json.dumps({"id": exercise_id, "lang": get_language(), "answer": encode(answer)})
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+    except Exception:  # recording must never break the student's notebook
+        pass

@@ -10,40 +10,18 @@ False
 from __future__ import annotations
 
 import random
-import re
-import warnings
 from dataclasses import dataclass
-from io import StringIO
 
 import sympy as sp
-from sympy.parsing.sympy_parser import (convert_xor, implicit_multiplication, parse_expr,
-                                        standard_transformations)
 
 from .._base import NbteachError
+from ..formula import check_size as _check_size
+from ..formula import guard_formula, parse_formula
 
-__all__ = ["equivalent", "Equivalence", "parse_formula"]
+__all__ = ["equivalent", "Equivalence", "parse_formula", "guard_formula"]
 
-_TRANSFORMS = standard_transformations + (convert_xor, implicit_multiplication)
-
-# The only names a student's string may call; everything else becomes a Symbol.
-_FUNCTIONS = {
-    "log": sp.log, "ln": sp.log, "exp": sp.exp, "sqrt": sp.sqrt, "gamma": sp.gamma,
-    "Gamma": sp.gamma, "binomial": sp.binomial, "factorial": sp.factorial,
-    "Sum": sp.Sum, "Product": sp.Product, "Abs": sp.Abs, "Rational": sp.Rational,
-}
-# What sympy's parser itself needs to build numbers and symbols.
-def _positive_symbol(name, **assumptions):
-    """Unknown names are positive: counts, probabilities and sizes all are."""
-    return sp.Symbol(name, positive=True)
-
-
-_PARSER_GLOBALS = {"Integer": sp.Integer, "Float": sp.Float, "Symbol": _positive_symbol,
-                   "Rational": sp.Rational, "Function": sp.Function,
-                   "Add": sp.Add, "Mul": sp.Mul, "Pow": sp.Pow,  # for evaluate=False
-                   "__builtins__": {}}  # no builtins: unknown names become Symbols
-_MAX_LENGTH = 500
-_UNSAFE = re.compile(r"__|\b(import|lambda|exec|eval|open|globals|locals|getattr|"
-                     r"setattr|compile|input|os|sys)\b|[;`$\\]|\.\s*[A-Za-z_]")
+# The grammar of a typed formula (parse_formula, guard_formula, the size limits) is
+# nbteach.formula's: the one every check cell reads formulas with too.
 
 
 @dataclass
@@ -89,141 +67,6 @@ def _namespace(reference, symbols):
                                f"{key!r} is not a valid name.")
         names[key] = sp.sympify(value) if not isinstance(value, sp.Basic) else value
     return names
-
-
-def parse_formula(text, names=None):
-    """Parse a formula a student typed, safely: only arithmetic, a few functions, names.
-
-    Parameters
-    ----------
-    text : str
-        e.g. ``"(N_ij + 1)/(N_j + V)"``; ``^`` means power, ``2V`` means ``2*V``.
-    names : dict, optional
-        Name -> sympy object, so the student's ``V`` is the reference's ``V``.
-
-    Returns
-    -------
-    sympy.Expr
-
-    Raises
-    ------
-    NbteachError
-        If the text is not a formula (with what to fix).
-    """
-    if not isinstance(text, str):
-        raise NbteachError(f"type the formula as a string, got {type(text).__name__}.")
-    text = text.strip()
-    if not text:
-        raise NbteachError("the formula is empty: type an expression such as (N_ij + 1)/(N_j + V).")
-    if len(text) > _MAX_LENGTH:
-        raise NbteachError(f"the formula is {len(text)} characters long; keep it under "
-                           f"{_MAX_LENGTH}.")
-    if _UNSAFE.search(text):
-        raise NbteachError(f"{text!r} is not a formula: use numbers, names, + - * / ^, "
-                           "brackets and log/exp/sqrt/gamma/binomial.")
-    if text.count("=") == 1:  # "theta = N_ij / N_j": the right-hand side is the formula
-        text = text.split("=", 1)[1].strip()
-    local = dict(_FUNCTIONS)
-    local.update(names or {})
-    try:
-        with warnings.catch_warnings():  # sympy's deprecation noise about garbage input
-            warnings.simplefilter("ignore")
-            expr = _parse_checked(text, local)
-    except NbteachError:
-        raise
-    except Exception as exc:  # whatever the parser raised: the text is not a formula
-        raise NbteachError(f"could not read {text!r} as a formula ({type(exc).__name__}): "
-                           "check the brackets and use * for products, / for fractions, "
-                           "^ for powers.") from None
-    if not isinstance(expr, sp.Expr):
-        raise NbteachError(f"{text!r} is not a single expression (got {type(expr).__name__}).")
-    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-        raise NbteachError(f"{text!r} divides by zero or is infinite: check the denominators.")
-    return _check_size(expr)
-
-
-_GROWING = {"factorial", "factorial2", "gamma", "binomial", "subfactorial", "rf", "ff"}
-
-
-def guard_formula(text: str) -> None:
-    """Refuse, before sympy sees it, a formula whose parsing alone would run for ever:
-    a fast-growing function of a large or itself fast-growing argument
-    (``factorial(factorial(20))``), or a tower of powers (``9**9**9``). sympy evaluates
-    such calls while it parses, even unevaluated, so the check reads the text's syntax tree.
-
-    >>> guard_formula("factorial(3) / 2")
-    >>> guard_formula("factorial(factorial(20))")
-    Traceback (most recent call last):
-    ...
-    nbteach._base.NbteachError: factorial(...) of a large or growing argument is too large to compare exactly.
-    """
-    import ast
-
-    try:
-        tree = ast.parse(text.replace("^", "**"), mode="eval")
-    except SyntaxError:
-        return  # the parser will say what is wrong
-
-    def big(node) -> bool:
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Constant) and isinstance(sub.value, (int, float)) and abs(sub.value) > _MAX_EXPONENT:
-                return True
-            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in _GROWING:
-                return True
-            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Pow):
-                return True
-        return False
-
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _GROWING:
-            if any(big(a) for a in node.args):
-                raise NbteachError(f"{node.func.id}(...) of a large or growing argument is too large "
-                                   "to compare exactly.")
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and big(node.right):
-            raise NbteachError(f"the exponent is too large to compare exactly: keep exponents within "
-                               f"+-{_MAX_EXPONENT}, and no powers of powers.")
-
-
-def _parse_checked(text, local):
-    """parse_expr twice: unevaluated to refuse huge numbers, then evaluated."""
-    guard_formula(text)
-    # unevaluated first, so that 10**10**10 or factorial(10**9) is refused, not computed
-    _check_size(parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
-                           transformations=_TRANSFORMS, evaluate=False))
-    return parse_expr(text, local_dict=local, global_dict=dict(_PARSER_GLOBALS),
-                      transformations=_TRANSFORMS, evaluate=True)
-
-
-_MAX_EXPONENT = 1000
-_MAX_NUMBER = 10 ** 15
-
-
-def _too_big(value, limit):
-    """True if a constant sub-expression is larger than ``limit`` (checked without expanding it)."""
-    if not value.is_number:
-        return False
-    try:
-        return bool(abs(sp.N(value, 5)) > limit)
-    except (TypeError, ValueError, OverflowError):
-        return True
-
-
-def _check_size(expr):
-    """Refuse formulas whose exact arithmetic would explode (x**99999999999, factorial(10**9)),
-    and infinite ones (x/0)."""
-    if expr.has(sp.zoo, sp.nan, sp.oo, -sp.oo):
-        raise NbteachError(f"{expr} divides by zero or is infinite: check the denominators.")
-    for node in sp.preorder_traversal(expr):
-        if isinstance(node, sp.Pow) and _too_big(node.exp, _MAX_EXPONENT):
-            raise NbteachError(f"the exponent {node.exp} is too large to compare exactly: "
-                               f"keep exponents within +-{_MAX_EXPONENT}.")
-        if (isinstance(node, (sp.factorial, sp.gamma, sp.binomial))
-                and any(_too_big(a, _MAX_EXPONENT) for a in node.args)):
-            raise NbteachError(f"{node.func.__name__} of a number above {_MAX_EXPONENT} is too "
-                               "large to compare exactly.")
-        if node.is_Number and _too_big(node, _MAX_NUMBER):
-            raise NbteachError(f"the number {node} is too large: keep numbers below 1e15.")
-    return expr
 
 
 def _as_expr(value, names, who):

@@ -44,6 +44,8 @@ from pathlib import Path
 
 from nbteach._base import NbteachError
 
+from .homework import FEEDBACK_MODES, LANGUAGES, load, sources
+
 __all__ = ["read_roster", "read_secret", "assign", "main"]
 
 _ID = re.compile(r"^[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,99}$")
@@ -152,7 +154,6 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
     ``"none"`` (see the module docstring; default ``graded`` with a secret, else ``practice``).
     ``lang``: ``"en"`` (default) or ``"zh"``, the language of the notebooks' text.
     """
-    from .homework import FEEDBACK_MODES, LANGUAGES, load
 
     if feedback is not None and feedback not in FEEDBACK_MODES:
         raise NbteachError(f"--feedback must be one of {', '.join(FEEDBACK_MODES)}, got {feedback!r}.")
@@ -192,8 +193,6 @@ def assign(assignment, out, roster=None, secret_file=None, solutions=False, prog
 def _known() -> str:
     """The homework sources found (the project's and ``NBTEACH_HOMEWORK``'s), for --help."""
     try:
-        from .homework import sources
-
         return ", ".join(sources()) or "none found"
     except Exception:  # noqa: BLE001 - --help must work even if a source folder is unreadable
         return "none found"

@@ -49,9 +49,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
+import hmac
 import json
 import os
 import re
+import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -60,6 +64,22 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import nbteach
+from nbteach._base import NbteachError
+from nbteach.check import exercise, exercises
+from nbteach.check.functions import judge as judge_function
+from nbteach.check.functions import make_inputs
+from nbteach.check.graded import attempts
+from nbteach.check.messages import say, sep
+from nbteach.check.serial import FunctionRef, Unsupported, decode
+from nbteach.i18n import _normalise, get_language, set_language, tr
+from nbteach.teacher import judge as homework_judge
+from nbteach.teacher import runner
+from nbteach.teacher import sandbox as _sandbox
+from nbteach.teacher.assign import read_roster, read_secret
+from nbteach.teacher.homework import fingerprint, load, sources
+from nbteach.teacher.runner import kill_marked, kill_tree
 
 __all__ = ["grade", "grade_notebook", "Submission", "main"]
 
@@ -131,9 +151,9 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
     # over a second to load and that notebook validation never uses; jsonschema skips it
     # when it cannot be imported. This is a third of the grader's CPU time per submission.
     sys.modules.setdefault("rfc3987_syntax", None)
-    import nbformat
-    from nbclient import NotebookClient
-    from nbclient.exceptions import CellExecutionError, DeadKernelError
+    import nbformat  # heavy, optional: only when a notebook is run
+    from nbclient import NotebookClient  # heavy, optional: only when a notebook is run
+    from nbclient.exceptions import CellExecutionError, DeadKernelError  # heavy, optional: only when a notebook is run
 
     result = {"status": "ok", "detail": ""}
     try:
@@ -165,7 +185,6 @@ def _run_notebook(nb_path: str, record: str, status: str, timeout: float) -> Non
 
 def _kill_tree(proc: subprocess.Popen) -> None:
     """SIGKILL the runner and every process it started (``nbteach.teacher.runner.kill_tree``)."""
-    from nbteach.teacher.runner import kill_tree
 
     kill_tree(proc)
 
@@ -177,16 +196,13 @@ def _kill_leftovers(marker: str, variable: str = "NBTEACH_RECORD") -> None:
     start_new_session=True)``); they all inherit ``NBTEACH_RECORD``, whose value is unique
     to the run (``nbteach.teacher.runner.kill_marked``).
     """
-    from nbteach.teacher.runner import kill_marked
 
     kill_marked(marker, variable)
 
 
 def _package_copy(dest: Path, source: Path | None = None) -> Path:
     """Copy nbteach's sources to ``dest/nbteach``; return ``dest`` (to put first on PYTHONPATH)."""
-    import shutil
 
-    import nbteach
 
     source = source or Path(nbteach.__file__).resolve().parent
     shutil.copytree(source, dest / "nbteach", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -199,8 +215,6 @@ def _preload(ids) -> None:
     Every library module the grader needs is then imported from the files as they were
     when grading began, whatever a notebook later writes to disk.
     """
-    from nbteach.check import exercise
-    from nbteach.check.functions import make_inputs
 
     for ex_id in ids:
         try:
@@ -237,22 +251,20 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
         work.mkdir()
         record = str(work / "record.jsonl")
         status = str(work / "status.json")
-        runner = [sys.executable, "-c",
-                  "import sys; from nbteach.teacher.grade import _run_notebook; "
-                  "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))"]
+        command = [sys.executable, "-c",
+                   "import sys; from nbteach.teacher.grade import _run_notebook; "
+                   "_run_notebook(sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]))"]
         if sealed:
-            from nbteach.teacher import runner as sealed_runner
-
             # its own sandbox: the notebook copied in, nbteach read-only (``package``: the
             # pristine copy), a size-capped working folder; the record and how the run ended
             # are the only files it hands back (nbteach.teacher.runner)
-            done = sealed_runner.run(runner + ["{dir}/submission.ipynb", "{dir}/record.jsonl", "{dir}/status.json",
-                                               str(timeout)],
-                                     seal=sealed_runner.Seal(True, config.memory),
-                                     files={"submission.ipynb": path.read_bytes()},
-                                     outputs=("record.jsonl", "status.json"),
-                                     env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
-                                     package=package, timeout=timeout + 30, cpu_seconds=int(2 * timeout + 60))
+            done = runner.run(command + ["{dir}/submission.ipynb", "{dir}/record.jsonl", "{dir}/status.json",
+                                         str(timeout)],
+                              seal=runner.Seal(True, config.memory),
+                              files={"submission.ipynb": path.read_bytes()},
+                              outputs=("record.jsonl", "status.json"),
+                              env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
+                              package=package, timeout=timeout + 30, cpu_seconds=int(2 * timeout + 60))
             Path(record).write_bytes(done.files.get("record.jsonl") or b"")
             if done.timed_out:
                 sub.run, sub.detail = "timeout", f"killed after {timeout + 30:g} s"
@@ -268,7 +280,7 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
             pythonpath = os.pathsep.join(p for p in (str(private), os.environ.get("PYTHONPATH", "")) if p)
             env = dict(os.environ, NBTEACH_RECORD=record, NBTEACH_LANG=lang, PYTHONDONTWRITEBYTECODE="1",
                        PYTHONPATH=pythonpath)
-            cmd = runner + [str(path.resolve()), record, status, str(timeout)]
+            cmd = command + [str(path.resolve()), record, status, str(timeout)]
             # the runner's output goes to a file, not a pipe: a process the notebook leaves
             # behind would hold a pipe open and keep us waiting
             errors = Path(tmp) / "runner.err"
@@ -299,7 +311,6 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang: str = 
 
 def _attempts_of(path) -> dict:
     """Checks per exercise, as the submitted notebook's check outputs record them."""
-    from nbteach.check.graded import attempts
 
     try:
         with open(path, "rb") as fh:
@@ -333,7 +344,6 @@ def _is_graded(ex_id: str) -> bool:
 
 def _default_variant(ex_id: str) -> dict:
     """The self-study version of the homework ``ex_id`` belongs to (no secret)."""
-    from nbteach.teacher.homework import load
 
     hw = load(ex_id.split(".")[0])
     return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
@@ -347,7 +357,6 @@ def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> 
     only values), then decided by ``python -m nbteach.teacher.judge`` in a sandbox that
     holds only the nbteach package; every reply is checked by type.
     """
-    from nbteach.teacher import judge, runner
 
     config = config or GradeConfig()
     seal = runner.Seal(config.sealed, config.memory)
@@ -360,7 +369,7 @@ def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> 
         request = {"assignment": v["assignment"], "params": v["params"], "student_id": v.get("student_id"),
                    "exercise_id": ex_id, "answer": encoded, "lang": lang, "seed": _seed(sub.path, ex_id)}
         try:
-            requests.append(json.dumps(judge.prepare(request, seal)))
+            requests.append(json.dumps(homework_judge.prepare(request, seal)))
         except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
             out[ex_id] = (False, f"the answer could not be judged ({type(exc).__name__})")
             continue
@@ -372,7 +381,7 @@ def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> 
     lines = [] if done.timed_out else done.stdout.decode("utf-8", errors="replace").splitlines()
     for ex_id, line in zip(order, lines):
         try:
-            out[ex_id] = judge.verdict(json.loads(line))
+            out[ex_id] = homework_judge.verdict(json.loads(line))
         except Exception:  # noqa: BLE001
             continue
     for ex_id in order:
@@ -381,8 +390,6 @@ def _judge_graded(sub: Submission, records: dict, ids, variant, config=None) -> 
 
 
 def _verify(sub: Submission, records: dict, expected_ids, variant=None, config=None) -> None:
-    from nbteach.check import exercise
-    from nbteach.i18n import tr
 
     ids = list(expected_ids) if expected_ids is not None else sorted(records)
     langs = [lang for _, lang in records.values()]
@@ -413,7 +420,6 @@ def _timeout_of(sub) -> float:
 
 def _seed(path, ex_id) -> int:
     """Inputs for a function answer: random, but the same on every re-grade of the same file."""
-    import hashlib
 
     try:
         content = Path(path).read_bytes()
@@ -429,8 +435,6 @@ def _verify_one(ex, encoded, lang, seed=None, config=None):
     the verdict and its message are then made under a lock, because the message
     language is process-wide.
     """
-    from nbteach.check.serial import FunctionRef, decode
-    from nbteach.i18n import get_language, set_language
 
     answer = decode(encoded)
     sandboxed = None
@@ -447,15 +451,11 @@ def _verify_one(ex, encoded, lang, seed=None, config=None):
 
 def _verify_answer(ex, encoded, seed=None, config=None):
     """(passed, message) in the current language (used by the tests)."""
-    from nbteach.i18n import get_language
 
     return _verify_one(ex, encoded, get_language(), seed, config)
 
 
 def _judge(ex, answer, sandboxed):
-    from nbteach.check.functions import judge
-    from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef, Unsupported
 
     def fail(key, **fields):
         return False, say("incorrect") + sep() + say(key, **fields)
@@ -476,7 +476,7 @@ def _judge(ex, answer, sandboxed):
     inputs, outcomes = sandboxed
     if outcomes is None:
         return fail("unsupported", got="function")
-    status, message, _ = judge(ex, inputs, outcomes, answer.name)
+    status, message, _ = judge_function(ex, inputs, outcomes, answer.name)
     if status != "correct" and not message.startswith(say("incorrect")):
         message = say("incorrect") + sep() + message
     return status == "correct", message
@@ -489,8 +489,6 @@ def _run_sandbox(ex, ref, seed=None, config=None):
     Returns ``(inputs, outcomes)`` (outcomes None if the sandbox gave no usable reply)
     or ``"timeout"``.
     """
-    from nbteach.check.functions import make_inputs
-    from nbteach.teacher import runner
 
     config = config or GradeConfig()
     inputs = make_inputs(ex, seed)
@@ -541,7 +539,6 @@ def _walk(root: Path) -> list:
 def _refusal(path: Path, root: Path | None = None):
     """Why ``path`` may not be read as a submission (None if it may): checked with ``lstat`` on
     the file and on every folder between ``root`` and it, so no link is ever followed."""
-    import stat
 
     path = Path(path)
     chain = [path]
@@ -571,7 +568,6 @@ def _refusal(path: Path, root: Path | None = None):
 
 def _read_no_follow(path: Path, limit: int = 64 * 2**20) -> bytes:
     """The first ``limit`` bytes of a regular file, opened with ``O_NOFOLLOW`` (OSError otherwise)."""
-    import stat
 
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     try:
@@ -623,12 +619,9 @@ def _labels(paths) -> list:
 
 def exercise_ids(paths, prefix: str = "") -> list:
     """The exercise ids the submissions check (union over all of them), sorted."""
-    from nbteach.check import exercises
 
     known = {e.id for e in exercises()}
     try:
-        from nbteach.teacher.homework import load, sources
-
         for name in sources():
             known |= set(load(name).exercise_ids)
     except Exception:  # noqa: BLE001 - no homework sources here: lesson exercises only
@@ -647,7 +640,6 @@ def exercise_ids(paths, prefix: str = "") -> list:
 
 def _ordered(ids) -> list:
     """Homework ids in their source's order (lesson ids sorted), so columns read like the notebook."""
-    from nbteach.teacher.homework import load
 
     out = []
     for i in ids:
@@ -728,11 +720,8 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         editable by the student), ``.run`` ("ok", "error", "timeout", "dead kernel",
         "unreadable", "missing", "no roster id", "not a notebook", "refused", "ambiguous").
     """
-    from nbteach._base import NbteachError
-    from nbteach.i18n import _normalise
 
     lang = _normalise(lang)
-    from nbteach.teacher import sandbox as _sandbox
 
     if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
         raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
@@ -750,12 +739,10 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         raise NbteachError("--roster needs --assignment (say which homework the class handed in).")
     hw = None
     if assignment is not None:
-        from nbteach.teacher.homework import load
 
         hw = load(assignment)
     names = {}
     if roster is not None:
-        from nbteach.teacher.assign import read_roster, read_secret
 
         students = read_roster(roster)
         names = dict(students)
@@ -892,7 +879,6 @@ def _match_roster(paths, students, hw):
     (Moodle's folders, ditto). A name that holds two roster ids is listed as ambiguous, never
     guessed. A link or a file that is not regular is refused (never read).
     """
-    from nbteach._base import NbteachError
 
     if len(paths) != 1 or not Path(paths[0]).is_dir():
         raise NbteachError("with --roster give one folder of submissions (submissions/<id>/<notebook>).")
@@ -954,10 +940,7 @@ def _check_fingerprints(hw, secret, jobs_list) -> dict:
     missing or belongs to another student of the roster is graded as the roster says;
     returns ``{id: note}`` for those rows.
     """
-    import hmac
 
-    from nbteach._base import NbteachError
-    from nbteach.teacher.homework import fingerprint
 
     roster = {sid for _, path, sid in jobs_list}
     checked, unexplained, notes = 0, [], {}
@@ -1105,7 +1088,6 @@ def write_grades(results, ids, out, format: str, assignment: str = "grade") -> N
 def _feedback_name(name: str, unique: bool = False) -> str:
     """A file name for a student's feedback that no other submission's name maps to
     (``unique``: a file that is no roster student's, never named like one's)."""
-    import hashlib
 
     safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
     if safe != name.removesuffix(".ipynb") or "/" in name or unique:
@@ -1118,7 +1100,6 @@ def write_feedback(results, ids, folder: Path) -> None:
 
     A row kept from an earlier run (``--resume``) is skipped: its file was written then.
     """
-    from nbteach.i18n import tr
 
     folder.mkdir(parents=True, exist_ok=True)
     for s in results:
@@ -1171,7 +1152,7 @@ class _Progress:
     def start(self, total: int) -> None:
         if total and hasattr(self.stream, "isatty") and self.stream.isatty():
             try:
-                from tqdm import tqdm
+                from tqdm import tqdm  # optional: a progress bar when installed
             except ImportError:
                 return
             self.bar = tqdm(total=total, file=self.stream, unit="notebook", dynamic_ncols=True)
@@ -1204,7 +1185,6 @@ def _summary(results) -> list:
 
 
 def main(argv=None) -> int:
-    from nbteach._base import NbteachError
 
     args = _parser().parse_args(argv)
     progress = _Progress()

@@ -45,15 +45,21 @@ import hashlib
 import hmac
 import importlib.util
 import json
+import numbers
 import os
 import random
 import re
 import sys
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from nbteach._base import NbteachError
-from nbteach.check import graded as _graded
+from nbteach.check.core import Mistake
+from nbteach.check.graded import digest, reference_forms, register, rounded_forms
+from nbteach.check.serial import encode
+
+from .notebook import student_source
 
 __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
            "LANGUAGES", "fingerprint"]
@@ -85,7 +91,7 @@ class Graded:
     prompt: dict
     answer: object                  # the value; for kind="function" the reference function
     spec: dict                      # nbteach.check.graded forms: {"type": ..., "digits": ...}
-    mistakes: list = field(default_factory=list)   # [(name, value or function, hint)]
+    mistakes: list = field(default_factory=list)   # [Mistake]: its value(), or wrong function
     hints: list = field(default_factory=list)
     solution: object = ""
     kind: str = "value"
@@ -133,11 +139,13 @@ def distinct_mistakes(answer, mistakes) -> list:
     some variants two readings give the same number: the first one explains it), and is not
     None (a reading that does not apply to this variant)."""
     out, seen = [], [answer]
-    for name, value, hint in mistakes:
+    for m in mistakes:
+        m = Mistake.of(m)
+        value = m.value()
         if value is None or any(value == v for v in seen):
             continue
         seen.append(value)
-        out.append((name, value, hint))
+        out.append(m)
     return out
 
 
@@ -153,7 +161,7 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
                            "(the significant digits the prompt asks for).")
     if kind == "function" and not public:
         raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
-    return Graded(id, prompt, answer, dict(spec), [tuple(m) for m in mistakes], list(hints), solution,
+    return Graded(id, prompt, answer, dict(spec), [Mistake.of(m, id) for m in mistakes], list(hints), solution,
                   kind, [(tuple(a), dict(k)) for a, k in public], hidden, time_budget)
 
 
@@ -165,10 +173,8 @@ def _answer_forms(ex: Graded) -> tuple:
     """(short, long) ways a value answer could be written: short forms (an integer, 3-4
     significant digits, p/q) must not occur in what the student reads; long ones (5-6 digits,
     repr) must not occur anywhere in the released notebook."""
-    import numbers
-    from fractions import Fraction
 
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
     short, long = set(), set()
@@ -193,8 +199,6 @@ def _refuse_shown_answers(v) -> None:
     """Raise NbteachError (the variant is drawn again) if an answer can be read off the
     student's notebook: its short forms in the cells, prompts or hints, or its long forms
     anywhere in the notebook (the public inputs of a function exercise included)."""
-    import json
-    import re
 
     nb = v.notebook()
     shown = "\n".join("".join(c["source"]) for c in nb["cells"]
@@ -216,7 +220,6 @@ def _refuse_shown_answers(v) -> None:
 
 def _check_well_defined(ex: Graded) -> None:
     """Raise NbteachError unless every accepted form differs from every mistake's."""
-    from nbteach.check.graded import reference_forms
 
     if ex.kind == "function":
         for args, kwargs in ex.public:
@@ -339,8 +342,6 @@ class Variant:
         eliminate; a function mistake only if none of its outputs on the public cases is a
         reference output of any case); ``none`` carries no digest and no hint.
         """
-        from nbteach.check.graded import digest, reference_forms, rounded_forms
-        from nbteach.check.serial import encode
 
         mode = self.feedback_mode(feedback)
         out = []
@@ -388,7 +389,6 @@ class Variant:
 
         Returns ``{exercise id: GradedExercise}``; ``nbteach.check.exercise(id)`` finds them.
         """
-        from nbteach.check.graded import register
 
         return register(json.loads(json.dumps(self.checks(feedback))))
 
@@ -404,7 +404,6 @@ class Variant:
 
         With a secret its metadata carries the fingerprint (:meth:`Homework.fingerprint`)
         the grader checks, and the feedback mode."""
-        from .notebook import student_source
 
         mode = self.feedback_mode(feedback)
         if lang not in LANGUAGES:
@@ -497,13 +496,12 @@ def _in_language(source, kind, lang, where):
 
 
 def _shape(value):
-    import numpy as np
+    import numpy as np  # heavy, optional: only for an answer that is an array
 
     return np.asarray(value, dtype=object).shape
 
 
 def _forms_or_empty(value, spec):
-    from nbteach.check.graded import reference_forms
 
     try:
         return reference_forms(value, spec)

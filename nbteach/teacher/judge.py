@@ -40,8 +40,18 @@ import os
 import random
 import select
 import signal
+import copy
 import sys
 import time
+
+from nbteach.check.compare import is_placeholder_like
+from nbteach.check.functions import describe_call
+from nbteach.check.graded import forms, judge_forms, reference_forms, rounded_forms
+from nbteach.check.messages import say, sep
+from nbteach.check.serial import FunctionRef, Unsupported, decode, encode
+from nbteach.i18n import set_language, tr
+from nbteach.teacher import runner, sandbox
+from nbteach.teacher.homework import load
 
 __all__ = ["judge", "prepare", "decide", "verdict", "main", "STATUSES"]
 
@@ -66,7 +76,6 @@ def verdict(reply) -> tuple:
 
 def judge(request: dict, seal=None) -> dict:
     """The verdict ``{"status", "correct", "message"}`` on one request (see the module docstring)."""
-    from nbteach.i18n import set_language
 
     if not isinstance(request, dict):
         return _reply("error", "the request must be a JSON object")
@@ -85,7 +94,6 @@ _VARIANTS: dict = {}
 
 def _variant(request):
     """The variant a request names (built once per process: requests of one submission share it)."""
-    from nbteach.teacher.homework import load
 
     key = json.dumps([request.get("assignment"), request.get("params"), request.get("student_id")],
                      sort_keys=True)
@@ -104,10 +112,7 @@ def prepare(request: dict, seal=None) -> dict:
     ``seal`` (:class:`nbteach.teacher.runner.Seal`) is how a function answer runs (default:
     sealed where bubblewrap works).
     """
-    import copy
 
-    from nbteach.check.graded import reference_forms, rounded_forms
-    from nbteach.check.serial import FunctionRef, decode, encode
 
     ex = _variant(request).exercise(str(request.get("exercise_id", "")))
     lang = request.get("lang") if request.get("lang") in ("en", "zh") else "en"
@@ -142,7 +147,6 @@ def prepare(request: dict, seal=None) -> dict:
                want=outputs(ex.answer), mistakes=mistakes, outcomes=None)
     answer = decode(request.get("answer"))
     if isinstance(answer, FunctionRef) and answer.payload is not None:
-        from nbteach.teacher import runner, sandbox
 
         if seal is None:
             seal = runner.Seal(on=sandbox.available())
@@ -167,10 +171,6 @@ def decide(request: dict) -> dict:
 
 
 def _decide_value(req):
-    from nbteach.check.compare import is_placeholder_like
-    from nbteach.check.graded import judge_forms
-    from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef, Unsupported, decode
 
     answer = decode(req.get("answer"))
     if is_placeholder_like(answer):
@@ -185,12 +185,6 @@ def _decide_value(req):
 
 
 def _decide_function(req):
-    from nbteach.check.compare import is_placeholder_like
-    from nbteach.check.functions import describe_call
-    from nbteach.check.graded import forms
-    from nbteach.check.messages import say, sep
-    from nbteach.check.serial import FunctionRef, decode
-    from nbteach.i18n import tr
 
     def fail(text):
         return _reply("incorrect", say("incorrect") + sep() + text)
@@ -232,8 +226,7 @@ def _decide_function(req):
             return fail(say("mistake", hint=tr(hint)))
     bad = next(i for i, (g, w) in enumerate(zip(got, want)) if not g & w)
     args, kwargs = inputs[bad]
-    return fail(tr({"en": "{call} returned a wrong value.", "zh": "{call} 的返回值不对。"},
-                   call=describe_call(name, args, kwargs)))
+    return fail(say("returned_wrong", call=describe_call(name, args, kwargs)))
 
 
 # ---------------------------------------------------------------- the command
@@ -306,7 +299,7 @@ def _alarmed(request, seconds):
 def main(argv=None) -> int:
     seconds = float(os.environ.get("NBTEACH_JUDGE_SECONDS", "20"))
     try:
-        import resource
+        import resource  # Unix only
 
         # a C-level computation the alarm cannot interrupt is stopped by the CPU limit
         soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
@@ -316,8 +309,7 @@ def main(argv=None) -> int:
     except Exception:  # noqa: BLE001
         pass
     out = sys.stdout
-    try:  # imported once here, so that every forked child starts with them
-        import nbteach.check.graded  # noqa: F401
+    try:  # heavy: imported once here, so that every forked child starts with it
         import sympy  # noqa: F401
     except Exception:  # noqa: BLE001
         pass

@@ -31,6 +31,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import nbteach
+from nbteach._base import NbteachError
+from nbteach.check.functions import Outcome
+from nbteach.check.serial import decode, encode
+from nbteach.teacher import sandbox
+
 __all__ = ["Seal", "Run", "run", "run_function", "library_root", "READ_LIMIT"]
 
 #: Bytes read back from a process's stdout or from a file it wrote.
@@ -60,7 +66,6 @@ class Run:
 
 def library_root() -> Path:
     """The folder holding the nbteach package this process runs (mounted read-only inside)."""
-    import nbteach
 
     return Path(nbteach.__file__).resolve().parent
 
@@ -107,7 +112,6 @@ def run(argv, *, seal: Seal, stdin: bytes = b"", files=None, outputs=(), readabl
 
 
 def _check_arguments(argv, seal, timeout, files, outputs) -> None:
-    from nbteach._base import NbteachError
 
     if not isinstance(argv, (list, tuple)) or not argv or not all(isinstance(a, (str, os.PathLike)) for a in argv):
         raise NbteachError(f"argv must be a non-empty list of strings (the program first), got {argv!r:.80}.")
@@ -126,7 +130,6 @@ def _check_arguments(argv, seal, timeout, files, outputs) -> None:
 
 
 def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cpu_seconds, package):
-    from nbteach.teacher import sandbox
 
     argv = [a.replace("{dir}", INSIDE) for a in argv]
     binds = [(box / name, f"{INSIDE}/{name}", False) for name in files]
@@ -148,9 +151,8 @@ def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cp
 def _kill_uid(uid, seconds: float = 10.0) -> None:
     """SIGKILL every process of a sandbox's uid, again until none is left: one pass can miss a
     process that forks, or takes the uid, while the ones it found die (zombies hold nothing)."""
-    import psutil
+    import psutil  # optional: only when grading sealed
 
-    from nbteach.teacher import sandbox
 
     deadline = time.monotonic() + seconds
     while True:
@@ -197,7 +199,7 @@ def kill_tree(proc: subprocess.Popen) -> None:
     """SIGKILL a process and every process it started (its session included)."""
     victims = []
     try:
-        import psutil
+        import psutil  # optional: only when grading sealed
 
         victims = psutil.Process(proc.pid).children(recursive=True)
     except Exception:  # noqa: BLE001 - psutil missing or the process already gone
@@ -213,7 +215,7 @@ def kill_marked(marker: str, variable: str = "NBTEACH_SANDBOX") -> None:
     """SIGKILL every process whose environment holds ``variable=marker`` (unsealed runs:
     a process started in a new session escapes the process group)."""
     try:
-        import psutil
+        import psutil  # optional: only when grading sealed
     except ImportError:
         return
     me, found = os.getpid(), []
@@ -230,7 +232,7 @@ def _kill_all(procs, seconds: float = 5.0) -> None:
     """SIGKILL ``procs`` and wait (boundedly) until they are gone or zombies."""
     if not procs:
         return
-    import psutil
+    import psutil  # optional: only when grading sealed
 
     for p in procs:
         try:
@@ -257,8 +259,6 @@ def run_function(payload: str, inputs, budget: float, seal: Seal):
     process outlived its budget, or None if it gave no usable reply. Nothing it returns is
     a verdict.
     """
-    from nbteach.check.functions import Outcome
-    from nbteach.check.serial import decode, encode
 
     request = json.dumps({"function": payload, "inputs": encode([[list(a), dict(k)] for a, k in inputs]),
                           "budget": budget}).encode("utf-8")

@@ -63,6 +63,8 @@ import threading
 from contextlib import contextmanager
 from pathlib import Path
 
+from nbteach._base import NbteachError
+
 __all__ = ["available", "sealed", "identity", "base_env", "bwrap_env", "processes_of", "DEFAULT_MEMORY",
            "DEFAULT_PROCESSES", "DEFAULT_DISK"]
 
@@ -135,7 +137,6 @@ def identity():
                 HANDED_OUT.add(uid)
                 break
     if uid is None:
-        from nbteach._base import NbteachError
 
         raise NbteachError(f"all {_UID_POOL} sandbox uids are busy: grade with fewer --jobs.")
     try:
@@ -147,7 +148,7 @@ def identity():
 
 def _uids_with_processes() -> set:
     try:
-        import psutil
+        import psutil  # optional: only when grading sealed
     except ImportError:
         return set()
     out = set()
@@ -161,7 +162,7 @@ def _uids_with_processes() -> set:
 
 def processes_of(uid) -> list:
     """The processes running as ``uid`` (psutil), to kill what a sandbox may have left."""
-    import psutil
+    import psutil  # optional: only when grading sealed
 
     out = []
     for p in psutil.process_iter(["uids"]):
@@ -233,20 +234,16 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
     :func:`identity` when grading as root (the writable folders and files are given to it).
     """
     if check and not available():
-        from nbteach._base import NbteachError
 
         raise NbteachError("bubblewrap (bwrap) cannot run here: install it (sudo apt install "
                            "bubblewrap) or grade with --no-sandbox (the run is then not sealed).")
     if isinstance(processes, bool) or not isinstance(processes, int) or processes < 16:
-        from nbteach._base import NbteachError
 
         raise NbteachError(f"processes must be a whole number >= 16 (a kernel needs a few), got {processes!r}.")
     if isinstance(disk, bool) or not isinstance(disk, int) or disk < 2**20:
-        from nbteach._base import NbteachError
 
         raise NbteachError(f"disk must be a whole number of bytes >= 1 MiB, got {disk!r}.")
     if _root() and uid is None:
-        from nbteach._base import NbteachError
 
         raise NbteachError("grading as root needs a sandbox uid: use nbteach.teacher.sandbox.identity().")
     bwrap = shutil.which("bwrap") or "bwrap"
@@ -299,7 +296,7 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
     out += [python, "-I", "-S", "-c", _DROP, str(int(processes)), str(uid if uid is not None else -1)]
 
     def limits():  # runs in the child, before bwrap starts; a limit is only ever lowered
-        import resource
+        import resource  # Unix only
 
         def lower(which, soft, hard):
             _, now = resource.getrlimit(which)

@@ -1,0 +1,113 @@
+"""What a check gives back: the blank ``____``, the three outcomes, a :class:`Result`,
+a :class:`Message` block and the next hint.
+
+Every other module of ``nbteach.check`` builds on this one, and it imports none of them
+but ``messages`` (the catalogue of sentences), so that the exercise registry (``core``),
+function checks (``functions``), graded homework (``graded``) and answer serialisation
+(``serial``) share these types without importing each other in a loop.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from nbteach.i18n import tr, wrap
+
+from .messages import say
+
+__all__ = ["____", "NOT_ATTEMPTED", "INCORRECT", "CORRECT", "Message", "Result", "next_hint"]
+
+NOT_ATTEMPTED, INCORRECT, CORRECT = "not attempted", "incorrect", "correct"
+
+
+class _Placeholder:
+    """The blank ``____`` a student replaces with an answer."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self):
+        return "____"
+
+    def __call__(self, *args, **kwargs):  # a placeholder inside a function body
+        return self
+
+    def __reduce__(self):
+        return (_Placeholder, ())
+
+
+#: Put this where the answer goes; checking it reports "not attempted".
+____ = _Placeholder()
+
+_COLOURS = {CORRECT: ("#e6f4ea", "#1e7d32"), INCORRECT: ("#fdecea", "#b3261e"),
+            NOT_ATTEMPTED: ("#eef2fb", "#3559a8"), "hint": ("#fff8e1", "#8a6d00"),
+            "solution": ("#f3f3f3", "#444444"), "question": ("#f7f7fb", "#6b5ca5")}
+
+
+class Message:
+    """Text shown as a coloured block in a notebook and as plain text elsewhere."""
+
+    def __init__(self, text: str, kind: str = "hint", title: str = ""):
+        self.text, self.kind, self.title = text, kind, title
+
+    def __str__(self):
+        # folded on word boundaries: a notebook cuts a long plain-text line anywhere ("Fractio" / "n.");
+        # a solution is code, whose lines are kept as written
+        text = self.text if self.kind == "solution" else wrap(self.text)
+        return f"{wrap(self.title)}\n{text}" if self.title else text
+
+    __repr__ = __str__
+
+    def _repr_html_(self):
+        bg, fg = _COLOURS.get(self.kind, _COLOURS["hint"])
+        body = html.escape(self.text).replace("\n", "<br>")
+        if self.kind == "solution":
+            # JupyterLab styles an output's <pre> with word-break: break-all: wrap between words
+            body = (f"<pre style='margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word'>"
+                    f"{html.escape(self.text)}</pre>")
+        title = f"<b>{html.escape(self.title)}</b><br>" if self.title else ""
+        return (f"<div style='background:{bg};border-left:5px solid {fg};color:#222;"
+                f"padding:6px 10px;margin:4px 0;font-family:sans-serif'>{title}{body}</div>")
+
+
+@dataclass
+class Result:
+    """What ``check`` found. ``correct`` is True only for a verified right answer."""
+
+    exercise_id: str
+    status: str
+    message: str
+    mistake: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == CORRECT
+
+    def __bool__(self):
+        return self.correct
+
+    def __str__(self):
+        return wrap(f"[{self.exercise_id}] {self.message}")
+
+    def __repr__(self):
+        return str(self)
+
+    def _repr_html_(self):
+        return Message(self.message, self.status, f"{self.exercise_id}")._repr_html_()
+
+
+def next_hint(ex) -> Message:
+    """The next of ``ex.hints`` (counting calls in ``ex._hint_count``); shared by lesson
+    exercises and graded homework checks."""
+    if not ex.hints:
+        return Message(say("no_more_hints"), "hint")
+    i = min(ex._hint_count, len(ex.hints) - 1)
+    ex._hint_count += 1
+    text = tr(ex.hints[i])
+    if i == len(ex.hints) - 1:
+        text += "\n" + say("no_more_hints")
+    return Message(text, "hint", say("hint_header", i=i + 1, n=len(ex.hints)))

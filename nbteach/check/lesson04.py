@@ -55,7 +55,7 @@ define(
     prompt={"en": "The 2 spam documents contain 'free' 3 times, 'meeting' 0 times and 'money' 7 "
                   "times. What is the maximum-likelihood theta_{money|spam}? A Fraction.",
             "zh": "2 封垃圾邮件中 'free' 出现 3 次、'meeting' 0 次、'money' 7 次。"
-                  "theta_{money|spam} 的最大似然估计是多少？用 Fraction 表示。"},
+                  "theta_{money|spam} 的极大似然估计是多少？用 Fraction 表示。"},
     answer=lambda: _fraction(_theta(3)),
     exact=True,
     mistakes=[
@@ -64,11 +64,11 @@ define(
                        "model the denominator is the number of words of the class, "
                        "sum over i' of N_i'j: theta_{.|spam} must sum to 1 over the vocabulary.",
                  "zh": "你除以了垃圾邮件的文档数 N_j。多项式模型的分母是该类的总词数 "
-                       "sum_i' N_i'j：theta_{.|spam} 在词表上之和必须为 1。"}),
+                       "sum_i' N_i'j：theta_{.|spam} 在整个词汇表上之和必须为 1。"}),
         Mistake("laplace", lambda: _fraction(_theta(3, alpha=1)),
                 {"en": "That is the Laplace-smoothed estimate (+1 / +V). The question asks for the "
                        "MLE: no pseudo-counts.",
-                 "zh": "这是拉普拉斯平滑后的估计（+1 / +V）。题目问的是最大似然估计：不加伪计数。"}),
+                 "zh": "这是拉普拉斯修正后的估计（+1 / +V）。题目问的是极大似然估计：不加伪计数。"}),
     ],
     hints=[
         {"en": "Step 13 of multinomial_mle gives theta_{i|j} = N_ij / sum_i' N_i'j.",
@@ -125,14 +125,14 @@ define(
     prompt={"en": "Write Laplace-smoothed theta_{i|j} (alpha = 1) with the names N_ij (count of "
                   "word i in class j), W_j (all words of class j) and V (vocabulary size), e.g. "
                   "'(N_ij + 2)/(W_j + 3)'.",
-            "zh": "用 N_ij（类 j 中词 i 的次数）、W_j（类 j 的总词数）和 V（词表大小）写出拉普拉斯平滑"
-                  "（alpha = 1）的 theta_{i|j}，例如 '(N_ij + 2)/(W_j + 3)'。"},
+            "zh": "用 N_ij（词 i 在类 j 中出现的次数）、W_j（类 j 的总词数）和 V（词汇表大小）写出拉普拉斯修正"
+                  "（alpha = 1）后的 theta_{i|j}，形如 '(N_ij + 2)/(W_j + 3)'。"},
     answer=lambda: _laplace_formula(),
     symbols=lambda: {k: v for k, v in _laplace_symbols().items() if k != "alpha"},
     mistakes=[
         Mistake("unsmoothed", lambda: _laplace_formula(alpha=0),
                 {"en": "That is the MLE, without smoothing: add the pseudo-counts.",
-                 "zh": "这是未平滑的最大似然估计：加上伪计数。"}),
+                 "zh": "这是未经平滑的极大似然估计：还要加上伪计数。"}),
         Mistake("plus_one_once", lambda: _laplace_formula(V=1),
                 {"en": "Every one of the V words gets one pseudo-count, so the denominator grows "
                        "by V, not by 1; otherwise theta_{.|j} does not sum to 1.",
@@ -140,13 +140,13 @@ define(
         Mistake("bernoulli_two", _bernoulli_formula,
                 {"en": "+2 is the Bernoulli model's denominator (word present or absent: two "
                        "outcomes). The multinomial spreads over V words.",
-                 "zh": "+2 是伯努利模型的分母（出现或不出现两种结果）。多项式模型分布在 V 个词上。"}),
+                 "zh": "+2 是伯努利模型的分母（出现或不出现两种结果）。多项式模型的概率分布在 V 个词上。"}),
     ],
     hints=[
         {"en": "The posterior mean under a Dirichlet(1) prior: one pseudo-count per word.",
          "zh": "Dirichlet(1) 先验下的后验均值：每个词一个伪计数。"},
         {"en": "Numerator: N_ij plus one. Denominator: W_j plus one for each of the V words.",
-         "zh": "分子：N_ij 加 1。分母：W_j 加上 V 个词每个 1。"},
+         "zh": "分子：N_ij 加 1。分母：W_j，再为 V 个词中的每一个加 1。"},
     ],
     solution={"en": "answer = '(N_ij + 1)/(W_j + V)'", "zh": "answer = '(N_ij + 1)/(W_j + V)'"},
 )
@@ -191,8 +191,8 @@ define(
     prompt={"en": "ex = underflow_demo(doc_length=500, seed=3), a longer document than the "
                   "lesson's demo: what is the log-likelihood (natural log) of its document, sum "
                   "over words of log theta? A float.",
-            "zh": "ex = underflow_demo(doc_length=500, seed=3)，比课中的 demo 更长的文档："
-                  "其对数似然（自然对数）sum log theta 是多少？给出浮点数。"},
+            "zh": "ex = underflow_demo(doc_length=500, seed=3) 给出一篇比课中 demo 更长的文档。"
+                  "这篇文档的对数似然（自然对数），即各词 log theta 之和，是多少？给出浮点数。"},
     answer=lambda: float(_demo().log_likelihood),
     rtol=1e-9,
     mistakes=underflow_mistakes(_demo),

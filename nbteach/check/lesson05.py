@@ -68,7 +68,7 @@ define(
     leak_check="a small fraction; the lesson prints its documents and the derivation, not the fitted mu of this word and class",
     prompt={"en": "With the lesson's 7 documents, what is the maximum-likelihood mu_{free|spam} of "
                   "Bernoulli naive Bayes (no smoothing)? A Fraction.",
-            "zh": "用本课的 7 篇文档，伯努利朴素贝叶斯的最大似然 mu_{free|spam}（不平滑）是多少？用 Fraction 表示。"},
+            "zh": "用本课的 7 篇文档，伯努利朴素贝叶斯中 mu_{free|spam} 的极大似然估计（不做平滑）是多少？用 Fraction 表示。"},
     answer=lambda: _mle("BernoulliNB", "free"),
     exact=True,
     mistakes=[
@@ -80,7 +80,7 @@ define(
                        "含 'free' 的垃圾邮件篇数除以垃圾邮件篇数。"}),
         Mistake("smoothed", lambda: _laplace_bernoulli("free"),
                 {"en": "That is the +1/+2 smoothed estimate; the question asks for the MLE.",
-                 "zh": "这是 +1/+2 平滑后的估计；题目问的是最大似然估计。"}),
+                 "zh": "这是 +1/+2 平滑后的估计；题目问的是极大似然估计。"}),
     ],
     hints=[
         {"en": "mu_{i|j} = N_ij / N_j, with N_ij the number of class-j documents containing word i.",
@@ -137,10 +137,10 @@ define(
         Mistake("plus_V", _multinomial_style,
                 {"en": "+V is the multinomial denominator (V words share one distribution). Each "
                        "Bernoulli mu is its own coin with two outcomes, present or absent.",
-                 "zh": "+V 是多项式模型的分母（V 个词共享一个分布）。伯努利的每个 mu 是一枚独立的硬币，"
-                       "只有出现/不出现两种结果。"}),
+                 "zh": "+V 是多项式模型的分母（V 个词共享一个分布）。伯努利模型的每个 mu 都是一枚独立的硬币，"
+                       "只有出现、不出现两种结果。"}),
         Mistake("unsmoothed", lambda: _bernoulli_formula(alpha=0),
-                {"en": "That is the MLE without smoothing.", "zh": "这是未平滑的最大似然估计。"}),
+                {"en": "That is the MLE without smoothing.", "zh": "这是未经平滑的极大似然估计。"}),
         Mistake("plus_one_below", lambda: _multinomial_style(V=1),
                 {"en": "Both outcomes, present and absent, get a pseudo-count: the denominator grows "
                        "by 2, otherwise mu and 1 - mu do not sum to 1.",
@@ -148,7 +148,7 @@ define(
     ],
     hints=[
         {"en": "A Beta(1, 1) prior: one pseudo-document with the word, one without.",
-         "zh": "Beta(1, 1) 先验：一篇含该词的伪文档，一篇不含的。"},
+         "zh": "Beta(1, 1) 先验：相当于添上一篇含该词的伪文档和一篇不含该词的伪文档。"},
     ],
     solution={"en": "answer = '(N_ij + 1)/(N_j + 2)'", "zh": "answer = '(N_ij + 1)/(N_j + 2)'"},
 )
@@ -173,8 +173,8 @@ define(
                 {"en": "That is MultinomialNB's answer, where 'win' counts three times. In the "
                        "Bernoulli model it counts once, and the absent words count too: 'money' "
                        "is in every spam document and absent here.",
-                 "zh": "这是 MultinomialNB 的答案，其中 'win' 算三次。伯努利模型中它只算一次，且缺失的词"
-                       "也计入：'money' 出现在每封垃圾邮件中，而这里没有。"}),
+                 "zh": "这是 MultinomialNB 的答案，其中 'win' 算三次。伯努利模型中它只算一次，而且没有出现的词"
+                       "也算数：'money' 出现在每封垃圾邮件中，而这里没有。"}),
     ],
     hints=[
         {"en": "Binarise the document first: which words are present?",

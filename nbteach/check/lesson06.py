@@ -52,15 +52,15 @@ define(
     "06.laplace_theta",
     prompt={"en": "Train on nbteach.text.toy_mail() with Laplace smoothing (alpha = 1). "
                   "What is P(cheap | spam), as an exact Fraction?",
-            "zh": "用 nbteach.text.toy_mail() 训练，拉普拉斯平滑（alpha = 1）。"
-                  "P(cheap | spam) 是多少？用精确分数表示。"},
+            "zh": "用 nbteach.text.toy_mail() 训练，做拉普拉斯修正（alpha = 1）。"
+                  "P(cheap | spam) 是多少？用精确分数（Fraction）表示。"},
     answer=lambda: _note_model(1)[2]["spam"]["cheap"],
     exact=True,
     mistakes=[
         Mistake("no_smoothing", lambda: _note_model(0)[2]["spam"]["cheap"],
                 {"en": "That is n_ck / n_c, without smoothing: add 1 to the count and |V| to "
                        "the total.",
-                 "zh": "这是未平滑的 n_ck / n_c：分子加 1，分母加 |V|。"}),
+                 "zh": "这是未经平滑的 n_ck / n_c：分子加 1，分母加 |V|。"}),
         Mistake("alpha_not_times_V", _theta_alpha_not_times_v,
                 {"en": "You added 1 to the denominator: add |V|, the vocabulary size (one "
                        "pseudo-count for every word), so that P(w | spam) sums to 1 over V.",
@@ -75,7 +75,7 @@ define(
                "in all spam messages put together.",
          "zh": "笔记 004：P(w_k | c) = (n_ck + 1) / (n_c + |V|)，n_c 是所有垃圾邮件拼在一起的词数。"},
         {"en": "Count with nbteach.text.tokenize: 'a' and other one-letter words are not words.",
-         "zh": "用 nbteach.text.tokenize 分词：单个字母不算词。"},
+         "zh": "用 nbteach.text.tokenize 分词：'a' 这样只有一个字母的不算词。"},
     ],
     solution={"en": "from nbteach.text import toy_mail, train_as_in_note\n"
                     "V, prior, cond = train_as_in_note(*toy_mail(), alpha=1)\n"
@@ -208,8 +208,8 @@ define(
                   "matrix. Return (log_pi, log_theta): log_pi of shape (K,), log_theta of shape "
                   "(K, M) with Lidstone smoothing alpha.",
             "zh": "写出多项式朴素贝叶斯的 fit(y, X, alpha)，不要对样本写 Python 循环：y 是 0..K-1 的类别编号，"
-                  "X 是文档 x 词的计数矩阵。返回 (log_pi, log_theta)：log_pi 形状 (K,)，"
-                  "log_theta 形状 (K, M)，用 alpha 做 Lidstone 平滑。"},
+                  "X 是文档 × 词的计数矩阵。返回 (log_pi, log_theta)：log_pi 的形状为 (K,)，"
+                  "log_theta 的形状为 (K, M)，用 alpha 做 Lidstone 平滑。"},
     answer=_fit,
     kind="function",
     inputs=_inputs,
@@ -235,7 +235,7 @@ define(
     hints=[
         {"en": "Make the one-hot matrix Y (n x K); then Y.T @ X is the K x M class-word count "
                "table in one product.",
-         "zh": "构造 one-hot 矩阵 Y (n x K)；Y.T @ X 一次乘法就得到 K x M 的类别-词计数表。"},
+         "zh": "构造独热（one-hot）矩阵 Y（n x K）；Y.T @ X 一次乘法就得到 K x M 的类别-词计数表。"},
         {"en": "Normalise each row: np.log(N) - np.log(N.sum(axis=1, keepdims=True)).",
          "zh": "按行归一化：np.log(N) - np.log(N.sum(axis=1, keepdims=True))。"},
     ],

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from _browser_zh import VIEW_CHECKS
 from test_browser import CHROMIUM, FLAGS, jupyterlab
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -395,8 +396,10 @@ def _screenshot(page, tmp_path, filename):
 def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     """Both editions, as described at the top; a Chinese notebook (``zh/...``) also shows Chinese
     text with every character drawn by a font (no box for a missing glyph: the text is the same
-    in both themes, so it is checked once). The slide deck is presented from the English lessons
-    only: the Chinese ones have the same cells and slide metadata (tools/translate.py)."""
+    in both themes, so it is checked once), and the Chinese lessons of tests/_browser_zh.py have a
+    control driven with a value check before every control is driven. The slide deck is presented
+    from the English lessons only: the Chinese ones have the same cells and slide metadata
+    (tools/translate.py)."""
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
     page = None
@@ -424,6 +427,8 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if name.parent.name != "homework":      # a lesson: the teacher presents it as slides
             if not chinese:
                 present_the_first_widget(page, name, tmp_path)
+            elif name.as_posix() in VIEW_CHECKS:  # its views' Chinese text and numbers, on this page
+                VIEW_CHECKS[name.as_posix()](page, root / "notebooks")
             assert drive_every_control(page, name) >= 1, f"{name}: a view without a control"
         switch_theme(page, "JupyterLab Dark")
         dark = True
@@ -435,6 +440,13 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
                 switch_theme(page, "JupyterLab Light")
             page.close()
         _shut_down_kernels(port, token)     # its kernel's memory back before the next notebook
+
+
+def test_three_chinese_lessons_have_their_views_checked():
+    """The value checks of tests/_browser_zh.py name Chinese lessons that exist (a check of a
+    renamed lesson would never run), at least three."""
+    assert len(VIEW_CHECKS) >= 3
+    assert set(VIEW_CHECKS) <= {n.as_posix() for n in NOTEBOOKS}, set(VIEW_CHECKS) - {n.as_posix() for n in NOTEBOOKS}
 
 
 # -- the teacher's edition: the notes in the notebook, not on the slides ----------------------------

@@ -9,7 +9,9 @@ lesson). Then, in the light theme and again in the dark one
 (switched through Settings > Theme, as a student does): every control of every widget has an
 accessible name in the browser's accessibility tree, every slider announces the value it
 shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
-with what is behind it. A lesson of the teacher's edition (built as `make teacher` builds it) shows
+with what is behind it. The Chinese edition (notebooks/zh/, lessons and homework) is opened and
+run the same way by the same JupyterLab, and every CJK character it shows must be drawn by a font
+(no box for a missing glyph). A lesson of the teacher's edition (built as `make teacher` builds it) shows
 its teacher's notes in the notebook and none on its slides. The notebooks are copied to a temporary folder first, so
 JupyterLab's autosave never writes outputs into the repository. A screenshot of each lesson
 in each theme is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
@@ -27,12 +29,16 @@ from pathlib import Path
 
 import pytest
 
+from _browser_zh import VIEW_CHECKS
 from test_browser import CHROMIUM, FLAGS, jupyterlab
 
 ROOT = Path(__file__).resolve().parents[1]
 # the lessons and the homework notebooks a student opens
 NOTEBOOKS = sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 NOTEBOOKS += sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "homework").glob("*.ipynb"))
+# the Chinese edition (notebooks/zh/, the same file names), served by the same JupyterLab
+NOTEBOOKS += sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
+NOTEBOOKS += sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "zh" / "homework").glob("*.ipynb"))
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
@@ -85,7 +91,7 @@ def open_and_run_all(browser, port, token, name):
     """A new page with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     # a workspace of its own, so that no earlier lesson's tab is restored beside this one
-    workspace = "ws-" + re.sub(r"\W", "-", Path(name).stem)
+    workspace = "ws-" + re.sub(r"\W", "-", Path(name).with_suffix("").as_posix())
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
               f"?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
@@ -214,6 +220,97 @@ def switch_theme(page, theme):
     page.wait_for_timeout(500)      # the theme's stylesheet applied to every view
 
 
+# -- Chinese text: no box for a missing glyph ------------------------------------------------
+
+# For every CJK character of the text on show in ``root`` (markdown, widget text, plot text,
+# printed output: text nodes, not images), draw it on a canvas in its element's computed font
+# (style, weight and family; at 32 px, so that glyphs differ in pixels) and compare its pixels and
+# advance with those of U+10FFFD, a codepoint no font has: the same drawing is the box (the
+# .notdef glyph) the browser draws when no font on the page or the system has the character. The
+# canvas takes the same font fallback as the page's text, so a character that a font further down
+# the stack (or the system's fallback) has is drawn by that font, and passes.
+_GLYPHS_JS = r"""root => {
+    const CJK = /[\p{Script=Han}\p{Script=Bopomofo}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3001-\u303f\uff01-\uff60\uffe0-\uffe6]/gu;
+    const fonts = new Map();            // canvas font -> Map(character -> where it was seen)
+    for (const top of document.querySelectorAll(root)) {
+        const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const el = node.parentElement, chars = node.textContent.match(CJK);
+            if (!chars || !el || !el.getClientRects().length) continue;      // no CJK, or not on show
+            const style = getComputedStyle(el);
+            if (style.visibility === 'hidden') continue;
+            const font = `${style.fontStyle} ${style.fontWeight} 32px ${style.fontFamily}`;
+            if (!fonts.has(font)) fonts.set(font, new Map());
+            for (const c of chars) if (!fonts.get(font).has(c)) fonts.get(font).set(c, node.textContent.trim().slice(0, 40));
+        }
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 48;
+    const ctx = canvas.getContext('2d', {willReadFrequently: true});
+    const draw = (font, c) => {
+        ctx.clearRect(0, 0, 48, 48);
+        ctx.font = font;
+        ctx.textBaseline = 'top';
+        ctx.fillText(c, 4, 4);
+        return [ctx.measureText(c).width, ctx.getImageData(0, 0, 48, 48).data];
+    };
+    const same = (a, b) => a[0] === b[0] && a[1].every((v, i) => v === b[1][i]);
+    const boxes = [];
+    let checked = 0;
+    for (const [font, chars] of fonts) {
+        const none = draw(font, '\u{10FFFD}');
+        for (const [c, where] of chars) {
+            checked += 1;
+            if (same(draw(font, c), none))
+                boxes.push({char: c, code: 'U+' + c.codePointAt(0).toString(16).toUpperCase(), font, where});
+        }
+    }
+    return {checked, boxes};
+}"""
+
+
+def missing_glyphs(page, root=".jp-Notebook"):
+    """The CJK characters on show under ``root`` that no font draws (each a dict: ``char``,
+    ``code``, ``font``, ``where``: the text it is in), and how many (character, font) pairs were
+    checked."""
+    found = page.evaluate(_GLYPHS_JS, root)
+    return found["boxes"], found["checked"]
+
+
+def check_glyphs(page, name):
+    """A Chinese notebook shows Chinese text, and every CJK character of it is drawn by a font."""
+    boxes, checked = missing_glyphs(page)
+    assert checked, f"{name}: no CJK character on show: is this the Chinese edition?"
+    assert not boxes, (f"{name}: these characters are drawn as a box, no font has them: "
+                       + "; ".join(f"{b['char']} ({b['code']}) in {b['where']!r}, font {b['font']}" for b in boxes[:5])
+                       + " (install a CJK font: apt-get install fonts-noto-cjk)")
+
+
+def test_the_missing_glyph_check_finds_a_box_and_passes_drawn_characters(chromium):
+    """The check fails where a character is drawn as a box: U+30000, of CJK Extension G, which
+    no installed font has (fontconfig: `fc-list :charset=30000` is empty), beside characters that
+    fonts-noto-cjk draws, in markdown-like text, in a Latin-only font stack and in a plot's SVG text."""
+    page = chromium.new_page()
+    try:
+        page.set_content("""<div class="jp-Notebook">
+            <p>中文：每个字都有字形。</p>
+            <p style="font-family: 'DejaVu Sans', Arial, sans-serif">拉普拉斯修正 <b>\U00030000</b></p>
+            <p style="display: none">\U00030001 is not on show</p>
+            <svg width="200" height="40"><text x="0" y="20">极大似然估计</text></svg>
+            </div>""")
+        boxes, checked = missing_glyphs(page)
+        assert [b["code"] for b in boxes] == ["U+30000"], boxes
+        assert boxes[0]["where"] == "\U00030000"
+        assert checked == len(set("中文：每个字都有字形。")) + len(set("拉普拉斯修正")) + 1 + len(set("极大似然估计"))
+        with pytest.raises(AssertionError, match=r"U\+30000"):
+            check_glyphs(page, "a page")
+        page.set_content('<div class="jp-Notebook"><p>only English here</p></div>')
+        with pytest.raises(AssertionError, match="no CJK character"):
+            check_glyphs(page, "an English page")
+    finally:
+        page.close()
+
+
 # -- slides: jupyterlab-deck ---------------------------------------------------------------
 
 _VIEW_STATE = """el => el.innerText + [...el.querySelectorAll('svg')].map(s => s.innerHTML.length).join()"""
@@ -297,10 +394,18 @@ def _screenshot(page, tmp_path, filename):
 
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)
 def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
+    """Both editions, as described at the top; a Chinese notebook (``zh/...``) also shows Chinese
+    text with every character drawn by a font (no box for a missing glyph: the text is the same
+    in both themes, so it is checked once), and the Chinese lessons of tests/_browser_zh.py have a
+    control driven with a value check before every control is driven. The slide deck is presented
+    from the English lessons only: the Chinese ones have the same cells and slide metadata
+    (tools/translate.py)."""
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
     page = None
     dark = False
+    chinese = name.parts[0] == "zh"
+    shot = "-".join(name.with_suffix("").parts)
     try:
         page = open_and_run_all(browser, port, token, name)
         text = page.inner_text(".jp-Notebook")
@@ -314,21 +419,37 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
         check_accessible(page, name, "JupyterLab Light")
-        _screenshot(page, tmp_path, name.stem + ".png")
+        _screenshot(page, tmp_path, shot + ".png")
         if not page.locator(".jp-OutputArea-output > .jupyter-widgets").count():
+            if chinese:
+                check_glyphs(page, name)
             return                      # no widget: nothing the theme could make unreadable
-        if name.parent == Path("."):    # a lesson: the teacher presents it as slides
-            present_the_first_widget(page, name, tmp_path)
+        if name.parent.name != "homework":      # a lesson: the teacher presents it as slides
+            if not chinese:
+                present_the_first_widget(page, name, tmp_path)
+            elif name.as_posix() in VIEW_CHECKS:  # its views' Chinese text and numbers, on this page
+                VIEW_CHECKS[name.as_posix()](page, root / "notebooks")
             assert drive_every_control(page, name) >= 1, f"{name}: a view without a control"
+        if chinese:                     # after the controls moved: the text they brought too
+            check_glyphs(page, name)
         switch_theme(page, "JupyterLab Dark")
         dark = True
         check_accessible(page, name, "JupyterLab Dark")
-        _screenshot(page, tmp_path, name.stem + "-dark.png")
+        _screenshot(page, tmp_path, shot + "-dark.png")
     finally:
         if page is not None:
             if dark:                    # the theme is a user setting: leave it as found
                 switch_theme(page, "JupyterLab Light")
             page.close()
+        with contextlib.suppress(OSError):  # its kernel's memory back before the next notebook
+            _shut_down_kernels(port, token)     # (a server that went away is the failure to report)
+
+
+def test_three_chinese_lessons_have_their_views_checked():
+    """The value checks of tests/_browser_zh.py name Chinese lessons that exist (a check of a
+    renamed lesson would never run), at least three."""
+    assert len(VIEW_CHECKS) >= 3
+    assert set(VIEW_CHECKS) <= {n.as_posix() for n in NOTEBOOKS}, set(VIEW_CHECKS) - {n.as_posix() for n in NOTEBOOKS}
 
 
 # -- the teacher's edition: the notes in the notebook, not on the slides ----------------------------

@@ -21,20 +21,17 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Hashable
 from fractions import Fraction
 
-from nbteach._base import (
-    BaseEstimator,
-    NbteachError,
-    _is_symbolic,
+from nbteach._base import BaseEstimator, NbteachError, _is_symbolic, log_sum_exp
+from nbteach._validation import (
     check_alpha,
     check_epsilon,
-    check_fitted,
-    check_same_length,
-    log_sum_exp,
+    check_is_fitted,
+    refuse_mixed_kinds,
+    validate_data,
+    value_kind,
 )
-from nbteach._numeric import require_fitted
 from nbteach.counts import sorted_labels
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
@@ -50,155 +47,6 @@ def _fmt(v) -> str:
     if isinstance(v, float):
         return f"{v:.4g}"
     return str(v)
-
-
-# ---------------------------------------------------------------- input checks
-def _value_kind(v) -> str:
-    import numbers
-
-    import numpy as np
-
-    if isinstance(v, (bool, np.bool_)):
-        return "True/False"
-    if isinstance(v, (numbers.Number, np.number)):
-        return "number"
-    if isinstance(v, str):
-        return "text"
-    return type(v).__name__
-
-
-def _refuse_mixed_kinds(col, column) -> None:
-    """A column mixing 1 and '1' would count them as two categories, one mixing True and 1
-    as one (Python says True == 1): both silently wrong. Refuse, naming an example of each."""
-    first = {}
-    for v in column:
-        first.setdefault(_value_kind(v), v)
-        if len(first) > 1:
-            examples = ", ".join(f"{v!r} ({k})" for k, v in first.items())
-            raise NbteachError(
-                f"column {col!r} mixes kinds of values: {examples}. Python counts 1 and '1' as two "
-                "categories and True and 1 as one; convert the column to one type first, e.g. "
-                f"X[{col!r}] = X[{col!r}].astype(str).")
-
-def _as_table(X, name="X"):
-    """X as a DataFrame of labels, or a clear error."""
-    import numpy as np
-    import pandas as pd
-
-    if isinstance(X, pd.DataFrame):
-        df = X
-    elif isinstance(X, pd.Series):
-        raise NbteachError(
-            f"{name} is a single column (a Series). Give a table with one column per feature: "
-            f"{name}.to_frame(), or df[[column]] with double brackets."
-        )
-    elif type(X).__module__.startswith("scipy.sparse"):
-        raise NbteachError(
-            f"{name} is a scipy sparse matrix; CategoricalNB takes a dense table of category "
-            "labels (a DataFrame or a list of rows)."
-        )
-    elif isinstance(X, (str, bytes)) or X is None or np.isscalar(X) or isinstance(X, dict):
-        raise NbteachError(
-            f"{name} must be a table of category labels (a pandas DataFrame, or a list of rows), "
-            f"got {type(X).__name__}."
-        )
-    else:
-        if getattr(np.asarray(X), "dtype", None) is not None and np.asarray(X).dtype.kind == "c":
-            raise NbteachError(
-                f"Complex data not supported: {name} holds complex numbers; categories are "
-                "labels (strings or numbers)."
-            )
-        try:
-            arr = np.asarray(X, dtype=object)
-        except Exception as exc:  # ragged lists and the like
-            raise NbteachError(f"{name} could not be read as a table: {exc}") from None
-        if arr.ndim == 1 and arr.size and not isinstance(arr[0], (list, tuple, np.ndarray)):
-            raise NbteachError(
-                f"{name} is 1-D, but it must be 2-D: one row per example, one column per "
-                f"feature. For a single example write [x]; for a single feature, [[v] for v in x]. "
-                "(Reshape your data: X.reshape(1, -1) or X.reshape(-1, 1) for a numpy array.)"
-            )
-        if arr.ndim != 2:
-            raise NbteachError(
-                f"{name} must be 2-D (rows are examples, columns are features), "
-                f"got an array of shape {arr.shape}."
-            )
-        df = pd.DataFrame(arr, columns=[f"x{i}" for i in range(arr.shape[1])])
-    if df.shape[1] == 0:
-        raise NbteachError(
-            f"{name} has no columns: naive Bayes needs at least one feature "
-            f"(0 feature(s) (shape={df.shape}) while a minimum of 1 is required)."
-        )
-    missing = df.isna()
-    if missing.values.any():
-        row, col = np.argwhere(missing.values)[0]
-        raise NbteachError(
-            f"{name} has a missing value (NaN/None) in column {df.columns[col]!r}, row {row}: "
-            "fill it with a category of its own (e.g. 'unknown') or drop the row."
-        )
-    numeric = df.select_dtypes(include="number")
-    if numeric.shape[1] and not np.isfinite(numeric.to_numpy(dtype=float)).all():
-        raise NbteachError(
-            f"{name} contains inf: an infinite value is not a category; fix or drop that row."
-        )
-    if df.dtypes.eq(object).any():
-        for col in df.columns[df.dtypes.eq(object)]:
-            for v in df[col]:
-                if isinstance(v, float) and v in (float("inf"), float("-inf")):
-                    raise NbteachError(
-                        f"{name} contains inf in column {col!r}: an infinite value is not a "
-                        "category; fix or drop that row."
-                    )
-                if not isinstance(v, Hashable):
-                    raise _CategoryTypeError(
-                        f"{name} holds a {type(v).__name__} in column {col!r}: a category must "
-                        "be a string or a number (argument must be a string or a real number)."
-                    )
-    return df
-
-
-class _CategoryTypeError(NbteachError, TypeError):
-    """A value that cannot be a category label (a dict, a list...)."""
-
-
-def _as_labels(y):
-    import numpy as np
-    import pandas as pd
-
-    if y is None or isinstance(y, (str, bytes, dict)) or np.isscalar(y):
-        raise NbteachError(
-            f"y must be a list or column of class labels, one per row of X, got {type(y).__name__}"
-            + (" (CategoricalNB requires y to be passed, but the target y is None)."
-               if y is None else ".")
-        )
-    if isinstance(y, pd.DataFrame):
-        if y.shape[1] != 1:
-            raise NbteachError(f"y must be a single column of labels, got {y.shape[1]} columns.")
-        y = y.iloc[:, 0]
-    kind = np.asarray(y).dtype.kind
-    arr = np.asarray(y, dtype=object)
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        import sys
-
-        sk = sys.modules.get("sklearn.exceptions")  # scikit-learn's warning class, if loaded
-        warnings.warn("A column-vector y was passed when a 1d array was expected: "
-                      "nbteach uses its only column.",
-                      sk.DataConversionWarning if sk else UserWarning, stacklevel=3)
-        arr = arr[:, 0]
-    if arr.ndim != 1:
-        raise NbteachError(f"y must be 1-D (one label per row of X), got shape {arr.shape}.")
-    labels = arr.tolist()
-    if any(v is None or (isinstance(v, float) and v != v) for v in labels):
-        raise NbteachError("y has a missing label (NaN/None): every training example needs a "
-                           "class (Input y contains NaN).")
-    if any(isinstance(v, float) and v in (float("inf"), float("-inf")) for v in labels):
-        raise NbteachError("Input y contains infinity: every label must be a class, not inf.")
-    if kind == "f" and any(float(v) != round(float(v)) for v in labels):
-        raise NbteachError(
-            "Unknown label type: continuous. y holds non-integer numbers, but a classifier "
-            "needs class labels (integers or strings)."
-        )
-    return labels
 
 
 def _python_label(v):
@@ -380,9 +228,7 @@ class CategoricalNB(BaseEstimator):
                 "alpha and epsilon are two different smoothings: set one of them "
                 "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
             )
-        df = _as_table(X)
-        labels = _as_labels(y)
-        check_same_length(X, y, len(df), len(labels))
+        df, labels = validate_data(self, X, y, reset=True, kind="categories")
         classes = sorted_labels(labels)
         if len(classes) < 2:
             raise NbteachError(
@@ -410,7 +256,7 @@ class CategoricalNB(BaseEstimator):
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
             column = df[col].tolist()
-            _refuse_mixed_kinds(col, column)
+            refuse_mixed_kinds(col, column)
             values = sorted_labels(column)
             if col in given:
                 listed = list(given[col])
@@ -504,36 +350,20 @@ class CategoricalNB(BaseEstimator):
         import numpy as np
         import pandas as pd
 
-        require_fitted(self, "classes_")
-        df = _as_table(X)
-        if isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns):
-            missing = [c for c in self._columns if c not in df.columns]
-            extra = [c for c in df.columns if c not in self._columns]
-            if missing or extra:
-                raise NbteachError(
-                    "X must have the features the model was fitted on"
-                    + (f"; missing: {missing}" if missing else "")
-                    + (f"; not seen in fit: {extra}" if extra else "")
-                    + "."
-                )
-            df = df[self._columns]
-        elif df.shape[1] != self.n_features_in_:
-            raise NbteachError(
-                f"X has {df.shape[1]} features, but CategoricalNB is expecting "
-                f"{self.n_features_in_} features as input: the model was fitted on "
-                f"{', '.join(map(str, self._columns))}."
-            )
+        check_is_fitted(self)
+        by_name = isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns)
+        df = validate_data(self, X, reset=False, kind="categories", by_name=by_name)
         codes = np.empty(df.shape, dtype=np.intp)
         unseen = []
         for m, index in enumerate(self._value_index):
             column = df.iloc[:, m].tolist()
-            known = {_value_kind(v) for v in index}
+            known = {value_kind(v) for v in index}
             for i, v in enumerate(column):
-                if index and _value_kind(v) not in known:
+                if index and value_kind(v) not in known:
                     # True would silently match 1 (True == 1); '1' would be "unseen" for 1
                     raise NbteachError(
                         f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
-                        f"row {i} gives {v!r} ({_value_kind(v)}): convert it to the training type "
+                        f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
                         f"(the training values are {list(index)[:6]}).")
                 codes[i, m] = index.get(v, -1)
                 if codes[i, m] < 0:
@@ -738,7 +568,7 @@ class CategoricalNB(BaseEstimator):
         """
         import pandas as pd
 
-        check_fitted(self)
+        check_is_fitted(self)
         if isinstance(x, pd.DataFrame):
             if len(x) != 1:
                 raise NbteachError(f"explain takes one sample; got {len(x)} rows (use X.iloc[[i]]).")

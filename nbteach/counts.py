@@ -57,7 +57,8 @@ def value_counts_by_class(x, y, values=None, classes=None):
     """
     import pandas as pd
 
-    from nbteach._base import NbteachError, check_same_length
+    from nbteach._base import NbteachError
+    from nbteach._validation import check_same_length
 
     x, y = list(x), list(y)
     check_same_length(x, y, len(x), len(y))

@@ -17,9 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError
-from ._numeric import (
-    PosteriorMixin, check_class_prior, check_sample_weight, check_X, check_y, require_fitted,
-)
+from ._numeric import PosteriorMixin
+from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
@@ -75,8 +74,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             raise NbteachError(f"var_smoothing must be a number >= 0, got {vs!r}.")
         if not isinstance(self.shared_variance, (bool, np.bool_)):
             raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
-        X = check_X(X, self, fitting=True)
-        classes, y_index = check_y(y, X.shape[0], self)
+        X, (classes, y_index) = validate_data(self, X, y, reset=True)
         w = check_sample_weight(sample_weight, X.shape[0])
         K, M = len(classes), X.shape[1]
         self.epsilon_ = float(vs * np.var(X, axis=0).max())
@@ -155,7 +153,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         >>> c["v"], c["w"].round(3), round(c["w0"], 3)
         (array([0.]), array([9.]), -58.5)
         """
-        require_fitted(self, "theta_")
+        check_is_fitted(self, "theta_")
         if len(self.classes_) != 2:
             raise NbteachError(f"log_odds_coefficients needs two classes; this model has "
                                f"{len(self.classes_)}: {list(self.classes_)}.")
@@ -171,8 +169,8 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
-        require_fitted(self, "theta_")
-        X = check_X(X, self, fitting=False)
+        check_is_fitted(self, "theta_")
+        X = validate_data(self, X, reset=False)
         zero = np.argwhere(~(self.var_ > 0))
         if len(zero):
             k, j = zero[0]

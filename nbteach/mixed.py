@@ -23,8 +23,8 @@ import warnings
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError, check_alpha, log_sum_exp
-from ._numeric import NbteachTypeError, _is_sparse, check_y, require_fitted
+from ._base import BaseEstimator, NbteachError, log_sum_exp
+from ._validation import check_alpha, validate_data
 
 __all__ = ["MixedNB"]
 
@@ -114,59 +114,6 @@ class MixedNB(BaseEstimator):
         self.ddof = ddof
         self.var_floor = var_floor
 
-    # -- input -----------------------------------------------------------------------
-    def _frame(self, X, fitting):
-        import pandas as pd
-
-        if isinstance(X, pd.Series):
-            raise NbteachError("X is one Series: pass a DataFrame (X.to_frame() for one column, "
-                               "X.to_frame().T for one row).")
-        if not isinstance(X, pd.DataFrame):
-            if _is_sparse(X):
-                raise NbteachError("X is a scipy sparse matrix; MixedNB takes a pandas DataFrame or a "
-                                   "dense 2-D array of numbers (X.toarray()).")
-            arr = np.asarray(X)
-            what = ("MixedNB takes a pandas DataFrame (its column types say which attributes are "
-                    "categorical and which numeric); a plain array is accepted only if it is 2-D "
-                    f"and all numbers. Got {type(X).__name__} of shape {arr.shape}")
-            if arr.dtype.kind == "c":
-                raise NbteachError(f"Complex data not supported: {what}, of complex numbers.")
-            if arr.ndim != 2:
-                raise NbteachError(f"{what}. Reshape your data either using X.reshape(-1, 1) if it has "
-                                   "a single feature or X.reshape(1, -1) if it is a single example.")
-            if arr.dtype.kind == "O":   # numbers stored as objects are numbers, as in scikit-learn
-                try:
-                    arr = arr.astype(float)
-                except (TypeError, ValueError) as err:
-                    raise NbteachTypeError(f"{what}: {err}.") from None
-            if arr.dtype.kind not in "biuf":
-                raise NbteachError(f"{what}.")
-            X = pd.DataFrame(arr)
-        if len(X) == 0:
-            raise NbteachError("X has no rows: give at least one example.")
-        if X.shape[1] == 0:
-            raise NbteachError(f"X has no columns: give at least one attribute (X has 0 feature(s) "
-                               f"(shape={X.shape}) while a minimum of 1 is required).")
-        if not fitting:
-            cols = list(X.columns)
-            missing = [c for c in self.feature_names_in_ if c not in cols]
-            extra = [c for c in cols if c not in self.feature_names_in_]
-            if missing or extra:
-                raise NbteachError(
-                    (f"X has {len(cols)} features, but MixedNB is expecting {self.n_features_in_} "
-                     "features as input. " if len(cols) != self.n_features_in_ else "")
-                    + "X's columns differ from those seen in fit: "
-                    + (f"missing {missing}" if missing else "")
-                    + ("; " if missing and extra else "")
-                    + (f"unexpected {extra}" if extra else "") + ".")
-            X = X[list(self.feature_names_in_)]
-        for c in X.columns:
-            bad = X[c].isna().to_numpy()
-            if bad.any():
-                raise NbteachError(f"column {c!r} has a missing value (NaN/None) at row "
-                                   f"{X.index[int(np.argmax(bad))]!r}: fill or drop it first.")
-        return X
-
     def fit(self, X, y):
         """Count the categorical columns, fit a Gaussian per class to the numeric ones."""
         import pandas as pd
@@ -178,8 +125,7 @@ class MixedNB(BaseEstimator):
         vf = self.var_floor
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
             raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
-        X = self._frame(X, fitting=True)
-        classes, y_idx = check_y(_labels(y), len(X), self)
+        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame")
         K, n = len(classes), len(X)
         self.classes_ = classes
         self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
@@ -238,8 +184,7 @@ class MixedNB(BaseEstimator):
     # -- scoring ---------------------------------------------------------------------
     def _factors(self, X):
         """Per-column log factors, each (n, K), in column order, plus the log prior."""
-        require_fitted(self, "classes_")
-        X = self._frame(X, fitting=False)
+        X = validate_data(self, X, reset=False, kind="frame")
         K = len(self.classes_)
         out = {}
         for c in self.categorical_columns_:

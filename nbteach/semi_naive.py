@@ -30,8 +30,9 @@ from __future__ import annotations
 import numbers
 import warnings
 
-from ._base import BaseEstimator, NbteachError, check_alpha, check_same_length
-from .categorical import UnseenCategoryWarning, _as_labels, _as_table
+from ._base import BaseEstimator, NbteachError
+from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
+from .categorical import UnseenCategoryWarning
 from .counts import sorted_labels
 
 __all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
@@ -46,11 +47,7 @@ class _OneDependence(BaseEstimator):
         import numpy as np
 
         check_alpha(self.alpha)
-        df = _as_table(X)
-        labels = _as_labels(y)
-        check_same_length(df, labels, len(df), len(labels))
-        if len(df) == 0:
-            raise NbteachError("X has no rows: fit needs training examples.")
+        df, labels = validate_data(self, X, y, reset=True, kind="categories")
         if df.shape[1] < min_features:
             raise NbteachError("a one-dependence estimator needs at least two attributes (columns); "
                                f"X has {df.shape[1]} feature(s).")
@@ -97,16 +94,8 @@ class _OneDependence(BaseEstimator):
     def _codes(self, X, warn=True):
         import numpy as np
 
-        df = _as_table(X)
+        df = validate_data(self, X, reset=False, kind="categories")
         names = list(self.feature_names_in_)
-        if list(df.columns) != names:
-            missing = [c for c in names if c not in df.columns]
-            extra = [c for c in df.columns if c not in names]
-            if missing or extra:
-                raise NbteachError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting "
-                                   f"{len(names)} features as input: X must have the training columns "
-                                   f"{names}; missing {missing}, unknown {extra}.")
-            df = df[names]
         out = np.empty(df.shape, dtype=np.intp)
         for i, (col, cats) in enumerate(zip(names, self.categories_)):
             lookup = {v: k for k, v in enumerate(cats)}
@@ -170,9 +159,7 @@ class _OneDependence(BaseEstimator):
 
     def predict_log_proba(self, X):
         """log P(c | x), one row per sample, columns in ``classes_`` order."""
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
+        check_is_fitted(self, "classes_")
         return self._finish(self._log_joint(self._codes(X)))
 
     def predict_proba(self, X):
@@ -210,7 +197,7 @@ class SPODE(_OneDependence):
         self._fit_counts(X, y)
         names = list(self.feature_names_in_)
         if isinstance(self.parent, str) and self.parent == "cv" and "cv" not in names:
-            df, labels = _as_table(X), np.asarray(_as_labels(y), dtype=object)
+            df, labels = check_category_table(X), np.asarray(check_category_labels(y), dtype=object)
             rng = np.random.default_rng(0)
             folds = np.array_split(rng.permutation(len(df)), min(5, len(df)))
             scores = {}
@@ -253,13 +240,10 @@ class SPODE(_OneDependence):
         import numpy as np
         import pandas as pd
 
-        if not hasattr(self, "parent_"):
-            from ._base import NotFittedError
-
-            raise NotFittedError("This SPODE instance is not fitted yet: call fit(X, y) first.")
+        check_is_fitted(self, "parent_")
         if isinstance(x, pd.Series):
             x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
+        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
         if len(row) != 1:
             raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
         codes = self._codes(row)
@@ -333,9 +317,7 @@ class AODE(_OneDependence):
         >>> AODE(m=1).fit(X, y).n_parents(X.iloc[[0]]).tolist()
         [4]
         """
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
+        check_is_fitted(self, "classes_")
         return self._serving(self._codes(X, warn=False)).sum(axis=0)
 
     def _log_joint(self, codes):
@@ -378,12 +360,10 @@ class AODE(_OneDependence):
         import pandas as pd
         from fractions import Fraction
 
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
+        check_is_fitted(self, "classes_")
         if isinstance(x, pd.Series):
             x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
+        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
         if len(row) != 1:
             raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
         codes = self._codes(row)[0]

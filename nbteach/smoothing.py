@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach._base import NbteachError, _is_symbolic, check_alpha, check_epsilon
+from nbteach._base import NbteachError, _is_symbolic
+from nbteach._validation import check_alpha, check_epsilon
 
 __all__ = [
     "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table",

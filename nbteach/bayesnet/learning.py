@@ -28,6 +28,7 @@ import math
 from typing import NamedTuple
 
 from .._base import NbteachError
+from .._validation import check_alpha, check_node_data
 from .network import BayesNet, cpd_frame
 from .sampling import sample
 
@@ -40,23 +41,10 @@ def _encode(net, data):
     import numpy as np
     import pandas as pd
 
-    if not isinstance(data, pd.DataFrame):
-        raise NbteachError(f"data must be a pandas DataFrame with one column per node; got "
-                           f"{type(data).__name__}.")
-    if len(data) == 0:
-        raise NbteachError("data has no rows.")
-    unknown = [c for c in data.columns if c not in net.nodes]
-    if unknown:
-        raise NbteachError(f"data has column(s) {', '.join(map(repr, unknown))} that the network "
-                           f"does not know; its nodes are {', '.join(map(repr, net.nodes))}.")
-    missing = [v for v in net.nodes if v not in data.columns]
-    if missing:
-        raise NbteachError(f"data has no column for {', '.join(map(repr, missing))}.")
+    check_node_data(data, net.nodes)
     codes, values = {}, {}
     for v in net.nodes:
         col = data[v]
-        if col.isna().any():
-            raise NbteachError(f"column {v!r} has missing values; counting needs every value.")
         known = net.values(v) if net.has_cpds else None
         if known is None:
             uniq = pd.unique(col)
@@ -91,8 +79,6 @@ def fit_cpds(net, data, alpha=0):
     All or nothing: when a table cannot be counted (a parent configuration no row has, with
     alpha = 0) or the data do not fit, the message says so and ``net`` keeps the tables it had."""
     import numpy as np
-
-    from .._base import check_alpha
 
     alpha = check_alpha(alpha)
     codes, values = _encode(net, data)

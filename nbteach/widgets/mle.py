@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from nbteach._base import NbteachError, check_alpha
+from nbteach._base import NbteachError
+from nbteach._validation import check_alpha
 from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded
 from nbteach.widgets._a11y import Explorer
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach._base import NbteachError, check_alpha, check_epsilon
+from nbteach._base import NbteachError
+from nbteach._validation import check_alpha, check_epsilon
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded
 from nbteach.widgets._a11y import Explorer
 

@@ -9,31 +9,21 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import NbteachError, log_sum_exp
+from .counts import class_feature_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, check_y
-
-
-def one_hot(y_index, n_classes: int, sample_weight=None):
-    """The n_samples x n_classes indicator matrix Y (weighted rows)."""
-    Y = np.zeros((y_index.shape[0], n_classes))
-    Y[np.arange(y_index.shape[0]), y_index] = 1.0
-    if sample_weight is not None:
-        Y *= sample_weight[:, None]
-    return Y
 
 
 def count_by_class(estimator, X, y, sample_weight=None):
     """Set classes_, n_features_in_, class_count_ (n_c) and feature_count_ (N_{c,i} = Y.T @ X).
 
     Y is the n x K one-hot label matrix (weighted by ``sample_weight``): the note's
-    vectorised counting, corrected.
+    vectorised counting, corrected, by the counting engine (``counts.class_feature_counts``).
     """
     classes, y_index = check_y(y, X.shape[0], estimator)
     w = check_sample_weight(sample_weight, X.shape[0])
-    Y = one_hot(y_index, len(classes), w)
     estimator.classes_ = classes
     estimator.n_features_in_ = X.shape[1]
-    estimator.class_count_ = Y.sum(axis=0)
-    estimator.feature_count_ = Y.T @ X
+    estimator.class_count_, estimator.feature_count_ = class_feature_counts(y_index, len(classes), X, w)
 
 
 def class_log_prior(estimator):

@@ -32,7 +32,7 @@ from nbteach._validation import (
     validate_data,
     value_kind,
 )
-from nbteach.counts import sorted_labels
+from nbteach.counts import encode, joint_counts, sorted_labels
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
 
@@ -239,9 +239,8 @@ class CategoricalNB(BaseEstimator):
         if not self._exact_mode and len({type(c) for c in self.classes_}) == 1:
             # float path: labels keep their numpy dtype, as in scikit-learn
             self.classes_ = np.array(self.classes_.tolist())
-        class_index = {c: i for i, c in enumerate(classes)}
-        y_codes = np.fromiter((class_index[v] for v in labels), dtype=np.intp, count=len(labels))
-        self.class_count_ = np.bincount(y_codes, minlength=len(classes)).astype(float)
+        y_codes, _ = encode(labels, classes)
+        self.class_count_ = joint_counts([y_codes], [len(classes)]).astype(float)
 
         self.feature_names_in_ = np.array([str(c) for c in df.columns], dtype=object)
         self.n_features_in_ = df.shape[1]
@@ -267,9 +266,8 @@ class CategoricalNB(BaseEstimator):
                     )
                 values = listed
             index = {v: j for j, v in enumerate(values)}
-            codes = np.fromiter((index[v] for v in column), dtype=np.intp, count=len(column))
-            counts = np.zeros((len(classes), len(values)))
-            np.add.at(counts, (y_codes, codes), 1)
+            codes, _ = encode(column, values)
+            counts = joint_counts([y_codes, codes], [len(classes), len(values)]).astype(float)
             self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
             self.category_count_.append(counts)
             self._value_index.append(index)

@@ -39,7 +39,8 @@ import numbers
 import numpy as np
 
 from ._base import NbteachError, log_sum_exp
-from ._numeric import masked_dot, normalise_log, one_hot
+from ._numeric import masked_dot, normalise_log
+from .counts import class_feature_counts, one_hot
 from ._validation import check_alpha, check_array, check_y, refuse_missing_labels, validate_data
 from .multinomial import MultinomialNB
 
@@ -237,8 +238,7 @@ class SemiSupervisedNB(MultinomialNB):
         """n_c = sum_d gamma_{d,c} and N_{c,i} = (gamma.T @ X)_{c,i}: MultinomialNB's counting
         (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma; then its smoothing."""
         self.label_distributions_ = gamma
-        self.class_count_ = gamma.sum(axis=0)
-        self.feature_count_ = gamma.T @ X
+        self.class_count_, self.feature_count_ = class_feature_counts(gamma, len(self.classes_), X)
         self._update_log_probs(alpha)
 
     def _score(self, X_u):

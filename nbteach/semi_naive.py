@@ -33,7 +33,7 @@ import warnings
 from ._base import BaseEstimator, NbteachError
 from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
 from .categorical import UnseenCategoryWarning
-from .counts import sorted_labels
+from .counts import encode, joint_counts, sorted_labels
 
 __all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
 
@@ -63,14 +63,13 @@ class _OneDependence(BaseEstimator):
         for col, cats in zip(df.columns, self.categories_):
             if any(v is None or (isinstance(v, float) and v != v) for v in cats):
                 raise NbteachError(f"column {col!r} has missing values; fill or drop them first.")
-        cidx = {c: k for k, c in enumerate(self.classes_.tolist())}
-        yc = np.array([cidx[v] for v in labels])
+        yc, _ = encode(labels, self.classes_.tolist())
         codes = self._codes(df, warn=False)
         self.n_samples_ = len(df)
-        self.class_count_ = np.bincount(yc, minlength=len(self.classes_)).astype(float)
-        self.pair_count_ = [np.bincount(yc * s + codes[:, i], minlength=len(self.classes_) * s)
-                            .reshape(len(self.classes_), s)
-                            for i, s in enumerate(len(c) for c in self.categories_)]
+        K = len(self.classes_)
+        self.class_count_ = joint_counts([yc], [K]).astype(float)
+        self.pair_count_ = [joint_counts([yc, codes[:, i]], [K, len(c)])
+                            for i, c in enumerate(self.categories_)]
         return yc, codes
 
     def _count_triples(self, yc, codes, pairs):
@@ -81,9 +80,7 @@ class _OneDependence(BaseEstimator):
         sizes = [len(c) for c in self.categories_]
         self.triple_count_ = {}
         for i, j in pairs:
-            si, sj = sizes[i], sizes[j]
-            flat = (yc * si + codes[:, i]) * sj + codes[:, j]
-            self.triple_count_[i, j] = np.bincount(flat, minlength=N * si * sj).reshape(N, si, sj)
+            self.triple_count_[i, j] = joint_counts([yc, codes[:, i], codes[:, j]], [N, sizes[i], sizes[j]])
 
     def _fit_counts(self, X, y):
         yc, codes = self._prepare(X, y)
@@ -98,9 +95,8 @@ class _OneDependence(BaseEstimator):
         names = list(self.feature_names_in_)
         out = np.empty(df.shape, dtype=np.intp)
         for i, (col, cats) in enumerate(zip(names, self.categories_)):
-            lookup = {v: k for k, v in enumerate(cats)}
             vals = df[col].tolist()
-            out[:, i] = [lookup.get(v, -1) for v in vals]
+            out[:, i] = encode(vals, cats, unseen=-1)[0]
             unseen = sorted({repr(v) for v, k in zip(vals, out[:, i]) if k < 0})
             if unseen and warn:
                 warnings.warn(f"column {col!r}: value(s) {', '.join(unseen)} never seen in training; "
@@ -450,9 +446,8 @@ def _cmi_matrix(codes, yc, sizes, n_classes):
     out = np.zeros((d, d))
     for i in range(d):
         for j in range(i, d):
-            flat = (yc * sizes[i] + codes[:, i]) * sizes[j] + codes[:, j]
-            joint = np.bincount(flat, minlength=n_classes * sizes[i] * sizes[j])
-            out[i, j] = out[j, i] = _cmi_from_joint(joint.reshape(n_classes, sizes[i], sizes[j]) / n)
+            joint = joint_counts([yc, codes[:, i], codes[:, j]], [n_classes, sizes[i], sizes[j]])
+            out[i, j] = out[j, i] = _cmi_from_joint(joint / n)
     return out
 
 

@@ -47,6 +47,7 @@ from ._base import BaseEstimator, NbteachError
 from .bernoulli import BernoulliNB
 from .multinomial import MultinomialNB
 from ._numeric import normalise_log
+from .counts import joint_counts
 from ._validation import (NbteachTypeError, check_alpha, check_class_prior, check_documents, check_is_fitted,
                           validate_data)
 
@@ -208,7 +209,7 @@ def _add_counts(counts, cls, ids, V):
     K = counts.shape[0]
     if V > counts.shape[1]:
         counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1]) - counts.shape[1]))])
-    counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
+    counts[:, :V] += joint_counts([cls, ids], [K, V])
     return counts
 
 
@@ -347,7 +348,7 @@ class TextNB(BaseEstimator):
     def _fitted(self, vocabulary, classes, y_index, feature_count, alpha):
         self.vocabulary_ = vocabulary
         self.classes_ = classes
-        self.class_count_ = np.bincount(y_index, minlength=len(classes)).astype(float)
+        self.class_count_ = joint_counts([y_index], [len(classes)]).astype(float)
         self.feature_count_ = feature_count
         self.set_alpha(alpha)
         return self

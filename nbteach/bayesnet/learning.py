@@ -29,6 +29,7 @@ from typing import NamedTuple
 
 from .._base import NbteachError
 from .._validation import check_alpha, check_node_data
+from ..counts import encode, joint_counts
 from .network import BayesNet, cpd_frame
 from .sampling import sample
 
@@ -52,9 +53,8 @@ def _encode(net, data):
                 known = sorted(uniq.tolist())
             except TypeError:
                 known = list(uniq)
-        lookup = {val: i for i, val in enumerate(known)}
         try:
-            codes[v] = np.fromiter((lookup[x] for x in col.tolist()), dtype=np.intp, count=len(col))
+            codes[v] = encode(col.tolist(), known)[0]
         except KeyError as err:
             raise NbteachError(f"column {v!r} has the value {err.args[0]!r}, which the network's "
                                f"table of {v!r} does not have (values {known!r}).") from None
@@ -67,10 +67,8 @@ def _counts(codes, card, v, parents):
     import numpy as np
 
     q = math.prod(card[p] for p in parents)
-    j = np.zeros(len(codes[v]), dtype=np.intp)
-    for p in parents:
-        j = j * card[p] + codes[p]
-    return np.bincount(j * card[v] + codes[v], minlength=q * card[v]).reshape(q, card[v])
+    n = joint_counts([codes[p] for p in parents] + [codes[v]], [card[p] for p in parents] + [card[v]])
+    return n.reshape(q, card[v])
 
 
 def fit_cpds(net, data, alpha=0):

@@ -38,7 +38,7 @@ __all__ = [
     "NbteachTypeError", "CategoryTypeError", "validate_data", "check_is_fitted",
     "check_alpha", "check_epsilon", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
-    "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind",
+    "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
     "check_frame", "check_columns", "check_documents", "check_node_data", "is_sparse",
 ]
 
@@ -318,6 +318,8 @@ def check_category_labels(y) -> list:
     if arr.ndim != 1:
         raise NbteachError(f"y must be 1-D (one label per row of X), got shape {arr.shape}.")
     labels = arr.tolist()
+    if not any(t is type(None) or issubclass(t, float) for t in set(map(type, labels))):
+        return labels                      # no None, no float: nothing missing or infinite
     if any(v is None or (isinstance(v, float) and v != v) for v in labels):
         raise NbteachError("y has a missing label (NaN/None): every training example needs a "
                            "class (Input y contains NaN).")
@@ -332,21 +334,42 @@ def check_category_labels(y) -> list:
 
 
 # ---------------------------------------------------------------- tables of categories
+def _type_kind(t) -> str:
+    if issubclass(t, (bool, np.bool_)):
+        return "True/False"
+    if issubclass(t, (numbers.Number, np.number)):
+        return "number"
+    if issubclass(t, str):
+        return "text"
+    return t.__name__
+
+
 def value_kind(v) -> str:
     """'True/False', 'number', 'text' or the type's name: what a category label is."""
-    if isinstance(v, (bool, np.bool_)):
-        return "True/False"
-    if isinstance(v, (numbers.Number, np.number)):
-        return "number"
-    if isinstance(v, str):
-        return "text"
-    return type(v).__name__
+    return _type_kind(type(v))
+
+
+def value_kinds(column) -> set:
+    """The kinds of the values in ``column`` (a pandas column's dtype says it when it can;
+    else one pass over the values' types, in C)."""
+    dtype = getattr(column, "dtype", None)
+    if dtype is not None and len(column):
+        if pd.api.types.is_bool_dtype(dtype):
+            return {"True/False"}
+        if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_complex_dtype(dtype):
+            return {"number"}
+        if pd.api.types.is_string_dtype(dtype) and dtype != object and not isinstance(dtype, pd.CategoricalDtype):
+            return {"text"}
+    return {_type_kind(t) for t in set(map(type, column))}
 
 
 def refuse_mixed_kinds(col, column) -> None:
     """A column mixing 1 and '1' would count them as two categories, one mixing True and 1
     as one (Python says True == 1): both silently wrong. Refuse, naming an example of each."""
+    if len(value_kinds(column)) <= 1:
+        return
     first = {}
+    column = list(column)
     for v in column:
         first.setdefault(value_kind(v), v)
         if len(first) > 1:
@@ -417,6 +440,9 @@ def check_category_table(X, name="X"):
         )
     if df.dtypes.eq(object).any():
         for col in df.columns[df.dtypes.eq(object)]:
+            types = set(map(type, df[col]))
+            if not any(issubclass(t, float) for t in types) and all(issubclass(t, Hashable) for t in types):
+                continue                          # no float that could be inf, nothing unhashable
             for v in df[col]:
                 if isinstance(v, float) and v in (float("inf"), float("-inf")):
                     raise NbteachError(

@@ -23,6 +23,9 @@ import math
 import warnings
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
+
 from nbteach._base import BaseEstimator, NbteachError, _is_symbolic, log_sum_exp
 from nbteach._validation import (
     check_alpha,
@@ -31,8 +34,11 @@ from nbteach._validation import (
     refuse_mixed_kinds,
     validate_data,
     value_kind,
+    value_kinds,
 )
 from nbteach.counts import encode, joint_counts, sorted_labels
+from nbteach.probability import as_probability
+from nbteach.smoothing import _exact, lidstone, probability_table, smoothed_prior
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
 
@@ -200,8 +206,6 @@ class CategoricalNB(BaseEstimator):
     def _number(self, value):
         """A parameter as the arithmetic of this model wants it."""
         if self._exact_mode:
-            from nbteach.smoothing import _exact
-
             return _exact(value)
         return float(value)
 
@@ -217,9 +221,7 @@ class CategoricalNB(BaseEstimator):
         -------
         self
         """
-        import numpy as np
 
-        from nbteach.smoothing import lidstone, probability_table, smoothed_prior
 
         alpha = check_alpha(self.alpha)
         epsilon = check_epsilon(self.epsilon)
@@ -229,6 +231,11 @@ class CategoricalNB(BaseEstimator):
                 "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
             )
         df, labels = validate_data(self, X, y, reset=True, kind="categories")
+        return self._fit(df, labels, alpha, epsilon)
+
+    def _fit(self, df, labels, alpha, epsilon):
+        """fit's counting and smoothing, on a table and labels already checked (MixedNB hands
+        its categorical columns here after checking its whole table)."""
         classes = sorted_labels(labels)
         if len(classes) < 2:
             raise NbteachError(
@@ -254,26 +261,25 @@ class CategoricalNB(BaseEstimator):
 
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
-            column = df[col].tolist()
-            refuse_mixed_kinds(col, column)
-            values = sorted_labels(column)
+            series = df[col]
+            refuse_mixed_kinds(col, series)
             if col in given:
                 listed = list(given[col])
-                extra = [v for v in values if v not in listed]
+                extra = [v for v in sorted_labels(pd.unique(series).tolist()) if v not in listed]
                 if extra:
                     raise NbteachError(
                         f"feature {col!r} has values {extra} in X that categories[{col!r}] does not list."
                     )
-                values = listed
+                codes, values = encode(series, listed)
+            else:
+                codes, values = encode(series)
             index = {v: j for j, v in enumerate(values)}
-            codes, _ = encode(column, values)
             counts = joint_counts([y_codes, codes], [len(classes), len(values)]).astype(float)
             self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
             self.category_count_.append(counts)
             self._value_index.append(index)
 
         # P(value | class), by the same smoothing functions a student calls.
-        import pandas as pd
 
         exact = self._exact_mode
         self.tables_ = {}
@@ -320,8 +326,6 @@ class CategoricalNB(BaseEstimator):
                     f"class_prior has {len(given)} entries but there are {k} classes "
                     f"({list(self.classes_)}): give one probability per class."
                 )
-            from nbteach.probability import as_probability
-
             prior = [self._number(as_probability(p, "class_prior")) for p in given]
             total = sum(prior)
             if any(p < 0 for p in prior) or abs(float(total) - 1) > 1e-9:
@@ -338,15 +342,12 @@ class CategoricalNB(BaseEstimator):
         return float(p.subs({s: 0 for s in p.free_symbols})) if _is_symbolic(p) else float(p)
 
     def _float_table(self, table):
-        import numpy as np
 
         return np.array([[self._float(p) for p in row] for row in table.values], dtype=float)
 
     # ------------------------------------------------------------ prediction
     def _encode(self, X):
         """Value indices (n_samples, n_features); -1 marks a value unseen in training."""
-        import numpy as np
-        import pandas as pd
 
         check_is_fitted(self)
         by_name = isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns)
@@ -354,18 +355,21 @@ class CategoricalNB(BaseEstimator):
         codes = np.empty(df.shape, dtype=np.intp)
         unseen = []
         for m, index in enumerate(self._value_index):
-            column = df.iloc[:, m].tolist()
-            known = {value_kind(v) for v in index}
-            for i, v in enumerate(column):
-                if index and value_kind(v) not in known:
-                    # True would silently match 1 (True == 1); '1' would be "unseen" for 1
-                    raise NbteachError(
-                        f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
-                        f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
-                        f"(the training values are {list(index)[:6]}).")
-                codes[i, m] = index.get(v, -1)
-                if codes[i, m] < 0:
-                    unseen.append((self._columns[m], v))
+            series = df.iloc[:, m]
+            known = value_kinds(index)
+            if index and not value_kinds(series) <= known:
+                column = series.tolist()
+                # True would silently match 1 (True == 1); '1' would be "unseen" for 1
+                i, v = next((i, v) for i, v in enumerate(column) if value_kind(v) not in known)
+                raise NbteachError(
+                    f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
+                    f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
+                    f"(the training values are {list(index)[:6]}).")
+            codes[:, m] = encode(series, index, unseen=-1)[0]
+            missing = np.flatnonzero(codes[:, m] < 0)
+            if missing.size:
+                column = series.tolist()
+                unseen.extend((self._columns[m], column[i]) for i in missing)
         if unseen:
             shown = ", ".join(f"{f}={v!r}" for f, v in dict.fromkeys(unseen))
             how = (
@@ -398,17 +402,36 @@ class CategoricalNB(BaseEstimator):
             rows.append(row)
         return rows
 
-    def _joint_log_likelihood(self, codes):
-        import numpy as np
+    def _log_factors(self, codes):
+        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
 
-        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        out = np.empty((len(self.feature_log_prob_), codes.shape[0], len(self.classes_)))
         for m, flp in enumerate(self.feature_log_prob_):
             col = codes[:, m]
             seen = col >= 0
-            with np.errstate(invalid="ignore"):
-                jll[seen] += flp[:, col[seen]].T
-                jll[~seen] += self._unseen_log[m]
+            if seen.all():
+                out[m] = flp[:, col].T
+            else:
+                out[m][seen] = flp[:, col[seen]].T
+                out[m][~seen] = self._unseen_log[m]
+        return out
+
+    def _joint_log_likelihood(self, codes):
+
+        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        with np.errstate(invalid="ignore"):
+            for factor in self._log_factors(codes):
+                jll += factor
         return jll
+
+    def log_factors(self, X):
+        """log P(x_m | c) of every feature m for every row of X, in float64.
+
+        An array of shape (n_features, n_samples, n_classes); log P(c) plus its sum over the
+        features is the joint log-likelihood that ``predict`` maximises. MixedNB composes its
+        categorical attributes' factors from this.
+        """
+        return self._log_factors(self._encode(X)[1])
 
     def joint(self, X):
         """The unnormalised scores P(c) prod_m P(x_m | c): one row per sample, one column per class.
@@ -416,8 +439,6 @@ class CategoricalNB(BaseEstimator):
         Exact (Fractions or sympy) when the model is; otherwise floats (which can underflow to
         0.0 for many features: use ``predict_log_proba`` for real data).
         """
-        import numpy as np
-        import pandas as pd
 
         df, codes = self._encode(X)
         if self._exact_mode:
@@ -455,7 +476,6 @@ class CategoricalNB(BaseEstimator):
 
     def _log_jll(self, df, codes):
         """The float joint log-likelihood, refusing rows where every class scores 0."""
-        import numpy as np
 
         jll = self._joint_log_likelihood(codes)
         dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
@@ -464,7 +484,6 @@ class CategoricalNB(BaseEstimator):
         return jll
 
     def _decide(self, df, codes):
-        import numpy as np
 
         if self._symbolic:
             out = []
@@ -483,7 +502,6 @@ class CategoricalNB(BaseEstimator):
         return self.classes_[np.argmax(self._log_jll(df, codes), axis=1)]
 
     def _exact_proba(self, df, codes):
-        import numpy as np
 
         out = []
         for i, row in enumerate(self._exact_scores(codes)):
@@ -515,7 +533,6 @@ class CategoricalNB(BaseEstimator):
 
         Exact models return an object array of Fractions (sympy expressions when symbolic).
         """
-        import numpy as np
 
         df, codes = self._encode(X)
         if self._exact_mode:
@@ -524,7 +541,6 @@ class CategoricalNB(BaseEstimator):
 
     def predict_log_proba(self, X):
         """log P(c | x), computed in log space and normalised with log-sum-exp."""
-        import numpy as np
 
         df, codes = self._encode(X)
         if self._symbolic:
@@ -564,7 +580,6 @@ class CategoricalNB(BaseEstimator):
         P(Flu) × P(Headache=mild|Flu) × P(Sore=severe|Flu) × P(Temperature=normal|Flu) × P(Cough=no|Flu) = 3/5 × 1/3 × 1/3 × 2/3 × 0/3 = 0
         decision: Cold
         """
-        import pandas as pd
 
         check_is_fitted(self)
         if isinstance(x, pd.DataFrame):

@@ -25,6 +25,7 @@ Counts are integers (exact) when no weights are given; the models turn them into
 from __future__ import annotations
 
 import math
+from itertools import repeat
 
 import numpy as np
 import pandas as pd
@@ -60,11 +61,28 @@ def encode(values, levels=None, unseen=None):
     >>> encode(["no", "maybe"], ["no", "yes"], unseen=-1)[0].tolist()
     [0, -1]
     """
+    if isinstance(values, (pd.Series, pd.Index)):     # a column: pandas' hash tables, in C
+        plain = values.dtype != object and not isinstance(values.dtype, pd.CategoricalDtype)
+        if levels is None and plain:
+            # strings, numbers or booleans of one dtype: pandas sorts them as sorted() does
+            codes, uniques = pd.factorize(values, sort=True)
+            return codes.astype(np.intp), uniques.tolist()
+        if levels is None:
+            levels = sorted_labels(pd.unique(values).tolist())
+        try:   # an object Index compares as a dict does (1 == 1.0 == True)
+            codes = pd.Index(list(levels), dtype=None if plain else object).get_indexer(values)
+        except (TypeError, ValueError):
+            codes = None                                  # levels pandas cannot index: below
+        if codes is not None:
+            codes = codes.astype(np.intp)
+            if unseen is None and (codes < 0).any():
+                raise KeyError(values.tolist()[int(np.flatnonzero(codes < 0)[0])])
+            return np.where(codes < 0, unseen, codes) if unseen not in (None, -1) else codes, list(levels)
     values = list(values)
     levels = sorted_labels(values) if levels is None else list(levels)
     index = {v: i for i, v in enumerate(levels)}
-    look = index.__getitem__ if unseen is None else (lambda v: index.get(v, unseen))
-    return np.fromiter(map(look, values), dtype=np.intp, count=len(values)), levels
+    found = map(index.__getitem__, values) if unseen is None else map(index.get, values, repeat(unseen))
+    return np.fromiter(found, dtype=np.intp, count=len(values)), levels
 
 
 def joint_counts(codes, sizes, weights=None):

@@ -75,9 +75,14 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         if not isinstance(self.shared_variance, (bool, np.bool_)):
             raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
         X, (classes, y_index) = validate_data(self, X, y, reset=True)
-        w = check_sample_weight(sample_weight, X.shape[0])
+        return self._fit(X, classes, y_index, check_sample_weight(sample_weight, X.shape[0]))
+
+    def _fit(self, X, classes, y_index, w):
+        """fit's estimates, on X, classes and weights already checked (MixedNB hands its
+        numeric columns here after checking its whole table)."""
+        vs = self.var_smoothing
         K, M = len(classes), X.shape[1]
-        self.epsilon_ = float(vs * np.var(X, axis=0).max())
+        self.epsilon_ = float(vs * np.var(X, axis=0).max()) if vs else 0.0
         self.classes_ = classes
         self.n_features_in_ = M
         self.theta_ = np.zeros((K, M))
@@ -169,6 +174,32 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
+        X = self._check_predict(X)
+        with np.errstate(divide="ignore"):
+            log_prior = np.log(self.class_prior_)
+        out = np.empty((X.shape[0], len(self.classes_)))
+        for k in range(len(self.classes_)):   # summed in scikit-learn's order, so that its numbers agree
+            n_ij = -0.5 * np.sum(np.log(2.0 * np.pi * self.var_[k]))
+            n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
+            out[:, k] = log_prior[k] + n_ij
+        return out
+
+    def log_factors(self, X):
+        """log N(x_j; mu_cj, sigma^2_cj), the log density of every feature j within every class.
+
+        An array of shape (n_features, n_samples, n_classes); log pi_c plus its sum over the
+        features is the joint log-likelihood. MixedNB composes its numeric attributes' factors
+        from this.
+        """
+        X = self._check_predict(X)
+        return np.stack([self._log_factor(X, j) for j in range(X.shape[1])])
+
+    def _log_factor(self, X, j):
+        """log N(x_j; mu_cj, sigma^2_cj) for every row (axis 0) and class (axis 1)."""
+        var = self.var_[:, j][None, :]
+        return -0.5 * (np.log(2 * np.pi * var) + (X[:, [j]] - self.theta_[:, j][None, :]) ** 2 / var)
+
+    def _check_predict(self, X):
         check_is_fitted(self, "theta_")
         X = validate_data(self, X, reset=False)
         zero = np.argwhere(~(self.var_ > 0))
@@ -179,14 +210,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
                 "and var_smoothing adds nothing), so its normal density is infinite at that value and 0 "
                 "elsewhere: the posterior would be NaN. Use var_smoothing > 0 (the default 1e-9 adds a "
                 "share of the largest feature variance), or drop the constant feature.")
-        with np.errstate(divide="ignore"):
-            log_prior = np.log(self.class_prior_)
-        out = np.empty((X.shape[0], len(self.classes_)))
-        for k in range(len(self.classes_)):
-            n_ij = -0.5 * np.sum(np.log(2.0 * np.pi * self.var_[k]))
-            n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
-            out[:, k] = log_prior[k] + n_ij
-        return out
+        return X
 
 
 def log_odds_from_coefficients(coefficients, X):

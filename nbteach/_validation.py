@@ -39,7 +39,7 @@ __all__ = [
     "check_alpha", "check_epsilon", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
-    "check_frame", "check_columns", "check_documents", "check_node_data", "is_sparse",
+    "check_frame", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
 ]
 
 
@@ -564,7 +564,14 @@ def check_documents(docs, name: str = "documents") -> list:
     return docs
 
 
-# ---------------------------------------------------------------- a Bayesian network's data
+# ---------------------------------------------------------------- a Bayesian network and its data
+def is_bayes_net(obj) -> bool:
+    """Whether ``obj`` is a Bayesian network as ``nbteach.bayesnet`` makes them (its structure
+    and table methods), told without importing the network module (which imports the
+    algorithms that ask)."""
+    return all(hasattr(obj, a) for a in ("nodes", "edges", "parents", "get_cpds", "add_cpds", "check_model"))
+
+
 def check_node_data(data, nodes) -> None:
     """``data`` must be a DataFrame with one column per node, rows, and no missing value."""
     if not isinstance(data, pd.DataFrame):

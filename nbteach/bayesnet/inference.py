@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .._base import NbteachError
-from .network import BayesNet
+from .._validation import is_bayes_net
 from .sampling import draw_categorical as _draw
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
@@ -56,7 +56,7 @@ def _check_evidence(evidence):
 
 def _need_net(net, what):
     """A clear message when the first argument is not a network with tables."""
-    if not isinstance(net, BayesNet):
+    if not is_bayes_net(net):
         raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
                            f"burglary(); got {type(net).__name__}.")
     net.check_model()

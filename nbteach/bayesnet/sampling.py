@@ -11,7 +11,7 @@ Reads the network through its public methods only (``nodes``, ``parents``, ``val
 from __future__ import annotations
 
 from .._base import NbteachError
-from .network import BayesNet
+from .._validation import is_bayes_net
 
 __all__ = ["sample", "draw_categorical"]
 
@@ -38,7 +38,7 @@ def sample(net, n: int, random_state=None):
     import numpy as np
     import pandas as pd
 
-    if not isinstance(net, BayesNet):
+    if not is_bayes_net(net):
         raise NbteachError(f"sample needs a BayesNet (with its tables) as the first argument, such as "
                            f"sprinkler(); got {type(net).__name__}.")
     net.check_model()

@@ -1,7 +1,8 @@
-"""What every nbteach estimator shares: clear errors, input checks, parameters.
+"""What every nbteach estimator shares: clear errors, parameters, the log-sum-exp.
 
-Kept free of heavy imports: numpy and pandas are imported inside the functions
-that need them, so ``import nbteach`` stays light.
+Input checks are in :mod:`nbteach._validation`. Kept free of heavy imports (numpy is
+imported inside the two functions that need it): the light modules (``i18n``,
+``errata``, ``glossary``) import this one.
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def log_sum_exp(a, axis=-1):
     >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
     -999.30685...
     """
-    import numpy as np
+    import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
 
     a = np.asarray(a, dtype=float)
     m = np.max(a, axis=axis, keepdims=True)
@@ -105,6 +106,6 @@ class BaseEstimator:
 
     def score(self, X, y) -> float:
         """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
-        import numpy as np
+        import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
 
         return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

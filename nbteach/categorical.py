@@ -465,7 +465,7 @@ class CategoricalNB(BaseEstimator):
 
     def _leading(self, score):
         """(power of epsilon, coefficient) of a score as epsilon -> 0+."""
-        import sympy
+        import sympy   # heavy, and only for a symbolic epsilon
 
         if score == 0:
             return (math.inf, 0)
@@ -509,7 +509,7 @@ class CategoricalNB(BaseEstimator):
             if not _is_symbolic(total) and total == 0:
                 raise self._all_zero_error(df, codes, [i])
             if _is_symbolic(total):
-                import sympy
+                import sympy   # heavy, and only for a symbolic epsilon
 
                 out.append([sympy.simplify(s / total) for s in row])
             else:
@@ -544,7 +544,7 @@ class CategoricalNB(BaseEstimator):
 
         df, codes = self._encode(X)
         if self._symbolic:
-            import sympy
+            import sympy   # heavy, and only for a symbolic epsilon
 
             return np.array([[sympy.log(p) for p in row] for row in self._exact_proba(df, codes)],
                             dtype=object)

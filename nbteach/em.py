@@ -38,6 +38,8 @@ import numbers
 
 import numpy as np
 
+import pandas as pd
+
 from ._base import NbteachError, log_sum_exp
 from ._numeric import masked_dot, normalise_log
 from .counts import class_feature_counts, one_hot
@@ -352,7 +354,6 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
     >>> curve.shape, int(curve["iteration"].max())
     ((8, 5), 3)
     """
-    import pandas as pd
 
     X_train = check_array(X_train, SemiSupervisedNB(), fitting=True, positive=True)
     y_train = np.asarray(y_train)
@@ -396,7 +397,6 @@ def em_against_labelled_only(curve, iteration=None):
     DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
     ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
     """
-    import pandas as pd
 
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration

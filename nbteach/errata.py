@@ -251,7 +251,7 @@ def get(key: str) -> Erratum:
 
 def table():
     """The errata as a pandas DataFrame, one row per mistake, in lesson order."""
-    import pandas as pd
+    import pandas as pd   # here: the registry is read where pandas is not needed
 
     rows = [{"lesson": e.lesson, "note": e.seed, "the note says": e.quote, "what is wrong": e.wrong,
              "correct": e.correct, "status": "flagged in the lesson" if e.status == "flagged"

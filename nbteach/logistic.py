@@ -308,7 +308,7 @@ class LogisticRegression(BaseEstimator):
 
     def _lbfgs(self, obj, W, max_iter, n):
         try:
-            from scipy.optimize import minimize
+            from scipy.optimize import minimize   # heavy, and only for solver="lbfgs"
         except ImportError:  # pragma: no cover - scipy comes with scikit-learn
             raise NbteachError("solver='lbfgs' needs scipy (pip install scipy); "
                                "solver='newton' needs nothing more.") from None

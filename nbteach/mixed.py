@@ -39,7 +39,6 @@ __all__ = ["MixedNB"]
 
 def _kind(series):
     """'categorical', 'numeric', or raise for a column mixing numbers and text."""
-    import pandas as pd
 
     dt = series.dtype
     if pd.api.types.is_bool_dtype(dt):
@@ -262,7 +261,6 @@ class MixedNB(BaseEstimator):
         one), the product ``score`` and the normalised ``posterior``. The decision is in
         ``.attrs["decision"]``.
         """
-        import pandas as pd
 
         if isinstance(x, dict):
             x = pd.DataFrame([x])

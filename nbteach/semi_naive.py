@@ -30,6 +30,9 @@ from __future__ import annotations
 import numbers
 import warnings
 
+import numpy as np
+import pandas as pd
+
 from ._base import BaseEstimator, NbteachError
 from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
 from .categorical import UnseenCategoryWarning
@@ -44,7 +47,6 @@ class _OneDependence(BaseEstimator):
     def _prepare(self, X, y, min_features=2):
         """Validate X and y, record classes_, feature names and categories; return the
         class index of every row and the integer codes of X."""
-        import numpy as np
 
         check_alpha(self.alpha)
         df, labels = validate_data(self, X, y, reset=True, kind="categories")
@@ -74,7 +76,6 @@ class _OneDependence(BaseEstimator):
 
     def _count_triples(self, yc, codes, pairs):
         """triple_count_[i, j][c, x_i, x_j] = |D_{c, x_i, x_j}| for each (i, j) in ``pairs``."""
-        import numpy as np
 
         N = len(self.classes_)
         sizes = [len(c) for c in self.categories_]
@@ -89,8 +90,6 @@ class _OneDependence(BaseEstimator):
         return self
 
     def _codes(self, X, warn=True):
-        import numpy as np
-
         df = validate_data(self, X, reset=False, kind="categories")
         names = list(self.feature_names_in_)
         out = np.empty(df.shape, dtype=np.intp)
@@ -106,7 +105,6 @@ class _OneDependence(BaseEstimator):
 
     def _log_spode(self, codes, i):
         """log of the SPODE numerator with super-parent i, shape (n_samples, n_classes)."""
-        import numpy as np
 
         a = float(self.alpha)
         N = len(self.classes_)
@@ -130,8 +128,6 @@ class _OneDependence(BaseEstimator):
         return out
 
     def _log_naive(self, codes):
-        import numpy as np
-
         a = float(self.alpha)
         N = len(self.classes_)
         with np.errstate(divide="ignore"):
@@ -144,8 +140,6 @@ class _OneDependence(BaseEstimator):
         return out
 
     def _finish(self, log_joint):
-        import numpy as np
-
         dead = ~np.isfinite(log_joint).any(axis=1)
         if dead.any():
             raise NbteachError(f"every class scores 0 for sample {int(np.flatnonzero(dead)[0])}, so "
@@ -160,7 +154,6 @@ class _OneDependence(BaseEstimator):
 
     def predict_proba(self, X):
         """P(c | x), one row per sample, columns in ``classes_`` order."""
-        import numpy as np
 
         return np.exp(self.predict_log_proba(X))
 
@@ -187,9 +180,6 @@ class SPODE(_OneDependence):
         self.alpha = alpha
 
     def fit(self, X, y):
-        import numpy as np
-        import pandas as pd
-
         self._fit_counts(X, y)
         names = list(self.feature_names_in_)
         if isinstance(self.parent, str) and self.parent == "cv" and "cv" not in names:
@@ -233,8 +223,6 @@ class SPODE(_OneDependence):
         ``x`` is a dict (or one-row DataFrame) of attribute values. Returns a DataFrame:
         one row per factor with its counts written out, then the product and P(c | x).
         """
-        import numpy as np
-        import pandas as pd
 
         check_is_fitted(self, "parent_")
         if isinstance(x, pd.Series):
@@ -293,7 +281,6 @@ class AODE(_OneDependence):
     def _serving(self, codes):
         """(attributes, n) booleans: attribute i serves as super-parent for row r, i.e. the
         row's value of it occurs in at least ``m`` training rows."""
-        import numpy as np
 
         masks = []
         for i in range(codes.shape[1]):
@@ -317,8 +304,6 @@ class AODE(_OneDependence):
         return self._serving(self._codes(X, warn=False)).sum(axis=0)
 
     def _log_joint(self, codes):
-        import numpy as np
-
         parts = [self._log_spode(codes, i) for i in range(codes.shape[1])]
         stacked = np.stack(parts)                      # (attributes, n, N)
         mask = self._serving(codes)[:, :, None]        # (attributes, n, 1)
@@ -352,8 +337,6 @@ class AODE(_OneDependence):
         >>> round(float(table.loc["P(c | x)", "是"]), 4)
         0.9633
         """
-        import numpy as np
-        import pandas as pd
         from fractions import Fraction
 
         check_is_fitted(self, "classes_")
@@ -429,7 +412,6 @@ class AODE(_OneDependence):
 
 def _cmi_from_joint(p):
     r"""I(A; B | C) of a joint distribution ``p[c, a, b]`` (entries sum to 1), in nats."""
-    import numpy as np
 
     pc = p.sum(axis=(1, 2), keepdims=True)
     pa = p.sum(axis=2, keepdims=True)
@@ -440,8 +422,6 @@ def _cmi_from_joint(p):
 
 
 def _cmi_matrix(codes, yc, sizes, n_classes):
-    import numpy as np
-
     n, d = codes.shape
     out = np.zeros((d, d))
     for i in range(d):
@@ -480,7 +460,6 @@ def conditional_mutual_information(X, y):
     >>> round(float(cmi.loc["Headache", "Cough"]), 6)
     0.277259
     """
-    import pandas as pd
 
     helper = TAN()
     yc, codes = helper._prepare(X, y, min_features=1)
@@ -491,7 +470,6 @@ def conditional_mutual_information(X, y):
 
 def _keys_of(X, fitted):
     """How the user names the features: the DataFrame's columns, else positions 0..d-1."""
-    import pandas as pd
 
     if isinstance(X, pd.DataFrame):
         return list(fitted.feature_names_in_)
@@ -510,8 +488,6 @@ def maximum_spanning_tree(weights, root=0):
     >>> maximum_spanning_tree([[0, 3, 1], [3, 0, 2], [1, 2, 0]], root=0)
     {0: None, 1: 0, 2: 1}
     """
-    import numpy as np
-    import pandas as pd
 
     labels = list(weights.index) if isinstance(weights, pd.DataFrame) else None
     try:
@@ -604,7 +580,6 @@ class TAN(_OneDependence):
         keys = _keys_of(X, self)
         sizes = [len(c) for c in self.categories_]
         weights = _cmi_matrix(codes, yc, sizes, len(self.classes_))
-        import pandas as pd
 
         self.cmi_ = pd.DataFrame(weights, index=keys, columns=keys)
         if self.root is None:
@@ -625,8 +600,6 @@ class TAN(_OneDependence):
         return self
 
     def _log_joint(self, codes):
-        import numpy as np
-
         a = float(self.alpha)
         N, n = len(self.classes_), len(codes)
         out = np.log(self.class_count_ + a) - np.log(self.n_samples_ + a * N)  # every class has rows

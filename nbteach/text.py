@@ -43,6 +43,8 @@ from math import comb, factorial
 
 import numpy as np
 
+import pandas as pd
+
 from ._base import BaseEstimator, NbteachError
 from .bernoulli import BernoulliNB
 from .multinomial import MultinomialNB
@@ -514,7 +516,6 @@ class TextNB(BaseEstimator):
         For two classes, the column ``log-odds`` is the first class's contribution minus
         the second's: positive pushes towards ``classes_[0]``.
         """
-        import pandas as pd
 
         check_is_fitted(self, "feature_log_prob_")
         if not isinstance(text, str):
@@ -557,7 +558,6 @@ class TextNB(BaseEstimator):
 
         Returns a DataFrame with columns ``class``, ``word``, ``log-ratio``, ``count``.
         """
-        import pandas as pd
 
         check_is_fitted(self, "feature_log_prob_")
         for name, v in (("n", n), ("min_count", min_count)):

@@ -35,7 +35,7 @@ def _functions(n_words):
     gradient(theta, counts, alpha) -> dL/dtheta, multiplier(counts, alpha) -> lambda).
     With alpha = 0 they are the MLE, the log-likelihood and its gradient.
     """
-    import sympy as sp
+    import sympy as sp   # heavy, and only for this symbolic view
 
     from nbteach.derivations import dirichlet_smoothing
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pandas as pd
+
 from nbteach._base import NbteachError
 from nbteach._validation import check_alpha, check_epsilon
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded
@@ -245,8 +247,6 @@ class SmoothingExplorer(Explorer):
         return self._bias_counts[key]
 
     def _frame(self, sample):
-        import pandas as pd
-
         return pd.DataFrame([sample], columns=list(self.X.columns))
 
     def text(self) -> str:

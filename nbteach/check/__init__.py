@@ -94,6 +94,15 @@ Fields of :func:`define`:
     Inputs are deep-copied; mutating them, returning None, raising and running out of
     time each get their own message (with only the student's traceback frames). A
     mistake's ``answer`` returns the mistaken function.
+
+What lives here, and what it may import
+=======================================
+The student's side of every exercise: the lesson exercises (``lessonNN.py``, one module
+a lesson), the machinery that checks an answer and words the feedback, and graded
+homework's student side (digests, never answers). It may import the library (any
+public module above ``nbteach.widgets``: the data a lesson shows comes from
+``nbteach.datasets``, never from here); it never imports ``nbteach.teacher`` (which
+imports it) or ``nbteach.widgets``.
 """
 from __future__ import annotations
 

@@ -25,10 +25,10 @@ import numbers
 import warnings
 
 import numpy as np
-
 import pandas as pd
 
 from ._base import BaseEstimator, NbteachError, log_sum_exp
+from ._numeric import PosteriorMixin
 from ._validation import check_alpha, check_category_table, validate_data
 from .categorical import CategoricalNB
 from .counts import joint_counts
@@ -84,7 +84,7 @@ def _labels(y):
     return arr if arr.dtype.kind in "biuf" else np.asarray(y, dtype=object)
 
 
-class MixedNB(BaseEstimator):
+class MixedNB(PosteriorMixin, BaseEstimator):
     """Naive Bayes on a DataFrame of categorical and numeric columns.
 
     Parameters
@@ -227,7 +227,7 @@ class MixedNB(BaseEstimator):
             log_prior = np.log(self.class_prior_)
         return log_prior, ordered, X
 
-    def predict_joint_log_proba(self, X):
+    def _joint_log_likelihood(self, X):
         """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
         log_prior, cols, _ = self._factors(X)
         jll = np.tile(log_prior, (cols[0].shape[0], 1))
@@ -236,6 +236,7 @@ class MixedNB(BaseEstimator):
         return jll
 
     def predict_log_proba(self, X):
+        """log P(c | x), normalised with log-sum-exp; refuses a row no class can explain."""
         jll = self.predict_joint_log_proba(X)
         norm = log_sum_exp(jll, axis=1)
         if np.any(~np.isfinite(norm)):
@@ -244,14 +245,6 @@ class MixedNB(BaseEstimator):
                 f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
                 "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
         return jll - norm[:, None]
-
-    def predict_proba(self, X):
-        """P(c | x), one column per class in the order of ``classes_``."""
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        jll = self.predict_joint_log_proba(X)
-        return self.classes_[np.argmax(jll, axis=1)]
 
     def explain(self, x):
         """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.

@@ -103,6 +103,15 @@ class _OneDependence(BaseEstimator):
                               stacklevel=4)
         return out
 
+    def _one_sample(self, x):
+        """``explain``'s sample (a dict, a Series or a one-row table) and its codes."""
+        if isinstance(x, pd.Series):
+            x = x.to_dict()
+        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
+        if len(row) != 1:
+            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
+        return row, self._codes(row)
+
     def _log_spode(self, codes, i):
         """log of the SPODE numerator with super-parent i, shape (n_samples, n_classes)."""
 
@@ -225,12 +234,7 @@ class SPODE(_OneDependence):
         """
 
         check_is_fitted(self, "parent_")
-        if isinstance(x, pd.Series):
-            x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
-        if len(row) != 1:
-            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
-        codes = self._codes(row)
+        row, codes = self._one_sample(x)
         names = list(self.feature_names_in_)
         i = names.index(self.parent_)
         a, N, n = float(self.alpha), len(self.classes_), self.n_samples_
@@ -340,12 +344,8 @@ class AODE(_OneDependence):
         from fractions import Fraction
 
         check_is_fitted(self, "classes_")
-        if isinstance(x, pd.Series):
-            x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
-        if len(row) != 1:
-            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
-        codes = self._codes(row)[0]
+        row, codes = self._one_sample(x)
+        codes = codes[0]
         names = list(self.feature_names_in_)
         row = row[names]
         N, n = len(self.classes_), self.n_samples_

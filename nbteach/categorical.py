@@ -235,8 +235,8 @@ class CategoricalNB(BaseEstimator):
 
     def _fit(self, df, labels, alpha, epsilon):
         """fit's counting and smoothing, on a table and labels already checked (MixedNB hands
-        its categorical columns here after checking its whole table)."""
-        classes = sorted_labels(labels)
+        its categorical columns here after checking its whole table, ``labels`` as a Series)."""
+        y_codes, classes = encode(labels)
         if len(classes) < 2:
             raise NbteachError(
                 f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
@@ -246,7 +246,6 @@ class CategoricalNB(BaseEstimator):
         if not self._exact_mode and len({type(c) for c in self.classes_}) == 1:
             # float path: labels keep their numpy dtype, as in scikit-learn
             self.classes_ = np.array(self.classes_.tolist())
-        y_codes, _ = encode(labels, classes)
         self.class_count_ = joint_counts([y_codes], [len(classes)]).astype(float)
 
         self.feature_names_in_ = np.array([str(c) for c in df.columns], dtype=object)

@@ -18,6 +18,7 @@ import numpy as np
 
 from ._base import BaseEstimator, NbteachError
 from ._numeric import PosteriorMixin
+from .counts import joint_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
@@ -75,11 +76,12 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         if not isinstance(self.shared_variance, (bool, np.bool_)):
             raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
         X, (classes, y_index) = validate_data(self, X, y, reset=True)
-        return self._fit(X, classes, y_index, check_sample_weight(sample_weight, X.shape[0]))
+        w = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        return self._fit(X, classes, y_index, w)
 
     def _fit(self, X, classes, y_index, w):
-        """fit's estimates, on X, classes and weights already checked (MixedNB hands its
-        numeric columns here after checking its whole table)."""
+        """fit's estimates, on X, classes and weights (None: every row weighs 1) already
+        checked (MixedNB hands its numeric columns here after checking its whole table)."""
         vs = self.var_smoothing
         K, M = len(classes), X.shape[1]
         self.epsilon_ = float(vs * np.var(X, axis=0).max()) if vs else 0.0
@@ -88,15 +90,20 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         self.theta_ = np.zeros((K, M))
         self.var_ = np.zeros((K, M))
         self.class_count_ = np.zeros(K)
+        # each class's rows as one block, in their order: the same sums as a mask per class
+        order = np.argsort(y_index, kind="stable")
+        ends = np.cumsum(joint_counts([y_index], [K]))
+        Xs, ws = X[order], (None if w is None else w[order])
         for k in range(K):
-            rows = y_index == k
-            wk = w[rows]
-            if wk.sum() == 0:
+            start = ends[k - 1] if k else 0
+            Xk = Xs[start:ends[k]]
+            wk = None if ws is None else ws[start:ends[k]]
+            self.class_count_[k] = len(Xk) if wk is None else wk.sum()
+            if wk is not None and wk.sum() == 0:
                 wk = None  # all-zero weights: fall back to plain averages
-            mu = np.average(X[rows], axis=0, weights=wk)
-            var = np.average((X[rows] - mu) ** 2, axis=0, weights=wk)
+            mu = np.average(Xk, axis=0, weights=wk)
+            var = np.average((Xk - mu) ** 2, axis=0, weights=wk)
             self.theta_[k], self.var_[k] = mu, var
-            self.class_count_[k] = w[rows].sum()
         if self.shared_variance:
             # pooled within-class variance: the weighted average of the class variances
             weights = self.class_count_ if self.class_count_.sum() > 0 else np.bincount(y_index, minlength=K)

@@ -153,7 +153,7 @@ class MixedNB(PosteriorMixin, BaseEstimator):
             if objects:
                 check_category_table(X[objects])    # e.g. a dict in a column of labels
             self._categorical = CategoricalNB(alpha=float(self.alpha), categories=ordered or None)._fit(
-                X[self.categorical_columns_], y_idx.tolist(), float(self.alpha), None)
+                X[self.categorical_columns_], pd.Series(y_idx), float(self.alpha), None)
             for m, c in enumerate(self.categorical_columns_):
                 levels = self._categorical.categories_[m].tolist()
                 self._levels[c] = pd.Index(levels)
@@ -172,7 +172,7 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                     f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
                     f"its variance with ddof={self.ddof} divides by n_c - ddof = 0. Use ddof=0, or "
                     "more data.")
-            ml = GaussianNB(var_smoothing=0.0)._fit(Xn, classes, y_idx, np.ones(n))   # the ML variance
+            ml = GaussianNB(var_smoothing=0.0)._fit(Xn, classes, y_idx, None)   # the ML variance
             var = ml.var_ * (count / (count - self.ddof))[:, None] if self.ddof else ml.var_.copy()
             var += vf
             zero = np.argwhere(var <= 0)

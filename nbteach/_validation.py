@@ -294,6 +294,13 @@ def check_y(y, n_rows: int, estimator):
     if y_arr.dtype.kind == "O":
         if any(v is None or (isinstance(v, float) and v != v) for v in y_arr):
             raise NbteachError("y contains a missing label (None or NaN): label every row.")
+    if y_arr.dtype.kind in "iu" and y_arr.size:
+        lo, hi = y_arr.min(), y_arr.max()
+        if int(hi) - int(lo) <= 4 * y_arr.size + 1000:   # integer labels in a dense range:
+            shifted = (y_arr - lo).astype(np.intp)        # np.unique's answer by counting, not sorting
+            present = np.bincount(shifted) > 0
+            classes = (np.flatnonzero(present) + lo).astype(y_arr.dtype)
+            return classes, (np.cumsum(present) - 1)[shifted]
     classes, y_index = np.unique(y_arr, return_inverse=True)
     return classes, y_index.ravel()
 

@@ -117,10 +117,10 @@ def median(fn, repeat):
     return statistics.median(times)
 
 CASE
-if y is None:    # a Bayesian network: fit counts its tables; "predict" is an exact query
+if y is None:    # a Bayesian network: fit counts its tables; "predict" is 100 exact queries
     fit = median(lambda: make().fit(X, alpha=1), 5)
     net = make().fit(X, alpha=1)
-    pred = median(lambda: net.query("Rain", {"WetGrass": True}), 5) if "Rain" in net.nodes else 0.0
+    pred = median(lambda: [net.query("Rain", {"WetGrass": True}) for _ in range(100)], 5)
 else:
     fit = median(lambda: make().fit(X, y), 5)
     model = make().fit(X, y)

@@ -1,11 +1,41 @@
 """nbteach: learn naive Bayes and the Bayesian classifiers around it.
 
 ``import nbteach`` is light: numpy, pandas, sympy, matplotlib and ipywidgets are
-imported only when something that needs them is used.
+imported only when something that needs them is used (the public names below are
+looked up on first use, PEP 562; ``tests/test_import_light.py`` checks it).
 
 >>> import nbteach
 >>> nbteach.flu_cold().shape
 (5, 5)
+
+A guide for the next reader: what lives where, and what may import what. Each group
+imports only groups above it; a package's own docstring says more.
+
+1. Foundations. ``_base`` (the errors, the parameter protocol of an estimator,
+   log-sum-exp; imports nothing heavy, because the light modules below import it);
+   ``_validation`` (every input check, scikit-learn's ``validate_data`` /
+   ``check_is_fitted`` as the model: every estimator validates through it and there is
+   one "not fitted" error); ``counts`` (the one counting engine, ``joint_counts``,
+   ``class_feature_counts`` and ``encode``, under every model, and the students'
+   ``class_counts`` and ``value_counts_by_class``); ``i18n``, ``glossary``, ``errata``
+   (language, terms, the one registry of the notes' mistakes; light).
+2. Data and probability. ``datasets`` (the data a lesson shows, also when an exercise
+   uses it), ``realdata`` (real data from installed packages), ``probability`` (exact
+   Bayes), ``smoothing`` (MLE, Laplace/Lidstone, epsilon).
+3. Models, one a module, each scikit-learn's estimator interface: ``categorical``,
+   ``multinomial``, ``bernoulli``, ``gaussian``, ``_numeric`` (what the numeric ones
+   share), ``mixed`` (composed of the categorical and Gaussian models), ``text``,
+   ``logistic``, ``semi_naive`` (SPODE, AODE, TAN), ``em``, ``bayesnet/`` (network,
+   inference, estimators, search, sampling). A model imports groups 1-2 and the models
+   it is made of, never one built on it.
+4. On predictions: ``metrics``, ``evaluation``, ``resample``, ``decision``.
+5. ``derivations/``: sympy re-derives the lessons' formulas (imports groups 1-2).
+6. ``widgets/``: ipywidgets views that call public library functions only; nothing
+   above imports a widget, and groups 1-5 import neither ipywidgets nor matplotlib.
+7. ``check/``: the student's side of the exercises (imports the library, never
+   ``teacher`` or ``widgets``); ``teacher/``: homework sources, assign, judge, grade and
+   the sandbox (uses ``check``, never the other way round); ``assign`` and ``grade``:
+   the thin ``python -m`` entry points.
 """
 from __future__ import annotations
 

@@ -1,22 +1,17 @@
-"""What every nbteach estimator shares: clear errors, input checks, parameters.
+"""What every nbteach estimator shares: clear errors, parameters, the log-sum-exp.
 
-Kept free of heavy imports: numpy and pandas are imported inside the functions
-that need them, so ``import nbteach`` stays light.
+Input checks are in :mod:`nbteach._validation`. Kept free of heavy imports (numpy is
+imported inside the two functions that need it): the light modules (``i18n``,
+``errata``, ``glossary``) import this one.
 """
 from __future__ import annotations
 
 import inspect
-import numbers
-from fractions import Fraction
 
 __all__ = [
     "NbteachError",
     "NotFittedError",
     "BaseEstimator",
-    "check_alpha",
-    "check_epsilon",
-    "check_same_length",
-    "check_fitted",
     "log_sum_exp",
 ]
 
@@ -37,66 +32,6 @@ def _is_symbolic(value) -> bool:
     return type(value).__module__.startswith("sympy")
 
 
-def check_alpha(alpha, name: str = "alpha"):
-    """Return alpha if it is a number >= 0, else raise a message that says what to fix."""
-    if isinstance(alpha, bool) or not isinstance(alpha, (numbers.Real, Fraction)):
-        raise NbteachError(
-            f"{name} must be a number >= 0 (0 means no smoothing, 1 is Laplace), "
-            f"got {alpha!r} of type {type(alpha).__name__}."
-        )
-    if alpha > 1e15 and alpha != float("inf"):
-        raise NbteachError(
-            f"{name}={alpha!r} is too large: it swamps every count (and overflows the "
-            "denominators); use a value up to 1e15 (1 is Laplace)."
-        )
-    if alpha != alpha or alpha < 0 or alpha == float("inf"):
-        raise NbteachError(
-            f"{name} must be a finite number >= 0 (0 means no smoothing, 1 is Laplace), "
-            f"got {alpha!r}. It counts pseudo-observations, and a count cannot be negative."
-        )
-    return alpha
-
-
-def check_epsilon(epsilon):
-    """Return epsilon if it is None, a number in (0, 1) or a sympy symbol."""
-    if epsilon is None:
-        return epsilon
-    if _is_symbolic(epsilon):
-        if getattr(epsilon, "free_symbols", None):
-            return epsilon  # a symbol such as sympy.Symbol("epsilon", positive=True)
-        if getattr(epsilon, "is_number", False) and bool(0 < epsilon < 1):
-            return epsilon  # a sympy number in (0, 1), e.g. sympy.Rational(1, 100)
-        raise NbteachError(f"epsilon must be a sympy Symbol or a number in (0, 1), got {epsilon!r}: it "
-                           "replaces a zero probability by a tiny positive one.")
-    if isinstance(epsilon, bool) or not isinstance(epsilon, (numbers.Real, Fraction)):
-        raise NbteachError(
-            "epsilon must be None (no epsilon smoothing), a small positive number such as "
-            f"1e-6, or a sympy Symbol, got {epsilon!r} of type {type(epsilon).__name__}."
-        )
-    if not (0 < epsilon < 1):
-        raise NbteachError(
-            f"epsilon must be > 0 and < 1, got {epsilon!r}: it replaces a zero probability "
-            "by a tiny positive one (try 1e-6, or sympy.Symbol('epsilon', positive=True))."
-        )
-    return epsilon
-
-
-def check_same_length(X, y, n_X: int, n_y: int) -> None:
-    if n_X != n_y:
-        raise NbteachError(
-            f"X has {n_X} rows but y has {n_y} labels: give one label per row of X."
-        )
-    if n_X == 0:
-        raise NbteachError("X and y are empty: fit needs at least one labelled example.")
-
-
-def check_fitted(estimator, attribute: str = "classes_") -> None:
-    if not hasattr(estimator, attribute):
-        raise NotFittedError(
-            f"This {type(estimator).__name__} is not fitted yet: call .fit(X, y) first."
-        )
-
-
 def log_sum_exp(a, axis=-1):
     """log(sum(exp(a))) along ``axis``, computed without overflow or underflow.
 
@@ -104,7 +39,7 @@ def log_sum_exp(a, axis=-1):
     >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
     -999.30685...
     """
-    import numpy as np
+    import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
 
     a = np.asarray(a, dtype=float)
     m = np.max(a, axis=axis, keepdims=True)
@@ -171,6 +106,6 @@ class BaseEstimator:
 
     def score(self, X, y) -> float:
         """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
-        import numpy as np
+        import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
 
         return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

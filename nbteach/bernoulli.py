@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError, check_alpha
-from ._numeric import PosteriorMixin, check_X, class_log_prior, count_by_class, masked_dot, require_fitted
+from ._base import BaseEstimator, NbteachError
+from ._numeric import PosteriorMixin, class_log_prior, count_by_class, masked_dot
+from ._validation import check_alpha, check_is_fitted, validate_data
 
 __all__ = ["BernoulliNB"]
 
@@ -85,7 +86,7 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
     def fit(self, X, y, sample_weight=None):
         """Count n_c and N_{c,i} (documents of class c containing word i), then smooth."""
         alpha = float(check_alpha(self.alpha))
-        X = self._binarize(check_X(X, self, fitting=True))
+        X = self._binarize(validate_data(self, X, reset=True))
         count_by_class(self, X, y, sample_weight)
         with np.errstate(divide="ignore"):
             self.feature_log_prob_ = np.log(self.feature_count_ + alpha) - np.log(
@@ -96,8 +97,8 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c + sum_i x_i log mu_ci + (1 - x_i) log(1 - mu_ci)."""
-        require_fitted(self, "feature_log_prob_")
-        X = self._binarize(check_X(X, self, fitting=False))
+        check_is_fitted(self, "feature_log_prob_")
+        X = self._binarize(validate_data(self, X, reset=False))
         with np.errstate(divide="ignore"):
             log_not = np.log1p(-np.exp(self.feature_log_prob_))  # log(1 - mu)
         present = masked_dot(X, self.feature_log_prob_)

@@ -21,21 +21,24 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Hashable
 from fractions import Fraction
 
-from nbteach._base import (
-    BaseEstimator,
-    NbteachError,
-    _is_symbolic,
+import numpy as np
+import pandas as pd
+
+from nbteach._base import BaseEstimator, NbteachError, _is_symbolic, log_sum_exp
+from nbteach._validation import (
     check_alpha,
     check_epsilon,
-    check_fitted,
-    check_same_length,
-    log_sum_exp,
+    check_is_fitted,
+    refuse_mixed_kinds,
+    validate_data,
+    value_kind,
+    value_kinds,
 )
-from nbteach._numeric import require_fitted
-from nbteach.counts import sorted_labels
+from nbteach.counts import encode, joint_counts, sorted_labels
+from nbteach.probability import as_probability
+from nbteach.smoothing import _exact, lidstone, probability_table, smoothed_prior
 from nbteach.i18n import tr
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
@@ -51,155 +54,6 @@ def _fmt(v) -> str:
     if isinstance(v, float):
         return f"{v:.4g}"
     return str(v)
-
-
-# ---------------------------------------------------------------- input checks
-def _value_kind(v) -> str:
-    import numbers
-
-    import numpy as np
-
-    if isinstance(v, (bool, np.bool_)):
-        return "True/False"
-    if isinstance(v, (numbers.Number, np.number)):
-        return "number"
-    if isinstance(v, str):
-        return "text"
-    return type(v).__name__
-
-
-def _refuse_mixed_kinds(col, column) -> None:
-    """A column mixing 1 and '1' would count them as two categories, one mixing True and 1
-    as one (Python says True == 1): both silently wrong. Refuse, naming an example of each."""
-    first = {}
-    for v in column:
-        first.setdefault(_value_kind(v), v)
-        if len(first) > 1:
-            examples = ", ".join(f"{v!r} ({k})" for k, v in first.items())
-            raise NbteachError(
-                f"column {col!r} mixes kinds of values: {examples}. Python counts 1 and '1' as two "
-                "categories and True and 1 as one; convert the column to one type first, e.g. "
-                f"X[{col!r}] = X[{col!r}].astype(str).")
-
-def _as_table(X, name="X"):
-    """X as a DataFrame of labels, or a clear error."""
-    import numpy as np
-    import pandas as pd
-
-    if isinstance(X, pd.DataFrame):
-        df = X
-    elif isinstance(X, pd.Series):
-        raise NbteachError(
-            f"{name} is a single column (a Series). Give a table with one column per feature: "
-            f"{name}.to_frame(), or df[[column]] with double brackets."
-        )
-    elif type(X).__module__.startswith("scipy.sparse"):
-        raise NbteachError(
-            f"{name} is a scipy sparse matrix; CategoricalNB takes a dense table of category "
-            "labels (a DataFrame or a list of rows)."
-        )
-    elif isinstance(X, (str, bytes)) or X is None or np.isscalar(X) or isinstance(X, dict):
-        raise NbteachError(
-            f"{name} must be a table of category labels (a pandas DataFrame, or a list of rows), "
-            f"got {type(X).__name__}."
-        )
-    else:
-        if getattr(np.asarray(X), "dtype", None) is not None and np.asarray(X).dtype.kind == "c":
-            raise NbteachError(
-                f"Complex data not supported: {name} holds complex numbers; categories are "
-                "labels (strings or numbers)."
-            )
-        try:
-            arr = np.asarray(X, dtype=object)
-        except Exception as exc:  # ragged lists and the like
-            raise NbteachError(f"{name} could not be read as a table: {exc}") from None
-        if arr.ndim == 1 and arr.size and not isinstance(arr[0], (list, tuple, np.ndarray)):
-            raise NbteachError(
-                f"{name} is 1-D, but it must be 2-D: one row per example, one column per "
-                f"feature. For a single example write [x]; for a single feature, [[v] for v in x]. "
-                "(Reshape your data: X.reshape(1, -1) or X.reshape(-1, 1) for a numpy array.)"
-            )
-        if arr.ndim != 2:
-            raise NbteachError(
-                f"{name} must be 2-D (rows are examples, columns are features), "
-                f"got an array of shape {arr.shape}."
-            )
-        df = pd.DataFrame(arr, columns=[f"x{i}" for i in range(arr.shape[1])])
-    if df.shape[1] == 0:
-        raise NbteachError(
-            f"{name} has no columns: naive Bayes needs at least one feature "
-            f"(0 feature(s) (shape={df.shape}) while a minimum of 1 is required)."
-        )
-    missing = df.isna()
-    if missing.values.any():
-        row, col = np.argwhere(missing.values)[0]
-        raise NbteachError(
-            f"{name} has a missing value (NaN/None) in column {df.columns[col]!r}, row {row}: "
-            "fill it with a category of its own (e.g. 'unknown') or drop the row."
-        )
-    numeric = df.select_dtypes(include="number")
-    if numeric.shape[1] and not np.isfinite(numeric.to_numpy(dtype=float)).all():
-        raise NbteachError(
-            f"{name} contains inf: an infinite value is not a category; fix or drop that row."
-        )
-    if df.dtypes.eq(object).any():
-        for col in df.columns[df.dtypes.eq(object)]:
-            for v in df[col]:
-                if isinstance(v, float) and v in (float("inf"), float("-inf")):
-                    raise NbteachError(
-                        f"{name} contains inf in column {col!r}: an infinite value is not a "
-                        "category; fix or drop that row."
-                    )
-                if not isinstance(v, Hashable):
-                    raise _CategoryTypeError(
-                        f"{name} holds a {type(v).__name__} in column {col!r}: a category must "
-                        "be a string or a number (argument must be a string or a real number)."
-                    )
-    return df
-
-
-class _CategoryTypeError(NbteachError, TypeError):
-    """A value that cannot be a category label (a dict, a list...)."""
-
-
-def _as_labels(y):
-    import numpy as np
-    import pandas as pd
-
-    if y is None or isinstance(y, (str, bytes, dict)) or np.isscalar(y):
-        raise NbteachError(
-            f"y must be a list or column of class labels, one per row of X, got {type(y).__name__}"
-            + (" (CategoricalNB requires y to be passed, but the target y is None)."
-               if y is None else ".")
-        )
-    if isinstance(y, pd.DataFrame):
-        if y.shape[1] != 1:
-            raise NbteachError(f"y must be a single column of labels, got {y.shape[1]} columns.")
-        y = y.iloc[:, 0]
-    kind = np.asarray(y).dtype.kind
-    arr = np.asarray(y, dtype=object)
-    if arr.ndim == 2 and arr.shape[1] == 1:
-        import sys
-
-        sk = sys.modules.get("sklearn.exceptions")  # scikit-learn's warning class, if loaded
-        warnings.warn("A column-vector y was passed when a 1d array was expected: "
-                      "nbteach uses its only column.",
-                      sk.DataConversionWarning if sk else UserWarning, stacklevel=3)
-        arr = arr[:, 0]
-    if arr.ndim != 1:
-        raise NbteachError(f"y must be 1-D (one label per row of X), got shape {arr.shape}.")
-    labels = arr.tolist()
-    if any(v is None or (isinstance(v, float) and v != v) for v in labels):
-        raise NbteachError("y has a missing label (NaN/None): every training example needs a "
-                           "class (Input y contains NaN).")
-    if any(isinstance(v, float) and v in (float("inf"), float("-inf")) for v in labels):
-        raise NbteachError("Input y contains infinity: every label must be a class, not inf.")
-    if kind == "f" and any(float(v) != round(float(v)) for v in labels):
-        raise NbteachError(
-            "Unknown label type: continuous. y holds non-integer numbers, but a classifier "
-            "needs class labels (integers or strings)."
-        )
-    return labels
 
 
 def _python_label(v):
@@ -360,8 +214,6 @@ class CategoricalNB(BaseEstimator):
     def _number(self, value):
         """A parameter as the arithmetic of this model wants it."""
         if self._exact_mode:
-            from nbteach.smoothing import _exact
-
             return _exact(value)
         return float(value)
 
@@ -377,9 +229,7 @@ class CategoricalNB(BaseEstimator):
         -------
         self
         """
-        import numpy as np
 
-        from nbteach.smoothing import lidstone, probability_table, smoothed_prior
 
         alpha = check_alpha(self.alpha)
         epsilon = check_epsilon(self.epsilon)
@@ -388,10 +238,13 @@ class CategoricalNB(BaseEstimator):
                 "alpha and epsilon are two different smoothings: set one of them "
                 "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
             )
-        df = _as_table(X)
-        labels = _as_labels(y)
-        check_same_length(X, y, len(df), len(labels))
-        classes = sorted_labels(labels)
+        df, labels = validate_data(self, X, y, reset=True, kind="categories")
+        return self._fit(df, labels, alpha, epsilon)
+
+    def _fit(self, df, labels, alpha, epsilon):
+        """fit's counting and smoothing, on a table and labels already checked (MixedNB hands
+        its categorical columns here after checking its whole table, ``labels`` as a Series)."""
+        y_codes, classes = encode(labels)
         if len(classes) < 2:
             raise NbteachError(
                 f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
@@ -401,9 +254,7 @@ class CategoricalNB(BaseEstimator):
         if not self._exact_mode and len({type(c) for c in self.classes_}) == 1:
             # float path: labels keep their numpy dtype, as in scikit-learn
             self.classes_ = np.array(self.classes_.tolist())
-        class_index = {c: i for i, c in enumerate(classes)}
-        y_codes = np.fromiter((class_index[v] for v in labels), dtype=np.intp, count=len(labels))
-        self.class_count_ = np.bincount(y_codes, minlength=len(classes)).astype(float)
+        self.class_count_ = joint_counts([y_codes], [len(classes)]).astype(float)
 
         self.feature_names_in_ = np.array([str(c) for c in df.columns], dtype=object)
         self.n_features_in_ = df.shape[1]
@@ -417,27 +268,25 @@ class CategoricalNB(BaseEstimator):
 
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
-            column = df[col].tolist()
-            _refuse_mixed_kinds(col, column)
-            values = sorted_labels(column)
+            series = df[col]
+            refuse_mixed_kinds(col, series)
             if col in given:
                 listed = list(given[col])
-                extra = [v for v in values if v not in listed]
+                extra = [v for v in sorted_labels(pd.unique(series).tolist()) if v not in listed]
                 if extra:
                     raise NbteachError(
                         f"feature {col!r} has values {extra} in X that categories[{col!r}] does not list."
                     )
-                values = listed
+                codes, values = encode(series, listed)
+            else:
+                codes, values = encode(series)
             index = {v: j for j, v in enumerate(values)}
-            codes = np.fromiter((index[v] for v in column), dtype=np.intp, count=len(column))
-            counts = np.zeros((len(classes), len(values)))
-            np.add.at(counts, (y_codes, codes), 1)
+            counts = joint_counts([y_codes, codes], [len(classes), len(values)]).astype(float)
             self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
             self.category_count_.append(counts)
             self._value_index.append(index)
 
         # P(value | class), by the same smoothing functions a student calls.
-        import pandas as pd
 
         exact = self._exact_mode
         self.tables_ = {}
@@ -484,8 +333,6 @@ class CategoricalNB(BaseEstimator):
                     f"class_prior has {len(given)} entries but there are {k} classes "
                     f"({list(self.classes_)}): give one probability per class."
                 )
-            from nbteach.probability import as_probability
-
             prior = [self._number(as_probability(p, "class_prior")) for p in given]
             total = sum(prior)
             if any(p < 0 for p in prior) or abs(float(total) - 1) > 1e-9:
@@ -502,50 +349,34 @@ class CategoricalNB(BaseEstimator):
         return float(p.subs({s: 0 for s in p.free_symbols})) if _is_symbolic(p) else float(p)
 
     def _float_table(self, table):
-        import numpy as np
 
         return np.array([[self._float(p) for p in row] for row in table.values], dtype=float)
 
     # ------------------------------------------------------------ prediction
     def _encode(self, X):
         """Value indices (n_samples, n_features); -1 marks a value unseen in training."""
-        import numpy as np
-        import pandas as pd
 
-        require_fitted(self, "classes_")
-        df = _as_table(X)
-        if isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns):
-            missing = [c for c in self._columns if c not in df.columns]
-            extra = [c for c in df.columns if c not in self._columns]
-            if missing or extra:
-                raise NbteachError(
-                    "X must have the features the model was fitted on"
-                    + (f"; missing: {missing}" if missing else "")
-                    + (f"; not seen in fit: {extra}" if extra else "")
-                    + "."
-                )
-            df = df[self._columns]
-        elif df.shape[1] != self.n_features_in_:
-            raise NbteachError(
-                f"X has {df.shape[1]} features, but CategoricalNB is expecting "
-                f"{self.n_features_in_} features as input: the model was fitted on "
-                f"{', '.join(map(str, self._columns))}."
-            )
+        check_is_fitted(self)
+        by_name = isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns)
+        df = validate_data(self, X, reset=False, kind="categories", by_name=by_name)
         codes = np.empty(df.shape, dtype=np.intp)
         unseen = []
         for m, index in enumerate(self._value_index):
-            column = df.iloc[:, m].tolist()
-            known = {_value_kind(v) for v in index}
-            for i, v in enumerate(column):
-                if index and _value_kind(v) not in known:
-                    # True would silently match 1 (True == 1); '1' would be "unseen" for 1
-                    raise NbteachError(
-                        f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
-                        f"row {i} gives {v!r} ({_value_kind(v)}): convert it to the training type "
-                        f"(the training values are {list(index)[:6]}).")
-                codes[i, m] = index.get(v, -1)
-                if codes[i, m] < 0:
-                    unseen.append((self._columns[m], v))
+            series = df.iloc[:, m]
+            known = value_kinds(index)
+            if index and not value_kinds(series) <= known:
+                column = series.tolist()
+                # True would silently match 1 (True == 1); '1' would be "unseen" for 1
+                i, v = next((i, v) for i, v in enumerate(column) if value_kind(v) not in known)
+                raise NbteachError(
+                    f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
+                    f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
+                    f"(the training values are {list(index)[:6]}).")
+            codes[:, m] = encode(series, index, unseen=-1)[0]
+            missing = np.flatnonzero(codes[:, m] < 0)
+            if missing.size:
+                column = series.tolist()
+                unseen.extend((self._columns[m], column[i]) for i in missing)
         if unseen:
             shown = ", ".join(f"{f}={v!r}" for f, v in dict.fromkeys(unseen))
             how = (
@@ -578,17 +409,36 @@ class CategoricalNB(BaseEstimator):
             rows.append(row)
         return rows
 
-    def _joint_log_likelihood(self, codes):
-        import numpy as np
+    def _log_factors(self, codes):
+        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
 
-        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        out = np.empty((len(self.feature_log_prob_), codes.shape[0], len(self.classes_)))
         for m, flp in enumerate(self.feature_log_prob_):
             col = codes[:, m]
             seen = col >= 0
-            with np.errstate(invalid="ignore"):
-                jll[seen] += flp[:, col[seen]].T
-                jll[~seen] += self._unseen_log[m]
+            if seen.all():
+                out[m] = flp[:, col].T
+            else:
+                out[m][seen] = flp[:, col[seen]].T
+                out[m][~seen] = self._unseen_log[m]
+        return out
+
+    def _joint_log_likelihood(self, codes):
+
+        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        with np.errstate(invalid="ignore"):
+            for factor in self._log_factors(codes):
+                jll += factor
         return jll
+
+    def log_factors(self, X):
+        """log P(x_m | c) of every feature m for every row of X, in float64.
+
+        An array of shape (n_features, n_samples, n_classes); log P(c) plus its sum over the
+        features is the joint log-likelihood that ``predict`` maximises. MixedNB composes its
+        categorical attributes' factors from this.
+        """
+        return self._log_factors(self._encode(X)[1])
 
     def joint(self, X):
         """The unnormalised scores P(c) prod_m P(x_m | c): one row per sample, one column per class.
@@ -596,8 +446,6 @@ class CategoricalNB(BaseEstimator):
         Exact (Fractions or sympy) when the model is; otherwise floats (which can underflow to
         0.0 for many features: use ``predict_log_proba`` for real data).
         """
-        import numpy as np
-        import pandas as pd
 
         df, codes = self._encode(X)
         if self._exact_mode:
@@ -624,7 +472,7 @@ class CategoricalNB(BaseEstimator):
 
     def _leading(self, score):
         """(power of epsilon, coefficient) of a score as epsilon -> 0+."""
-        import sympy
+        import sympy   # heavy, and only for a symbolic epsilon
 
         if score == 0:
             return (math.inf, 0)
@@ -635,7 +483,6 @@ class CategoricalNB(BaseEstimator):
 
     def _log_jll(self, df, codes):
         """The float joint log-likelihood, refusing rows where every class scores 0."""
-        import numpy as np
 
         jll = self._joint_log_likelihood(codes)
         dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
@@ -644,7 +491,6 @@ class CategoricalNB(BaseEstimator):
         return jll
 
     def _decide(self, df, codes):
-        import numpy as np
 
         if self._symbolic:
             out = []
@@ -663,7 +509,6 @@ class CategoricalNB(BaseEstimator):
         return self.classes_[np.argmax(self._log_jll(df, codes), axis=1)]
 
     def _exact_proba(self, df, codes):
-        import numpy as np
 
         out = []
         for i, row in enumerate(self._exact_scores(codes)):
@@ -671,7 +516,7 @@ class CategoricalNB(BaseEstimator):
             if not _is_symbolic(total) and total == 0:
                 raise self._all_zero_error(df, codes, [i])
             if _is_symbolic(total):
-                import sympy
+                import sympy   # heavy, and only for a symbolic epsilon
 
                 out.append([sympy.simplify(s / total) for s in row])
             else:
@@ -695,7 +540,6 @@ class CategoricalNB(BaseEstimator):
 
         Exact models return an object array of Fractions (sympy expressions when symbolic).
         """
-        import numpy as np
 
         df, codes = self._encode(X)
         if self._exact_mode:
@@ -704,11 +548,10 @@ class CategoricalNB(BaseEstimator):
 
     def predict_log_proba(self, X):
         """log P(c | x), computed in log space and normalised with log-sum-exp."""
-        import numpy as np
 
         df, codes = self._encode(X)
         if self._symbolic:
-            import sympy
+            import sympy   # heavy, and only for a symbolic epsilon
 
             return np.array([[sympy.log(p) for p in row] for row in self._exact_proba(df, codes)],
                             dtype=object)
@@ -744,9 +587,8 @@ class CategoricalNB(BaseEstimator):
         P(Flu) × P(Headache=mild|Flu) × P(Sore=severe|Flu) × P(Temperature=normal|Flu) × P(Cough=no|Flu) = 3/5 × 1/3 × 1/3 × 2/3 × 0/3 = 0
         decision: Cold
         """
-        import pandas as pd
 
-        check_fitted(self)
+        check_is_fitted(self)
         if isinstance(x, pd.DataFrame):
             if len(x) != 1:
                 raise NbteachError(f"explain takes one sample; got {len(x)} rows (use X.iloc[[i]]).")

@@ -7,6 +7,10 @@ Data a lesson shows lives here, also when its exercises use it: the exercise mod
 """
 from __future__ import annotations
 
+import pandas as pd
+
+from nbteach._base import NbteachError
+
 __all__ = ["flu_cold", "flu_cold_query", "FLU_COLD_FEATURES", "FLU_COLD_QUERIES",
            "FLU_COLD_NEW_ROWS", "watermelon", "WATERMELON_BOOK_EXAMPLE", "EM_EXERCISE_WORDS",
            "EM_EXERCISE_X", "EM_EXERCISE_Y"]
@@ -51,7 +55,6 @@ def flu_cold():
     >>> df["Diagnosis"].value_counts().to_dict()
     {'Flu': 3, 'Cold': 2}
     """
-    import pandas as pd
 
     return pd.DataFrame(list(_FLU_COLD_ROWS), columns=[*FLU_COLD_FEATURES, "Diagnosis"])
 
@@ -62,11 +65,8 @@ def flu_cold_query(which: str = "first"):
     >>> flu_cold_query("second").iloc[0].to_dict()
     {'Headache': 'severe', 'Sore': 'mild', 'Temperature': 'high', 'Cough': 'no'}
     """
-    import pandas as pd
 
     if which not in FLU_COLD_QUERIES:
-        from nbteach._base import NbteachError
-
         raise NbteachError(f"which must be 'first' or 'second', got {which!r}.")
     return pd.DataFrame([FLU_COLD_QUERIES[which]], columns=list(FLU_COLD_FEATURES))
 
@@ -154,7 +154,6 @@ def watermelon(english: bool = False):
     >>> print(*watermelon(english=True).loc[1], sep=", ")
     green, curled, dull, clear, sunken, hard smooth, 0.697, 0.46, yes
     """
-    import pandas as pd
 
     df = pd.DataFrame(list(_WATERMELON_ROWS), columns=list(_WATERMELON_COLUMNS),
                       index=pd.RangeIndex(1, len(_WATERMELON_ROWS) + 1, name="编号"))

@@ -39,6 +39,8 @@ from fractions import Fraction
 
 import numpy as np
 
+import pandas as pd
+
 from ._base import NbteachError, _is_symbolic
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
@@ -149,8 +151,6 @@ def conditional_risk(posterior, loss):
         out = rows.astype(float) @ L.astype(float).T
         out = out[0] if P.ndim == 1 else out
     if hasattr(posterior, "columns"):
-        import pandas as pd
-
         names = loss.index if isinstance(loss, pd.DataFrame) else None
         cols = list(names) if names is not None and len(names) == L.shape[0] else (
             list(posterior.columns) if L.shape[0] == K else list(range(L.shape[0])))

@@ -38,8 +38,12 @@ import numbers
 
 import numpy as np
 
-from ._base import NbteachError, check_alpha, log_sum_exp
-from ._numeric import _refuse_missing_labels, check_X, check_y, masked_dot, normalise_log, one_hot
+import pandas as pd
+
+from ._base import NbteachError, log_sum_exp
+from ._numeric import masked_dot, normalise_log
+from .counts import class_feature_counts, one_hot
+from ._validation import check_alpha, check_array, check_y, refuse_missing_labels, validate_data
 from .multinomial import MultinomialNB
 
 __all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
@@ -142,7 +146,7 @@ class SemiSupervisedNB(MultinomialNB):
 
     def _split(self, X, y):
         """Validate; return X, the labelled mask, the classes and each labelled row's class index."""
-        X = check_X(X, self, fitting=True, positive=True)
+        X = validate_data(self, X, reset=True, positive=True)
         if y is None:
             raise NbteachError("SemiSupervisedNB requires y to be passed, but the target y is None: "
                                "give one label per row of X, -1 for an unlabelled row.")
@@ -156,7 +160,7 @@ class SemiSupervisedNB(MultinomialNB):
         if y_arr.shape[0] != X.shape[0]:
             raise NbteachError(f"X has {X.shape[0]} rows but y has {y_arr.shape[0]} labels: give one "
                                "label per row of X, -1 for an unlabelled row.")
-        _refuse_missing_labels(y_arr)              # None/NaN is a missing label, not "unlabelled"
+        refuse_missing_labels(y_arr)                # None/NaN is a missing label, not "unlabelled"
         unlabelled = _unlabelled_mask(y_arr)
         labelled = ~unlabelled
         if not labelled.any():
@@ -236,8 +240,7 @@ class SemiSupervisedNB(MultinomialNB):
         """n_c = sum_d gamma_{d,c} and N_{c,i} = (gamma.T @ X)_{c,i}: MultinomialNB's counting
         (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma; then its smoothing."""
         self.label_distributions_ = gamma
-        self.class_count_ = gamma.sum(axis=0)
-        self.feature_count_ = gamma.T @ X
+        self.class_count_, self.feature_count_ = class_feature_counts(gamma, len(self.classes_), X)
         self._update_log_probs(alpha)
 
     def _score(self, X_u):
@@ -351,9 +354,8 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
     >>> curve.shape, int(curve["iteration"].max())
     ((8, 5), 3)
     """
-    import pandas as pd
 
-    X_train = check_X(X_train, SemiSupervisedNB(), fitting=True, positive=True)
+    X_train = check_array(X_train, SemiSupervisedNB(), fitting=True, positive=True)
     y_train = np.asarray(y_train)
     if y_train.shape != (X_train.shape[0],):
         raise NbteachError(f"y_train must hold one label per training row ({X_train.shape[0]}), "
@@ -365,7 +367,7 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
         raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
     n_labelled = _check_n_labelled(n_labelled)
     rng = np.random.default_rng(random_state)
-    X_test = check_X(X_test, SemiSupervisedNB(), fitting=True, positive=True)
+    X_test = check_array(X_test, SemiSupervisedNB(), fitting=True, positive=True)
     y_test = np.asarray(y_test)
     if X_test.shape[1] != X_train.shape[1] or y_test.shape != (X_test.shape[0],):
         raise NbteachError(f"X_test must have the training columns ({X_train.shape[1]}) and y_test one "
@@ -395,7 +397,6 @@ def em_against_labelled_only(curve, iteration=None):
     DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
     ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
     """
-    import pandas as pd
 
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration

@@ -323,7 +323,7 @@ def table():
     """The errata as a pandas DataFrame, one row per mistake, in lesson order; in Chinese
     (``set_language("zh")``) its headers, what is wrong and what is correct are Chinese, the
     note's words as the note writes them, and its columns keep their English names for code."""
-    import pandas as pd
+    import pandas as pd   # here: the registry is read where pandas is not needed
 
     from .i18n import get_language
 

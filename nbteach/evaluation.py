@@ -22,6 +22,9 @@ the repetitions are independent.
 """
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+
 from ._base import NbteachError
 
 __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
@@ -47,7 +50,6 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
     dict with ``mean difference`` (a - b), ``sd of difference``, ``corrected t``,
     ``folds a ahead`` and a ``verdict`` sentence.
     """
-    import numpy as np
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
@@ -97,7 +99,6 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     """
     import math
 
-    import numpy as np
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
@@ -138,8 +139,6 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     ``min``, ``max``, and in ``.attrs["scores"]`` the per-repeat accuracies
     {model: array (len(train_sizes), n_repeats)}, for paired comparisons.
     """
-    import numpy as np
-    import pandas as pd
 
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)

@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError
-from ._numeric import (
-    PosteriorMixin, check_class_prior, check_sample_weight, check_X, check_y, require_fitted,
-)
+from ._numeric import PosteriorMixin
+from .counts import joint_counts
+from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
@@ -75,25 +75,35 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
             raise NbteachError(f"var_smoothing must be a number >= 0, got {vs!r}.")
         if not isinstance(self.shared_variance, (bool, np.bool_)):
             raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
-        X = check_X(X, self, fitting=True)
-        classes, y_index = check_y(y, X.shape[0], self)
-        w = check_sample_weight(sample_weight, X.shape[0])
+        X, (classes, y_index) = validate_data(self, X, y, reset=True)
+        w = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
+        return self._fit(X, classes, y_index, w)
+
+    def _fit(self, X, classes, y_index, w):
+        """fit's estimates, on X, classes and weights (None: every row weighs 1) already
+        checked (MixedNB hands its numeric columns here after checking its whole table)."""
+        vs = self.var_smoothing
         K, M = len(classes), X.shape[1]
-        self.epsilon_ = float(vs * np.var(X, axis=0).max())
+        self.epsilon_ = float(vs * np.var(X, axis=0).max()) if vs else 0.0
         self.classes_ = classes
         self.n_features_in_ = M
         self.theta_ = np.zeros((K, M))
         self.var_ = np.zeros((K, M))
         self.class_count_ = np.zeros(K)
+        # each class's rows as one block, in their order: the same sums as a mask per class
+        order = np.argsort(y_index, kind="stable")
+        ends = np.cumsum(joint_counts([y_index], [K]))
+        Xs, ws = X[order], (None if w is None else w[order])
         for k in range(K):
-            rows = y_index == k
-            wk = w[rows]
-            if wk.sum() == 0:
+            start = ends[k - 1] if k else 0
+            Xk = Xs[start:ends[k]]
+            wk = None if ws is None else ws[start:ends[k]]
+            self.class_count_[k] = len(Xk) if wk is None else wk.sum()
+            if wk is not None and wk.sum() == 0:
                 wk = None  # all-zero weights: fall back to plain averages
-            mu = np.average(X[rows], axis=0, weights=wk)
-            var = np.average((X[rows] - mu) ** 2, axis=0, weights=wk)
+            mu = np.average(Xk, axis=0, weights=wk)
+            var = np.average((Xk - mu) ** 2, axis=0, weights=wk)
             self.theta_[k], self.var_[k] = mu, var
-            self.class_count_[k] = w[rows].sum()
         if self.shared_variance:
             # pooled within-class variance: the weighted average of the class variances
             weights = self.class_count_ if self.class_count_.sum() > 0 else np.bincount(y_index, minlength=K)
@@ -155,7 +165,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         >>> c["v"], c["w"].round(3), round(c["w0"], 3)
         (array([0.]), array([9.]), -58.5)
         """
-        require_fitted(self, "theta_")
+        check_is_fitted(self, "theta_")
         if len(self.classes_) != 2:
             raise NbteachError(f"log_odds_coefficients needs two classes; this model has "
                                f"{len(self.classes_)}: {list(self.classes_)}.")
@@ -171,8 +181,34 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
-        require_fitted(self, "theta_")
-        X = check_X(X, self, fitting=False)
+        X = self._check_predict(X)
+        with np.errstate(divide="ignore"):
+            log_prior = np.log(self.class_prior_)
+        out = np.empty((X.shape[0], len(self.classes_)))
+        for k in range(len(self.classes_)):   # summed in scikit-learn's order, so that its numbers agree
+            n_ij = -0.5 * np.sum(np.log(2.0 * np.pi * self.var_[k]))
+            n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
+            out[:, k] = log_prior[k] + n_ij
+        return out
+
+    def log_factors(self, X):
+        """log N(x_j; mu_cj, sigma^2_cj), the log density of every feature j within every class.
+
+        An array of shape (n_features, n_samples, n_classes); log pi_c plus its sum over the
+        features is the joint log-likelihood. MixedNB composes its numeric attributes' factors
+        from this.
+        """
+        X = self._check_predict(X)
+        return np.stack([self._log_factor(X, j) for j in range(X.shape[1])])
+
+    def _log_factor(self, X, j):
+        """log N(x_j; mu_cj, sigma^2_cj) for every row (axis 0) and class (axis 1)."""
+        var = self.var_[:, j][None, :]
+        return -0.5 * (np.log(2 * np.pi * var) + (X[:, [j]] - self.theta_[:, j][None, :]) ** 2 / var)
+
+    def _check_predict(self, X):
+        check_is_fitted(self, "theta_")
+        X = validate_data(self, X, reset=False)
         zero = np.argwhere(~(self.var_ > 0))
         if len(zero):
             k, j = zero[0]
@@ -181,14 +217,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
                 "and var_smoothing adds nothing), so its normal density is infinite at that value and 0 "
                 "elsewhere: the posterior would be NaN. Use var_smoothing > 0 (the default 1e-9 adds a "
                 "share of the largest feature variance), or drop the constant feature.")
-        with np.errstate(divide="ignore"):
-            log_prior = np.log(self.class_prior_)
-        out = np.empty((X.shape[0], len(self.classes_)))
-        for k in range(len(self.classes_)):
-            n_ij = -0.5 * np.sum(np.log(2.0 * np.pi * self.var_[k]))
-            n_ij = n_ij - 0.5 * np.sum((X - self.theta_[k]) ** 2 / self.var_[k], axis=1)
-            out[:, k] = log_prior[k] + n_ij
-        return out
+        return X
 
 
 def log_odds_from_coefficients(coefficients, X):

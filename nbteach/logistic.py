@@ -35,7 +35,7 @@ import warnings
 import numpy as np
 
 from ._base import BaseEstimator, NbteachError, log_sum_exp
-from ._numeric import check_X, check_y, require_fitted
+from ._validation import check_is_fitted, validate_data
 
 __all__ = ["LogisticRegression", "ConvergenceWarning", "sigmoid", "softmax"]
 
@@ -211,8 +211,7 @@ class LogisticRegression(BaseEstimator):
     def fit(self, X, y):
         """Minimise J(W); returns self."""
         _check_params(self)
-        X = check_X(X, self, fitting=True)
-        classes, y_index = check_y(y, X.shape[0], self)
+        X, (classes, y_index) = validate_data(self, X, y, reset=True)
         if len(classes) < 2:
             raise NbteachError(
                 f"y has only one class ({classes[0]!r}): logistic regression needs at least "
@@ -309,7 +308,7 @@ class LogisticRegression(BaseEstimator):
 
     def _lbfgs(self, obj, W, max_iter, n):
         try:
-            from scipy.optimize import minimize
+            from scipy.optimize import minimize   # heavy, and only for solver="lbfgs"
         except ImportError:  # pragma: no cover - scipy comes with scikit-learn
             raise NbteachError("solver='lbfgs' needs scipy (pip install scipy); "
                                "solver='newton' needs nothing more.") from None
@@ -331,8 +330,8 @@ class LogisticRegression(BaseEstimator):
     # -- prediction ------------------------------------------------------------------
     def decision_function(self, X):
         """w.x + b: shape (n,) for two classes (the log odds of classes_[1]), else (n, K)."""
-        require_fitted(self, "coef_")
-        X = check_X(X, self, fitting=False)
+        check_is_fitted(self, "coef_")
+        X = validate_data(self, X, reset=False)
         Z = X @ self.coef_.T + self.intercept_
         return Z.ravel() if len(self.classes_) == 2 else Z
 
@@ -354,8 +353,8 @@ class LogisticRegression(BaseEstimator):
     def objective(self, X, y):
         """J(W) of the fitted weights on (X, y): the summed negative log-likelihood plus
         lam/2 ||coef_||^2 (what ``loss_curve_`` records while fitting)."""
-        require_fitted(self, "coef_")
-        X = check_X(X, self, fitting=False)
+        check_is_fitted(self, "coef_")
+        X = validate_data(self, X, reset=False)
         idx = np.searchsorted(self.classes_, np.asarray(y))
         if np.any(idx >= len(self.classes_)) or np.any(self.classes_[np.minimum(idx, len(self.classes_) - 1)] != np.asarray(y)):
             raise NbteachError(f"y holds labels that are not among classes_ {list(self.classes_)}.")

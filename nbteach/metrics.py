@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+import pandas as pd
+
 from ._base import NbteachError
 
 __all__ = [
@@ -76,7 +78,6 @@ def confusion_matrix(y_true, y_pred, labels=None):
 
 def confusion_table(y_true, y_pred, labels=None):
     """The confusion matrix as a labelled DataFrame (rows: actual; columns: predicted)."""
-    import pandas as pd
 
     labels, _, _ = _labels_and_index(y_true, y_pred, labels)
     cm = confusion_matrix(y_true, y_pred, labels)
@@ -203,7 +204,6 @@ def f1_score(y_true, y_pred, *, labels=None, pos_label=1, average="binary",
 
 def classification_report(y_true, y_pred, labels=None, zero_division=0.0):
     """A DataFrame: precision, recall, F1 and support per class, then macro and weighted."""
-    import pandas as pd
 
     p, r, f, s = precision_recall_f1(y_true, y_pred, labels=labels, average=None,
                                      zero_division=zero_division)
@@ -235,7 +235,6 @@ def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None)
     >>> alpha_curve(MultinomialNB(), X, y, X, y, [0.5, 1.0])["accuracy"].tolist()
     [1.0, 1.0]
     """
-    import pandas as pd
 
     alphas = [float(a) for a in alphas]
     if not alphas:
@@ -281,7 +280,6 @@ def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
     >>> t["observed"].tolist(), t["count"].tolist()
     ([0.0, 1.0], [1, 3])
     """
-    import pandas as pd
 
     y = np.asarray(y_true, dtype=object)
     p = np.asarray(proba, dtype=float)
@@ -318,7 +316,6 @@ def precision_recall_curve(y_true, score, *, pos_label):
     >>> precision_recall_curve(["n", "p", "n", "p"], [0.1, 0.4, 0.35, 0.8], pos_label="p")["precision"].round(3).tolist()
     [0.5, 0.667, 1.0, 1.0]
     """
-    import pandas as pd
 
     y = np.asarray(y_true, dtype=object)
     s = np.asarray(score, dtype=float)
@@ -355,7 +352,6 @@ def mutual_information(X, y):
     >>> mutual_information(X, ["spam", "spam", "ham", "ham"]).round(4).to_dict()
     {'winner': 0.6931, 'noise': 0.0}
     """
-    import pandas as pd
 
     names = list(X.columns) if isinstance(X, pd.DataFrame) else None
     A = np.asarray(X, dtype=float)
@@ -384,8 +380,6 @@ def mutual_information(X, y):
 
 
 def _presence_and_classes(X, y):
-    import pandas as pd
-
     names = list(X.columns) if isinstance(X, pd.DataFrame) else None
     try:
         A = np.asarray(X, dtype=float)
@@ -449,7 +443,6 @@ def chi2_statistic(X, y):
     >>> chi2_statistic(X, ["spam", "spam", "ham", "ham"]).round(4).to_dict()
     {'winner': 2.0, 'noise': 0.0}
     """
-    import pandas as pd
 
     B, Y, index = _presence_and_classes(X, y)
     observed = Y.T @ B                                          # (K, features)
@@ -482,7 +475,6 @@ def independence_test(X, y):
     >>> float(independence_test(X, ["spam"] * 10 + ["ham"] * 10).loc["winner", "chi2"])
     20.0
     """
-    import pandas as pd
 
     B, Y, index = _presence_and_classes(X, y)
     n = B.shape[0]

@@ -13,6 +13,9 @@ scikit-learn uses, ``ddof=1`` the sample variance of the textbooks. The prior is
 n_c / n; the textbook's Laplace-smoothed prior (n_c + 1)/(n + N) is kept in
 ``smoothed_prior_`` to show beside it, not used.
 
+MixedNB is composed of nbteach's own models: a :class:`~nbteach.categorical.CategoricalNB`
+counts the categorical columns and a :class:`~nbteach.gaussian.GaussianNB` fits the
+numeric ones; their per-attribute log factors (``log_factors``) are added to log P(c).
 With only numeric columns MixedNB is scikit-learn's ``GaussianNB(var_smoothing=0)``; with
 only categorical ones its ``CategoricalNB(alpha=alpha)``. Computed in log space.
 """
@@ -22,16 +25,20 @@ import numbers
 import warnings
 
 import numpy as np
+import pandas as pd
 
-from ._base import BaseEstimator, NbteachError, check_alpha, log_sum_exp
-from ._numeric import NbteachTypeError, _is_sparse, check_y, require_fitted
+from ._base import BaseEstimator, NbteachError, log_sum_exp
+from ._numeric import PosteriorMixin
+from ._validation import check_alpha, check_category_table, validate_data
+from .categorical import CategoricalNB
+from .counts import joint_counts
+from .gaussian import GaussianNB
 
 __all__ = ["MixedNB"]
 
 
 def _kind(series):
     """'categorical', 'numeric', or raise for a column mixing numbers and text."""
-    import pandas as pd
 
     dt = series.dtype
     if pd.api.types.is_bool_dtype(dt):
@@ -77,7 +84,7 @@ def _labels(y):
     return arr if arr.dtype.kind in "biuf" else np.asarray(y, dtype=object)
 
 
-class MixedNB(BaseEstimator):
+class MixedNB(PosteriorMixin, BaseEstimator):
     """Naive Bayes on a DataFrame of categorical and numeric columns.
 
     Parameters
@@ -114,63 +121,9 @@ class MixedNB(BaseEstimator):
         self.ddof = ddof
         self.var_floor = var_floor
 
-    # -- input -----------------------------------------------------------------------
-    def _frame(self, X, fitting):
-        import pandas as pd
-
-        if isinstance(X, pd.Series):
-            raise NbteachError("X is one Series: pass a DataFrame (X.to_frame() for one column, "
-                               "X.to_frame().T for one row).")
-        if not isinstance(X, pd.DataFrame):
-            if _is_sparse(X):
-                raise NbteachError("X is a scipy sparse matrix; MixedNB takes a pandas DataFrame or a "
-                                   "dense 2-D array of numbers (X.toarray()).")
-            arr = np.asarray(X)
-            what = ("MixedNB takes a pandas DataFrame (its column types say which attributes are "
-                    "categorical and which numeric); a plain array is accepted only if it is 2-D "
-                    f"and all numbers. Got {type(X).__name__} of shape {arr.shape}")
-            if arr.dtype.kind == "c":
-                raise NbteachError(f"Complex data not supported: {what}, of complex numbers.")
-            if arr.ndim != 2:
-                raise NbteachError(f"{what}. Reshape your data either using X.reshape(-1, 1) if it has "
-                                   "a single feature or X.reshape(1, -1) if it is a single example.")
-            if arr.dtype.kind == "O":   # numbers stored as objects are numbers, as in scikit-learn
-                try:
-                    arr = arr.astype(float)
-                except (TypeError, ValueError) as err:
-                    raise NbteachTypeError(f"{what}: {err}.") from None
-            if arr.dtype.kind not in "biuf":
-                raise NbteachError(f"{what}.")
-            X = pd.DataFrame(arr)
-        if len(X) == 0:
-            raise NbteachError("X has no rows: give at least one example.")
-        if X.shape[1] == 0:
-            raise NbteachError(f"X has no columns: give at least one attribute (X has 0 feature(s) "
-                               f"(shape={X.shape}) while a minimum of 1 is required).")
-        if not fitting:
-            cols = list(X.columns)
-            missing = [c for c in self.feature_names_in_ if c not in cols]
-            extra = [c for c in cols if c not in self.feature_names_in_]
-            if missing or extra:
-                raise NbteachError(
-                    (f"X has {len(cols)} features, but MixedNB is expecting {self.n_features_in_} "
-                     "features as input. " if len(cols) != self.n_features_in_ else "")
-                    + "X's columns differ from those seen in fit: "
-                    + (f"missing {missing}" if missing else "")
-                    + ("; " if missing and extra else "")
-                    + (f"unexpected {extra}" if extra else "") + ".")
-            X = X[list(self.feature_names_in_)]
-        for c in X.columns:
-            bad = X[c].isna().to_numpy()
-            if bad.any():
-                raise NbteachError(f"column {c!r} has a missing value (NaN/None) at row "
-                                   f"{X.index[int(np.argmax(bad))]!r}: fill or drop it first.")
-        return X
-
     def fit(self, X, y):
-        """Count the categorical columns, fit a Gaussian per class to the numeric ones."""
-        import pandas as pd
-
+        """Count the categorical columns (a CategoricalNB), fit a Gaussian per class to the
+        numeric ones (a GaussianNB); the prior is n_c / n."""
         check_alpha(self.alpha)
         if self.ddof not in (0, 1) or isinstance(self.ddof, bool):
             raise NbteachError(f"ddof must be 0 (maximum-likelihood variance, as scikit-learn) or 1 "
@@ -178,8 +131,7 @@ class MixedNB(BaseEstimator):
         vf = self.var_floor
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
             raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
-        X = self._frame(X, fitting=True)
-        classes, y_idx = check_y(_labels(y), len(X), self)
+        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame")
         K, n = len(classes), len(X)
         self.classes_ = classes
         self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
@@ -187,21 +139,29 @@ class MixedNB(BaseEstimator):
         kinds = {c: _kind(X[c]) for c in X.columns}
         self.categorical_columns_ = [c for c in X.columns if kinds[c] == "categorical"]
         self.numeric_columns_ = [c for c in X.columns if kinds[c] == "numeric"]
-        count = np.bincount(y_idx, minlength=K).astype(float)
+        count = joint_counts([y_idx], [K]).astype(float)
         self.class_count_ = count
         self.class_prior_ = count / n
         self.smoothed_prior_ = (count + 1) / (n + K)
-        a = float(self.alpha)
-        self._levels, self._log_probs, self.category_probs_, self.category_counts_ = {}, {}, {}, {}
-        for c in self.categorical_columns_:
-            codes, levels = pd.factorize(X[c], sort=True)
-            counts = np.bincount(y_idx * len(levels) + codes, minlength=K * len(levels)).reshape(K, len(levels))
-            probs = (counts + a) / (count[:, None] + a * len(levels))
-            self._levels[c] = pd.Index(levels)
-            with np.errstate(divide="ignore"):
-                self._log_probs[c] = np.log(probs)
-            self.category_probs_[c] = pd.DataFrame(probs, index=classes, columns=list(levels))
-            self.category_counts_[c] = pd.DataFrame(counts, index=classes, columns=list(levels))
+        self._levels, self.category_probs_, self.category_counts_ = {}, {}, {}
+        self._categorical = None
+        if self.categorical_columns_:
+            # the values sorted (CategoricalNB's order), a Categorical's in its own order
+            ordered = {c: list(pd.factorize(X[c], sort=True)[1]) for c in self.categorical_columns_
+                       if isinstance(X[c].dtype, pd.CategoricalDtype)}
+            objects = [c for c in self.categorical_columns_ if X[c].dtype == object]
+            if objects:
+                check_category_table(X[objects])    # e.g. a dict in a column of labels
+            self._categorical = CategoricalNB(alpha=float(self.alpha), categories=ordered or None)._fit(
+                X[self.categorical_columns_], pd.Series(y_idx), float(self.alpha), None)
+            for m, c in enumerate(self.categorical_columns_):
+                levels = self._categorical.categories_[m].tolist()
+                self._levels[c] = pd.Index(levels)
+                probs = self._categorical.tables_[c].to_numpy(dtype=float).T
+                self.category_probs_[c] = pd.DataFrame(probs, index=classes, columns=levels)
+                self.category_counts_[c] = pd.DataFrame(
+                    self._categorical.category_count_[m].astype(int), index=classes, columns=levels)
+        self._gaussian = None
         if self.numeric_columns_:
             Xn = X[self.numeric_columns_].to_numpy(dtype=float)
             if not np.all(np.isfinite(Xn)):
@@ -212,13 +172,9 @@ class MixedNB(BaseEstimator):
                     f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
                     f"its variance with ddof={self.ddof} divides by n_c - ddof = 0. Use ddof=0, or "
                     "more data.")
-            sums = np.column_stack([np.bincount(y_idx, weights=Xn[:, j], minlength=K)
-                                    for j in range(Xn.shape[1])])
-            mu = sums / count[:, None]
-            resid2 = (Xn - mu[y_idx]) ** 2
-            sq = np.column_stack([np.bincount(y_idx, weights=resid2[:, j], minlength=K)
-                                  for j in range(Xn.shape[1])])
-            var = sq / (count[:, None] - self.ddof) + vf
+            ml = GaussianNB(var_smoothing=0.0)._fit(Xn, classes, y_idx, None)   # the ML variance
+            var = ml.var_ * (count / (count - self.ddof))[:, None] if self.ddof else ml.var_.copy()
+            var += vf
             zero = np.argwhere(var <= 0)
             if len(zero):
                 k, j = zero[0]
@@ -228,7 +184,8 @@ class MixedNB(BaseEstimator):
                     + (", the class has 1 sample" if count[k] == 1 else "") + "), so its normal density is infinite at that value "
                     "and 0 elsewhere. Pass var_floor (e.g. 1e-9 times the column's variance), or "
                     "treat the column as categorical (.astype(str)).")
-            self.theta_ = pd.DataFrame(mu, index=classes, columns=self.numeric_columns_)
+            self._gaussian = GaussianNB.from_parameters(ml.theta_, var, self.class_prior_)
+            self.theta_ = pd.DataFrame(ml.theta_, index=classes, columns=self.numeric_columns_)
             self.var_ = pd.DataFrame(var, index=classes, columns=self.numeric_columns_)
         else:
             self.theta_ = pd.DataFrame(index=classes)
@@ -238,19 +195,14 @@ class MixedNB(BaseEstimator):
     # -- scoring ---------------------------------------------------------------------
     def _factors(self, X):
         """Per-column log factors, each (n, K), in column order, plus the log prior."""
-        require_fitted(self, "classes_")
-        X = self._frame(X, fitting=False)
-        K = len(self.classes_)
+        X = validate_data(self, X, reset=False, kind="frame")
         out = {}
-        for c in self.categorical_columns_:
+        codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp)
+        for m, c in enumerate(self.categorical_columns_):
             if _kind(X[c]) != "categorical":
                 raise NbteachError(f"column {c!r} was categorical in fit but holds numbers now.")
-            levels = self._levels[c]
-            codes = levels.get_indexer(X[c])
-            lp = self._log_probs[c]
-            col = np.empty((len(X), K))
-            seen = codes >= 0
-            col[seen] = lp[:, codes[seen]].T
+            codes[:, m] = self._levels[c].get_indexer(X[c])
+            seen = codes[:, m] >= 0
             if not seen.all():
                 unseen = X[c][~seen].unique().tolist()
                 if float(self.alpha) == 0:
@@ -260,9 +212,8 @@ class MixedNB(BaseEstimator):
                 warnings.warn(
                     f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
                     f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=3)
-                n_lv = len(levels)
-                col[~seen] = np.log(float(self.alpha) / (self.class_count_ + float(self.alpha) * n_lv))
-            out[c] = col
+        if self.categorical_columns_:   # the codes are CategoricalNB's: its values, in its order
+            out.update(zip(self.categorical_columns_, self._categorical._log_factors(codes)))
         if self.numeric_columns_:
             if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
@@ -270,21 +221,22 @@ class MixedNB(BaseEstimator):
             Xn = X[self.numeric_columns_].to_numpy(dtype=float)
             if not np.all(np.isfinite(Xn)):
                 raise NbteachError("a numeric column holds inf: give finite numbers.")
-            mu, var = self.theta_.to_numpy(), self.var_.to_numpy()
-            for j, c in enumerate(self.numeric_columns_):
-                out[c] = -0.5 * (np.log(2 * np.pi * var[:, j])[None, :]
-                                 + (Xn[:, [j]] - mu[:, j][None, :]) ** 2 / var[:, j][None, :])
+            out.update(zip(self.numeric_columns_, self._gaussian.log_factors(Xn)))
         ordered = [out[c] for c in self.feature_names_in_]
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
         return log_prior, ordered, X
 
-    def predict_joint_log_proba(self, X):
+    def _joint_log_likelihood(self, X):
         """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
         log_prior, cols, _ = self._factors(X)
-        return log_prior[None, :] + np.sum(cols, axis=0)
+        jll = np.tile(log_prior, (cols[0].shape[0], 1))
+        for col in cols:                  # added one attribute at a time, in the columns' order
+            jll += col
+        return jll
 
     def predict_log_proba(self, X):
+        """log P(c | x), normalised with log-sum-exp; refuses a row no class can explain."""
         jll = self.predict_joint_log_proba(X)
         norm = log_sum_exp(jll, axis=1)
         if np.any(~np.isfinite(norm)):
@@ -294,14 +246,6 @@ class MixedNB(BaseEstimator):
                 "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
         return jll - norm[:, None]
 
-    def predict_proba(self, X):
-        """P(c | x), one column per class in the order of ``classes_``."""
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        jll = self.predict_joint_log_proba(X)
-        return self.classes_[np.argmax(jll, axis=1)]
-
     def explain(self, x):
         """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.
 
@@ -310,7 +254,6 @@ class MixedNB(BaseEstimator):
         one), the product ``score`` and the normalised ``posterior``. The decision is in
         ``.attrs["decision"]``.
         """
-        import pandas as pd
 
         if isinstance(x, dict):
             x = pd.DataFrame([x])

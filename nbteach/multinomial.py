@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator, check_alpha
-from ._numeric import PosteriorMixin, check_X, class_log_prior, count_by_class, masked_dot, require_fitted
+from ._base import BaseEstimator
+from ._numeric import PosteriorMixin, class_log_prior, count_by_class, masked_dot
+from ._validation import check_alpha, check_is_fitted, validate_data
 
 __all__ = ["MultinomialNB"]
 
@@ -80,7 +81,7 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
         n x K one-hot label matrix, ``feature_count_ = Y.T @ X``.
         """
         alpha = float(check_alpha(self.alpha))
-        X = check_X(X, self, fitting=True, positive=True)
+        X = validate_data(self, X, reset=True, positive=True)
         count_by_class(self, X, y, sample_weight)
         self._update_log_probs(alpha)
         return self
@@ -96,6 +97,6 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c + sum_i x_i log theta_{c,i} (the multinomial coefficient,
         the same for every class, cancels in the posterior)."""
-        require_fitted(self, "feature_log_prob_")
-        X = check_X(X, self, fitting=False, positive=True)
+        check_is_fitted(self, "feature_log_prob_")
+        X = validate_data(self, X, reset=False, positive=True)
         return masked_dot(X, self.feature_log_prob_) + self.class_log_prior_

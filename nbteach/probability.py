@@ -116,7 +116,7 @@ class BayesResult:
     @property
     def table(self):
         """A DataFrame: one row per class; prior, likelihood, joint and posterior columns."""
-        import pandas as pd
+        import pandas as pd   # here: probability is exact fractions and stays light without it
 
         return pd.DataFrame(
             {

@@ -23,6 +23,9 @@ own naive Bayes sentiment model on:
 """
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+
 from ._base import NbteachError
 
 __all__ = ["food_reviews", "email_features", "titanic", "spam7", "chinese_reviews", "SnowNLPSentiment",
@@ -67,8 +70,6 @@ def food_reviews(split: str = "train"):
     >>> len(texts), sorted(set(labels.tolist()))
     (1000, ['great', 'other'])
     """
-    import numpy as np
-    import pandas as pd
 
     parts = {"train": ["training_data"], "test": ["testing_data"],
              "all": ["training_data", "testing_data"]}
@@ -94,7 +95,6 @@ def email_features():
     >>> X.shape, int((y == "spam").sum())
     ((3921, 18), 367)
     """
-    import numpy as np
 
     df = _rdata("openintro", "email")
     X = df[EMAIL_COUNT_COLUMNS].copy()
@@ -122,7 +122,6 @@ def titanic():
     >>> X.shape, sorted(set(y.tolist()))
     ((1316, 3), ['no', 'yes'])
     """
-    import numpy as np
 
     df = _rdata("COUNT", "titanic")
     X = df[["class", "age", "sex"]].astype(str).reset_index(drop=True)
@@ -149,7 +148,6 @@ def spam7():
     >>> X.shape, int((y == "spam").sum())
     ((4601, 6), 1813)
     """
-    import numpy as np
 
     df = _rdata("DAAG", "spam7")
     X = df[["crl.tot", "dollar", "bang", "money", "n000", "make"]].astype(float).reset_index(drop=True)

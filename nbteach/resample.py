@@ -34,9 +34,9 @@ def _take(X, idx):
 def _prepare(X, y):
     if isinstance(X, str):
         raise NbteachError("X is a single string: pass a list of documents.")
-    from ._numeric import _refuse_missing_labels
+    from ._validation import refuse_missing_labels
 
-    _refuse_missing_labels(y)
+    refuse_missing_labels(y)
     y = np.asarray(y)
     if y.ndim != 1:
         raise NbteachError(f"y must be a 1-D list of labels, got shape {y.shape}.")

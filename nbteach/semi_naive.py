@@ -30,9 +30,13 @@ from __future__ import annotations
 import numbers
 import warnings
 
-from ._base import BaseEstimator, NbteachError, check_alpha, check_same_length
-from .categorical import UnseenCategoryWarning, _as_labels, _as_table
-from .counts import sorted_labels
+import numpy as np
+import pandas as pd
+
+from ._base import BaseEstimator, NbteachError
+from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
+from .categorical import UnseenCategoryWarning
+from .counts import encode, joint_counts, sorted_labels
 
 __all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
 
@@ -43,14 +47,9 @@ class _OneDependence(BaseEstimator):
     def _prepare(self, X, y, min_features=2):
         """Validate X and y, record classes_, feature names and categories; return the
         class index of every row and the integer codes of X."""
-        import numpy as np
 
         check_alpha(self.alpha)
-        df = _as_table(X)
-        labels = _as_labels(y)
-        check_same_length(df, labels, len(df), len(labels))
-        if len(df) == 0:
-            raise NbteachError("X has no rows: fit needs training examples.")
+        df, labels = validate_data(self, X, y, reset=True, kind="categories")
         if df.shape[1] < min_features:
             raise NbteachError("a one-dependence estimator needs at least two attributes (columns); "
                                f"X has {df.shape[1]} feature(s).")
@@ -66,27 +65,23 @@ class _OneDependence(BaseEstimator):
         for col, cats in zip(df.columns, self.categories_):
             if any(v is None or (isinstance(v, float) and v != v) for v in cats):
                 raise NbteachError(f"column {col!r} has missing values; fill or drop them first.")
-        cidx = {c: k for k, c in enumerate(self.classes_.tolist())}
-        yc = np.array([cidx[v] for v in labels])
+        yc, _ = encode(labels, self.classes_.tolist())
         codes = self._codes(df, warn=False)
         self.n_samples_ = len(df)
-        self.class_count_ = np.bincount(yc, minlength=len(self.classes_)).astype(float)
-        self.pair_count_ = [np.bincount(yc * s + codes[:, i], minlength=len(self.classes_) * s)
-                            .reshape(len(self.classes_), s)
-                            for i, s in enumerate(len(c) for c in self.categories_)]
+        K = len(self.classes_)
+        self.class_count_ = joint_counts([yc], [K]).astype(float)
+        self.pair_count_ = [joint_counts([yc, codes[:, i]], [K, len(c)])
+                            for i, c in enumerate(self.categories_)]
         return yc, codes
 
     def _count_triples(self, yc, codes, pairs):
         """triple_count_[i, j][c, x_i, x_j] = |D_{c, x_i, x_j}| for each (i, j) in ``pairs``."""
-        import numpy as np
 
         N = len(self.classes_)
         sizes = [len(c) for c in self.categories_]
         self.triple_count_ = {}
         for i, j in pairs:
-            si, sj = sizes[i], sizes[j]
-            flat = (yc * si + codes[:, i]) * sj + codes[:, j]
-            self.triple_count_[i, j] = np.bincount(flat, minlength=N * si * sj).reshape(N, si, sj)
+            self.triple_count_[i, j] = joint_counts([yc, codes[:, i], codes[:, j]], [N, sizes[i], sizes[j]])
 
     def _fit_counts(self, X, y):
         yc, codes = self._prepare(X, y)
@@ -95,23 +90,12 @@ class _OneDependence(BaseEstimator):
         return self
 
     def _codes(self, X, warn=True):
-        import numpy as np
-
-        df = _as_table(X)
+        df = validate_data(self, X, reset=False, kind="categories")
         names = list(self.feature_names_in_)
-        if list(df.columns) != names:
-            missing = [c for c in names if c not in df.columns]
-            extra = [c for c in df.columns if c not in names]
-            if missing or extra:
-                raise NbteachError(f"X has {df.shape[1]} features, but {type(self).__name__} is expecting "
-                                   f"{len(names)} features as input: X must have the training columns "
-                                   f"{names}; missing {missing}, unknown {extra}.")
-            df = df[names]
         out = np.empty(df.shape, dtype=np.intp)
         for i, (col, cats) in enumerate(zip(names, self.categories_)):
-            lookup = {v: k for k, v in enumerate(cats)}
             vals = df[col].tolist()
-            out[:, i] = [lookup.get(v, -1) for v in vals]
+            out[:, i] = encode(vals, cats, unseen=-1)[0]
             unseen = sorted({repr(v) for v, k in zip(vals, out[:, i]) if k < 0})
             if unseen and warn:
                 warnings.warn(f"column {col!r}: value(s) {', '.join(unseen)} never seen in training; "
@@ -119,9 +103,17 @@ class _OneDependence(BaseEstimator):
                               stacklevel=4)
         return out
 
+    def _one_sample(self, x):
+        """``explain``'s sample (a dict, a Series or a one-row table) and its codes."""
+        if isinstance(x, pd.Series):
+            x = x.to_dict()
+        row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
+        if len(row) != 1:
+            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
+        return row, self._codes(row)
+
     def _log_spode(self, codes, i):
         """log of the SPODE numerator with super-parent i, shape (n_samples, n_classes)."""
-        import numpy as np
 
         a = float(self.alpha)
         N = len(self.classes_)
@@ -145,8 +137,6 @@ class _OneDependence(BaseEstimator):
         return out
 
     def _log_naive(self, codes):
-        import numpy as np
-
         a = float(self.alpha)
         N = len(self.classes_)
         with np.errstate(divide="ignore"):
@@ -159,8 +149,6 @@ class _OneDependence(BaseEstimator):
         return out
 
     def _finish(self, log_joint):
-        import numpy as np
-
         dead = ~np.isfinite(log_joint).any(axis=1)
         if dead.any():
             raise NbteachError(f"every class scores 0 for sample {int(np.flatnonzero(dead)[0])}, so "
@@ -170,14 +158,11 @@ class _OneDependence(BaseEstimator):
 
     def predict_log_proba(self, X):
         """log P(c | x), one row per sample, columns in ``classes_`` order."""
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
+        check_is_fitted(self, "classes_")
         return self._finish(self._log_joint(self._codes(X)))
 
     def predict_proba(self, X):
         """P(c | x), one row per sample, columns in ``classes_`` order."""
-        import numpy as np
 
         return np.exp(self.predict_log_proba(X))
 
@@ -204,13 +189,10 @@ class SPODE(_OneDependence):
         self.alpha = alpha
 
     def fit(self, X, y):
-        import numpy as np
-        import pandas as pd
-
         self._fit_counts(X, y)
         names = list(self.feature_names_in_)
         if isinstance(self.parent, str) and self.parent == "cv" and "cv" not in names:
-            df, labels = _as_table(X), np.asarray(_as_labels(y), dtype=object)
+            df, labels = check_category_table(X), np.asarray(check_category_labels(y), dtype=object)
             rng = np.random.default_rng(0)
             folds = np.array_split(rng.permutation(len(df)), min(5, len(df)))
             scores = {}
@@ -250,19 +232,9 @@ class SPODE(_OneDependence):
         ``x`` is a dict (or one-row DataFrame) of attribute values. Returns a DataFrame:
         one row per factor with its counts written out, then the product and P(c | x).
         """
-        import numpy as np
-        import pandas as pd
 
-        if not hasattr(self, "parent_"):
-            from ._base import NotFittedError
-
-            raise NotFittedError("This SPODE instance is not fitted yet: call fit(X, y) first.")
-        if isinstance(x, pd.Series):
-            x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
-        if len(row) != 1:
-            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
-        codes = self._codes(row)
+        check_is_fitted(self, "parent_")
+        row, codes = self._one_sample(x)
         names = list(self.feature_names_in_)
         i = names.index(self.parent_)
         a, N, n = float(self.alpha), len(self.classes_), self.n_samples_
@@ -315,7 +287,6 @@ class AODE(_OneDependence):
     def _serving(self, codes):
         """(attributes, n) booleans: attribute i serves as super-parent for row r, i.e. the
         row's value of it occurs in at least ``m`` training rows."""
-        import numpy as np
 
         masks = []
         for i in range(codes.shape[1]):
@@ -335,14 +306,10 @@ class AODE(_OneDependence):
         >>> AODE(m=1).fit(X, y).n_parents(X.iloc[[0]]).tolist()
         [4]
         """
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
+        check_is_fitted(self, "classes_")
         return self._serving(self._codes(X, warn=False)).sum(axis=0)
 
     def _log_joint(self, codes):
-        import numpy as np
-
         parts = [self._log_spode(codes, i) for i in range(codes.shape[1])]
         stacked = np.stack(parts)                      # (attributes, n, N)
         mask = self._serving(codes)[:, :, None]        # (attributes, n, 1)
@@ -376,19 +343,11 @@ class AODE(_OneDependence):
         >>> round(float(table.loc["P(c | x)", "是"]), 4)
         0.9633
         """
-        import numpy as np
-        import pandas as pd
         from fractions import Fraction
 
-        from ._numeric import require_fitted
-
-        require_fitted(self, "classes_")
-        if isinstance(x, pd.Series):
-            x = x.to_dict()
-        row = pd.DataFrame([x]) if isinstance(x, dict) else _as_table(x)
-        if len(row) != 1:
-            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
-        codes = self._codes(row)[0]
+        check_is_fitted(self, "classes_")
+        row, codes = self._one_sample(x)
+        codes = codes[0]
         names = list(self.feature_names_in_)
         row = row[names]
         N, n = len(self.classes_), self.n_samples_
@@ -458,7 +417,6 @@ class AODE(_OneDependence):
 
 def _cmi_from_joint(p):
     r"""I(A; B | C) of a joint distribution ``p[c, a, b]`` (entries sum to 1), in nats."""
-    import numpy as np
 
     pc = p.sum(axis=(1, 2), keepdims=True)
     pa = p.sum(axis=2, keepdims=True)
@@ -469,15 +427,12 @@ def _cmi_from_joint(p):
 
 
 def _cmi_matrix(codes, yc, sizes, n_classes):
-    import numpy as np
-
     n, d = codes.shape
     out = np.zeros((d, d))
     for i in range(d):
         for j in range(i, d):
-            flat = (yc * sizes[i] + codes[:, i]) * sizes[j] + codes[:, j]
-            joint = np.bincount(flat, minlength=n_classes * sizes[i] * sizes[j])
-            out[i, j] = out[j, i] = _cmi_from_joint(joint.reshape(n_classes, sizes[i], sizes[j]) / n)
+            joint = joint_counts([yc, codes[:, i], codes[:, j]], [n_classes, sizes[i], sizes[j]])
+            out[i, j] = out[j, i] = _cmi_from_joint(joint / n)
     return out
 
 
@@ -510,7 +465,6 @@ def conditional_mutual_information(X, y):
     >>> round(float(cmi.loc["Headache", "Cough"]), 6)
     0.277259
     """
-    import pandas as pd
 
     helper = TAN()
     yc, codes = helper._prepare(X, y, min_features=1)
@@ -521,7 +475,6 @@ def conditional_mutual_information(X, y):
 
 def _keys_of(X, fitted):
     """How the user names the features: the DataFrame's columns, else positions 0..d-1."""
-    import pandas as pd
 
     if isinstance(X, pd.DataFrame):
         return list(fitted.feature_names_in_)
@@ -540,8 +493,6 @@ def maximum_spanning_tree(weights, root=0):
     >>> maximum_spanning_tree([[0, 3, 1], [3, 0, 2], [1, 2, 0]], root=0)
     {0: None, 1: 0, 2: 1}
     """
-    import numpy as np
-    import pandas as pd
 
     labels = list(weights.index) if isinstance(weights, pd.DataFrame) else None
     try:
@@ -634,7 +585,6 @@ class TAN(_OneDependence):
         keys = _keys_of(X, self)
         sizes = [len(c) for c in self.categories_]
         weights = _cmi_matrix(codes, yc, sizes, len(self.classes_))
-        import pandas as pd
 
         self.cmi_ = pd.DataFrame(weights, index=keys, columns=keys)
         if self.root is None:
@@ -655,8 +605,6 @@ class TAN(_OneDependence):
         return self
 
     def _log_joint(self, codes):
-        import numpy as np
-
         a = float(self.alpha)
         N, n = len(self.classes_), len(codes)
         out = np.log(self.class_count_ + a) - np.log(self.n_samples_ + a * N)  # every class has rows

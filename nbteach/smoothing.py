@@ -20,7 +20,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach._base import NbteachError, _is_symbolic, check_alpha, check_epsilon
+import numpy as np
+import pandas as pd
+
+from nbteach._base import NbteachError, _is_symbolic
+from nbteach._validation import check_alpha, check_epsilon
 
 __all__ = [
     "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table",
@@ -128,8 +132,6 @@ def epsilon_replace(p, epsilon):
     if epsilon is None:
         raise NbteachError("epsilon_replace needs an epsilon: a small number or a sympy Symbol.")
     if hasattr(p, "__len__") and not isinstance(p, str):
-        import numpy as np
-
         values = np.asarray(p, dtype=object)
         out = np.empty(values.shape, dtype=object)
         for idx, v in np.ndenumerate(values):
@@ -221,7 +223,6 @@ def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
     no        2/5  1/6
     severe    1/5  1/2
     """
-    import pandas as pd
 
     alpha = check_alpha(alpha)
     epsilon = check_epsilon(epsilon)

@@ -44,10 +44,15 @@ from math import comb, factorial
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError, check_alpha
+import pandas as pd
+
+from ._base import BaseEstimator, NbteachError
 from .bernoulli import BernoulliNB
 from .multinomial import MultinomialNB
-from ._numeric import NbteachTypeError, _is_sparse, check_class_prior, normalise_log, require_fitted
+from ._numeric import normalise_log
+from .counts import joint_counts
+from ._validation import (NbteachTypeError, check_alpha, check_class_prior, check_documents, check_is_fitted,
+                          validate_data)
 
 __all__ = [
     "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
@@ -168,33 +173,6 @@ def tokenize(text, token_pattern: str = TOKEN_PATTERN, lowercase: bool = True) -
     return _token_lists([text], _compile(token_pattern), lowercase)[0]
 
 
-def _check_documents(docs, name: str = "documents") -> list:
-    if isinstance(docs, str):
-        raise NbteachError(
-            f"{name} must be a list of strings, one per document, but got a single string. "
-            f'Wrap it in a list: ["{docs[:30]}..."].'
-        )
-    if _is_sparse(docs):
-        raise NbteachTypeError(
-            f"{name} is a scipy sparse matrix ({type(docs).__name__}), but TextNB takes raw text: a "
-            "list of strings, one per document. Word counts already in a matrix go to "
-            "nbteach.MultinomialNB.")
-    if docs is None or not hasattr(docs, "__iter__"):
-        raise NbteachTypeError(f"{name} must be a list of strings, got {type(docs).__name__}.")
-    docs = list(docs)
-    if not docs:
-        raise NbteachError(f"{name} is empty: give at least one document.")
-    if all(map(isinstance, docs, repeat(str))):      # checked in C; the loop finds the culprit
-        return docs
-    for i, d in enumerate(docs):
-        if not isinstance(d, str):
-            raise NbteachTypeError(
-                f"{name}[{i}] is {type(d).__name__} ({d!r}), not a string: every document "
-                "must be text (missing values must be dropped or replaced first)."
-            )
-    return docs
-
-
 def _batches(docs):
     """(start, stop) ranges of about _BATCH_CHARS characters each (at least one document)."""
     ends = np.fromiter(map(len, docs), np.int64, len(docs))
@@ -235,7 +213,7 @@ def _add_counts(counts, cls, ids, V):
     K = counts.shape[0]
     if V > counts.shape[1]:
         counts = np.hstack([counts, np.zeros((K, max(V, 2 * counts.shape[1]) - counts.shape[1]))])
-    counts[:, :V] += np.bincount(cls * V + ids, minlength=K * V).reshape(K, V)
+    counts[:, :V] += joint_counts([cls, ids], [K, V])
     return counts
 
 
@@ -385,7 +363,7 @@ def build_vocabulary(documents, token_pattern: str = TOKEN_PATTERN, lowercase=Tr
     """
     pattern = _compile(token_pattern)
     vocab: dict = {}
-    for toks in _token_lists(_check_documents(documents), pattern, lowercase):
+    for toks in _token_lists(check_documents(documents), pattern, lowercase):
         for w in toks:
             vocab.setdefault(w, len(vocab))
     return vocab
@@ -401,7 +379,7 @@ def count_matrix(documents, vocabulary, token_pattern: str = TOKEN_PATTERN, lowe
     array([[2, 1, 0],
            [0, 0, 1]])
     """
-    docs = _check_documents(documents)
+    docs = check_documents(documents)
     X = np.zeros((len(docs), len(vocabulary)), dtype=np.int64)
     for d, toks in enumerate(_token_lists(docs, _compile(token_pattern), lowercase)):
         for w in toks:
@@ -494,10 +472,7 @@ class TextNB(BaseEstimator):
         joined documents (the same words as :func:`tokenize`, tested), not one by one.
         """
         alpha = float(check_alpha(self.alpha))
-        docs = _check_documents(documents)
-        from ._numeric import check_y
-
-        classes, y_index = check_y(y, len(docs), self)
+        docs, (classes, y_index) = validate_data(self, documents, y, reset=True, kind="documents")
         K = len(classes)
         tokenizer, pattern = self._tokenizer()
         if tokenizer is None and _is_default_pattern(pattern):
@@ -539,14 +514,14 @@ class TextNB(BaseEstimator):
     def _fitted(self, vocabulary, classes, y_index, feature_count, alpha):
         self.vocabulary_ = vocabulary
         self.classes_ = classes
-        self.class_count_ = np.bincount(y_index, minlength=len(classes)).astype(float)
+        self.class_count_ = joint_counts([y_index], [len(classes)]).astype(float)
         self.feature_count_ = feature_count
         self.set_alpha(alpha)
         return self
 
     def set_alpha(self, alpha):
         """Re-smooth the stored counts with a new alpha (no re-counting); returns self."""
-        require_fitted(self, "feature_count_")
+        check_is_fitted(self, "feature_count_")
         self.alpha = check_alpha(alpha)
         smoothed = self.feature_count_ + float(alpha)
         K = len(self.classes_)
@@ -563,7 +538,7 @@ class TextNB(BaseEstimator):
 
     def get_feature_names_out(self):
         """The vocabulary as an array, in id order."""
-        require_fitted(self, "vocabulary_")
+        check_is_fitted(self, "vocabulary_")
         return np.array(list(self.vocabulary_), dtype=object)
 
     # -- prediction -------------------------------------------------------------------
@@ -608,8 +583,8 @@ class TextNB(BaseEstimator):
 
         A document with no known word scores its prior, with an UnknownWordsWarning.
         """
-        require_fitted(self, "feature_log_prob_")
-        docs = _check_documents(documents)
+        check_is_fitted(self, "feature_log_prob_")
+        docs = check_documents(documents)
         return self._joint_log_proba_of(self._ids(docs), len(docs))   # batch by batch
 
     def _joint_log_proba_of(self, batches, n_docs):
@@ -646,14 +621,14 @@ class TextNB(BaseEstimator):
         >>> nb.set_alpha(0.1).predict_encoded(enc).tolist() == nb.predict(["cheap cheap lunch", "lunch"]).tolist()
         True
         """
-        require_fitted(self, "feature_log_prob_")
-        docs = _check_documents(documents)
+        check_is_fitted(self, "feature_log_prob_")
+        docs = check_documents(documents)
         return EncodedDocuments(list(self._ids(docs)), len(docs), self.vocabulary_)
 
     def predict_encoded(self, encoded):
         """argmax_c log P(c) + sum_k t_k log P(w_k | c) for documents from :meth:`encode`,
         at the current alpha: what :meth:`predict` answers for the same documents."""
-        require_fitted(self, "feature_log_prob_")
+        check_is_fitted(self, "feature_log_prob_")
         if not isinstance(encoded, EncodedDocuments):
             raise NbteachTypeError(f"predict_encoded takes what TextNB.encode(documents) returns, got "
                                    f"{type(encoded).__name__}; for raw documents call predict.")
@@ -682,8 +657,8 @@ class TextNB(BaseEstimator):
         This is the formula as the notes write it. For a long document the product of
         hundreds of numbers below 1 underflows to 0.0 for every class.
         """
-        require_fitted(self, "feature_log_prob_")
-        docs = _check_documents(documents)
+        check_is_fitted(self, "feature_log_prob_")
+        docs = check_documents(documents)
         theta = np.exp(self.feature_log_prob_)
         prior = np.exp(self.class_log_prior_)
         out = np.empty((len(docs), len(self.classes_)))
@@ -706,9 +681,8 @@ class TextNB(BaseEstimator):
         For two classes, the column ``log-odds`` is the first class's contribution minus
         the second's: positive pushes towards ``classes_[0]``.
         """
-        import pandas as pd
 
-        require_fitted(self, "feature_log_prob_")
+        check_is_fitted(self, "feature_log_prob_")
         if not isinstance(text, str):
             raise NbteachTypeError(f"explain takes one string, got {type(text).__name__}.")
         tokenizer, pattern = self._tokenizer()
@@ -753,9 +727,8 @@ class TextNB(BaseEstimator):
 
         Returns a DataFrame with columns ``class``, ``word``, ``log-ratio``, ``count``.
         """
-        import pandas as pd
 
-        require_fitted(self, "feature_log_prob_")
+        check_is_fitted(self, "feature_log_prob_")
         for name, v in (("n", n), ("min_count", min_count)):
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
                 raise NbteachError(f"{name} must be a positive integer, got {v!r}.")
@@ -828,7 +801,7 @@ def word_log_odds(model, counts):
     if not isinstance(model, (MultinomialNB, BernoulliNB, TextNB)):
         raise NbteachTypeError("word_log_odds takes a fitted MultinomialNB, BernoulliNB or TextNB, got "
                                f"{type(model).__name__}.")
-    require_fitted(model, "feature_log_prob_")
+    check_is_fitted(model, "feature_log_prob_")
     if len(model.classes_) != 2:
         raise NbteachError(f"word_log_odds compares two classes; the model has {list(model.classes_)}.")
     t = np.asarray(counts)
@@ -861,7 +834,7 @@ def train_as_in_note(documents, labels, alpha=1):
     >>> prior["spam"], cond["spam"]["cheap"]      # (2 + 1) / (3 + 4)
     (Fraction(1, 2), Fraction(3, 7))
     """
-    docs = _check_documents(documents)
+    docs = check_documents(documents)
     labels = list(labels)
     if len(labels) != len(docs):
         raise NbteachError(f"{len(docs)} documents but {len(labels)} labels: one label each.")

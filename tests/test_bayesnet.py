@@ -11,7 +11,7 @@ import pytest
 
 from nbteach import NbteachError
 from nbteach.bayesnet import (BayesNet, burglary, elimination_ask, enumeration_ask, gibbs_ask,
-                              gibbs_trace, hill_climb, same_equivalence_class, sample, sprinkler)
+                              gibbs_trace, hill_climb, hill_climb_search, same_equivalence_class, sample, sprinkler)
 from nbteach.bayesnet.learning import score
 
 
@@ -240,11 +240,10 @@ def test_mdl_is_minus_bic_in_bits():
 def test_hill_climb_finds_a_structure_at_least_as_good_as_the_truth():
     true = sprinkler()
     data = sample(true, 5000, random_state=11)
-    learned = hill_climb(data, score="bic", random_state=0)
+    learned, hist, _ = hill_climb_search(data, score="bic", random_state=0)
     assert score(learned, data, "bic") >= score(BayesNet(true.edges), data, "bic") - 1e-6
     assert same_equivalence_class(learned, true)
     # the history replays the search: each step's score is the score of its edges
-    hist = learned.search_history_
     assert hist[0]["move"] == "start" and hist[0]["edges"] == []
     for h in hist[:8]:
         assert h["score"] == pytest.approx(score(BayesNet(h["edges"], nodes=list(data.columns)), data, "bic"))
@@ -338,8 +337,8 @@ def test_tabu_search_never_returns_to_a_structure_it_just_left():
     # "remove W->C, add C->W, reverse C->W" twenty times; the tabu list holds structures now
     data = sample(sprinkler(), 5000, random_state=2)
     for tabu_length in (3, 50):
-        learned = hill_climb(data, score="bic", restarts=1, random_state=0, tabu_length=tabu_length)
-        hist = learned.search_history_
+        learned, hist, _ = hill_climb_search(data, score="bic", restarts=1, random_state=0,
+                                             tabu_length=tabu_length)
         for phase in {h["phase"] for h in hist}:
             seen = [frozenset(h["edges"]) for h in hist if h["phase"] == phase]
             for i in range(1, len(seen)):

@@ -10,7 +10,6 @@ never run and is left out.
 from __future__ import annotations
 
 import ast
-import importlib
 import subprocess
 import sys
 from pathlib import Path
@@ -113,16 +112,7 @@ def _describe(graph, cycle) -> str:
         f"{a} (line {graph[a][b]})" for a, b in zip(cycle, cycle[1:])) + f" -> {cycle[-1]}"
 
 
-def test_the_import_graph_of_nbteach_outside_bayesnet_has_no_cycle():
-    graph = {a: {b: n for b, n in edges.items() if not b.startswith("nbteach.bayesnet")}
-             for a, edges in import_graph().items() if not a.startswith("nbteach.bayesnet")}
-    cycle = find_cycle(graph)
-    assert cycle is None, _describe(graph, cycle)
 
-
-@pytest.mark.xfail(strict=True, reason="bayesnet/ network <-> inference, learning, sampling: being split "
-                                        "into network/inference/estimators/search/sampling (issue 22); "
-                                        "remove this mark when that lands")
 def test_the_import_graph_of_nbteach_has_no_cycle():
     graph = import_graph()
     cycle = find_cycle(graph)

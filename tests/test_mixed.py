@@ -230,3 +230,20 @@ def test_labels_given_as_a_list_of_numbers_keep_their_type():
 def test_one_row_is_named_as_one_sample():
     with pytest.raises(NbteachError, match="the class has 1 sample"):
         MixedNB().fit(np.array([[1.0, 2.0]]), [0])
+
+
+def test_mixed_is_categorical_nb_plus_gaussian_nb():
+    """MixedNB's factors are CategoricalNB's (categorical columns) and GaussianNB's (numeric ones)."""
+    from nbteach import CategoricalNB, GaussianNB
+
+    df = watermelon()
+    X, y = df.drop(columns="好瓜"), df["好瓜"]
+    nb = MixedNB(alpha=1).fit(X, y)
+    cat = CategoricalNB(alpha=1).fit(X[nb.categorical_columns_], y)
+    gauss = GaussianNB(var_smoothing=0).fit(X[nb.numeric_columns_], y)
+    for c in nb.categorical_columns_:
+        np.testing.assert_allclose(nb.category_probs_[c].to_numpy(), cat.tables_[c].to_numpy(float).T)
+    np.testing.assert_allclose(nb.var_.to_numpy(), gauss.var_)
+    expected = (np.log(nb.class_prior_) + cat.log_factors(X[nb.categorical_columns_]).sum(axis=0)
+                + gauss.log_factors(X[nb.numeric_columns_].to_numpy()).sum(axis=0))
+    np.testing.assert_allclose(nb.predict_joint_log_proba(X), expected, rtol=1e-12)

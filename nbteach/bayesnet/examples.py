@@ -20,22 +20,24 @@ False    True         0.290  0.710
 """
 from __future__ import annotations
 
+import itertools
+
+import pandas as pd
+
+from .._base import NbteachError
+from .network import BayesNet
+
 __all__ = ["burglary", "sprinkler", "basic_structure"]
 
 _TF = [True, False]
 
 
 def _root(p):
-    import pandas as pd
-
     return pd.DataFrame([[p, 1 - p]], columns=_TF)
 
 
 def _given(parents, p_true):
     """A table whose rows are the parents' (True/False) configurations, in product order."""
-    import itertools
-
-    import pandas as pd
 
     keys = list(itertools.product(_TF, repeat=len(parents)))
     index = (pd.Index([k[0] for k in keys], name=parents[0]) if len(parents) == 1
@@ -45,8 +47,6 @@ def _given(parents, p_true):
 
 def burglary():
     """The burglary/alarm network (Pearl; Russell & Norvig fig. 14.2)."""
-    from .network import BayesNet
-
     return BayesNet(
         [("Burglary", "Alarm"), ("Earthquake", "Alarm"), ("Alarm", "JohnCalls"), ("Alarm", "MaryCalls")],
         {"Burglary": _root(0.001), "Earthquake": _root(0.002),
@@ -57,8 +57,6 @@ def burglary():
 
 def sprinkler():
     """The cloudy/sprinkler/rain/wet-grass network (Russell & Norvig fig. 14.12a)."""
-    from .network import BayesNet
-
     return BayesNet(
         [("Cloudy", "Sprinkler"), ("Cloudy", "Rain"), ("Sprinkler", "WetGrass"), ("Rain", "WetGrass")],
         {"Cloudy": _root(0.5),
@@ -74,9 +72,6 @@ def basic_structure(kind: str):
     >>> net.d_separated("x1", "x2"), net.d_separated("x1", "x2", given="x3")
     (True, False)
     """
-    from .._base import NbteachError
-    from .network import BayesNet
-
     if kind == "chain":
         return BayesNet([("x1", "x3"), ("x3", "x2")],
                         {"x1": _root(0.3), "x3": _given(["x1"], [0.8, 0.1]), "x2": _given(["x3"], [0.7, 0.2])})

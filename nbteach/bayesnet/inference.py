@@ -30,8 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import numpy as np
+import pandas as pd
+
 from .._base import NbteachError
-from .network import BayesNet
+from .._validation import is_bayes_net
 from .sampling import draw_categorical as _draw
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
@@ -40,8 +43,6 @@ __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "Eliminati
 
 
 def _series(net, var, p):
-    import pandas as pd
-
     total = p.sum()
     if not total > 0:
         raise NbteachError("the evidence has probability 0 in this network: no posterior exists.")
@@ -56,7 +57,7 @@ def _check_evidence(evidence):
 
 def _need_net(net, what):
     """A clear message when the first argument is not a network with tables."""
-    if not isinstance(net, BayesNet):
+    if not is_bayes_net(net):
         raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
                            f"burglary(); got {type(net).__name__}.")
     net.check_model()
@@ -64,7 +65,6 @@ def _need_net(net, what):
 
 def enumeration_ask(net, var, evidence=None):
     """P(var | evidence) by summing the full joint: exact, exponential in the nodes."""
-    import numpy as np
 
     _need_net(net, "enumeration_ask")
 
@@ -84,15 +84,11 @@ class _Factor:
         self.vars, self.table, self.name = tuple(vars_), table, name
 
     def times(self, other):
-        import numpy as np
-
         vars_ = self.vars + tuple(v for v in other.vars if v not in self.vars)
         return _Factor(vars_, self._expand(vars_) * other._expand(vars_)) if vars_ else \
             _Factor((), np.asarray(self.table * other.table))
 
     def _expand(self, vars_):
-        import numpy as np
-
         order = [self.vars.index(v) for v in vars_ if v in self.vars]
         t = np.transpose(self.table, order) if order else self.table
         shape = [t.shape[order.index(self.vars.index(v))] if v in self.vars else 1 for v in vars_]
@@ -114,7 +110,6 @@ def _table_name(net, v, ev):
 
 def _sum_product(factors, out):
     """Multiply factors (vars, table) and sum out every variable not in ``out``, in one einsum."""
-    import numpy as np
 
     letters = {}
     for vars_, _ in factors:
@@ -127,7 +122,6 @@ def _sum_product(factors, out):
 def _eliminate(net, var, evidence, record=False):
     """Variable elimination: P(var | evidence); with ``record``, (P, the steps as dicts, the
     nodes left out as neither var, nor evidence, nor an ancestor of them)."""
-    import numpy as np
 
     _check_evidence(evidence)
     ev = net.encode_evidence(evidence)
@@ -226,7 +220,6 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     >>> round(float(run.posterior[True]), 6)
     0.284172
     """
-    import pandas as pd
 
     _need_net(net, "elimination_steps")
     var = net.check_node(var)
@@ -245,7 +238,6 @@ def _blanket_weights(cpt, v, state, parents, children, k, n):
     """P(v = each of its k values | its Markov blanket), unnormalised, one row per chain:
     the row of v's own table times, for each child, the child's entry at its current value
     (``n`` chains; ``state``: node -> array of value indices, one per chain)."""
-    import numpy as np
 
     cols = np.arange(k)
     own = cpt[v]
@@ -259,7 +251,6 @@ def _blanket_weights(cpt, v, state, parents, children, k, n):
 
 def _fractions(arr):
     """A table's entries as the exact decimals they print as (0.001 -> 1/1000)."""
-    import numpy as np
     from fractions import Fraction
 
     return np.vectorize(lambda x: Fraction(repr(float(x))), otypes=[object])(arr)
@@ -297,8 +288,6 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     >>> p[True], p[False]
     (Fraction(140, 251), Fraction(111, 251))
     """
-    import numpy as np
-    import pandas as pd
 
     _need_net(net, "markov_blanket_conditional")
     node = net.check_node(node)
@@ -330,8 +319,6 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
 
 
 def _count(name, x, low, meaning):
-    import numpy as np
-
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
         raise NbteachError(f"{name} ({meaning}) must be an integer >= {low}; got {x!r}.")
     return int(x)
@@ -371,7 +358,6 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
     """Run ``n_chains`` Gibbs chains: after ``burn_in`` sweeps, keep every ``thin``-th sweep until
     ``n_sweeps`` are kept. Yields (sweep number, state, kept) after each kept sweep (each sweep
     if ``every``); state maps node -> array of value indices, one per chain."""
-    import numpy as np
 
     ev = net.encode_evidence(evidence)
     nodes = net.nodes
@@ -440,7 +426,6 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
 
 def _rng(random_state):
     """numpy's Generator for ``random_state`` (None, an int, or a Generator), with a message otherwise."""
-    import numpy as np
 
     if isinstance(random_state, np.random.Generator):
         return random_state
@@ -454,7 +439,6 @@ def _rng(random_state):
 def _state_probability(net, cpt, state):
     """The joint probability of each chain's current state (one entry per chain); ``cpt``: node ->
     ``net.cpd_array(node)``."""
-    import numpy as np
 
     p = 1.0
     for v in net.nodes:
@@ -468,7 +452,6 @@ def _blanket_lookup(net, cpt, v, ev, card, parents, children, limit=1 << 16):
     holding the k - 1 cumulative probabilities a uniform draw is compared with (a row of
     probability 0 drawn uniformly, as :func:`_draw` does). None when the blanket has more than
     ``limit`` entries."""
-    import numpy as np
 
     blanket = sorted(net.markov_blanket(v), key=net.nodes.index)
     free = [w for w in blanket if w not in ev]
@@ -531,7 +514,6 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
 def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_chains, thin=1,
                   init=None) -> dict:
     """One Gibbs run; the kept states counted for each of ``variables``, as {node: Series}."""
-    import numpy as np
 
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)
@@ -564,7 +546,6 @@ def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_s
     for plotting the estimate against the exact answer. Same sampler and arguments as
     :func:`gibbs_ask`.
     """
-    import pandas as pd
 
     _need_net(net, "gibbs_trace")
     idx = net.encode_evidence({var: value})[var]
@@ -623,8 +604,6 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     >>> run.sweeps, run.draws.shape, run.running.shape, run.n_kept
     (210, (210, 4), (100, 4), 400)
     """
-    import numpy as np
-    import pandas as pd
 
     _need_net(net, "gibbs_chains")
     var = net.check_node(var)

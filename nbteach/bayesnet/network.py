@@ -26,30 +26,15 @@ import itertools
 import math
 from collections.abc import Iterable, Mapping
 
+import numpy as np
+import pandas as pd
+
 from .._base import NbteachError
+from .estimators import cpd_frame, fit_cpds
+from .estimators import score as structure_score
+from .inference import elimination_ask, gibbs_ask
 
-__all__ = ["BayesNet", "connected_components", "cpd_frame"]
-
-
-def cpd_frame(v, parent_values: dict, values, table):
-    """A table as :class:`BayesNet` prints and takes it: ``table``, a numpy array with one axis per
-    parent (in the order of ``parent_values``, a dict parent -> its values) and a last axis for
-    ``v``'s ``values``, as a DataFrame with one row per parent configuration (first parent slowest)
-    and one column per value; a root's table has one row."""
-    import numpy as np
-    import pandas as pd
-
-    table = np.asarray(table, dtype=float)
-    columns = pd.Index(list(values), name=v)
-    if not parent_values:
-        return pd.DataFrame([table.reshape(-1)], columns=columns, index=[""])
-    names = list(parent_values)
-    keys = list(itertools.product(*parent_values.values()))
-    if len(names) == 1:
-        index = pd.Index([k[0] for k in keys], name=names[0])
-    else:
-        index = pd.MultiIndex.from_tuples(keys, names=names)
-    return pd.DataFrame(table.reshape(-1, table.shape[-1]).copy(), index=index, columns=columns)
+__all__ = ["BayesNet", "connected_components", "cpd_frame"]   # cpd_frame: from estimators
 
 
 def _as_set(x, what: str) -> tuple:
@@ -121,10 +106,6 @@ class BayesNet:
     nodes : tuple
         Every node, in a topological order (parents before children).
     edges : tuple of (parent, child)
-    search_history_, search_score_ : list of dict and str, or None
-        On a network returned by :func:`~nbteach.bayesnet.hill_climb`: the moves of the search
-        that found it and the score it climbed (:func:`~nbteach.bayesnet.hill_climb_search`
-        returns them with the network); None on every other network.
 
     The tables are read and set through methods only (``get_cpd``, ``get_cpds``, ``add_cpds``,
     ``cpd_array``, ``values``, ``cardinality``, ``encode_evidence``): ``add_cpds`` and ``fit``
@@ -165,10 +146,6 @@ class BayesNet:
         self.nodes = self._topological(order)
         self._values: dict = {}
         self._cpt: dict = {}
-        #: set by :func:`~nbteach.bayesnet.hill_climb` on the network it returns: its moves (see
-        #: :func:`~nbteach.bayesnet.learning.hill_climb_search`) and the score it climbed; None otherwise
-        self.search_history_ = None
-        self.search_score_ = None
         if cpds:
             if not isinstance(cpds, Mapping):
                 raise NbteachError(f"cpds must be a dict node -> DataFrame; got {type(cpds).__name__}.")
@@ -344,9 +321,6 @@ class BayesNet:
     def _parse_cpt(self, v, table, known):
         """``v``'s table checked against its parents' values in ``known`` (node -> values):
         (v's values, the array with axes (parents..., v)). Changes nothing."""
-        import numpy as np
-        import pandas as pd
-
         if not isinstance(table, pd.DataFrame):
             raise NbteachError(f"the table of {v!r} must be a pandas DataFrame (one row per "
                                f"parent configuration, one column per value); got {type(table).__name__}.")
@@ -504,16 +478,12 @@ class BayesNet:
 
         Only for small networks: the table has prod(r_i) rows.
         """
-        import pandas as pd
-
         arr = self.joint_array()
         index = pd.MultiIndex.from_product([self._values[v] for v in self.nodes], names=list(self.nodes))
         return pd.Series(arr.ravel(), index=index, name="P")
 
     def joint_array(self):
         """The full joint as a numpy array, one axis per node in ``nodes`` order (small networks)."""
-        import numpy as np
-
         self.check_model()
         size = math.prod(len(self._values[v]) for v in self.nodes)
         if size > 2 ** 22:
@@ -537,8 +507,6 @@ class BayesNet:
         every value (within ``tol``): a fact about these numbers, where ``d_separated`` is
         a fact about the graph (it implies independence for every choice of tables).
         """
-        import numpy as np
-
         xs, ys, zs = (set(self.check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
         if (xs & ys) or (xs & zs) or (ys & zs):
             raise NbteachError("x, y and given must not share nodes.")
@@ -577,8 +545,6 @@ class BayesNet:
         ``method="exact"``: variable elimination. ``method="gibbs"``: Gibbs sampling with
         the evidence clamped (``n_samples`` kept states after ``burn_in`` sweeps).
         """
-        from .inference import elimination_ask, gibbs_ask
-
         self.check_model()
         var = self.check_node(var)
         if var in (evidence or {}):
@@ -595,8 +561,6 @@ class BayesNet:
 
         All or nothing: when a table cannot be counted the message says why and the network
         keeps the tables it had (none, or every one)."""
-        from .learning import fit_cpds
-
         fit_cpds(self, data, alpha)
         return self
 
@@ -608,9 +572,7 @@ class BayesNet:
         (note 002's s(B|D) = f(theta)|B| - LL(B|D) with f(theta) = log2(N)/2; the note
         says bytes, it is bits).
         """
-        from .learning import score
-
-        return score(self, data, kind)
+        return structure_score(self, data, kind)
 
     def __repr__(self):
         arcs = ", ".join(f"{a}->{b}" for a, b in self.edges)

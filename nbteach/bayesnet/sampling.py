@@ -10,8 +10,11 @@ Reads the network through its public methods only (``nodes``, ``parents``, ``val
 """
 from __future__ import annotations
 
+import numpy as np
+import pandas as pd
+
 from .._base import NbteachError
-from .network import BayesNet
+from .._validation import is_bayes_net
 
 __all__ = ["sample", "draw_categorical"]
 
@@ -19,7 +22,6 @@ __all__ = ["sample", "draw_categorical"]
 def draw_categorical(p, rng):
     """One categorical draw per row of ``p`` (rows need not be normalised; a row of zeros, a
     state of probability 0, is drawn uniformly): an array of column positions."""
-    import numpy as np
 
     p = np.asarray(p, dtype=float)
     total = p.sum(axis=1, keepdims=True)
@@ -35,10 +37,8 @@ def draw_categorical(p, rng):
 
 def sample(net, n: int, random_state=None):
     """``n`` rows drawn from ``net``'s joint by forward (ancestral) sampling."""
-    import numpy as np
-    import pandas as pd
 
-    if not isinstance(net, BayesNet):
+    if not is_bayes_net(net):
         raise NbteachError(f"sample needs a BayesNet (with its tables) as the first argument, such as "
                            f"sprinkler(); got {type(net).__name__}.")
     net.check_model()

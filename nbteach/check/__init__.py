@@ -95,8 +95,6 @@ Fields of :func:`define`:
     time each get their own message (with only the student's traceback frames). A
     mistake's ``answer`` returns the mistaken function.
 
-What lives here, and what each module may import
-================================================
 Imports point one way, from the top of this list down, never back (``tests/test_import_graph.py``
 checks it; no import hides inside a function to dodge a cycle):
 
@@ -123,7 +121,18 @@ checks it; no import hides inside a function to dodge a cycle):
 They import the library below them (``nbteach.formula``, ``nbteach.i18n``, the models in the
 exercises' lambdas), never ``nbteach.teacher`` (the teacher's side imports this package) nor
 ``nbteach.widgets``.
-"""
+=======
+What lives here, and what it may import
+=======================================
+The student's side of every exercise: the lesson exercises (``lessonNN.py``, one module
+a lesson), the machinery that checks an answer and words the feedback, and graded
+homework's student side (digests, never answers). It may import the library (any
+public module above ``nbteach.widgets``: the data a lesson shows comes from
+``nbteach.datasets``, never from here); it never imports ``nbteach.teacher`` (which
+imports it) or ``nbteach.widgets``.
+
+What lives here, and what each module may import
+========================================="""
 from __future__ import annotations
 
 from .core import (CORRECT, INCORRECT, NOT_ATTEMPTED, Exercise, Message, Mistake, Result,

@@ -24,6 +24,12 @@ all checks pass; a wrong closed form put in ``.result`` fails it.
 (True, 14)
 >>> bool(equivalent("N_ij/N_j", "N_ij/(V*N_j)"))
 False
+
+What lives here, and what it may import: one module a derivation (``mle``, ``smoothing``,
+``logistic``, ``decision``, ``underflow``, on the shared ``_core``), the formula comparison
+(``equivalence``) and the notes' mistakes (``mistakes``). It imports sympy,
+``nbteach._base`` and ``nbteach.errata`` (the one registry), never a model, ``check``,
+``teacher`` or ``widgets``; ``check`` and the lessons import it.
 """
 from ._core import Derivation, Step
 from .equivalence import Equivalence, equivalent, parse_formula

@@ -9,4 +9,8 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
   recorded answer against the full reference (run by the grader in a sealed process);
 * :mod:`nbteach.teacher.runner`: the one client that runs a notebook, a student's function
   or the judge, each in a sandbox of its own (:mod:`nbteach.teacher.sandbox`).
+
+What it may import: the library and ``nbteach.check`` (whose exercise model and digests
+it shares); nothing in the library or in ``check`` imports it, and ``python -m
+nbteach.assign`` / ``nbteach.grade`` are thin entry points into it.
 """

@@ -9,6 +9,13 @@ from a private name of the library, so a student can compute what a view shows w
 library (``tests/test_widgets_public_maths.py`` checks the numbers against those
 functions). The widgets import the library, ipywidgets, bqplot and matplotlib; the
 library never imports a widget.
+
+What lives here: one view a module (``smoothing``, ``bayes``, ``mle``, ``alpha_curve``,
+``gaussian_boundary``, ``decision``, ``threshold``, ``table``, ``text_models``,
+``one_dependence``, ``em``, ``gibbs``, ``bayesnet``) and the parts they share (``_a11y``:
+accessible names and the ``nbteach-*`` CSS classes of ``Explorer``; ``_html``; ``_plot``:
+a bqplot figure; ``message``). A widget module may import any public name of the library
+and the widget libraries; ``check`` and ``teacher`` never import a widget.
 """
 from __future__ import annotations
 

@@ -14,6 +14,8 @@ JupyterLab's theme variables, so light and dark themes both read.
 """
 from __future__ import annotations
 
+import pandas as pd
+
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, padded, say
@@ -169,8 +171,6 @@ class NetworkExplorer(Explorer):
             self.buttons[v].value = value  # the observer updates the view
 
     def _update(self):
-        import pandas as pd
-
         from nbteach.bayesnet.inference import gibbs_marginals
 
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)

@@ -17,7 +17,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from nbteach._base import NbteachError, check_alpha
+from nbteach._base import NbteachError
+from nbteach._validation import check_alpha
 from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
 from nbteach.widgets._a11y import Explorer
 
@@ -34,7 +35,7 @@ def _functions(n_words):
     gradient(theta, counts, alpha) -> dL/dtheta, multiplier(counts, alpha) -> lambda).
     With alpha = 0 they are the MLE, the log-likelihood and its gradient.
     """
-    import sympy as sp
+    import sympy as sp   # heavy, and only for this symbolic view
 
     from nbteach.derivations import dirichlet_smoothing
 

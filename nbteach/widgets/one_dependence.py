@@ -13,6 +13,7 @@ The models are fitted once per data set (with and without the copy); a change pr
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
@@ -37,7 +38,6 @@ class OneDependenceExplorer(Explorer):
 
     def __init__(self, X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
         import ipywidgets as w
-        import pandas as pd
 
         from nbteach import AODE, SPODE, TAN, CategoricalNB
 
@@ -86,7 +86,6 @@ class OneDependenceExplorer(Explorer):
 
     def sample(self):
         """The sample as the dropdowns (and the copy checkbox) make it: a one-row DataFrame."""
-        import pandas as pd
 
         row = {col: dd.value for col, dd in self.values.items()}
         if self.copy.value:
@@ -94,8 +93,6 @@ class OneDependenceExplorer(Explorer):
         return pd.DataFrame([row])
 
     def update(self):
-        import pandas as pd
-
         with_copy = bool(self.copy.value)
         _, nb, spodes, aode, tan = self._models[with_copy]
         m = int(self.m_slider.value)

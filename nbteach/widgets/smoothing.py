@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from nbteach._base import NbteachError, check_alpha, check_epsilon
+import pandas as pd
+
+from nbteach._base import NbteachError
+from nbteach._validation import check_alpha, check_epsilon
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
@@ -255,8 +258,6 @@ class SmoothingExplorer(Explorer):
         return self._bias_counts[key]
 
     def _frame(self, sample):
-        import pandas as pd
-
         return pd.DataFrame([sample], columns=list(self.X.columns))
 
     def text(self) -> str:

@@ -62,7 +62,11 @@ def test_categorical_exact_and_float_modes_agree(rows, alpha):
         np.testing.assert_allclose(table.astype(float).values, floaty.tables_[col].values, rtol=1e-12)
     p_exact = exact.predict_proba(X).astype(float)
     np.testing.assert_allclose(p_exact, floaty.predict_proba(X), rtol=1e-9, atol=1e-12)
-    assert exact.predict(X).tolist() == floaty.predict(X).tolist()
+    # the decisions agree wherever the exact posterior has one largest class; at an exact tie
+    # (1/2 against 1/2) rounding in float mode may pick either class
+    exact_p = exact.predict_proba(X)
+    unique = [i for i in range(len(X)) if list(exact_p[i]).count(max(exact_p[i])) == 1]
+    assert [exact.predict(X)[i] for i in unique] == [floaty.predict(X)[i] for i in unique]
 
 
 def test_note_numbers():

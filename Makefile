@@ -69,7 +69,7 @@ teacher: $(VENV)/.lab-installed
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
 test: $(VENV)/.test-installed
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --durations=25
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run_all.py

@@ -14,17 +14,50 @@ This hook does what pytest-xdist means to do, after pytest-xdist's own hook, and
 one had no effect: on a worker of a ``--dist loadgroup`` run, a grouped test whose id does not
 yet end in ``@<its groups>`` gets that suffix. tests/conftest.py imports it;
 tests/test_xdist_groups.py checks, in a run of its own, that a group lands on one worker.
+
+It also sets the schedule of `make test`'s two workers (tests/test_xdist_groups.py checks both):
+
+- ``browser`` is one group a module, and a module's tests of the Chinese edition
+  (``[zh/...]``) a group of their own. Nothing in a browser module reaches another's: each
+  starts its own Chromium and JupyterLab (module-scoped fixtures, on a free port, over its own
+  copy of the notebooks and its own settings folder). As one group, every browser test queued on
+  one worker, the longest pole of the run (and longer still with the Chinese lessons in).
+  The graders' group ``grade`` stays one: its no-process-left checks look at sandbox uids.
+- The ungrouped tests that run a whole notebook (tests/test_notebooks.py, a kernel each, the
+  longest of the ungrouped) are queued before the other ungrouped tests, so that the short
+  ones fill the end of the run instead of a notebook started last.
 """
 from __future__ import annotations
 
 import pytest
 
 
-def group_suffix(item) -> str:
-    """``@a_b`` for a test marked with groups ``a`` and ``b`` (pytest-xdist's spelling), or ``""``."""
-    names = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
-             for m in item.iter_markers("xdist_group")}
+#: groups whose modules share nothing: a group a module (and a module's Chinese edition its own)
+PER_MODULE = {"browser"}
+
+
+def _marked(item) -> set:
+    return {str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")}
+
+
+def _suffix(names) -> str:
     return "@" + "_".join(sorted(names)) if names else ""
+
+
+def group_suffix(item) -> str:
+    """``@a_b`` for a test of groups ``a`` and ``b`` (pytest-xdist's spelling), or ``""``;
+    a ``PER_MODULE`` group is named after the module (``browser-test_browser_lessons``), and
+    after the edition for a test of a Chinese notebook (``browser-test_browser_lessons-zh``)."""
+    names = set()
+    for name in _marked(item):
+        if name in PER_MODULE:
+            name = f"{name}-{item.path.stem}" + ("-zh" if "[zh/" in item.nodeid else "")
+        names.add(name)
+    return _suffix(names)
+
+
+def _runs_a_notebook(item) -> bool:
+    return item.path.name == "test_notebooks.py" and item.originalname == "test_notebook_runs_top_to_bottom"
 
 
 def _set_nodeid(item, nodeid: str) -> None:
@@ -42,8 +75,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         suffix = group_suffix(item)
         if suffix and not item.nodeid.endswith(suffix):
-            _set_nodeid(item, item.nodeid + suffix)
+            nodeid = item.nodeid.removesuffix(_suffix(_marked(item)))   # pytest < 9.2: xdist's own suffix
+            _set_nodeid(item, nodeid + suffix)
             if not item.nodeid.endswith(suffix):
                 raise pytest.UsageError(
                     f"tests/_xdist_groups.py cannot give {item.nodeid} its xdist group ({suffix}) with this "
                     "pytest: run without -n, or with pytest < 9.2 or a pytest-xdist that fixes issue 1386")
+    # a whole notebook first among the ungrouped (xdist queues groups by size, then the rest in this order)
+    items.sort(key=lambda item: not _runs_a_notebook(item))

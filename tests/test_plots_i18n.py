@@ -133,3 +133,22 @@ def test_notebook_figures_are_retina_once_nbteach_has_drawn():
     assert shown_before is None                                  # a plain PNG, no display size
     assert shown_after is not None and px_after == 2 * shown_after
     assert px_after >= 2 * px_before - 2
+
+
+@pytest.mark.parametrize("order", ["nbteach first", "pyplot first", "without nbteach"])
+def test_a_lessons_own_plot_is_retina_once_nbteach_is_imported(order):
+    """A figure a lesson draws itself (not through nbteach) is sent as retina PNG (its size in the
+    metadata, twice the pixels) once the notebook imported nbteach, before or after pyplot; the
+    same cells without nbteach send a plain PNG (so the check can fail)."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    cells = {"nbteach first": ["import nbteach", "import matplotlib.pyplot as plt"],
+             "pyplot first": ["import matplotlib.pyplot as plt", "import nbteach"],
+             "without nbteach": ["import matplotlib.pyplot as plt", "pass"]}[order]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in
+                                         cells + ["plt.plot([1, 2]); plt.show()"]])
+    NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    (image,) = [o for c in nb.cells for o in c.outputs if "image/png" in o.get("data", {})]
+    retina = "width" in image.get("metadata", {}).get("image/png", {})
+    assert retina is (order != "without nbteach"), image.get("metadata")

@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from ._base import NbteachError
+from ._validation import check_documents
 
 __all__ = ["food_reviews", "email_features", "titanic", "spam7", "chinese_reviews", "SnowNLPSentiment",
            "EMAIL_COUNT_COLUMNS"]
@@ -294,11 +295,7 @@ class SnowNLPSentiment:
 
     def fit(self, texts, labels):
         """Train snownlp's Bayes on the texts (its Sentiment.train, with memoised words)."""
-        import numpy as np
-
-        from .text import _check_documents
-
-        docs = _check_documents(texts, "texts")
+        docs = check_documents(texts, "texts")
         y = np.asarray(labels, dtype=object)
         if y.ndim != 1 or len(y) != len(docs):
             raise NbteachError(f"{len(docs)} texts but {y.size} labels: give one label, 'pos' or 'neg', per text.")
@@ -318,12 +315,8 @@ class SnowNLPSentiment:
 
     def predict(self, texts):
         """The class snownlp's classify picks for each text."""
-        import numpy as np
-
-        from .text import _check_documents
-
         if not hasattr(self, "model_"):
             raise NbteachError("This SnowNLPSentiment is not fitted yet: call fit(texts, labels) first.")
-        docs = _check_documents(texts, "texts")
+        docs = check_documents(texts, "texts")
         classify = self.model_.classifier.classify
         return np.array([classify(_snownlp_words(d))[0] for d in docs])

@@ -4,8 +4,9 @@ For each notebook: open it, Run > Run All Cells, wait until every cell has run a
 is idle, then fail on any traceback, any widget that failed to render, and check that each
 widget output became a live widget view. In a lesson, every control of every view is then
 operated once as a student does (a slider from the keyboard, a dropdown, a checkbox, a text box,
-...) and must change its view (test_browser_controls.py checks the values that appear, lesson by
-lesson). Then, in the light theme and again in the dark one
+...) and must change its view; before that, an English lesson's controls are used with value
+checks on the same page (tests/_browser_checks.py: the view shows what the library computes for
+the input). Then, in the light theme and again in the dark one
 (switched through Settings > Theme, as a student does): every control of every widget has an
 accessible name in the browser's accessibility tree, every slider announces the value it
 shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
@@ -31,6 +32,7 @@ from pathlib import Path
 
 import pytest
 
+from _browser_checks import CONTROL_CHECKS
 from _browser_zh import VIEW_CHECKS
 from test_browser import CHROMIUM, FLAGS, jupyterlab
 
@@ -423,6 +425,8 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
         check_accessible(page, name, "JupyterLab Light")
         _screenshot(page, tmp_path, shot + ".png")
+        for check in CONTROL_CHECKS.get(name.as_posix(), []):   # its controls' values (_browser_checks.py)
+            check(page, root)
         if not page.locator(".jp-OutputArea-output > .jupyter-widgets").count():
             if chinese:
                 check_glyphs(page, name)

@@ -1,5 +1,5 @@
 """What a lesson's text says, read without running it: its formulas are delimited, and its Chinese
-asides use the glossary's terms."""
+words (the English lessons' asides, the whole Chinese edition) use the glossary's terms."""
 from __future__ import annotations
 
 import json
@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted(p for p in (ROOT / "notebooks").rglob("[0-9][0-9]_*.ipynb")
                  if ".ipynb_checkpoints" not in p.parts)            # both editions (notebooks/zh/)
 ENGLISH = [p for p in LESSONS if p.parent == ROOT / "notebooks"]
+CHINESE = sorted(p for p in (ROOT / "notebooks" / "zh").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 _CODE = re.compile(r"^```.*?^```|(`+).+?\1", re.S | re.M)
 _QUOTED = re.compile(r'"[^"]*"|“[^”]*”|「[^」]*」|^>.*$', re.S | re.M)
@@ -56,8 +57,10 @@ def avoided_terms(markdown: str) -> list[str]:
             if synonym in text]
 
 
-@pytest.mark.parametrize("path", ENGLISH, ids=lambda p: p.stem[:2])
-def test_the_english_lessons_chinese_asides_use_the_glossarys_terms(path):
+@pytest.mark.parametrize("path", ENGLISH + CHINESE, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
+def test_the_chinese_words_use_the_glossarys_terms(path):
+    """The English lessons' Chinese asides, and every cell of the Chinese edition (lessons and
+    homework), say the glossary's term, not a synonym it avoids."""
     found = [f"cell {i} (id {cid}): {', '.join(bad)}" for i, cid, text in _markdown(path)
              if (bad := avoided_terms(text))]
     assert not found, f"{path.name}: " + "; ".join(found)

@@ -3,12 +3,11 @@
 tools/translate.py: same cells in the same order with the same ids, code copied, and every
 markdown cell recording a digest of the English text it translates. These tests fail, naming
 the cells, on a stale translation, an untranslated or missing cell, a missing notebook, code
-that differs, or a glossary term written with a synonym the glossary avoids.
+that differs (the glossary's terms in the Chinese text: tests/test_lesson_text.py).
 """
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 
@@ -19,45 +18,12 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import translate  # noqa: E402
 
-from nbteach.glossary import TERMS  # noqa: E402
 
 
 # ---------------------------------------------------------------- the whole course
 def test_every_lesson_and_homework_has_an_up_to_date_chinese_edition():
     problems = [line for path in translate.english_notebooks() for line in translate.problems(path)]
     assert problems == [], "the Chinese edition is out of step:\n" + "\n".join(problems)
-
-
-def _chinese_markdown():
-    for path in sorted((ROOT / "notebooks" / "zh").rglob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        for cell in nb["cells"]:
-            if cell["cell_type"] == "markdown":
-                yield path, cell.get("id"), translate.source(cell)
-
-
-def _outside_quotes(text: str) -> str:
-    """The text without what it quotes from the notes (「...」, “...”, "...", > lines): a note's own
-    words are quoted as they are, even where they use a synonym the course avoids."""
-    text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
-    return re.sub(r"“[^”]*”|「[^」]*」|\"[^\"\n]*\"", "", text)
-
-
-def test_the_chinese_edition_uses_the_glossarys_terms():
-    found = []
-    for path, cell_id, text in _chinese_markdown():
-        prose = _outside_quotes(text)
-        for en, zh, avoid, _ in TERMS:
-            for word in avoid:
-                if word in prose and word not in zh:
-                    found.append(f"{path.relative_to(ROOT)} cell {cell_id}: {word!r} (the glossary says {zh!r} for {en!r})")
-    assert found == [], "synonyms the glossary avoids:\n" + "\n".join(found)
-
-
-def test_the_glossary_check_finds_a_synonym_outside_a_quotation():
-    en, zh, avoid, _ = next(t for t in TERMS if t[0] == "precision")
-    assert avoid and avoid[0] in _outside_quotes(f"我们计算{avoid[0]}。")
-    assert avoid[0] not in _outside_quotes(f"笔记写道：“{avoid[0]}很高”。")
 
 
 # ---------------------------------------------------------------- the tool itself

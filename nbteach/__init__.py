@@ -98,16 +98,17 @@ def __dir__():
 
 
 def _sharp_plots() -> None:
-    """In a notebook's kernel, every matplotlib figure (a lesson's own plots too) is sent as
-    retina PNG, twice the pixels shown at the same size: sharp on a high-density screen. Set
+    """In a notebook's kernel (an IPython shell that shows rich output), every matplotlib figure
+    (a lesson's own plots too) is sent as retina PNG, twice the pixels shown at the same size: sharp on a high-density screen. Set
     here, on import, in the kernel's configuration, which matplotlib's inline backend reads when
     it starts; if it has started already, in the backend itself. Nothing is imported for it:
-    outside a kernel, or before IPython is loaded, nothing happens."""
+    outside a kernel, or before IPython is loaded, nothing happens. (Also called where nbteach
+    draws: ``nbteach.widgets._mpl.configure``.)"""
     import sys
 
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
-    if shell is None or not hasattr(shell, "kernel"):
+    if shell is None or not hasattr(shell, "display_formatter"):
         return
     try:
         shell.config.InlineBackend.figure_formats = {"retina"}

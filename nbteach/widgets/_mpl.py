@@ -72,31 +72,18 @@ def configure(fonts=None) -> str | None:
 
 
 def _retina() -> None:
-    """Retina PNG for the figures an IPython kernel shows (nothing outside a kernel)."""
-    import sys
+    """Retina PNG for the figures an IPython kernel shows (nothing outside a kernel): the one
+    switch, which ``import nbteach`` already threw (``nbteach._sharp_plots``); again here for a
+    kernel whose inline backend started since."""
+    from nbteach import _sharp_plots
 
-    if "IPython" not in sys.modules:
-        return
-    from IPython import get_ipython
-
-    shell = get_ipython()
-    if shell is None or not hasattr(shell, "display_formatter"):
-        return
-    try:
-        from matplotlib_inline.backend_inline import InlineBackend, set_matplotlib_formats
-    except ImportError:                 # an old IPython without matplotlib-inline: its own PNG
-        return
-    config = InlineBackend.instance()
-    if config.figure_formats != {"retina"}:
-        config.figure_formats = {"retina"}         # what a later %matplotlib inline reads
-        set_matplotlib_formats("retina")           # the formatters of this kernel, now
+    _sharp_plots()
 
 
 def adopt(figure) -> None:
     """Give the texts of ``figure`` made before :func:`configure` (a student's
     ``plt.subplots()`` handed to nbteach as ``ax``: its title and labels keep the fonts of their
     making) the CJK family as a fallback too. Latin text keeps its font."""
-    import matplotlib
     from matplotlib.text import Text
 
     family = cjk_family()

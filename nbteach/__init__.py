@@ -71,13 +71,14 @@ _LAZY = {
     "BayesNet": "nbteach.bayesnet",
     "set_language": "nbteach.i18n",
     "get_language": "nbteach.i18n",
+    "say": "nbteach.i18n",
 }
 
 _SUBMODULES = {
     "probability", "datasets", "counts", "smoothing", "categorical", "multinomial",
     "bernoulli", "gaussian", "text", "metrics", "resample", "decision", "derivations",
     "widgets", "check", "grade", "i18n", "realdata", "semi_naive", "bayesnet",
-    "logistic", "mixed", "evaluation", "errata", "em", "glossary",
+    "logistic", "mixed", "evaluation", "errata", "em", "glossary", "lesson_text",
 }
 
 __all__ = sorted(_LAZY)

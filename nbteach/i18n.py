@@ -29,9 +29,10 @@ from __future__ import annotations
 import os
 import re
 
+from . import lesson_text
 from ._base import NbteachError
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr", "say"]
 
 #: Language code -> name, for the languages messages are written in.
 LANGUAGES = {"en": "English", "zh": "中文 (Chinese)"}
@@ -178,6 +179,32 @@ def tr(text, lang: str | None = None, **fields) -> str:
         text = text.get(code) or text.get("en") or next(iter(text.values()), "")
     text = str(text)
     return text.format(**fields) if fields else text
+
+
+def say(text: str, /, **fields) -> str:
+    """A lesson's own words (what a code cell prints, a plot's title and axes) in the student's
+    language, with ``{fields}`` filled as ``str.format`` fills them.
+
+    The two editions share their code cells, so a lesson writes its words once, in English,
+    and the English text is the key: :mod:`nbteach.lesson_text` holds, per lesson, the Chinese
+    for each of them (``tests/test_lesson_say.py`` fails on a ``say`` whose text has no
+    Chinese, a translation whose ``{fields}`` differ, or a translation no lesson uses). Text
+    without a translation is shown in English.
+
+    >>> say("score of {c}: {v:.3f}", lang="en", c="flu", v=0.0125)
+    'score of flu: 0.013'
+    """
+    lang = fields.pop("lang", None)
+    code = _normalise(lang) if lang is not None else _current
+    if not isinstance(text, str):
+        raise NbteachError(f"say() takes the lesson's English text as a string, got {type(text).__name__}.")
+    if code != "en":
+        text = lesson_text.translation(text, code) or text
+    try:
+        return text.format(**fields) if fields else text
+    except (KeyError, IndexError) as error:
+        raise NbteachError(f"say({text!r}) needs a value for the field {error}: pass it as "
+                           f"say(..., {str(error).strip(chr(39))}=...).") from None
 
 
 #: how many columns a printed message takes at most (a CJK character takes two)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import re
 
-from . import lesson_text
+from . import _fonts, lesson_text
 from ._base import NbteachError
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr", "say"]
@@ -198,8 +198,9 @@ def say(text: str, /, **fields) -> str:
     code = _normalise(lang) if lang is not None else _current
     if not isinstance(text, str):
         raise NbteachError(f"say() takes the lesson's English text as a string, got {type(text).__name__}.")
-    if code != "en":
-        text = lesson_text.translation(text, code) or text
+    if code != "en" and (translated := lesson_text.translation(text, code)) is not None:
+        text = translated
+        _fonts.use_cjk_in_open_figures()      # a plot title in Chinese: glyphs, not boxes
     try:
         return text.format(**fields) if fields else text
     except (KeyError, IndexError) as error:

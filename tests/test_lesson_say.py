@@ -112,3 +112,30 @@ def test_say_refuses_what_it_cannot_show():
 def test_the_call_reader_finds_literal_and_non_literal_calls():
     calls = list(say_calls('%matplotlib inline\nprint(say("a {x}", x=1))\nax.set_title(nbteach.say(t))'))
     assert [text for _, text in calls] == ["a {x}", None]
+
+
+def test_a_chinese_title_on_axes_made_before_draws_its_glyphs(monkeypatch):
+    """``fig, ax = plt.subplots()`` then ``ax.set_title(say(...))``: the title's font was fixed
+    when the axes were made; say gives the open figures the CJK fallback, so no glyph is missing."""
+    import warnings
+
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nbteach._fonts import cjk_family
+    if cjk_family() is None:
+        pytest.skip("no CJK font installed (fonts-noto-cjk)")
+    monkeypatch.setitem(lesson_text.catalogue("zh"), "Two scores", "两个得分")
+    monkeypatch.setitem(matplotlib.rcParams, "font.family", ["sans-serif"])
+    before = nbteach.get_language()
+    fig, ax = plt.subplots()
+    try:
+        nbteach.set_language("zh")
+        ax.set_title(say("Two scores"))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")            # "Glyph ... missing" is a UserWarning
+            fig.canvas.draw()
+    finally:
+        nbteach.set_language(before)
+        plt.close(fig)

@@ -19,29 +19,14 @@ from __future__ import annotations
 
 import warnings
 
-__all__ = ["CJK_FAMILIES", "configure", "cjk_family", "adopt"]
+from nbteach._fonts import CJK_FAMILIES, adopt, cjk_family
 
-#: CJK families tried in order: Noto (Linux: fonts-noto-cjk), Source Han, WenQuanYi, then
-#: those of macOS and Windows
-CJK_FAMILIES = ("Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans CJK TC", "Noto Sans CJK KR",
-                "Source Han Sans SC", "Source Han Sans CN", "WenQuanYi Zen Hei", "WenQuanYi Micro Hei",
-                "PingFang SC", "Hiragino Sans GB", "Heiti SC", "Microsoft YaHei", "SimHei",
-                "Arial Unicode MS")
+__all__ = ["CJK_FAMILIES", "configure", "cjk_family", "adopt"]
 
 FIX = ("install a font with Chinese characters, e.g. on Debian/Ubuntu: sudo apt-get install "
        "fonts-noto-cjk (the README's set-up), then restart the kernel")
 
 _warned = False
-
-
-def cjk_family(fonts=None):
-    """The first of :data:`CJK_FAMILIES` that matplotlib knows (None if none is installed).
-    ``fonts``: the family names to look in (default: matplotlib's font list)."""
-    if fonts is None:
-        from matplotlib import font_manager
-
-        fonts = {f.name for f in font_manager.fontManager.ttflist}
-    return next((family for family in CJK_FAMILIES if family in fonts), None)
 
 
 def configure(fonts=None) -> str | None:
@@ -78,18 +63,3 @@ def _retina() -> None:
     from nbteach import _sharp_plots
 
     _sharp_plots()
-
-
-def adopt(figure) -> None:
-    """Give the texts of ``figure`` made before :func:`configure` (a student's
-    ``plt.subplots()`` handed to nbteach as ``ax``: its title and labels keep the fonts of their
-    making) the CJK family as a fallback too. Latin text keeps its font."""
-    from matplotlib.text import Text
-
-    family = cjk_family()
-    if family is None:
-        return
-    for text in figure.findobj(Text):
-        chain = list(text.get_fontfamily())
-        if family not in chain:
-            text.set_fontfamily(chain + [family])

@@ -83,6 +83,22 @@ def test_no_translation_is_left_without_its_english():
                        "changed: translate the new text, remove the old): " + "; ".join(map(repr, stale)))
 
 
+def test_a_text_two_lessons_say_has_one_translation():
+    """The catalogue merges the lesson modules: a text two of them translate differently would
+    show whichever loaded last."""
+    import importlib
+    import pkgutil
+
+    seen: dict[str, tuple[str, str]] = {}
+    clash = []
+    for info in pkgutil.iter_modules(lesson_text.__path__):
+        for en, zh in getattr(importlib.import_module(f"nbteach.lesson_text.{info.name}"), "ZH", {}).items():
+            if en in seen and seen[en][1] != zh:
+                clash.append(f"{en!r}: {seen[en][0]} says {seen[en][1]!r}, {info.name} says {zh!r}")
+            seen.setdefault(en, (info.name, zh))
+    assert not clash, "; ".join(clash)
+
+
 def test_the_translations_use_the_glossarys_terms():
     bad = [f"{zh!r}: {', '.join(found)}" for zh in lesson_text.catalogue("zh").values()
            if (found := avoided_terms(zh))]

@@ -31,16 +31,25 @@ $(PY):
 # JupyterLab's settings for the lessons (lab/overrides.json): no "get notified about news?"
 # pop-up over the first lesson, no update check. Binder's postBuild copies the same file.
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
-
-# Re-install only when pyproject.toml changes.
-$(VENV)/.lab-installed: pyproject.toml lab/overrides.json | $(PY)
-	$(PY) -m pip install -e ".[lab]"
+# nbteach's JupyterLab extension (lab/nbteach-lab, built into its labextension/ folder, kept in
+# git): the slide deck stops when another document than the one presented is opened. Copied where
+# JupyterLab finds prebuilt extensions; Binder's postBuild copies it too.
+LAB_EXTENSION := $(VENV)/share/jupyter/labextensions/nbteach-lab
+LAB_FILES := lab/overrides.json lab/nbteach-lab/labextension/package.json
+define install-lab-files
 	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
+	rm -rf $(LAB_EXTENSION) && mkdir -p $(dir $(LAB_EXTENSION)) && cp -R lab/nbteach-lab/labextension $(LAB_EXTENSION)
+endef
+
+# Re-install only when pyproject.toml or the JupyterLab files change.
+$(VENV)/.lab-installed: pyproject.toml $(LAB_FILES) | $(PY)
+	$(PY) -m pip install -e ".[lab]"
+	$(install-lab-files)
 	@touch $@
 
-$(VENV)/.test-installed: pyproject.toml lab/overrides.json | $(PY)
+$(VENV)/.test-installed: pyproject.toml $(LAB_FILES) | $(PY)
 	$(PY) -m pip install -e ".[lab,test]"
-	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
+	$(install-lab-files)
 	@touch $(VENV)/.lab-installed $@
 
 lab: $(VENV)/.lab-installed

@@ -4,7 +4,8 @@ jupyterlab-deck keeps "the deck is on" in the user's JupyterLab settings
 (``<settings dir>/@deathbeds/jupyterlab-deck/plugin.jupyterlab-settings``, key ``active``),
 so a lesson presented yesterday made the next notebook opened today (homework, say) open as
 slides. ``make lab`` and ``make teacher`` run this first: it sets ``active`` to false and keeps
-every other setting of the file as it is.
+every other setting of the file as it is. (Within a session, nbteach's JupyterLab extension,
+lab/nbteach-lab, stops the deck when a document other than the one presented is opened.)
 
     python tools/lab_settings.py [SETTINGS_DIR]   # default: JupyterLab's user settings folder
 """

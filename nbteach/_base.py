@@ -1,12 +1,14 @@
 """What every nbteach estimator shares: clear errors, parameters, the log-sum-exp.
 
-Input checks are in :mod:`nbteach._validation`. Kept free of heavy imports (numpy is
-imported inside the two functions that need it): the light modules (``i18n``,
-``errata``, ``glossary``) import this one.
+Input checks are in :mod:`nbteach._validation`. Imports numpy (log-sum-exp, the accuracy
+score) and nothing heavier; ``import nbteach`` stays light because the package ``__init__``
+loads this module only when a name that needs it is used.
 """
 from __future__ import annotations
 
 import inspect
+
+import numpy as np
 
 __all__ = [
     "NbteachError",
@@ -39,8 +41,6 @@ def log_sum_exp(a, axis=-1):
     >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
     -999.30685...
     """
-    import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
-
     a = np.asarray(a, dtype=float)
     m = np.max(a, axis=axis, keepdims=True)
     m = np.where(np.isfinite(m), m, 0.0)
@@ -96,6 +96,7 @@ class BaseEstimator:
         return f"{type(self).__name__}({', '.join(shown)})"
 
     def __sklearn_tags__(self):  # scikit-learn >= 1.6 asks estimators for their tags
+        # heavy and optional: only scikit-learn itself asks for the tags
         from sklearn.utils import ClassifierTags, Tags, TargetTags
 
         tags = Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
@@ -106,6 +107,4 @@ class BaseEstimator:
 
     def score(self, X, y) -> float:
         """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
-        import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
-
         return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

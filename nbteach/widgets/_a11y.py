@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import re
 
+import IPython.display
 import ipywidgets as w
 import traitlets
-from IPython.display import display
 
 from nbteach.widgets._html import say
 
@@ -136,4 +136,4 @@ class Explorer:
         return self.widget
 
     def _ipython_display_(self):
-        display(accessible(self.tag()))
+        IPython.display.display(accessible(self.tag()))

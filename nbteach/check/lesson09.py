@@ -13,13 +13,13 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from nbteach import BernoulliNB, CategoricalNB
 from ..datasets import FLU_COLD_QUERIES
 from ..decision import bayes_decision, bayes_risk, conditional_risk
 from ..realdata import email_features
 from ..resample import train_test_split
 from ._flu import data as _flu
 from .core import Mistake, define
-from nbteach import BernoulliNB, CategoricalNB
 
 
 def _second_posterior():

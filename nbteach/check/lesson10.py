@@ -15,11 +15,11 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
+from nbteach import CategoricalNB
 from ..realdata import titanic
 from ..semi_naive import AODE, SPODE, _cmi_from_joint, conditional_mutual_information
 from ._flu import data as _flu
 from .core import Mistake, define
-from nbteach import CategoricalNB
 
 def _spode_counts():
     """Counts of SPODE(parent='Temperature') behind P(Sore = severe | Flu, Temperature = normal)."""

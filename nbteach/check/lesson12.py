@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from nbteach import MultinomialNB, SemiSupervisedNB
 from ..datasets import EM_EXERCISE_WORDS, EM_EXERCISE_X, EM_EXERCISE_Y
 from .core import Mistake, define
-from nbteach import MultinomialNB, SemiSupervisedNB
 
 # The exercises' vocabulary, documents (word counts) and labels (-1: unlabelled): data the
 # lesson shows, kept in nbteach.datasets.

@@ -12,13 +12,14 @@ A guide for the next reader: what lives where, and what may import what. Each gr
 imports only groups above it; a package's own docstring says more.
 
 1. Foundations. ``_base`` (the errors, the parameter protocol of an estimator,
-   log-sum-exp; numpy and nothing heavier, because the modules below all import it);
+   log-sum-exp; imports nothing heavy, because the light modules below import it);
    ``_validation`` (every input check, scikit-learn's ``validate_data`` /
    ``check_is_fitted`` as the model: every estimator validates through it and there is
    one "not fitted" error); ``counts`` (the one counting engine, ``joint_counts``,
    ``class_feature_counts`` and ``encode``, under every model, and the students'
    ``class_counts`` and ``value_counts_by_class``); ``i18n``, ``glossary``, ``errata``
-   (language, terms, the one registry of the notes' mistakes).
+   (language, terms, the one registry of the notes' mistakes; light: numpy and pandas
+   only inside the one function each that needs them, tested).
 2. Data and probability. ``datasets`` (the data a lesson shows, also when an exercise
    uses it), ``realdata`` (real data from installed packages), ``probability`` (exact
    Bayes), ``smoothing`` (MLE, Laplace/Lidstone, epsilon).

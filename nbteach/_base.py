@@ -1,14 +1,13 @@
 """What every nbteach estimator shares: clear errors, parameters, the log-sum-exp.
 
-Input checks are in :mod:`nbteach._validation`. Imports numpy (log-sum-exp, the accuracy
-score) and nothing heavier; ``import nbteach`` stays light because the package ``__init__``
-loads this module only when a name that needs it is used.
+Input checks are in :mod:`nbteach._validation`. Kept free of heavy imports (numpy is
+imported inside the two functions that need it): the light modules (``i18n``,
+``errata``, ``glossary``, ``probability``), which every check cell and the grader's judge
+load, import this one (``tests/test_local_imports.py`` tests they stay light).
 """
 from __future__ import annotations
 
 import inspect
-
-import numpy as np
 
 __all__ = [
     "NbteachError",
@@ -41,6 +40,8 @@ def log_sum_exp(a, axis=-1):
     >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
     -999.30685...
     """
+    import numpy as np   # light module: numpy only when a log-sum-exp is asked for
+
     a = np.asarray(a, dtype=float)
     m = np.max(a, axis=axis, keepdims=True)
     m = np.where(np.isfinite(m), m, 0.0)
@@ -107,4 +108,6 @@ class BaseEstimator:
 
     def score(self, X, y) -> float:
         """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
+        import numpy as np   # light module: numpy only when a score is asked for
+
         return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

@@ -26,10 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pandas as pd
-
 from ._base import NbteachError
-from ._shown import shown
 from .i18n import get_language
 
 __all__ = ["Erratum", "Disproof", "ERRATA", "ERRATA_ZH", "table", "get"]
@@ -328,6 +325,10 @@ def table():
     """The errata as a pandas DataFrame, one row per mistake, in lesson order; in Chinese
     (``set_language("zh")``) its headers, what is wrong and what is correct are Chinese, the
     note's words as the note writes them, and its columns keep their English names for code."""
+    import pandas as pd   # light module: the registry is read where pandas is not needed
+
+    from ._shown import shown   # light module: _shown imports pandas
+
     chinese = get_language() == "zh"
 
     def said(e):                    # what is wrong and what is correct, in the reader's language

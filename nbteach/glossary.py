@@ -12,8 +12,6 @@ are listed under ``avoid`` (the tests read every Chinese lesson for them).
 """
 from __future__ import annotations
 
-import pandas as pd
-
 from ._base import NbteachError
 
 __all__ = ["TERMS", "glossary", "term"]
@@ -167,6 +165,8 @@ def term(english: str) -> str:
 
 def glossary():
     """The glossary as a table: English, 中文, the synonyms the course avoids, Zhou's chapter."""
+    import pandas as pd   # light module: the glossary is read where pandas is not needed
+
     return pd.DataFrame(
         [(en, zh, "、".join(avoid), where) for en, zh, avoid, where in TERMS],
         columns=["English", "中文", "不用 (avoid)", "《机器学习》"],

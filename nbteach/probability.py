@@ -15,8 +15,6 @@ import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
-
 from nbteach._base import NbteachError, _is_symbolic
 
 __all__ = ["bayes", "BayesResult", "prob", "as_probability"]
@@ -119,6 +117,8 @@ class BayesResult:
     @property
     def table(self):
         """A DataFrame: one row per class; prior, likelihood, joint and posterior columns."""
+        import pandas as pd   # light module: exact fractions, pandas only for this table
+
         return pd.DataFrame(
             {
                 "prior P(c)": self.prior,

@@ -18,7 +18,8 @@ imports only groups above it; a package's own docstring says more.
    one "not fitted" error); ``counts`` (the one counting engine, ``joint_counts``,
    ``class_feature_counts`` and ``encode``, under every model, and the students'
    ``class_counts`` and ``value_counts_by_class``); ``i18n``, ``glossary``, ``errata``
-   (language, terms, the one registry of the notes' mistakes; light).
+   (language, terms, the one registry of the notes' mistakes; light: numpy and pandas
+   only inside the one function each that needs them, tested).
 2. Data and probability. ``datasets`` (the data a lesson shows, also when an exercise
    uses it), ``realdata`` (real data from installed packages), ``probability`` (exact
    Bayes), ``smoothing`` (MLE, Laplace/Lidstone, epsilon).
@@ -40,6 +41,7 @@ imports only groups above it; a package's own docstring says more.
 from __future__ import annotations
 
 import importlib
+import sys
 
 __version__ = "0.1.0"
 
@@ -105,8 +107,6 @@ def _sharp_plots() -> None:
     it starts; if it has started already, in the backend itself. Nothing is imported for it:
     outside a kernel, or before IPython is loaded, nothing happens. (Also called where nbteach
     draws: ``nbteach.widgets._mpl.configure``.)"""
-    import sys
-
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
     if shell is None or not hasattr(shell, "display_formatter"):

@@ -2,7 +2,8 @@
 
 Input checks are in :mod:`nbteach._validation`. Kept free of heavy imports (numpy is
 imported inside the two functions that need it): the light modules (``i18n``,
-``errata``, ``glossary``) import this one.
+``errata``, ``glossary``, ``probability``), which every check cell and the grader's judge
+load, import this one (``tests/test_local_imports.py`` tests they stay light).
 """
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def log_sum_exp(a, axis=-1):
     >>> float(log_sum_exp(np.array([-1000.0, -1000.0])))  # exp(-1000) is 0.0 in float64
     -999.30685...
     """
-    import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
+    import numpy as np   # light module: numpy only when a log-sum-exp is asked for
 
     a = np.asarray(a, dtype=float)
     m = np.max(a, axis=axis, keepdims=True)
@@ -96,6 +97,7 @@ class BaseEstimator:
         return f"{type(self).__name__}({', '.join(shown)})"
 
     def __sklearn_tags__(self):  # scikit-learn >= 1.6 asks estimators for their tags
+        # heavy and optional: only scikit-learn itself asks for the tags
         from sklearn.utils import ClassifierTags, Tags, TargetTags
 
         tags = Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
@@ -106,6 +108,6 @@ class BaseEstimator:
 
     def score(self, X, y) -> float:
         """Accuracy of ``predict(X)`` against ``y``, as in scikit-learn."""
-        import numpy as np   # here: _base is imported by the light modules (i18n, errata, glossary)
+        import numpy as np   # light module: numpy only when a score is asked for
 
         return float(np.mean(np.asarray(self.predict(X)) == np.asarray(y)))

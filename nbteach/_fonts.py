@@ -24,6 +24,7 @@ def cjk_family(fonts=None):
     """The first of :data:`CJK_FAMILIES` that matplotlib knows (None if none is installed).
     ``fonts``: the family names to look in (default: matplotlib's font list)."""
     if fonts is None:
+        # heavy and optional: i18n imports _fonts; matplotlib only once a figure is drawn
         from matplotlib import font_manager
 
         fonts = {f.name for f in font_manager.fontManager.ttflist}
@@ -34,6 +35,7 @@ def adopt(figure) -> None:
     """Give the texts of ``figure`` made before the CJK family joined ``font.family`` (a student's
     ``plt.subplots()`` handed to nbteach as ``ax``: its title and labels keep the fonts of their
     making) the CJK family as a fallback too. Latin text keeps its font."""
+    # heavy and optional: i18n imports _fonts; matplotlib only once a figure is drawn
     from matplotlib.text import Text
 
     family = cjk_family()

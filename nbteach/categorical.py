@@ -19,6 +19,7 @@ Two kinds of arithmetic:
 """
 from __future__ import annotations
 
+import html
 import math
 import warnings
 from fractions import Fraction
@@ -27,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbteach._base import BaseEstimator, NbteachError, _is_symbolic, log_sum_exp
+from nbteach._shown import shown
 from nbteach._validation import (
     check_alpha,
     check_epsilon,
@@ -102,10 +104,6 @@ class Explanation:
     __repr__ = __str__
 
     def _repr_html_(self):
-        import html
-
-        from ._shown import shown
-
         table = shown(self.table.map(_fmt), "score").shown().to_html()
         body = "<br>".join(html.escape(line) for line in self.lines())
         return f"{table}<p style='font-family:monospace'>{body}</p>"
@@ -628,7 +626,6 @@ class CategoricalNB(BaseEstimator):
             note = "every class scores 0: the decision is undefined (use smoothing)"
         else:
             decision = self._decide(df, codes)[0]
-        from ._shown import shown
 
         frame = shown(pd.DataFrame(table, index=index, dtype=object), "score")
         return Explanation(sample, frame, written, scores, decision, note)

@@ -34,6 +34,7 @@ risks as Fractions.
 """
 from __future__ import annotations
 
+import math
 import numbers
 from fractions import Fraction
 
@@ -442,8 +443,6 @@ def log_odds_threshold(loss):
     >>> round(log_odds_threshold([[0, 10], [1, 0]]), 4)       # a missed 1 costs 10: log(1/10)
     -2.3026
     """
-    import math
-
     t = threshold_from_loss(loss)               # checks the loss: 2x2, wrong costs no less than right
     if t == 0:
         return -math.inf

@@ -35,6 +35,7 @@ Rubin 1977); ``loss_curve_`` records it, and the tests check that it never decre
 from __future__ import annotations
 
 import numbers
+from collections import Counter
 
 import numpy as np
 
@@ -42,9 +43,12 @@ import pandas as pd
 
 from ._base import NbteachError, log_sum_exp
 from ._numeric import masked_dot, normalise_log
+from ._shown import shown
 from .counts import class_feature_counts, one_hot
 from ._validation import check_alpha, check_array, check_y, refuse_missing_labels, validate_data
 from .multinomial import MultinomialNB
+from .realdata import food_reviews
+from .text import count_matrix, tokenize
 
 __all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
            "em_against_labelled_only", "review_word_counts"]
@@ -406,7 +410,6 @@ def em_against_labelled_only(curve, iteration=None):
     nb, em = table[0], table[it]
     diff = em - nb
     by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
-    from ._shown import shown
 
     out = pd.DataFrame({
         "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
@@ -428,11 +431,6 @@ def review_word_counts(n_words=1000):
     -------
     X_train, y_train, X_test, y_test, vocabulary (list of the words, in column order)
     """
-    from collections import Counter
-
-    from .realdata import food_reviews
-    from .text import count_matrix, tokenize
-
     if isinstance(n_words, bool) or not isinstance(n_words, numbers.Integral) or n_words < 1:
         raise NbteachError(f"n_words must be a whole number >= 1, got {n_words!r}.")
     train, y_train = food_reviews("train")

@@ -26,6 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._base import NbteachError
+from .i18n import get_language
+
 __all__ = ["Erratum", "Disproof", "ERRATA", "ERRATA_ZH", "table", "get"]
 
 
@@ -314,7 +317,6 @@ def get(key: str) -> Erratum:
     for e in ERRATA:
         if e.key == key:
             return e
-    from ._base import NbteachError
 
     raise NbteachError(f"no erratum {key!r}; the keys are {', '.join(e.key for e in ERRATA)}.")
 
@@ -323,9 +325,9 @@ def table():
     """The errata as a pandas DataFrame, one row per mistake, in lesson order; in Chinese
     (``set_language("zh")``) its headers, what is wrong and what is correct are Chinese, the
     note's words as the note writes them, and its columns keep their English names for code."""
-    import pandas as pd   # here: the registry is read where pandas is not needed
+    import pandas as pd   # light module: the registry is read where pandas is not needed
 
-    from .i18n import get_language
+    from ._shown import shown   # light module: _shown imports pandas
 
     chinese = get_language() == "zh"
 
@@ -336,7 +338,6 @@ def table():
              "correct": said(e)[1], "status": "flagged in the lesson" if e.status == "flagged"
              else "listed; the lesson comes later", "key": e.key}
             for e in sorted(ERRATA, key=lambda e: e.lesson)]
-    from ._shown import shown
 
     columns = ["lesson", "note", "the note says", "what is wrong", "correct", "status", "key"]
     return shown(pd.DataFrame(rows, columns=columns), *columns,

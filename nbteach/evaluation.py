@@ -22,10 +22,16 @@ the repetitions are independent.
 """
 from __future__ import annotations
 
+import math
+import warnings
+
 import numpy as np
 import pandas as pd
 
 from ._base import NbteachError
+from ._shown import shown
+from .resample import train_test_split
+from .text import TextNB, UnknownWordsWarning, memoise
 
 __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
 
@@ -97,9 +103,6 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     >>> sign_test([0.9] * 9 + [0.7], [0.8] * 10)["p-value"]
     0.021484375
     """
-    import math
-
-
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
         raise NbteachError(f"a and b must be two equally long lists of per-repetition scores (at least 2); "
@@ -173,7 +176,6 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
                 Xtr, Xte = (Xtr - mu) / sd, (Xte - mu) / sd
             for name, model in models.items():
                 m = type(model)(**model.get_params())
-                import warnings
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     m.fit(Xtr, y[train])
@@ -184,7 +186,6 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
             v = scores[name][s]
             rows.append({"model": name, "n_train": n, "mean": v.mean(), "sd": v.std(ddof=1),
                          "min": v.min(), "max": v.max()})
-    from ._shown import shown
 
     out = pd.DataFrame(rows).set_index(["model", "n_train"])
     out.attrs["scores"] = scores
@@ -224,14 +225,6 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     >>> list(table.columns), table.attrs["scores"].shape
     (['mean', 'sd', 'min', 'max'], (3, 1))
     """
-    import warnings
-
-    import numpy as np
-    import pandas as pd
-
-    from .resample import train_test_split
-    from .text import TextNB, UnknownWordsWarning, memoise
-
     if not isinstance(models, dict) or not models:
         raise NbteachError("models must be a dict {name: unfitted model}, with at least one model.")
     for name, m in models.items():
@@ -278,6 +271,5 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
                          "max": v.max()} for name, v in scores.items()]).set_index("model")
     out.attrs["scores"] = pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split"))
     out.attrs["test_size"] = test_size
-    from ._shown import shown
 
     return shown(out, "model", "mean", "sd", "min", "max")

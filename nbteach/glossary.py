@@ -165,7 +165,7 @@ def term(english: str) -> str:
 
 def glossary():
     """The glossary as a table: English, 中文, the synonyms the course avoids, Zhou's chapter."""
-    import pandas as pd   # here: the glossary is read where pandas is not needed
+    import pandas as pd   # light module: the glossary is read where pandas is not needed
 
     return pd.DataFrame(
         [(en, zh, "、".join(avoid), where) for en, zh, avoid, where in TERMS],

@@ -26,8 +26,13 @@ are the same, so the language cannot come from the code: it comes from where the
 """
 from __future__ import annotations
 
+import json
 import os
 import re
+import sys
+import unicodedata
+import warnings
+from pathlib import Path, PurePath, PureWindowsPath
 
 from . import _fonts, lesson_text
 from ._base import NbteachError
@@ -66,7 +71,6 @@ def _session_path(environ) -> str:
     path = environ.get("JPY_SESSION_NAME", "")
     if path or environ is not os.environ:
         return path
-    import sys
 
     if "IPython" in sys.modules:           # never import IPython just to ask
         try:
@@ -94,9 +98,6 @@ def starting_language(environ=None) -> str:
     >>> starting_language({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "notebooks/zh/03_smoothing.ipynb"})
     'en'
     """
-    import warnings
-    from pathlib import PurePath, PureWindowsPath
-
     environ = os.environ if environ is None else environ
     wanted = environ.get("NBTEACH_LANG", "")
     if wanted.strip():
@@ -123,9 +124,6 @@ def _notebook_language(pure) -> str | None:
     Chinese notebook copied out of ``zh/`` (a download, a teacher's release folder) still speaks
     Chinese. jupyter_server gives the path relative to its root, and starts the kernel in the
     notebook's folder, so the file is looked for there too. None if unreadable or not recorded."""
-    import json
-    from pathlib import Path
-
     for candidate in (Path(pure), Path.cwd() / pure.name):
         try:
             if candidate.suffix != ".ipynb" or not candidate.is_file() or candidate.stat().st_size > 50 * 2**20:
@@ -223,8 +221,6 @@ _PIECE = re.compile(rf"[{_OPENING}]*[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]
 
 
 def _columns(text: str) -> int:
-    import unicodedata
-
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 

@@ -16,11 +16,14 @@ Per class, each class in turn is "positive"; ``macro`` averages the per-class va
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 import pandas as pd
 
 from ._base import NbteachError
+from ._shown import shown
 
 __all__ = [
     "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
@@ -82,7 +85,6 @@ def confusion_table(y_true, y_pred, labels=None):
     labels, _, _ = _labels_and_index(y_true, y_pred, labels)
     cm = confusion_matrix(y_true, y_pred, labels)
     names = [str(v) for v in labels]
-    from ._shown import shown
 
     return shown(pd.DataFrame(cm, index=pd.Index(names, name="actual"),
                               columns=pd.Index(names, name="predicted")), "actual", "predicted")
@@ -216,7 +218,6 @@ def classification_report(y_true, y_pred, labels=None, zero_division=0.0):
                                    columns=["precision", "recall", "f1", "support"])
     table["support"] = table["support"].astype(int)
     table.attrs["accuracy"] = accuracy_score(y_true, y_pred)
-    from ._shown import shown
 
     return shown(table, "precision", "recall", "f1", "support", "macro avg", "weighted avg")
 
@@ -257,7 +258,6 @@ def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None)
         rows.append((a, accuracy_score(y_test, pred), p, r, f))
     table = pd.DataFrame(rows, columns=["alpha", "accuracy", "precision", "recall", "f1"])
     table.attrs["pos_label"] = pos_label
-    from ._shown import shown
 
     return shown(table.set_index("alpha"), "accuracy", "precision", "recall", "f1")
 
@@ -299,7 +299,6 @@ def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
     keep = count > 0
     mean_p = np.bincount(which, weights=p, minlength=n_bins)[keep] / count[keep]
     observed = np.bincount(which, weights=hit, minlength=n_bins)[keep] / count[keep]
-    from ._shown import shown
 
     return shown(pd.DataFrame({"mean predicted": mean_p, "observed": observed, "count": count[keep]}),
                  "mean predicted", "observed", "count")
@@ -404,8 +403,6 @@ def _presence_and_classes(X, y):
 
 def _chi2_sf(x: float, dof: int) -> float:
     """P(chi2 with ``dof`` degrees of freedom >= x), in closed form for a whole dof."""
-    import math
-
     if x <= 0:
         return 1.0
     half = x / 2

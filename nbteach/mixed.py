@@ -29,6 +29,7 @@ import pandas as pd
 
 from ._base import BaseEstimator, NbteachError, log_sum_exp
 from ._numeric import PosteriorMixin
+from ._shown import shown
 from ._validation import check_alpha, check_category_table, validate_data
 from .categorical import CategoricalNB
 from .counts import joint_counts
@@ -282,6 +283,5 @@ class MixedNB(PosteriorMixin, BaseEstimator):
         frame = pd.DataFrame(np.vstack(rows + [score, post]), index=index + ["score", "posterior"],
                              columns=list(self.classes_))
         frame.attrs["decision"] = self.classes_[int(np.argmax(jll))] if np.isfinite(jll).any() else None
-        from ._shown import shown
 
         return shown(frame, "score", "posterior")

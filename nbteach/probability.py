@@ -11,6 +11,7 @@ floats give floats.
 from __future__ import annotations
 
 import numbers
+import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -116,7 +117,7 @@ class BayesResult:
     @property
     def table(self):
         """A DataFrame: one row per class; prior, likelihood, joint and posterior columns."""
-        import pandas as pd   # here: probability is exact fractions and stays light without it
+        import pandas as pd   # light module: exact fractions, pandas only for this table
 
         return pd.DataFrame(
             {
@@ -257,8 +258,6 @@ def prob(table, event=None, given=None, **columns) -> Fraction:
         raise NbteachError("the table is empty: there is nothing to count.")
     for col, val in [*event.items(), *given.items()]:
         if not (table[col] == val).any():
-            import warnings
-
             warnings.warn(
                 f"{col}={val!r} occurs nowhere in the table (its values are "
                 f"{sorted(map(str, table[col].unique()))}); is it a typo?",

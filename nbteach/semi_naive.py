@@ -29,11 +29,13 @@ from __future__ import annotations
 
 import numbers
 import warnings
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
 from ._base import BaseEstimator, NbteachError
+from ._shown import shown
 from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
 from .categorical import UnseenCategoryWarning
 from .counts import encode, joint_counts, sorted_labels
@@ -257,7 +259,6 @@ class SPODE(_OneDependence):
         out.loc["product (score)"] = [f"{v:.6g}" for v in joint]
         out.loc["P(c | x)"] = [f"{v:.4f}" for v in np.exp(self._finish(np.log(joint)[None, :]))[0]] \
             if joint.sum() > 0 else ["undefined"] * N
-        from ._shown import shown
 
         return shown(out, "class", "product (score)", "undefined")
 
@@ -343,8 +344,6 @@ class AODE(_OneDependence):
         >>> round(float(table.loc["P(c | x)", "是"]), 4)
         0.9633
         """
-        from fractions import Fraction
-
         check_is_fitted(self, "classes_")
         row, codes = self._one_sample(x)
         codes = codes[0]
@@ -409,7 +408,6 @@ class AODE(_OneDependence):
         extra = pd.DataFrame([{"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, total))},
                               {"value": "", "|D_{x_i}|": "", "serves": "", **dict(zip(classes, post))}],
                              index=[label, "P(c | x)"])
-        from ._shown import shown
 
         return shown(pd.concat([out.astype(object), extra.astype(object)]), "value", "serves", "super-parent",
                      label)

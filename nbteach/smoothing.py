@@ -18,6 +18,7 @@ Every function is exact on exact input: ints and Fractions give Fractions.
 """
 from __future__ import annotations
 
+import numbers
 from fractions import Fraction
 
 import numpy as np
@@ -145,8 +146,6 @@ def epsilon_replace(p, epsilon):
 
 def _check_probability(p) -> None:
     """A probability is a number in [0, 1] (a sympy expression with symbols is left alone)."""
-    import numbers
-
     if _is_symbolic(p):
         if getattr(p, "free_symbols", None):
             return

@@ -34,6 +34,7 @@ array(['spam', 'ham'], dtype='<U4')
 """
 from __future__ import annotations
 
+import logging
 import re
 import unicodedata
 import warnings
@@ -49,7 +50,8 @@ import pandas as pd
 from ._base import BaseEstimator, NbteachError
 from .bernoulli import BernoulliNB
 from .multinomial import MultinomialNB
-from ._numeric import normalise_log
+from ._numeric import masked_dot, normalise_log
+from ._shown import shown
 from .counts import joint_counts
 from ._validation import (NbteachTypeError, check_alpha, check_class_prior, check_documents, check_is_fitted,
                           validate_data)
@@ -237,12 +239,11 @@ TOKENIZERS = ("jieba",)   #: the tokenizers TextNB knows by name (besides None a
 def _jieba_lcut():
     """jieba's ``lcut`` (accurate mode, HMM for unknown words), its start-up log silenced."""
     try:
-        import jieba
+        import jieba  # optional (the 'lab' extra): only tokenizer='jieba' needs jieba
     except ImportError:
         raise NbteachError(
             "tokenizer='jieba' needs the 'jieba' package, which is not installed: pip install jieba "
             "(it is in the 'lab' extra: pip install -e '.[lab]', or `make lab`).") from None
-    import logging
 
     jieba.setLogLevel(logging.WARNING)   # no "Building prefix dict..." lines in a lesson
     return jieba.lcut
@@ -711,7 +712,6 @@ class TextNB(BaseEstimator):
         if len(names) == 2:
             table["log-odds"] = table[names[0]] - table[names[1]]
             table.loc["(posterior P(c|x))", "log-odds"] = np.nan
-        from ._shown import shown
 
         return shown(table, "count", "kind", "log-odds", "(prior)", "(total = joint log-likelihood)",
                      "(posterior P(c|x))", cells=("prior", "word", "unknown: ignored", "sum", "log-sum-exp"))
@@ -969,6 +969,4 @@ def fit_vectorised(y, X, alpha=1.0):
 
 def predict_vectorised(log_pi, log_theta, X):
     """argmax_c log pi_c + sum_i x_i log theta_ci, with 0 * log 0 counted as 0."""
-    from ._numeric import masked_dot
-
     return np.argmax(masked_dot(np.asarray(X, dtype=float), log_theta) + log_pi, axis=1)

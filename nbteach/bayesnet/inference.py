@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import NamedTuple
 
 import numpy as np
@@ -251,8 +252,6 @@ def _blanket_weights(cpt, v, state, parents, children, k, n):
 
 def _fractions(arr):
     """A table's entries as the exact decimals they print as (0.001 -> 1/1000)."""
-    from fractions import Fraction
-
     return np.vectorize(lambda x: Fraction(repr(float(x))), otypes=[object])(arr)
 
 

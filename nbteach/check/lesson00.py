@@ -9,12 +9,13 @@ reading the posterior it shows, which :func:`nbteach.bayes` computes.
 """
 from __future__ import annotations
 
+import nbteach
+from ..datasets import flu_cold
+from ..probability import bayes, prob
 from .core import Mistake, define
 
 
 def _table():
-    from nbteach.datasets import flu_cold
-
     return flu_cold()
 
 
@@ -50,8 +51,6 @@ define(
 
 
 def _flu_share():
-    from nbteach.probability import prob
-
     return prob(_table(), Diagnosis="Flu")
 
 
@@ -75,8 +74,6 @@ define(
 
 
 def _n_features():
-    import nbteach
-
     df = _table()
     model = nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
     return int(model.n_features_in_)
@@ -112,8 +109,6 @@ EXPLORER_LIKELIHOODS = {"ill": 0.9, "healthy": 0.2}  # P(x | c)
 
 
 def _explorer(prior_ill=EXPLORER_PRIOR, uniform=False):
-    from nbteach.probability import bayes
-
     prior = {"ill": prior_ill, "healthy": 1 - prior_ill}
     if uniform:
         prior = {"ill": 0.5, "healthy": 0.5}

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import nbteach
+from ..datasets import flu_cold, flu_cold_query
+from ..probability import bayes
 from .core import Mistake, define
 
 PRIOR = {"sick": Fraction(1, 100), "healthy": Fraction(99, 100)}
@@ -25,8 +28,6 @@ _STORY = {
 
 
 def _bayes(prior=None):
-    from nbteach.probability import bayes
-
     return bayes(PRIOR if prior is None else prior, LIKELIHOOD)
 
 
@@ -131,16 +132,11 @@ define(
 
 
 def _flu_model():
-    import nbteach
-    from nbteach.datasets import flu_cold
-
     df = flu_cold()
     return nbteach.CategoricalNB(exact=True).fit(df.drop(columns="Diagnosis"), df["Diagnosis"])
 
 
 def _first():
-    from nbteach.datasets import flu_cold_query
-
     return flu_cold_query("first")
 
 

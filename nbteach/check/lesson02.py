@@ -11,17 +11,18 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..datasets import FLU_COLD_NEW_ROWS as NEW_ROWS
+import pandas as pd
+
+import nbteach
+from ..counts import value_counts_by_class
+from ..datasets import FLU_COLD_NEW_ROWS as NEW_ROWS, flu_cold, flu_cold_query
+from ..probability import prob
 from ._flu import data as _data, model as _flu_model
 from .core import Mistake, define
 
 
 def _table():
     """Note 001's table with the two new Cold patients (7 rows)."""
-    import pandas as pd
-
-    from nbteach.datasets import flu_cold
-
     return pd.concat([flu_cold(), pd.DataFrame(NEW_ROWS)], ignore_index=True)
 
 
@@ -31,21 +32,15 @@ def _xy():
 
 
 def _model(**kw):
-    import nbteach
-
     X, y = _xy()
     return nbteach.CategoricalNB(exact=True, **kw).fit(X, y)
 
 
 def _first():
-    from nbteach.datasets import flu_cold_query
-
     return flu_cold_query("first")
 
 
 def _counts(feature):
-    from nbteach.counts import value_counts_by_class
-
     X, y = _xy()
     return value_counts_by_class(X[feature], y)
 
@@ -171,8 +166,6 @@ define(
 
 def _likelihood_inputs(rng):
     """Random (table, feature, value, class) queries on shuffled copies of the flu/cold table."""
-    from nbteach.datasets import flu_cold
-
     out = [((flu_cold(), "Headache", "severe", "Flu"), {})]  # tells every mistake apart
     for _ in range(5):
         df = flu_cold().sample(frac=1, random_state=rng.randrange(10**6)).reset_index(drop=True)
@@ -184,26 +177,18 @@ def _likelihood_inputs(rng):
 
 
 def _ref_likelihood():
-    from nbteach.probability import prob
-
     return lambda df, feature, value, cls: prob(df, {feature: value}, given={"Diagnosis": cls})
 
 
 def _reverse_likelihood():
-    from nbteach.probability import prob
-
     return lambda df, feature, value, cls: prob(df, {"Diagnosis": cls}, given={feature: value})
 
 
 def _joint_likelihood():
-    from nbteach.probability import prob
-
     return lambda df, feature, value, cls: prob(df, {feature: value, "Diagnosis": cls})
 
 
 def _floor_likelihood():
-    from nbteach.probability import prob
-
     def f(df, feature, value, cls):
         p = prob(df, {feature: value}, given={"Diagnosis": cls})
         return p.numerator // p.denominator

@@ -9,6 +9,12 @@ works the note's second patient, whose numbers it prints.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
+import pandas as pd
+
+from ..counts import value_counts_by_class
+from ..smoothing import lidstone, mle
 from ._flu import data as _data, model as _model
 from .core import Mistake, define
 
@@ -18,20 +24,16 @@ PATIENT = {"Headache": "mild", "Sore": "no", "Temperature": "high", "Cough": "ye
 
 
 def _patient():
-    import pandas as pd
-
     return pd.DataFrame([PATIENT])
 
 
 def _eps():
-    import sympy
+    import sympy  # heavy and optional: only the symbolic path needs sympy
 
     return sympy.Symbol("epsilon", positive=True)
 
 
 def _counts(feature):
-    from nbteach.counts import value_counts_by_class
-
     X, y = _data()
     return value_counts_by_class(X[feature], y)
 
@@ -49,8 +51,6 @@ def _table_with(feature, estimate):
 
 
 def _lidstone():
-    from nbteach.smoothing import lidstone
-
     return lidstone
 
 
@@ -60,8 +60,6 @@ def _lidstone():
 # refuses a count above its total).
 def _numerator_instead(count, total, n_values, alpha):
     """(count + alpha + M*alpha) / total: the sentence read literally (can exceed 1)."""
-    from fractions import Fraction
-
     alpha = Fraction(alpha)
     return (count + alpha + n_values * alpha) / Fraction(total)
 
@@ -69,8 +67,6 @@ def _numerator_instead(count, total, n_values, alpha):
 def _numerator_as_well(count, total, n_values, alpha):
     """(count + alpha + M*alpha) / (total + M*alpha): the sentence's M*alpha added on top as
     well as the alpha, with the formula's denominator."""
-    from fractions import Fraction
-
     alpha = Fraction(alpha)
     return (count + alpha + n_values * alpha) / (total + n_values * alpha)
 
@@ -267,8 +263,6 @@ define(
 
 
 def _lidstone_inputs(rng):
-    from fractions import Fraction
-
     out = [((0, 3, 3, 1), {})]  # the note's P(Headache = no | Flu): tells every mistake apart
     for _ in range(5):
         total = rng.randint(1, 30)
@@ -279,8 +273,6 @@ def _lidstone_inputs(rng):
 
 def _mistaken(kind):
     def make():
-        from nbteach.smoothing import lidstone, mle
-
         if kind == "alpha_not_times_M":
             return lambda count, total, n_values, alpha: lidstone(count, total, 1, alpha)
         if kind == "M_alpha_in_numerator_instead":

@@ -6,6 +6,10 @@ library's answer with the mistake applied.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
+import numpy as np
+
 from .core import Mistake, define
 
 # The lesson's small corpus, as counts: spam has 2 documents with 3 + 0 + 7 = 10 words.
@@ -23,6 +27,7 @@ def _concrete(d, word, counts, alpha):
 
 def _theta(word, alpha=None):
     """theta_{word|spam}: MLE from multinomial_mle, or Lidstone from dirichlet_smoothing."""
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import dirichlet_smoothing, multinomial_mle
 
     if alpha is None:
@@ -36,6 +41,7 @@ def _theta(word, alpha=None):
 
 def _mu_as_if_bernoulli(word):
     """The Bernoulli closed form N_ij / N_j: word count divided by the number of documents."""
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import bernoulli_mle
 
     d = bernoulli_mle(1, len(_WORDS))
@@ -45,8 +51,6 @@ def _mu_as_if_bernoulli(word):
 
 
 def _fraction(expr):
-    from fractions import Fraction
-
     return Fraction(int(expr.p), int(expr.q))
 
 
@@ -82,7 +86,7 @@ define(
 
 
 def _laplace_symbols():
-    import sympy as sp
+    import sympy as sp  # heavy and optional: only the symbolic path needs sympy
 
     return dict(zip(("N_ij", "W_j", "V", "alpha"),
                     sp.symbols("N_ij W_j V alpha", positive=True)))
@@ -90,7 +94,7 @@ def _laplace_symbols():
 
 def _as_plain(expr, d):
     """The general-form result with plain names: N[i] -> N_ij, sum of counts -> W_j."""
-    import sympy as sp
+    import sympy as sp  # heavy and optional: only the symbolic path needs sympy
 
     s = _laplace_symbols()
     N, i = d.symbols["N"], d.symbols["i"]
@@ -102,6 +106,7 @@ def _as_plain(expr, d):
 
 
 def _laplace_formula(**subs):
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import dirichlet_smoothing
 
     d = dirichlet_smoothing("V")
@@ -111,6 +116,7 @@ def _laplace_formula(**subs):
 
 
 def _bernoulli_formula():
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import beta_smoothing
 
     d = beta_smoothing()
@@ -153,6 +159,7 @@ define(
 
 
 def _demo():
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import underflow_demo
 
     return underflow_demo(doc_length=500, seed=3)  # not the lesson's demo, whose value it prints
@@ -164,8 +171,6 @@ def underflow_mistakes(demo):
 
     def log_of_product():
         """log of the float64 product: -inf once the product has underflowed to 0.0."""
-        import numpy as np
-
         with np.errstate(divide="ignore"):
             return float(np.log(demo().product))
 

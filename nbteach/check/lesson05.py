@@ -7,6 +7,10 @@ applied.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
+import nbteach
+from ..text import build_vocabulary, count_matrix
 from .core import Mistake, define
 
 TRAIN = ("free money free offer", "win money now", "free prize win money",
@@ -17,9 +21,6 @@ QUERY = "win win win today"  # the lesson's tables classify "free free free meet
 
 
 def _fitted(kind, alpha=1.0):
-    import nbteach
-    from nbteach.text import build_vocabulary, count_matrix
-
     vocab = build_vocabulary(list(TRAIN))
     X = count_matrix(list(TRAIN), vocab)
     model = getattr(nbteach, kind)(alpha=alpha).fit(X, list(LABELS))
@@ -28,8 +29,7 @@ def _fitted(kind, alpha=1.0):
 
 def _mle(kind, word, cls="spam"):
     """The derived MLE for one word and class, at the counts the estimator made."""
-    from fractions import Fraction
-
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import bernoulli_mle, multinomial_mle
 
     model, vocab = _fitted(kind)
@@ -49,8 +49,7 @@ def _mle(kind, word, cls="spam"):
 
 
 def _laplace_bernoulli(word, cls="spam"):
-    from fractions import Fraction
-
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import beta_smoothing
 
     model, vocab = _fitted("BernoulliNB")
@@ -94,12 +93,13 @@ define(
 
 
 def _names():
-    import sympy as sp
+    import sympy as sp  # heavy and optional: only the symbolic path needs sympy
 
     return dict(zip(("N_ij", "N_j", "V"), sp.symbols("N_ij N_j V", positive=True)))
 
 
 def _bernoulli_formula(alpha=1):
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import beta_smoothing
 
     d = beta_smoothing()
@@ -111,8 +111,9 @@ def _bernoulli_formula(alpha=1):
 
 def _multinomial_style(**subs):
     """The multinomial (Dirichlet) smoothing formula, read with Bernoulli names."""
-    import sympy as sp
+    import sympy as sp  # heavy and optional: only the symbolic path needs sympy
 
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the symbolic exercises
     from nbteach.derivations import dirichlet_smoothing
 
     d = dirichlet_smoothing("V")
@@ -155,8 +156,6 @@ define(
 
 
 def _predict(kind):
-    from nbteach.text import count_matrix
-
     model, vocab = _fitted(kind)
     return str(model.predict(count_matrix([QUERY], vocab))[0])
 

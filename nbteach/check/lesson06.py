@@ -7,22 +7,24 @@ The first three use the six hand-made messages of ``nbteach.text.toy_mail()`` (3
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+import numpy as np
+
+from ..bernoulli import BernoulliNB
+from ..text import (TextNB, char_bigrams, classify_as_in_note, count_matrix, fit_vectorised, note003_fit,
+                    toy_mail, train_as_in_note)
 from .core import Mistake, define
 
 MESSAGE = "cheap cheap lunch now"
 
 
 def _note_model(alpha=1):
-    from nbteach.text import toy_mail, train_as_in_note
-
     return train_as_in_note(*toy_mail(), alpha=alpha)
 
 
 def _textnb(alpha=1.0):
-    from nbteach.text import TextNB, toy_mail
-
     return TextNB(alpha=alpha).fit(*toy_mail())
 
 
@@ -36,11 +38,6 @@ def _theta_alpha_not_times_v():
 
 def _theta_documents():
     """The Bernoulli estimate (documents containing the word), smoothed +1/+2."""
-    import numpy as np
-
-    from nbteach.bernoulli import BernoulliNB
-    from nbteach.text import count_matrix, toy_mail
-
     docs, y = toy_mail()
     nb = _textnb()
     bnb = BernoulliNB(alpha=1.0).fit(count_matrix(docs, nb.vocabulary_), y)
@@ -98,10 +95,6 @@ def _jll_without_prior():
 
 
 def _jll_set():
-    import math
-
-    from nbteach.text import classify_as_in_note
-
     return math.log(classify_as_in_note(_note_model(1), MESSAGE, as_written=True)["spam"])
 
 
@@ -111,8 +104,6 @@ def _log_posterior():
 
 
 def _jll_log10():
-    import math
-
     return _jll() / math.log(10)
 
 
@@ -162,8 +153,6 @@ define(
 
 
 def _inputs(rng):
-    import numpy as np
-
     out = []
     for _ in range(4):
         n, m, k = rng.randint(6, 12), rng.randint(2, 6), rng.randint(2, 3)
@@ -174,22 +163,14 @@ def _inputs(rng):
 
 
 def _fit():
-    from nbteach.text import fit_vectorised
-
     return fit_vectorised
 
 
 def _fit_note003():
-    from nbteach.text import note003_fit
-
     return note003_fit
 
 
 def _fit_prior_not_log():
-    import numpy as np
-
-    from nbteach.text import fit_vectorised
-
     def fit(y, X, alpha):
         log_pi, log_theta = fit_vectorised(y, X, alpha)
         return np.exp(log_pi), log_theta
@@ -197,8 +178,6 @@ def _fit_prior_not_log():
 
 
 def _fit_no_smoothing():
-    from nbteach.text import fit_vectorised
-
     return lambda y, X, alpha: fit_vectorised(y, X, 0.0)
 
 
@@ -268,8 +247,6 @@ def _text_inputs(rng):
 
 
 def _pairs():
-    from nbteach.text import char_bigrams
-
     return char_bigrams
 
 

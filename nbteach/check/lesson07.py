@@ -11,6 +11,12 @@ precision and report of the model trained on all of ``X_train``).
 """
 from __future__ import annotations
 
+import numpy as np
+
+from ..bernoulli import BernoulliNB
+from ..metrics import accuracy_score, precision_recall_f1
+from ..realdata import email_features
+from ..resample import random_undersample, train_test_split
 from .core import Mistake, define
 
 _SETUP = {
@@ -25,9 +31,6 @@ _SETUP = {
 
 
 def _split():
-    from nbteach.realdata import email_features
-    from nbteach.resample import train_test_split
-
     X, y = email_features()
     return train_test_split(X, y, test_size=0.3, random_state=0)
 
@@ -37,24 +40,17 @@ SEED = 5
 
 
 def _pred():
-    from nbteach.bernoulli import BernoulliNB
-    from nbteach.resample import random_undersample
-
     Xtr, Xte, ytr, yte = _split()
     Xu, yu = random_undersample(Xtr, ytr, random_state=SEED)
     return yte, BernoulliNB(alpha=1.0).fit(Xu, yu).predict(Xte)
 
 
 def _prf(pos_label="spam", average="binary"):
-    from nbteach.metrics import precision_recall_f1
-
     yte, pred = _pred()
     return precision_recall_f1(yte, pred, pos_label=pos_label, average=average)
 
 
 def _accuracy():
-    from nbteach.metrics import accuracy_score
-
     return accuracy_score(*_pred())
 
 
@@ -128,11 +124,6 @@ define(
 
 def _threshold_scores(threshold, pos="spam"):
     """Precision and recall of the model trained on all of X_train, flagging pos when P(pos|x) >= t."""
-    import numpy as np
-
-    from nbteach.bernoulli import BernoulliNB
-    from nbteach.metrics import precision_recall_f1
-
     Xtr, Xte, ytr, yte = _split()
     model = BernoulliNB(alpha=1.0).fit(Xtr, ytr)
     col = list(model.classes_).index(pos)

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
+from ..datasets import watermelon
+from ..gaussian import GaussianNB
+from ..logistic import LogisticRegression
+from ..mixed import MixedNB
 from .core import Mistake, define
 
 
 def _melons():
-    from nbteach.datasets import watermelon
-
     df = watermelon()
     return df, df["好瓜"]
 
 
 def _density(value=0.3, cls="否", ddof=1, sd_as_var=False):
-    import numpy as np
-
     df, y = _melons()
     x = df.loc[y == cls, "含糖率"].to_numpy()
     mu, var = x.mean(), x.var(ddof=ddof)
@@ -34,8 +36,6 @@ def _density(value=0.3, cls="否", ddof=1, sd_as_var=False):
 
 def _density_model():
     """The same number from the library: MixedNB on the sugar column, ddof=1."""
-    from nbteach.mixed import MixedNB
-
     df, y = _melons()
     nb = MixedNB(ddof=1).fit(df[["含糖率"]], y)
     e = nb.explain({"含糖率": 0.3})
@@ -76,18 +76,12 @@ define(
 
 
 def _weights(shared=True):
-    from nbteach.gaussian import GaussianNB
-
     df, y = _melons()
     nb = GaussianNB(shared_variance=shared, var_smoothing=0).fit(df[["密度", "含糖率"]], y)
     return nb.log_odds_coefficients()["w"]
 
 
 def _weight_sd():
-    import numpy as np
-
-    from nbteach.gaussian import GaussianNB
-
     df, y = _melons()
     nb = GaussianNB(shared_variance=True, var_smoothing=0).fit(df[["密度", "含糖率"]], y)
     (m0, m1), (v0, _) = nb.theta_, nb.var_
@@ -128,10 +122,6 @@ define(
 
 
 def _objective(kind="right"):
-    import numpy as np
-
-    from nbteach.logistic import LogisticRegression
-
     df, y = _melons()
     X = df[["密度", "含糖率"]]
     lr = LogisticRegression(lam=1.0).fit(X, y)

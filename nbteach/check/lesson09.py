@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
+
+from nbteach import BernoulliNB, CategoricalNB
+from ..datasets import FLU_COLD_QUERIES
+from ..decision import bayes_decision, bayes_risk, conditional_risk
+from ..realdata import email_features
+from ..resample import train_test_split
 from ._flu import data as _flu
 from .core import Mistake, define
 
 
 def _second_posterior():
-    import pandas as pd
-
-    from nbteach import CategoricalNB
-    from nbteach.datasets import FLU_COLD_QUERIES
-
     X, y = _flu()
     nb = CategoricalNB(alpha=1, exact=True).fit(X, y)
     post = nb.predict_proba(pd.DataFrame([FLU_COLD_QUERIES["second"]]))[0]
@@ -31,8 +34,6 @@ _FLU_LOSS = [[0, 10], [1, 0]]
 
 
 def _risk(decision="Cold", loss=None):
-    from nbteach.decision import conditional_risk
-
     classes, post = _second_posterior()
     R = conditional_risk(post, _FLU_LOSS if loss is None else loss)
     return R[classes.index(decision)]
@@ -122,13 +123,6 @@ define(
 
 
 def _mail(loss, kind="bayes"):
-    import numpy as np
-
-    from nbteach import BernoulliNB
-    from nbteach.decision import bayes_decision, bayes_risk
-    from nbteach.realdata import email_features
-    from nbteach.resample import train_test_split
-
     X, y = email_features()
     X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
     m = BernoulliNB(alpha=1.0).fit(X_tr, y_tr)

@@ -9,15 +9,20 @@ that serve (m = 200 leaves one out), not read off AODE.
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
+
+from nbteach import CategoricalNB
+from ..realdata import titanic
+from ..semi_naive import AODE, SPODE, _cmi_from_joint, conditional_mutual_information
 from ._flu import data as _flu
 from .core import Mistake, define
 
 def _spode_counts():
     """Counts of SPODE(parent='Temperature') behind P(Sore = severe | Flu, Temperature = normal)."""
-    from nbteach.semi_naive import SPODE
-
     X, y = _flu()
     m = SPODE(parent="Temperature", alpha=1).fit(X, y)
     names = list(m.feature_names_in_)
@@ -89,15 +94,11 @@ _M = 200   # 'child' has 109 training rows: its SPODE does not serve; 'class' an
 
 
 def _titanic():
-    from nbteach.realdata import titanic
-
     return titanic()
 
 
 def _yes(model):
     """P(survived = yes | the girl) under a fitted model."""
-    import pandas as pd
-
     return float(model.predict_proba(pd.DataFrame([_PASSENGER]))[0][list(model.classes_).index("yes")])
 
 
@@ -107,20 +108,14 @@ def _serving():
 
 
 def _aode(m=_M):
-    from nbteach.semi_naive import AODE
-
     return _yes(AODE(m=m, alpha=1).fit(*_titanic()))
 
 
 def _nb():
-    from nbteach import CategoricalNB
-
     return _yes(CategoricalNB(alpha=1).fit(*_titanic()))
 
 
 def _spode(parent):
-    from nbteach.semi_naive import SPODE
-
     return _yes(SPODE(parent=parent, alpha=1).fit(*_titanic()))
 
 
@@ -186,8 +181,6 @@ define(
 
 def _flu_joint(pair=("Sore", "Temperature")):
     """Relative frequencies p[c, a, b] of (Diagnosis, Sore, Temperature) on the flu/cold table."""
-    import numpy as np
-
     X, y = _flu()
     a, b = (sorted(set(X[col])) for col in pair)
     classes = sorted(set(y))
@@ -198,10 +191,6 @@ def _flu_joint(pair=("Sore", "Temperature")):
 
 
 def _cmi(kind="right"):
-    import math
-
-    from nbteach.semi_naive import _cmi_from_joint, conditional_mutual_information
-
     X, y = _flu()
     if kind == "right":
         return float(conditional_mutual_information(X, y).loc["Sore", "Temperature"])

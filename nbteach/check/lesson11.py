@@ -10,6 +10,9 @@ prediction beside it, and the two MDL terms an extra arc changes, with the verdi
 """
 from __future__ import annotations
 
+import math
+
+from ..bayesnet import BayesNet, burglary, enumeration_ask, sample, sprinkler
 from .core import Mistake, define
 
 _CONFIG = {"Burglary": False, "Earthquake": False, "Alarm": True, "JohnCalls": False, "MaryCalls": True}
@@ -17,8 +20,6 @@ _CONFIG = {"Burglary": False, "Earthquake": False, "Alarm": True, "JohnCalls": F
 
 def _joint(flip_child=False, wrong_row=False):
     """The product of the five factors; the mistakes change JohnCalls' column or row."""
-    from nbteach.bayesnet import burglary
-
     net = burglary()
     p = 1.0
     for v in net.nodes:
@@ -71,15 +72,11 @@ _BELOW = {"Burglary": True, "JohnCalls": True, "MaryCalls": False}
 
 
 def _query(evidence, var="Burglary"):
-    from nbteach.bayesnet import burglary, enumeration_ask
-
     return float(enumeration_ask(burglary(), var, evidence)[True])
 
 
 def _rows(fixed):
     """The sum of the joint's rows that agree with ``fixed`` (enumeration)."""
-    from nbteach.bayesnet import burglary
-
     net = burglary()
     joint = net.joint()
     keep = [all(row[net.nodes.index(k)] == v for k, v in fixed.items()) for row in joint.index]
@@ -164,10 +161,6 @@ define(
 def _arc(model_unit="bits", half=True, data_unit="bits", sign=1, verdict=None):
     """(extra model bits, saved data bits, verdict) of adding Cloudy -> WetGrass; the keywords
     apply one mistake each."""
-    import math
-
-    from nbteach.bayesnet import BayesNet, sample, sprinkler
-
     data = sample(sprinkler(), 1000, random_state=7)
     true = BayesNet(sprinkler().edges).fit(data)
     bigger = BayesNet(list(sprinkler().edges) + [("Cloudy", "WetGrass")]).fit(data)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from nbteach import MultinomialNB, SemiSupervisedNB
 from ..datasets import EM_EXERCISE_WORDS, EM_EXERCISE_X, EM_EXERCISE_Y
 from .core import Mistake, define
 
@@ -30,8 +31,6 @@ def _labelled():
 
 
 def _start(alpha=1.0):
-    from nbteach import MultinomialNB
-
     lab = _labelled()
     return MultinomialNB(alpha=alpha).fit(_X()[lab], np.array(Y_EX, dtype=object)[lab].astype(str))
 
@@ -52,8 +51,6 @@ def _spam_share(kind="right"):
         log_score = m.class_log_prior_ + present @ m.feature_log_prob_.T
         return float(np.exp(log_score[0, k] - np.logaddexp.reduce(log_score[0])))
     if kind == "one_iteration":
-        from nbteach import SemiSupervisedNB
-
         em = SemiSupervisedNB(alpha=1.0, max_iter=1, tol=0).fit(X_EX, Y_EX)
         return float(em.predict_proba(x)[0, list(em.classes_).index("spam")])
     raise ValueError(kind)
@@ -61,8 +58,6 @@ def _spam_share(kind="right"):
 
 def _spam_count(kind="right"):
     """N_{spam, cheap} after the first M-step, and its common wrong versions."""
-    from nbteach import SemiSupervisedNB
-
     em = SemiSupervisedNB(alpha=1.0, max_iter=1, tol=0).fit(X_EX, Y_EX)
     k, i = list(em.classes_).index("spam"), WORDS.index(WORD)
     if kind == "right":

@@ -21,10 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
 import sympy as sp
 
 from .._base import NbteachError
 from ..errata import ERRATA, Erratum
+from .mle import bernoulli_mle, multinomial_mle
 
 __all__ = ["NoteMistake", "Demonstration", "NOTE_MISTAKES", "get_mistake"]
 
@@ -158,8 +160,6 @@ def _positions_vs_counts():
 
 
 def _multiplier_alpha():
-    from .mle import multinomial_mle
-
     d = multinomial_mle(2, 1)
     lam_value = d.step("multiplier_pi").expr[0].rhs
     N = d.symbols["N"]
@@ -204,8 +204,6 @@ def _bernoulli_brackets():
 
 @_disproves("bernoulli_quantifier")
 def _bernoulli_quantifier():
-    from .mle import bernoulli_mle
-
     d = bernoulli_mle(2, 3)
     n_equations = len(d.step("derivative_mu").expr)
     return Demonstration(sp.Integer(2), sp.Integer(n_equations),
@@ -244,8 +242,6 @@ def _log_proportional():
 
 @_disproves("raw_prior_added")
 def _raw_prior_added():
-    import numpy as np
-
     prior = np.array([0.9, 0.1])
     loglik = np.array([-5.0, -4.0])  # x . log w for one document, per class
     buggy = int(np.argmax(loglik + prior))
@@ -275,8 +271,6 @@ def _mle_unbiased_reason():
 
 @_disproves("posterior_matrix")
 def _posterior_matrix():
-    import numpy as np
-
     x = np.array([[2.0, 1.0, 0.0]])                    # one document's word counts
     log_w = np.log(np.array([[0.5, 0.3, 0.2], [0.2, 0.3, 0.5]]))
     b = np.array([0.6, 0.4])

@@ -16,6 +16,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import mpmath
+import numpy as np
+
 from .._base import NbteachError
 
 __all__ = ["underflow_demo", "UnderflowDemo", "zipf_probabilities"]
@@ -61,8 +64,6 @@ def zipf_probabilities(vocab_size=5000, s=1.0):
     >>> [round(float(x), 3) for x in p]
     [0.48, 0.24, 0.16, 0.12]
     """
-    import numpy as np
-
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
         raise NbteachError(f"vocab_size must be a whole number >= 1, got {vocab_size!r}.")
     ranks = np.arange(1, vocab_size + 1, dtype=float)
@@ -88,9 +89,6 @@ def underflow_demo(doc_length=300, vocab_size=5000, seed=0):
     -------
     UnderflowDemo
     """
-    import mpmath
-    import numpy as np
-
     if isinstance(doc_length, bool) or not isinstance(doc_length, int) or doc_length < 1:
         raise NbteachError(f"doc_length must be a whole number >= 1, got {doc_length!r}.")
     theta = zipf_probabilities(vocab_size)

@@ -1,7 +1,7 @@
 """Interactive views (ipywidgets) over the library: they show, the library computes.
 
 Each widget is built in its own module and loaded on first use, so importing
-``nbteach.widgets`` does not import ipywidgets until a widget is made.
+``nbteach.widgets`` does not import ipywidgets until a widget is first named.
 
 A widget does no maths of its own: every number it shows comes from a public library
 function (``nbteach.text.word_log_odds``, ``nbteach.decision.decision_risk``, ...), never

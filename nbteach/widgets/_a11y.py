@@ -17,6 +17,12 @@ from __future__ import annotations
 
 import re
 
+import IPython.display
+import ipywidgets as w
+import traitlets
+
+from nbteach.widgets._html import say
+
 __all__ = ["AccessibleNames", "Explorer", "accessible"]
 
 _ESM = r"""
@@ -70,8 +76,7 @@ export default {
 
 
 def _widget_class():
-    import anywidget
-    import traitlets
+    import anywidget  # heavy and optional: only the accessible-names widget needs anywidget
 
     class AccessibleNames(anywidget.AnyWidget):
         """Hidden; in the browser, names the page's slider handles and readouts (see module)."""
@@ -88,8 +93,6 @@ _CLASS = None
 
 def AccessibleNames():  # noqa: N802 (a class made on first use: anywidget is imported late)
     """A new hidden :class:`AccessibleNames` widget (its readout word in the student's language)."""
-    from nbteach.widgets._html import say
-
     global _CLASS
     if _CLASS is None:
         _CLASS = _widget_class()
@@ -98,8 +101,6 @@ def AccessibleNames():  # noqa: N802 (a class made on first use: anywidget is im
 
 def accessible(box):
     """``box`` with the hidden accessibility helper beside it (a VBox of the two)."""
-    import ipywidgets as w
-
     return w.VBox([box, AccessibleNames()], layout=w.Layout(overflow="visible"))
 
 
@@ -124,8 +125,6 @@ class Explorer:
 
     def tag(self):
         """Set the CSS classes above (idempotent); returns the view."""
-        import ipywidgets as w
-
         self.widget.add_class("nbteach-" + _slug(type(self).__name__))
         for name, value in vars(self).items():
             if name == "widget":
@@ -137,6 +136,4 @@ class Explorer:
         return self.widget
 
     def _ipython_display_(self):
-        from IPython.display import display
-
-        display(accessible(self.tag()))
+        IPython.display.display(accessible(self.tag()))

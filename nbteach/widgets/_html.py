@@ -5,7 +5,10 @@ import html
 import re
 from fractions import Fraction
 
+import ipywidgets as w
+
 from nbteach._base import _is_symbolic
+from nbteach.i18n import get_language
 
 
 def number(v) -> str:
@@ -40,8 +43,6 @@ def say(en: str, zh: str) -> str:
     >>> say("decision", "决策")
     'decision'
     """
-    from nbteach.i18n import get_language
-
     return zh if get_language() == "zh" else en
 
 
@@ -84,8 +85,6 @@ def padded(html_text: str) -> str:
 def message_box(owner, message: str) -> None:
     """Give ``owner`` a text box for a message (``owner.text``), a view under it
     (``owner.view``) and the two as ``owner.widget``; each keystroke calls ``owner.update()``."""
-    import ipywidgets as w
-
     owner.text = w.Text(value=message, description=say("message", "消息"), continuous_update=True,
                         placeholder=say("type a message", "输入一条消息"), style={"description_width": "initial"},
                         layout=w.Layout(width="520px"))

@@ -19,7 +19,11 @@ from __future__ import annotations
 
 import warnings
 
+import matplotlib
+
+from nbteach import _sharp_plots
 from nbteach._fonts import CJK_FAMILIES, adopt, cjk_family
+from nbteach.i18n import get_language
 
 __all__ = ["CJK_FAMILIES", "configure", "cjk_family", "adopt"]
 
@@ -34,12 +38,9 @@ def configure(fonts=None) -> str | None:
     PNG; returns the CJK family used (None if none is installed, with one warning that names
     the fix when the language is Chinese)."""
     global _warned
-    import matplotlib
 
     family = cjk_family(fonts)
     if family is None:
-        from nbteach.i18n import get_language
-
         if get_language() == "zh" and not _warned:
             _warned = True
             warnings.warn("没有找到含中文字符的字体，图中的中文会显示成方框：请安装一个中文字体，例如在 Debian/Ubuntu 上运行 "
@@ -60,6 +61,4 @@ def _retina() -> None:
     """Retina PNG for the figures an IPython kernel shows (nothing outside a kernel): the one
     switch, which ``import nbteach`` already threw (``nbteach._sharp_plots``); again here for a
     kernel whose inline backend started since."""
-    from nbteach import _sharp_plots
-
     _sharp_plots()

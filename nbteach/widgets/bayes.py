@@ -6,7 +6,12 @@ The sliders set P(ill), P(x | ill) and P(x | healthy); the view shows what
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
+import ipywidgets as w
+
 from nbteach._base import NbteachError
+from nbteach.probability import bayes
 from nbteach.widgets._html import ERROR, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
@@ -23,8 +28,6 @@ class BayesExplorer(Explorer):
 
     def __init__(self, classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05),
                  observation="x"):
-        import ipywidgets as w
-
         if len(classes) != 2 or len(likelihoods) != 2:
             raise NbteachError("the Bayes explorer takes two classes and one likelihood per class.")
         for name, v in [("prior", prior), *((f"likelihood of {c}", l) for c, l in zip(classes, likelihoods))]:
@@ -50,10 +53,6 @@ class BayesExplorer(Explorer):
         self._update()
 
     def _update(self):
-        from fractions import Fraction
-
-        from nbteach.probability import bayes
-
         p = Fraction(repr(self.prior_slider.value))
         prior = {self.classes[0]: p, self.classes[1]: 1 - p}
         lik = {c: Fraction(repr(s.value)) for c, s in self.likelihood_sliders.items()}

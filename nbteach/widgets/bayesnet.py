@@ -14,9 +14,12 @@ JupyterLab's theme variables, so light and dark themes both read.
 """
 from __future__ import annotations
 
+import ipywidgets as w
 import pandas as pd
 
 from nbteach._base import NbteachError
+from nbteach.bayesnet import hill_climb_search
+from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, padded, say
 from nbteach.widgets._a11y import Explorer
@@ -112,8 +115,6 @@ class NetworkExplorer(Explorer):
     """
 
     def __init__(self, net, n_samples=5000, random_state=0, gibbs=True):
-        import ipywidgets as w
-
         net.check_model()
         self.net, self.n_samples, self.random_state, self.gibbs = net, n_samples, random_state, gibbs
         self.evidence = {}
@@ -171,8 +172,6 @@ class NetworkExplorer(Explorer):
             self.buttons[v].value = value  # the observer updates the view
 
     def _update(self):
-        from nbteach.bayesnet.inference import gibbs_marginals
-
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
         rows = {}
         try:
@@ -213,8 +212,6 @@ class DSeparationExplorer(Explorer):
     """Pick X, Y and the observed set Z: which trails are active, and why."""
 
     def __init__(self, net, x=None, y=None, given=()):
-        import ipywidgets as w
-
         self.net = net
         nodes = list(net.nodes)
         self.x = w.Dropdown(options=nodes, value=x or nodes[0], description="X")
@@ -302,10 +299,6 @@ class SearchExplorer(Explorer):
     """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move."""
 
     def __init__(self, data, score="bic", **search):
-        import ipywidgets as w
-
-        from nbteach.bayesnet import hill_climb_search
-
         self.result, self.history, _ = hill_climb_search(data, score=score, **search)
         self.nodes = list(data.columns)
         self.score_name = score

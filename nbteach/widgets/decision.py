@@ -10,11 +10,14 @@ last valid view stays.
 """
 from __future__ import annotations
 
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshold_from_loss
+from nbteach.metrics import confusion_table, precision_recall_f1
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import say
+from nbteach.widgets._html import ERROR, esc, padded, say
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
@@ -31,8 +34,6 @@ class LossExplorer(Explorer):
     """
 
     def __init__(self, model, X_test, y_test, positive=None, loss=None):
-        import ipywidgets as w
-
         if not hasattr(model, "classes_"):
             raise NbteachError("loss_explorer needs a fitted model: call .fit(X_train, y_train) first.")
         classes = list(model.classes_)
@@ -89,10 +90,6 @@ class LossExplorer(Explorer):
         return L
 
     def update(self):
-        from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshold_from_loss
-        from nbteach.metrics import confusion_table, precision_recall_f1
-        from nbteach.widgets._html import ERROR, esc, padded
-
         L = self.loss_matrix()
         pos = self.classes.index(self.positive)
         # threshold_from_loss takes class 1 as positive: reorder when the positive is class 0

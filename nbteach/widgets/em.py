@@ -9,11 +9,15 @@ the new curves and the cursor.
 """
 from __future__ import annotations
 
+import bqplot as bq
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.em import _check_n_labelled, em_against_labelled_only, em_learning_curve
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
+from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
 
 __all__ = ["EMExplorer", "em_explorer"]
 
@@ -33,14 +37,6 @@ class EMExplorer(Explorer):
 
     def __init__(self, X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200),
                  n_draws=5, max_iter=10, alpha=1.0, random_state=0):
-        import bqplot as bq
-        import ipywidgets as w
-
-        from nbteach.em import em_against_labelled_only, em_learning_curve
-        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
-
-        from nbteach.em import _check_n_labelled
-
         n_labelled = _check_n_labelled(n_labelled)
         if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
             raise NbteachError(f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.")

@@ -11,11 +11,16 @@ sends the points' and the boundary's new coordinates and the browser redraws the
 """
 from __future__ import annotations
 
+import bqplot as bq
+import contourpy
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
+from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
 
 __all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
 
@@ -29,10 +34,6 @@ def boundary_lines(coefficients, lim=5.0, n=121):
     >>> [np.allclose(line[:, 0], 1.0) for line in boundary_lines(c)]
     [True]
     """
-    import contourpy
-
-    from nbteach.gaussian import log_odds_from_coefficients
-
     g = np.linspace(-lim, lim, n)
     z = log_odds_from_coefficients(coefficients, np.stack(np.meshgrid(g, g), axis=-1))
     return [line for line in contourpy.contour_generator(g, g, z).lines(0.0) if len(line) > 1]
@@ -55,11 +56,6 @@ class BoundaryExplorer(Explorer):
 
     def __init__(self, means=((-1.0, 0.0), (1.5, 0.5)), sds=((1.0, 1.0), (1.0, 1.0)),
                  prior=0.5, shared=True, n_points=60, seed=0):
-        import bqplot as bq
-        import ipywidgets as w
-
-        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure
-
         means = np.asarray(means, dtype=float)
         sds = np.asarray(sds, dtype=float)
         if means.shape != (2, 2) or sds.shape != (2, 2):
@@ -107,7 +103,6 @@ class BoundaryExplorer(Explorer):
         axes = [bq.Axis(scale=scales["x"], label="x₁"), bq.Axis(scale=scales["y"], side="left", label="x₂")]
         self.fig = figure([*self.points, self.boundary], axes, width=420, height=420,
                           margin={"top": 50, "bottom": 50, "left": 50, "right": 20})
-        from nbteach.widgets._plot import legend
 
         self.legend = w.HTML(legend([(BLUE, "circle", say("class 0", "类别 0")),
                                      (VERMILLION, "triangle", say("class 1", "类别 1")),
@@ -130,8 +125,6 @@ class BoundaryExplorer(Explorer):
         return theta, sd ** 2, np.array([1 - p, p])
 
     def update(self):
-        from nbteach.gaussian import GaussianNB
-
         shared = self.shared.value
         for j in (0, 1):
             self.sd_sliders[1, j].disabled = shared

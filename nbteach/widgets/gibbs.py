@@ -8,9 +8,14 @@ Below them, the numbers: sweeps run, samples kept, each chain's estimate and the
 """
 from __future__ import annotations
 
+import bqplot as bq
+import ipywidgets as w
+
 from nbteach._base import NbteachError
+from nbteach.bayesnet import elimination_ask, gibbs_chains
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import esc, padded, say
+from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, figure, legend
 
 __all__ = ["GibbsExplorer", "gibbs_explorer"]
 
@@ -43,12 +48,6 @@ class GibbsExplorer(Explorer):
 
     def __init__(self, net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,
                  random_state=0, init=None):
-        import bqplot as bq
-        import ipywidgets as w
-
-        from nbteach.bayesnet import elimination_ask
-        from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, figure
-
         net.check_model()
         self.net, self.var, self.value = net, net.check_node(var), value
         self.evidence = dict(evidence or {})
@@ -107,9 +106,6 @@ class GibbsExplorer(Explorer):
 
     def update(self):
         """Re-run the sampler with the sliders' settings and redraw in place."""
-        from nbteach.bayesnet import gibbs_chains
-        from nbteach.widgets._plot import GREY, legend
-
         n = int(self.n_chains.value)
         try:
             run = gibbs_chains(self.net, self.var, self.value, self.evidence,

@@ -7,6 +7,8 @@ class and how hard.
 """
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from nbteach._base import NbteachError
@@ -41,8 +43,6 @@ class MessageExplorer(Explorer):
         self.update()
 
     def update(self):
-        import warnings
-
         c0, c1 = self.classes
         try:
             with warnings.catch_warnings():

@@ -12,13 +12,20 @@ The models are fitted once per data set (with and without the copy); a change pr
 """
 from __future__ import annotations
 
+import html
+import math
+import re
+
+import ipywidgets as w
 import numpy as np
 import pandas as pd
 
+from nbteach import AODE, SPODE, TAN, CategoricalNB
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
 from nbteach.i18n import get_language
 from nbteach.widgets._html import esc, padded, say
+from nbteach.widgets.bayesnet import network_svg
 
 __all__ = ["OneDependenceExplorer", "one_dependence_explorer", "tan_svg"]
 
@@ -37,10 +44,6 @@ class OneDependenceExplorer(Explorer):
     """
 
     def __init__(self, X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
-        import ipywidgets as w
-
-        from nbteach import AODE, SPODE, TAN, CategoricalNB
-
         if not isinstance(X, pd.DataFrame) or X.shape[1] < 2:
             raise NbteachError("X must be a DataFrame of categorical attributes with at least two columns.")
         self.X = X.astype(str)
@@ -135,8 +138,6 @@ class OneDependenceExplorer(Explorer):
 def _in_chinese(table, positive, m):
     """The view's table as a Chinese reader sees it: the same numbers, the labels in Chinese
     (``table`` itself keeps its English labels: code reads it)."""
-    import re
-
     def row(name):
         name = str(name)
         if name == "naive Bayes":
@@ -160,9 +161,6 @@ def _in_chinese(table, positive, m):
 def _table_html(table) -> str:
     """``table.to_html(float_format=lambda v: f"{v:.4f}", escape=True)``, the same string, written
     directly: pandas' writer took most of an update (about 20 of 25 ms), the models a few."""
-    import html
-    import math
-
     def esc(v):
         return html.escape(str(v), quote=False)
 
@@ -210,8 +208,6 @@ def tan_svg(model, class_name="class") -> str:
     >>> svg.count("<line"), svg.count("stroke-width:3.5")
     (7, 3)
     """
-    from nbteach.widgets.bayesnet import network_svg
-
     parents = getattr(model, "parents_", None)
     if not isinstance(parents, dict):
         raise NbteachError("tan_svg draws a fitted TAN: call TAN(...).fit(X, y) first.")

@@ -8,12 +8,19 @@ replaced, nothing is cleared or re-created.
 """
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
+import ipywidgets as w
 import pandas as pd
 
 from nbteach._base import NbteachError
 from nbteach._validation import check_alpha, check_epsilon
+from nbteach.categorical import CategoricalNB
+from nbteach.counts import class_counts, value_counts_by_class
+from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
+from nbteach.i18n import get_language
+from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
@@ -35,10 +42,6 @@ class SmoothingExplorer(Explorer):
     """
 
     def __init__(self, data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):
-        import ipywidgets as w
-
-        from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
-
         self.data = flu_cold() if data is None else data
         if not hasattr(self.data, "columns") or target not in self.data.columns:
             raise NbteachError(f"data must be a DataFrame with a {target!r} column (the class).")
@@ -87,8 +90,6 @@ class SmoothingExplorer(Explorer):
 
     # The library does the maths: three CategoricalNB models.
     def _model(self, kind):
-        from nbteach.categorical import CategoricalNB
-
         if kind == "none":
             params = dict(exact=True)
         elif kind == "epsilon":
@@ -108,8 +109,6 @@ class SmoothingExplorer(Explorer):
         # patient re-renders the panels from what is kept. A panel already rendered for this
         # parameter and patient is shown again from memory (a slider moved back and forth, the
         # patient picked again), its model with it.
-        from nbteach.i18n import get_language
-
         sample = (get_language(), *self.sample().items())     # a panel is kept per language too
         shown = []                       # every panel made first, then sent one after another
         for kind in kinds:
@@ -145,8 +144,6 @@ class SmoothingExplorer(Explorer):
     @staticmethod
     def _format_tables(model):
         """Each feature's table as HTML cells, once per fit: [(value, cells)], sums' cells, any sum over 1."""
-        from nbteach.smoothing import sums_over_values
-
         classes = list(model.classes_)
         out = {}
         for f, table in model.tables_.items():
@@ -218,8 +215,6 @@ class SmoothingExplorer(Explorer):
     def _bias_table(self, model, sample) -> str:
         """The exact bias -alpha(M p - 1)/(n_c + M alpha) of each of the patient's factors, taking
         the observed frequency as the true p (``nbteach.smoothing.lidstone_bias_value``)."""
-        from nbteach.smoothing import lidstone_bias_value
-
         alpha = Fraction(repr(self.alpha_slider.value))
         classes = list(model.classes_)
         head = "".join(f"<th>{esc(c)}</th>" for c in classes)
@@ -239,9 +234,6 @@ class SmoothingExplorer(Explorer):
     def _counts_for_bias(self, classes, sample):
         """[(feature, [(observed frequency p, n_c, M) per class])] for the patient: the data's
         counts (``nbteach.counts``), which no slider changes, counted once and read per patient."""
-        from nbteach.counts import class_counts, value_counts_by_class
-        from nbteach.smoothing import mle
-
         key = (tuple(classes), tuple(sample.items()))
         if key not in self._bias_counts:
             if self._count_tables is None or self._count_tables[0] != classes:   # counted once, for every patient
@@ -262,8 +254,6 @@ class SmoothingExplorer(Explorer):
 
     def text(self) -> str:
         """What the explorer shows, as plain text (for tests and screen readers)."""
-        import re
-
         return "\n\n".join(
             re.sub(r"<[^>]+>", " ", self.panels[k].value) for k in ("none", "epsilon", "laplace")
         )

@@ -7,6 +7,8 @@ there is none: every class scores 0). Used in lesson 02 on the flu/cold table.
 """
 from __future__ import annotations
 
+import ipywidgets as w
+
 from nbteach._base import NbteachError
 from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
@@ -25,8 +27,6 @@ class TableExplorer(Explorer):
     """
 
     def __init__(self, model, X, sample=None):
-        import ipywidgets as w
-
         if not hasattr(model, "classes_") or not hasattr(model, "explain"):
             raise NbteachError("table_explorer needs a fitted CategoricalNB: call .fit(X, y) first.")
         if not hasattr(X, "columns"):

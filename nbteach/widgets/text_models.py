@@ -16,6 +16,9 @@ Words outside the vocabulary are listed as ignored by both. Every number comes f
 from __future__ import annotations
 
 from nbteach._base import NbteachError
+from nbteach.bernoulli import BernoulliNB
+from nbteach.multinomial import MultinomialNB
+from nbteach.text import build_vocabulary, count_matrix, tokenize, word_log_odds
 from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded, say
 from nbteach.widgets._a11y import Explorer
 
@@ -33,10 +36,6 @@ class ModelsOnText(Explorer):
     """
 
     def __init__(self, documents, labels, message="", alpha=1.0):
-        from nbteach.bernoulli import BernoulliNB
-        from nbteach.multinomial import MultinomialNB
-        from nbteach.text import build_vocabulary, count_matrix
-
         self.vocabulary = build_vocabulary(documents)
         X = count_matrix(documents, self.vocabulary)
         self.words = sorted(self.vocabulary, key=self.vocabulary.get)
@@ -51,8 +50,6 @@ class ModelsOnText(Explorer):
         self.update()
 
     def update(self):
-        from nbteach.text import count_matrix, tokenize, word_log_odds
-
         c0, c1 = self.classes
         toks = tokenize(self.text.value)
         if not any(t in self.vocabulary for t in toks):

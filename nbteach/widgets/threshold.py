@@ -8,11 +8,16 @@ Lesson 07 uses it; lesson 09 derives which t the costs of the two errors call fo
 """
 from __future__ import annotations
 
+import bqplot as bq
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.decision import threshold_decision
+from nbteach.metrics import confusion_table, precision_recall_curve, precision_recall_f1
 from nbteach.widgets._html import esc, padded, say
 from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._plot import BLUE, VERMILLION, figure
 
 __all__ = ["ThresholdExplorer", "threshold_explorer"]
 
@@ -30,12 +35,6 @@ class ThresholdExplorer(Explorer):
     """
 
     def __init__(self, model, X_test, y_test, positive, threshold=0.5):
-        import bqplot as bq
-        import ipywidgets as w
-
-        from nbteach.metrics import precision_recall_curve
-        from nbteach.widgets._plot import BLUE, VERMILLION, figure
-
         if not hasattr(model, "classes_"):
             raise NbteachError("threshold_explorer needs a fitted model: call .fit(X_train, y_train) first.")
         classes = [str(c) for c in model.classes_]
@@ -67,9 +66,6 @@ class ThresholdExplorer(Explorer):
         self.update()
 
     def update(self):
-        from nbteach.decision import threshold_decision
-        from nbteach.metrics import confusion_table, precision_recall_f1
-
         t = float(self.slider.value)
         negative = [c for c in np.unique(self.y_test) if c != self.positive]
         other = negative[0] if negative else "other"

@@ -4,7 +4,7 @@ ZH = {
     "classes: {classes}   posterior: {posterior}": "类别：{classes}   后验概率：{posterior}",
     "decide {c}": "判为 {c}",
     "truth {c}": "真实为 {c}",
-    "{name:22}: R = {R}, decision = {decision}": "{name:22}：R = {R}，决策 = {decision}",
+    "{name:22}: R = {R}, decision = {decision}": "R = {R}，决策 = {decision}；{name:22}",
     "missed flu costs 5": "漏诊流感代价为 5",
     "both mistakes cost 1": "两种错误代价都为 1",
     "R under 0-1 loss: {R}  = 1 - posterior: {rest}": "0-1 损失下的 R：{R}  = 1 - 后验概率：{rest}",
@@ -24,7 +24,7 @@ ZH = {
     "the same costs in cents: the same decisions ({same}), risk {risk:.2f}, 1 - risk = {rest:+.2f}":
         "同样的代价以分为单位：决策相同（{same}），风险 {risk:.2f}，1 - 风险 = {rest:+.2f}",
     "{name:22}: empirical risk of the Bayes decisions {risk:.4f};  1 - risk = {rest:+.4f};  their accuracy = {acc:.4f}":
-        "{name:22}：贝叶斯决策的经验风险 {risk:.4f}；  1 - 风险 = {rest:+.4f}；  其精度 = {acc:.4f}",
+        "贝叶斯决策的经验风险 {risk:.4f}；  1 - 风险 = {rest:+.4f}；  其精度 = {acc:.4f}；{name:22}",
     "0-1 loss": "0-1 损失",
     "missed spam costs 10": "漏掉 spam 代价为 10",
     "expected (the model's own belief): {expected}    empirical (on the labels): {empirical}":

@@ -141,6 +141,20 @@ def test_the_mdl_unit_cell_would_say_bytes_if_the_term_were_bytes(monkeypatch):
     assert printed.rstrip().endswith("so the term counts bytes"), printed
 
 
+def test_the_mdl_unit_cell_names_the_measured_unit_in_the_chinese_edition():
+    # the same cell in the Chinese edition: its words and the unit it measured, in Chinese
+    import nbteach
+
+    before = nbteach.get_language()
+    try:
+        nbteach.set_language("zh")
+        printed = _run(_mdl_cell(), _section5_namespace())
+    finally:
+        nbteach.set_language(before)
+    assert "解码得到的行就是数据：True" in printed
+    assert printed.rstrip().endswith("所以该项的单位是比特"), printed
+
+
 # -- 2. the ancestral moral graph with an observed z ----------------------------------------
 def test_connected_components_after_deleting_nodes():
     assert connected_components(["a", "b", "c"], [("a", "b"), ("b", "c")]) == [["a", "b", "c"]]

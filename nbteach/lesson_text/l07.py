@@ -12,7 +12,7 @@ ZH = {
     "accuracy: {v}": "精度：{v}",
     "precision": "查准率",
     "recall": "查全率",
-    "always ham": "总判 ham",
+    "always ham": "总是判 ham",
     "accuracy": "精度",
     "precision (spam)": "查准率 (spam)",
     "recall (spam)": "查全率 (spam)",

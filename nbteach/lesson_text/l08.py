@@ -30,7 +30,7 @@ ZH = {
     "logistic regression (lam = 0.01)": "对数几率回归（lam = 0.01）",
     "training e-mails": "训练邮件数",
     "held-out accuracy (mean ± sd, 30 draws)": "留出精度（30 次抽取的均值 ± 标准差）",
-    "mean": "均值",
+    "mean": "平均值",
     "sd": "标准差",
     "NB is better": "NB 更好",
     "LR is better": "LR 更好",

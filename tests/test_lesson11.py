@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from nbteach import say
 from nbteach._base import NbteachError
 from nbteach.bayesnet import BayesNet, burglary, sample, sprinkler
 from nbteach.bayesnet.learning import ArithmeticCode, decode_rows, encode_rows, mdl_parts
@@ -116,7 +117,7 @@ def _mdl_cell():
 
 def _section5_namespace():
     [counting] = [c for c in _cells() if c.get("id") == "b2226c6a"]
-    ns = {"pd": pd, "np": np, "BayesNet": BayesNet, "sample": sample, "sprinkler": sprinkler}
+    ns = {"pd": pd, "np": np, "BayesNet": BayesNet, "sample": sample, "sprinkler": sprinkler, "say": say}
     _run(_source(counting), ns)
     return ns
 
@@ -140,6 +141,20 @@ def test_the_mdl_unit_cell_would_say_bytes_if_the_term_were_bytes(monkeypatch):
     assert printed.rstrip().endswith("so the term counts bytes"), printed
 
 
+def test_the_mdl_unit_cell_names_the_measured_unit_in_the_chinese_edition():
+    # the same cell in the Chinese edition: its words and the unit it measured, in Chinese
+    import nbteach
+
+    before = nbteach.get_language()
+    try:
+        nbteach.set_language("zh")
+        printed = _run(_mdl_cell(), _section5_namespace())
+    finally:
+        nbteach.set_language(before)
+    assert "解码得到的行就是数据：True" in printed
+    assert printed.rstrip().endswith("所以该项的单位是比特"), printed
+
+
 # -- 2. the ancestral moral graph with an observed z ----------------------------------------
 def test_connected_components_after_deleting_nodes():
     assert connected_components(["a", "b", "c"], [("a", "b"), ("b", "c")]) == [["a", "b", "c"]]
@@ -160,7 +175,7 @@ def test_the_lesson_runs_the_ancestral_moral_graph_with_johncalls_observed():
     cells = [c for c in _outside_inference() if c["cell_type"] == "code"
              and "connected_components" in _source(c) and "JohnCalls" in _source(c)]
     assert cells, "section 3 must run the ancestral moral graph with a non-empty z"
-    printed = _run(_source(cells[0]), {"net": burglary()})
+    printed = _run(_source(cells[0]), {"net": burglary(), "say": say})
     right, forgot = printed.split("ancestors of x and y only")
     assert "keep ['Burglary', 'Earthquake', 'Alarm', 'JohnCalls']" in right
     assert "('Burglary', 'Earthquake')" in right and right.rstrip().endswith("separated: False")

@@ -336,7 +336,7 @@ def cells(p):
         ("code", "import numpy as np\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
-                 "from nbteach import TAN, MultinomialNB\n"
+                 "from nbteach import TAN, MultinomialNB, say\n"
                  "from nbteach.semi_naive import conditional_mutual_information\n"
                  "from nbteach.bayesnet import BayesNet\n"
                  "from nbteach.check import exercise, ____\n\n"
@@ -359,7 +359,7 @@ def cells(p):
                  f"y_l = np.array({labels!r})\n"
                  f"X_u = np.array([\n{unl}])   # u1 is the first row\n"
                  f"word = {p['word']!r}\n"
-                 "pd.DataFrame(X_l, columns=vocab).assign(label=y_l)"),
+                 "pd.DataFrame(X_l, columns=vocab).assign(**{say(\"label\"): y_l})"),
         ("markdown", {"en": "## Exercise 2: the first E-step [E 步]",
                       "zh": "## 练习 2：第一次 E 步"}),
         ("code", "q1 = exercise(\"hw06.e_step\")\nq1"),

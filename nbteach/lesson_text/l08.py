@@ -1,0 +1,43 @@
+"""Chinese of lesson 08's own printed words and plot text (nbteach.say)."""
+
+ZH = {
+    "categorical: {categorical}   numeric: {numeric}": "离散属性：{categorical}   连续属性：{numeric}",
+    "factor": "因子",
+    "from the data": "由数据算出",
+    "printed": "书中印的",
+    "printed result": "书中印的结果",
+    "product of the printed factors": "书中印的因子之积",
+    "prior n_c/n (used)": "先验概率 n_c/n（实际使用）",
+    "smoothed (n_c+1)/(n+N) (shown)": "平滑后 (n_c+1)/(n+N)（仅供展示）",
+    "verified: {ok}": "已验证：{ok}",
+    "shared variance {shared!s:5}: largest |v| = {v:.3g}, largest difference from predict_proba = {gap:.1e}":
+        "共享方差 {shared!s:5}：最大的 |v| = {v:.3g}，与 predict_proba 的最大差 = {gap:.1e}",
+    "iteration": "迭代次数",
+    "largest difference between their probabilities: {gap:.1e}": "两者给出的概率之间的最大差：{gap:.1e}",
+    "gradient descent ({n} steps)": "梯度下降（{n} 步）",
+    "Newton ({n} steps)": "牛顿法（{n} 步）",
+    "lam = {lam:>4} (C = {C:g}): largest difference in P(benign|x) = {gap:.1e}":
+        "lam = {lam:>4} (C = {C:g})：P(benign|x) 的最大差 = {gap:.1e}",
+    "softmax K vs reference K-1: largest difference": "softmax K 个 vs 参照类 K-1 个：最大差",
+    "one-vs-rest: row sums range from": "一对其余：每行之和最小为",
+    "one-vs-rest: ... to": "一对其余：……最大为",
+    "first line = P(class k), k = 1, 2:   {same}": "第一行 = P(类 k)，k = 1, 2：   {same}",
+    "last line = P(class K = 3):          {same}": "最后一行 = P(类 K = 3)：        {same}",
+    "last line = P(class K-1 = 2):        {same} (they differ by up to {gap:.4f})":
+        "最后一行 = P(类 K-1 = 2)：      {same}（最多相差 {gap:.4f}）",
+    "both lines together sum to 1:        {same}": "两行合起来之和为 1：           {same}",
+    "Gaussian NB (shared variance)": "高斯朴素贝叶斯（共享方差）",
+    "logistic regression (lam = 0.01)": "对数几率回归（lam = 0.01）",
+    "training e-mails": "训练邮件数",
+    "held-out accuracy (mean ± sd, 30 draws)": "留出精度（30 次抽取的均值 ± 标准差）",
+    "mean": "平均值",
+    "sd": "标准差",
+    "NB is better": "NB 更好",
+    "LR is better": "LR 更好",
+    "a tie": "不分胜负",
+    "NB minus LR (mean)": "NB 减 LR（均值）",
+    "draws NB ahead": "NB 领先的抽取次数",
+    "draws LR ahead": "LR 领先的抽取次数",
+    "ties": "平局",
+    "sign test p": "符号检验 p",
+}

@@ -1,0 +1,27 @@
+"""Chinese of lesson 10's own printed words and plot text (nbteach.say)."""
+
+ZH = {
+    "{n} passengers; {counts}": "{n} 位乘客；{counts}",
+    "naive Bayes": "朴素贝叶斯",
+    "P(yes), sex once": "P(yes)，sex 出现一次",
+    "P(yes), sex twice": "P(yes)，sex 出现两次",
+    "chosen super-parent: {parent}": "选出的超父：{parent}",
+    "rows per age group: {counts}": "各年龄组的行数：{counts}",
+    "m = {m:3d}: SPODEs averaged {averaged}, P(yes) = {p}": "m = {m:3d}：参与平均的 SPODE 个数 {averaged}，P(yes) = {p}",
+    "{name}: library {value} = {v:.4f}; book {book}; agree to 3 decimals: {agree}":
+        "{name}：程序库 {value} = {v:.4f}；书中 {book}；保留 3 位小数时一致：{agree}",
+    "P(c | 测1) from the exact fractions: {p}": "由精确分数算出的 P(c | 测1)：{p}",
+    "P(c | 测1) from predict_proba:      {p}": "由 predict_proba 算出的 P(c | 测1)：{p}",
+    "the same pairs for every root: {same}": "不论以哪个属性为根，连接的属性对都相同：{same}",
+    "TAN's P(c | 测1) for {classes} = {p}": "TAN 给出的 P(c | 测1)，类别 {classes} = {p}",
+    "parents: {parents}": "父属性：{parents}",
+    "accuracy mean": "精度均值",
+    "accuracy sd": "精度标准差",
+    "log loss mean": "对数损失均值",
+    "log loss sd": "对数损失标准差",
+    "folds a ahead": "a 领先的折数",
+    "{a} vs {b}": "{a} 对 {b}",
+    "minus log loss": "负对数损失",
+    "both halves saw every value: {same}": "两半数据都见过每个取值：{same}",
+    "pair counts add up: {pairs}    triple counts add up: {triples}": "二元计数可以相加：{pairs}    三元计数可以相加：{triples}",
+}

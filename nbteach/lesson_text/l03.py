@@ -10,7 +10,7 @@ ZH = {
     "the decision flips at epsilon =": "决策翻转于 epsilon =",
     "epsilon = {e:g}: decision {d}": "epsilon = {e:g}：决策 {d}",
     "note agrees": "笔记一致",
-    "original": "原始估计",
+    "original": "原始",
     "Laplace (library)": "拉普拉斯修正（库）",
     "prior without smoothing:": "不平滑的先验概率：",
     "prior with alpha = 1:   ": "alpha = 1 时的先验概率：",

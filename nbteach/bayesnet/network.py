@@ -25,16 +25,19 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from .._base import NbteachError
+from ..glossary import term
+from ..i18n import get_language
 from .estimators import cpd_frame, fit_cpds
 from .estimators import score as structure_score
 from .inference import elimination_ask, gibbs_ask
 
-__all__ = ["BayesNet", "connected_components", "cpd_frame"]   # cpd_frame: from estimators
+__all__ = ["BayesNet", "TrailNode", "connected_components", "cpd_frame"]   # cpd_frame: from estimators
 
 
 def _as_set(x, what: str) -> tuple:
@@ -43,6 +46,40 @@ def _as_set(x, what: str) -> tuple:
     if isinstance(x, str) or not isinstance(x, Iterable):
         return (x,)
     return tuple(x)
+
+
+#: a node's kind on a trail and its verdict, in Zhou's words (7.5.1) and the glossary's
+_KIND_ZH = {"chain": term("chain structure"), "fork": term("common parent structure"), "collider": term("collider")}
+_VERDICT_ZH = {"passes": "畅通", "blocks": "阻断"}
+
+
+class TrailNode(NamedTuple):
+    """An inner node of a trail (:meth:`BayesNet.trails`): the node, its ``kind`` on the trail
+    (``"chain"``, ``"fork"`` or ``"collider"``) and its ``verdict`` (``"passes"`` or ``"blocks"``).
+
+    It is the tuple ``(node, kind, verdict)`` with these English words, in code and in English;
+    in Chinese it is *shown* in Chinese (the glossary's 顺序结构, 同父结构, V型结构的汇合点; 畅通,
+    阻断), in full-width brackets, as text rather than a Python literal.
+
+    >>> from nbteach.i18n import set_language
+    >>> reason = TrailNode("Alarm", "collider", "passes")
+    >>> reason, reason == ("Alarm", "collider", "passes"), reason.kind
+    (('Alarm', 'collider', 'passes'), True, 'collider')
+    >>> set_language("zh"); print([reason]); set_language("en")
+    [（Alarm：V型结构的汇合点，畅通）]
+    """
+
+    node: object
+    kind: str
+    verdict: str
+
+    def __repr__(self):
+        if get_language() == "zh":
+            kind, verdict = _KIND_ZH.get(self.kind, self.kind), _VERDICT_ZH.get(self.verdict, self.verdict)
+            return f"（{self.node}：{kind}，{verdict}）"
+        return tuple.__repr__(self)
+
+    __str__ = __repr__
 
 
 def connected_components(nodes, edges, removed=()) -> list:
@@ -276,8 +313,13 @@ class BayesNet:
 
         Returns a list of ``(path, active, reasons)``: ``reasons`` names, for each inner
         node, its kind on the trail (chain, fork or collider, 顺序/同父/V 型) and whether
-        it blocks. A chain or fork blocks when observed; a collider blocks unless it or
-        one of its descendants is observed.
+        it blocks, as a :class:`TrailNode` ``(node, kind, verdict)``: English words in code
+        (``kind == "collider"``), shown in the student's language. A chain or fork blocks when
+        observed; a collider blocks unless it or one of its descendants is observed.
+
+        >>> from nbteach.bayesnet import burglary
+        >>> burglary().trails("Burglary", "Earthquake", given=["JohnCalls"])
+        [(['Burglary', 'Alarm', 'Earthquake'], True, [('Alarm', 'collider', 'passes')])]
         """
         x, y = self.check_node(x), self.check_node(y)
         zs = set(self.check_node(v) for v in _as_set(given, "nodes"))
@@ -304,7 +346,7 @@ class BayesNet:
                 kind = "collider" if collider else ("fork" if fork else "chain")
                 blocks = (b not in observed_below) if collider else (b in zs)
                 active = active and not blocks
-                reasons.append((b, kind, "blocks" if blocks else "passes"))
+                reasons.append(TrailNode(b, kind, "blocks" if blocks else "passes"))
             result.append((path, active, reasons))
         return result
 

@@ -25,7 +25,7 @@ import pandas as pd
 
 from .i18n import get_language
 
-__all__ = ["ShownFrame", "shown", "word", "WORDS"]
+__all__ = ["ShownFrame", "ShownSeries", "shown", "word", "WORDS"]
 
 #: The English words the library writes in its tables, and their Chinese (glossary terms).
 WORDS = {
@@ -53,6 +53,15 @@ WORDS = {
     "serves": "可作超父",
     "super-parent": "超父",
     "naive Bayes (no super-parent has m rows)": "朴素贝叶斯分类器（没有属性值出现满 m 次，无超父可用）",
+    "cross-validated accuracy": "交叉验证精度",
+    # Bayesian networks: the steps of variable elimination (变量消去)
+    "step": "步",
+    "sum out": "求和消去的变量",
+    "multiply": "相乘的因子",
+    "product over": "乘积涉及的变量",
+    "product size": "乘积的项数",
+    "new factor": "新因子",
+    "new factor size": "新因子的项数",
     # metrics
     "actual": "真实类别",
     "predicted": "预测类别",
@@ -95,6 +104,9 @@ WORDS = {
 
 _PATTERNS = (
     (re.compile(r"^sum of the (\d+) serving SPODEs$"), "{0} 个可作超父的 SPODE 之和"),
+    # a Bayesian network's posterior, named after what it is conditioned on (证据 = evidence)
+    (re.compile(r"^P\((.+) \| evidence\)$"), "P({0} | 证据)"),
+    (re.compile(r"^P\((.+) \| Markov blanket\)$"), "P({0} | 马尔可夫毯)"),
 )
 
 
@@ -152,15 +164,56 @@ class ShownFrame(pd.DataFrame):
         return pd.DataFrame._repr_html_(self) if get_language() == "en" else self.shown()._repr_html_()
 
 
+class ShownSeries(pd.Series):
+    """A Series that shows the library's words (its name, index name and labels listed in
+    ``attrs["nbteach_words"]``) in the student's language; its values and keys stay as they are.
+
+    >>> from nbteach.i18n import set_language
+    >>> s = shown(pd.Series([0.8], index=["sex"], name="cross-validated accuracy"), "cross-validated accuracy")
+    >>> set_language("zh"); print(s); set_language("en")
+    sex    0.8
+    Name: 交叉验证精度, dtype: float64
+    >>> s.name
+    'cross-validated accuracy'
+    """
+
+    @property
+    def _constructor(self):
+        return ShownSeries
+
+    @property
+    def _constructor_expanddim(self):
+        return ShownFrame
+
+    def shown(self):
+        """The plain Series a reader sees now: the library's words in the current language."""
+        plain = pd.Series(self, copy=False)
+        labels = set(self.attrs.get("nbteach_words", ()))
+        if get_language() == "en" or not labels:
+            return plain
+
+        def say(v):
+            return word(v) if isinstance(v, str) and (v in labels or _pattern(v, labels)) else v
+
+        out = plain.rename(index=say)
+        out.name = say(plain.name)
+        out.index.names = [say(n) for n in plain.index.names]
+        out.attrs = {}
+        return out
+
+    def __repr__(self):
+        return pd.Series.__repr__(self) if get_language() == "en" else repr(self.shown())
+
+
 def _pattern(v, own) -> bool:
     return any(p.match(v) for p, _ in _PATTERNS) and any(p.match(w) for w in own for p, _ in _PATTERNS)
 
 
 def shown(frame, *labels, cells=()):
-    """``frame`` as a :class:`ShownFrame` whose ``labels`` (row and column labels the library
-    wrote) and ``cells`` (texts in its cells), all keys of :data:`WORDS` or its patterns, are
-    shown in the student's language."""
-    out = ShownFrame(frame)
+    """``frame`` as a :class:`ShownFrame` (a Series as a :class:`ShownSeries`) whose ``labels``
+    (row and column labels and names the library wrote) and ``cells`` (texts in its cells), all
+    keys of :data:`WORDS` or its patterns, are shown in the student's language."""
+    out = ShownSeries(frame) if isinstance(frame, pd.Series) else ShownFrame(frame)
     out.attrs = dict(frame.attrs)
     for key, new in (("nbteach_words", labels), ("nbteach_cells", cells)):
         out.attrs[key] = tuple(dict.fromkeys([*frame.attrs.get(key, ()), *new]))

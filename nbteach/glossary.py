@@ -134,6 +134,7 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("minimal description length", "最小描述长度", ("最短描述长度",), "7.5.2"),
     ("hill climbing", "爬山法", (), ""),
     ("inference", "推断", (), "7.5.3"),
+    ("evidence", "证据", (), "7.5.3"),
     ("variable elimination", "变量消去", ("变量消除",), "14.4"),
     ("Gibbs sampling", "吉布斯采样", ("Gibbs 抽样",), "7.5.3"),
     ("Markov chain", "马尔可夫链", (), "7.5.3"),

@@ -212,7 +212,8 @@ class SPODE(_OneDependence):
                         except NbteachError:
                             acc.append(0.0)
                 scores[name] = float(np.mean(acc)) if acc else 0.0
-            self.cv_scores_ = pd.Series(scores, name="cross-validated accuracy")
+            # the name shows in the student's language; in code it stays "cross-validated accuracy"
+            self.cv_scores_ = shown(pd.Series(scores, name="cross-validated accuracy"), "cross-validated accuracy")
             self.parent_ = max(names, key=lambda n: (scores[n], -names.index(n)))
         elif isinstance(self.parent, int) and not isinstance(self.parent, bool):
             if not 0 <= self.parent < len(names):

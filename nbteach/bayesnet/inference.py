@@ -35,6 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .._base import NbteachError
+from .._shown import shown
 from .._validation import is_bayes_net
 from .sampling import draw_categorical as _draw
 
@@ -47,7 +48,8 @@ def _series(net, var, p):
     total = p.sum()
     if not total > 0:
         raise NbteachError("the evidence has probability 0 in this network: no posterior exists.")
-    return pd.Series(p / total, index=pd.Index(net.values(var), name=var), name=f"P({var} | evidence)")
+    name = f"P({var} | evidence)"        # shown in the student's language: P(Burglary | 证据)
+    return shown(pd.Series(p / total, index=pd.Index(net.values(var), name=var), name=name), name)
 
 
 def _check_evidence(evidence):
@@ -227,9 +229,10 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     if var in (evidence or {}):
         raise NbteachError(f"{var!r} is both the query and in the evidence.")
     posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
-    table = pd.DataFrame(steps, columns=["sum out", "multiply", "product over", "product size",
-                                         "new factor", "new factor size"],
-                         index=pd.RangeIndex(1, len(steps) + 1, name="step"))
+    columns = ["sum out", "multiply", "product over", "product size", "new factor", "new factor size"]
+    # the labels show in the student's language (求和消去的变量, ...); code reads the English keys
+    table = shown(pd.DataFrame(steps, columns=columns, index=pd.RangeIndex(1, len(steps) + 1, name="step")),
+                  *columns, "step")
     largest = max((s["product size"] for s in steps), default=0)
     return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior, pruned)
 
@@ -313,8 +316,8 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     index = pd.Index(net.values(node), name=node)
     name = f"P({node} | Markov blanket)"
     if exact:
-        return pd.Series([x / total for x in p], index=index, name=name, dtype=object)
-    return pd.Series(p / total, index=index, name=name)
+        return shown(pd.Series([x / total for x in p], index=index, name=name, dtype=object), name)
+    return shown(pd.Series(p / total, index=index, name=name), name)
 
 
 def _count(name, x, low, meaning):

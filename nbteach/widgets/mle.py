@@ -156,6 +156,9 @@ class MLEExplorer(Explorer):
     contours : [(level, points), ...], the contour pieces drawn
     corner_labels : the corners' names "all <word>" (ticks of the figure's axes)
     legend : HTML, what the marks are
+
+    A setting shown before (counts, alpha, language) is shown again from what was kept
+    (the last ``KEPT`` settings): a slider moved back and forth costs the kernel no drawing.
     """
 
     def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
@@ -235,14 +238,48 @@ class MLEExplorer(Explorer):
         self.widget = w.HBox([w.VBox([*self.count_sliders, self.alpha_slider, self.view]),
                               w.VBox([self.fig, self.legend])])
         self.mle = self.smoothed = None
+        self._kept = {}
         self._update()
 
     @property
     def counts(self):
         return np.array([s.value for s in self.count_sliders], dtype=float)
 
+    #: how many settings a view keeps what it showed for (a few MB at most)
+    KEPT = 128
+
     def _update(self):
+        from nbteach.i18n import get_language
+
         n, a = self.counts, float(self.alpha_slider.value)
+        # a setting shown before is shown again from what was kept (a student moving a slider
+        # back and forth, a count up and down): the kernel answers without re-drawing
+        key = (tuple(n.tolist()), a, get_language())
+        kept = self._kept.get(key)
+        if kept is None:
+            self._compute(n, a)
+            self._kept[key] = self._snapshot()
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        else:
+            self._restore(kept)
+
+    _MARKS = {"field": ("x", "y", "color", "visible"), "mle_point": ("x", "y", "visible"),
+              "smooth_point": ("x", "y", "visible"), "fig": ("title", "value"), "view": ("value",)}
+
+    def _snapshot(self):
+        """What a setting shows: the estimates, the contours, the marks, the figure and the numbers."""
+        return ({"mle": self.mle, "smoothed": self.smoothed, "contours": self.contours},
+                {(m, k): getattr(getattr(self, m), k) for m, keys in self._MARKS.items() for k in keys})
+
+    def _restore(self, kept):
+        own, marks = kept
+        for k, v in own.items():
+            setattr(self, k, v)
+        for (m, k), v in marks.items():
+            setattr(getattr(self, m), k, v)   # the figure's and the numbers' value: one message each
+
+    def _compute(self, n, a):
         total = n.sum()
         self.mle = np.array(self._estimate(n, 0.0), dtype=float) if total > 0 else None
         self.smoothed = (np.array(self._estimate(n, a), dtype=float)

@@ -21,6 +21,7 @@ import uuid
 
 import numpy as np
 
+from nbteach._base import NbteachError
 from nbteach.widgets._html import esc
 
 __all__ = ["Axis", "ColorAxis", "ColorScale", "Figure", "Lines", "LinearScale", "LogScale", "Scatter"]
@@ -76,7 +77,7 @@ class ColorScale:
 
     def __init__(self, min, max, scheme="viridis"):    # noqa: A002
         if scheme != "viridis":
-            raise ValueError(f"only the 'viridis' scheme is drawn, got {scheme!r}")
+            raise NbteachError(f"scheme must be 'viridis' (the only colour scheme drawn here), got {scheme!r}.")
         self.min, self.max, self.scheme = float(min), float(max), scheme
 
     def colour(self, v) -> str:

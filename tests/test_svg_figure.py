@@ -115,7 +115,7 @@ def test_lines_break_at_nan_and_ticks_never_read_the_same():
     line = _svg.Lines(x=[0, 0.5, np.nan, 0.6, 1], y=[0, 0.5, np.nan, 0.6, 1], scales=scales)
     fig = _svg.Figure([line], [], width=120, height=120, margin={"top": 10, "bottom": 10, "left": 10, "right": 10})
     d, = re.findall(r"<g transform='scale\(0.1\)'><path d='([^']+)'", fig.value)     # in tenths of a px
-    assert d == "M100,1100 600,600M700,500 1100,100"
+    assert d == "M100,1100l500,-500M700,500l400,-400"
     axis = _svg.Axis(scale=_svg.LinearScale(0.95, 1.0), side="left", tick_format=".2f")
     labels = [text for _, text in axis._ticks()]
     assert len(labels) == len(set(labels)) > 2 and labels[0] == "0.95" and labels[-1] == "1.00"

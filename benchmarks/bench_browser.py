@@ -21,7 +21,7 @@ median to the baseline's median (measured the same way on the same page, in the 
 and the excess in ms, the median to the first change (for comparison) and the median update
 inside the kernel (setting the control's value, all observers run) as the control walks
 from where it is: a slider to values not shown before. A view that keeps what it has shown
-(lessons 03, 07 and 10) answers the presses back and forth from memory, as it answers a
+(lessons 03, 04, 07 and 10) answers the presses back and forth from memory, as it answers a
 student moving a slider back and forth; the kernel column is what a first visit costs.
 Listed at the end: the controls over the goal, a median <= 1.5x the baseline's or within
 15 ms of it. Nothing is asserted.

@@ -1,4 +1,4 @@
-"""Views that keep what a move did not change (lessons 03, 07, 10): after any walk of the
+"""Views that keep what a move did not change (lessons 03, 04, 07, 10): after any walk of the
 controls, what they show is what a view made afresh at the same settings shows, and the
 tables written without pandas' writer are its very string."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ pytest.importorskip("ipywidgets")
 
 from nbteach.realdata import titanic  # noqa: E402
 from nbteach.text import TextNB  # noqa: E402
-from nbteach.widgets import one_dependence_explorer, smoothing_explorer  # noqa: E402
+from nbteach.widgets import mle_explorer, one_dependence_explorer, smoothing_explorer  # noqa: E402
 from nbteach.widgets.alpha_curve import alpha_curve_widget  # noqa: E402
 from nbteach.widgets.one_dependence import _table_html  # noqa: E402
 
@@ -81,3 +81,46 @@ def test_alpha_curve_after_a_walk_shows_and_smooths_what_a_fresh_curve_does():
         np.testing.assert_allclose(wdg.markers.y, fresh.markers.y)
         assert wdg.model.alpha == a          # the model is smoothed at the slider's alpha
         np.testing.assert_allclose(wdg.model.predict_proba(test), fresh.model.predict_proba(test))
+
+
+def test_mle_explorer_after_a_walk_shows_what_a_fresh_explorer_does():
+    import re
+
+    from nbteach import set_language
+
+    def drawn(ex):      # the figure, its colour bar's gradient named apart (one name per explorer on a page)
+        return re.sub(r"nbteach-cbar-[0-9a-f]+", "cbar", ex.fig.value), ex.fig.title, ex.view.value
+
+    words = ("free", "money", "meeting")
+    ex = mle_explorer(counts=(6, 3, 0), words=words)
+    walk = [(2, 1), (2, 0), ("alpha", 1.0), (2, 1), ("alpha", 0.0), (0, 7), (2, 0), (0, 6), ("alpha", 1.0)]
+    seen = []
+    try:
+        for where, value in walk:
+            (ex.alpha_slider if where == "alpha" else ex.count_sliders[where]).value = value
+            fresh = mle_explorer(counts=tuple(int(c) for c in ex.counts), alpha=ex.alpha_slider.value, words=words)
+            assert drawn(ex) == drawn(fresh)
+            for mine, theirs in ((ex.mle, fresh.mle), (ex.smoothed, fresh.smoothed)):
+                assert (mine is None) == (theirs is None)
+                if mine is not None:
+                    np.testing.assert_array_equal(mine, theirs)
+            np.testing.assert_array_equal(np.array(ex.field.x), np.array(fresh.field.x))
+            assert ([p.visible for p in (ex.mle_point, ex.smooth_point)]
+                    == [p.visible for p in (fresh.mle_point, fresh.smooth_point)])
+            seen.append((tuple(ex.counts), ex.alpha_slider.value))
+        assert len(set(seen)) < len(seen)                       # settings came back
+        compute, shown = ex._compute, drawn(ex)
+        ex._compute = lambda n, a: pytest.fail("a setting shown before was computed again")
+        ex.count_sliders[2].value = 1                           # (6, 3, 1), alpha 1: shown before
+        ex.count_sliders[2].value = 0
+        assert drawn(ex) == shown
+        ex._compute = compute
+        # a setting kept in one language is written afresh in the other (the title and numbers
+        # follow set_language; the corner names stay in the language the view was made in)
+        set_language("zh")
+        ex.count_sliders[2].value = 1
+        ex.count_sliders[2].value = 0
+        assert ex.fig.title == "计数 N = (6, 3, 0), alpha = 1" and "计数 N = (6, 3, 0)" in ex.fig.value
+        assert "极大似然估计" in ex.view.value
+    finally:
+        set_language("en")

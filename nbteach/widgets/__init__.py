@@ -14,7 +14,8 @@ What lives here: one view a module (``smoothing``, ``bayes``, ``mle``, ``alpha_c
 ``gaussian_boundary``, ``decision``, ``threshold``, ``table``, ``text_models``,
 ``one_dependence``, ``em``, ``gibbs``, ``bayesnet``) and the parts they share (``_a11y``:
 accessible names and the ``nbteach-*`` CSS classes of ``Explorer``; ``_html``; ``_plot``:
-a bqplot figure; ``message``). A widget module may import any public name of the library
+a bqplot figure; ``_svg``: a figure drawn as one SVG in one HTML widget, a move one message
+(``mle``, ``alpha_curve``); ``message``). A widget module may import any public name of the library
 and the widget libraries; ``check`` and ``teacher`` never import a widget.
 """
 from __future__ import annotations

@@ -4,8 +4,9 @@ The curve is computed once by :func:`nbteach.metrics.alpha_curve`; moving the al
 slider re-smooths the model at that alpha (``TextNB.set_alpha``: no re-counting),
 moves the marker and the vertical line along the curve, and rewrites the numbers and
 the confusion table below it. The checkbox shows or hides the precision and recall
-curves. Updates are in place: the bqplot figure and its marks are made once; a move sends
-the cursor's new position and the title, and the browser redraws them.
+curves. Updates are in place: the figure and its marks are made once; a move sends the
+figure as one SVG (:mod:`nbteach.widgets._svg`: the cursor, markers and title in one
+message, one element redrawn) and the numbers.
 """
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ class AlphaCurve(Explorer):
     curve : DataFrame from :func:`nbteach.metrics.alpha_curve` (index: alpha)
     slider : ipywidgets.FloatLogSlider, the alpha shown
     show_pr : ipywidgets.Checkbox, show precision and recall too
-    fig : bqplot Figure; lines : dict score -> its Lines mark; vline : the cursor at alpha;
+    fig : the figure (an HTML widget holding one SVG, :mod:`nbteach.widgets._svg`);
+    lines : dict score -> its Lines mark; vline : the cursor at alpha;
     markers : Scatter, the accuracy and F1 points at alpha
     numbers : ipywidgets.HTML, the scores and confusion table at the slider's alpha
     scores : dict, the scores at the slider's alpha (from nbteach.metrics)
@@ -35,11 +37,11 @@ class AlphaCurve(Explorer):
 
     def __init__(self, model, X_train, y_train, X_test, y_test, alphas=None, alpha=1.0,
                  pos_label=None):
-        import bqplot as bq
         import ipywidgets as w
 
         from nbteach.metrics import alpha_curve
-        from nbteach.widgets._plot import BLUE, GREEN, GREY, VERMILLION, PURPLE, figure
+        from nbteach.widgets import _svg
+        from nbteach.widgets._plot import BLUE, GREEN, GREY, VERMILLION, PURPLE
 
         if alphas is None:
             alphas = np.logspace(-3, 1, 17)
@@ -57,26 +59,28 @@ class AlphaCurve(Explorer):
         scores = self.curve[["accuracy", "f1", "precision", "recall"]].to_numpy(dtype=float)
         low = float(np.nanmin(scores)) if np.isfinite(scores).any() else 0.0
         self._ylim = (max(0.0, np.floor(low * 20) / 20 - 0.05), 1.0)
-        sx = bq.LogScale(min=float(a[0]), max=float(a[-1]))
-        sy = bq.LinearScale(min=self._ylim[0], max=self._ylim[1])
+        sx = _svg.LogScale(min=float(a[0]), max=float(a[-1]))
+        sy = _svg.LinearScale(min=self._ylim[0], max=self._ylim[1])
         scales = {"x": sx, "y": sy}
         style = {"accuracy": (BLUE, "solid", "circle", say("accuracy", "精度")),
                  "f1": (VERMILLION, "solid", "circle", f"F1 ({self.pos_label})"),
                  "precision": (GREEN, "dashed", None, say("precision", "查准率")),
                  "recall": (PURPLE, "dotted", None, say("recall", "查全率"))}
-        self.lines = {name: bq.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
-                                     colors=[colour], line_style=dash, marker=marker, marker_size=16,
-                                     labels=[label], stroke_width=2)
+        self.lines = {name: _svg.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
+                                       colors=[colour], line_style=dash, marker=marker, marker_size=16,
+                                       labels=[label], stroke_width=2)
                       for name, (colour, dash, marker, label) in style.items()}
-        self.vline = bq.Lines(x=[alpha, alpha], y=list(self._ylim), scales=scales, colors=[GREY])
-        self.markers = bq.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
-                                  colors=[BLUE, VERMILLION], default_size=64)
+        self.vline = _svg.Lines(x=[alpha, alpha], y=list(self._ylim), scales=scales, colors=[GREY])
+        self.markers = _svg.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
+                                    colors=[BLUE, VERMILLION], default_size=64)
         decades = 10.0 ** np.arange(np.ceil(np.log10(a[0]) - 1e-9), np.floor(np.log10(a[-1]) + 1e-9) + 1)
-        axes = [bq.Axis(scale=sx, label=say("smoothing alpha (log scale)", "平滑参数 alpha（对数刻度）"),
-                        tick_format="~g", tick_values=decades),
-                bq.Axis(scale=sy, side="left", label=say("score on held-out data", "留出数据上的得分"),
-                        tick_format=".2f")]
-        self.fig = figure([*self.lines.values(), self.vline, self.markers], axes, width=640, height=360)
+        axes = [_svg.Axis(scale=sx, label=say("smoothing alpha (log scale)", "平滑参数 alpha（对数刻度）"),
+                          tick_format="g", tick_values=decades),
+                _svg.Axis(scale=sy, side="left", label=say("score on held-out data", "留出数据上的得分"),
+                          tick_format=".2f")]
+        # one SVG in one HTML widget, drawn once per move (_svg.Figure.draw): a bqplot figure
+        # sent the cursor, the markers and the title in messages of their own, redrawn one by one
+        self.fig = _svg.Figure([*self.lines.values(), self.vline, self.markers], axes, width=640, height=360)
 
         self.slider = w.FloatLogSlider(value=alpha, base=10, min=np.log10(a[0]),
                                        max=np.log10(a[-1]), step=0.05, description="alpha α",
@@ -130,12 +134,9 @@ class AlphaCurve(Explorer):
             self.model.set_alpha(a)
         self.scores = s
         self.vline.x = [a, a]
-        with self.markers.hold_sync():                  # x and y in one message
-            self.markers.x, self.markers.y = [a, a], [s["accuracy"], s["f1"]]
+        self.markers.x, self.markers.y = [a, a], [s["accuracy"], s["f1"]]
         for name in ("precision", "recall"):
-            shown = bool(self.show_pr.value)
-            if self.lines[name].visible != shown:
-                self.lines[name].visible = shown
+            self.lines[name].visible = bool(self.show_pr.value)
         # the legend lists the curves on show
         from nbteach.widgets._plot import GREY, legend
 
@@ -146,6 +147,7 @@ class AlphaCurve(Explorer):
                              f"F1({self.pos_label}) {s['f1']:.3f}",
                              f"alpha = {a:.3g}：精度 {s['accuracy']:.3f}，"
                              f"F1({self.pos_label}) {s['f1']:.3f}")
+        self.fig.draw()                 # cursor, markers, curves shown and title: one message
         table = _shown_html(s["confusion"])
         self.numbers.value = say(
             f"<p>At alpha = {a:.3g}: accuracy {s['accuracy']:.4f}; for class "

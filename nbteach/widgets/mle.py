@@ -6,7 +6,8 @@ r"""Pictures of the Lagrangian MLE: contours, the constraint, and counts that mo
 * :class:`MLEExplorer` (:func:`mle_explorer`): three words, the probability simplex as a
   triangle, the log-posterior under a Dirichlet(alpha + 1) prior as a shaded map (alpha = 0:
   the log-likelihood), the MLE and the smoothed estimate as points. Count and alpha sliders
-  move them; the figure is bqplot: a move sends the new map and points, the browser redraws.
+  move them; the figure is one SVG (:mod:`nbteach.widgets._svg`): a move sends the contours,
+  points and title in one message, and the browser redraws one element.
 
 Every number comes from :mod:`nbteach.derivations` (the derived closed form, log-likelihood
 and derivative, turned into numpy functions with ``sympy.lambdify``); this module draws.
@@ -149,18 +150,22 @@ class MLEExplorer(Explorer):
     alpha_slider : FloatSlider (alpha = 0: the MLE)
     view : ipywidgets.HTML, the numbers
     mle, smoothed : numpy arrays (the current estimates), or None where undefined
-    fig, field, mle_point, smooth_point : the bqplot Figure, its Lines (the contours of the
-        log-posterior, 1 nat apart) and two Scatter marks, updated in place
+    fig, field, mle_point, smooth_point : the figure (an HTML widget holding one SVG,
+        :mod:`nbteach.widgets._svg`), its Lines (the contours of the log-posterior, 1 nat
+        apart) and two Scatter marks, updated in place and drawn once per move
     contours : [(level, points), ...], the contour pieces drawn
     corner_labels : the corners' names "all <word>" (ticks of the figure's axes)
     legend : HTML, what the marks are
+
+    A setting shown before (counts, alpha, language) is shown again from what was kept
+    (the last ``KEPT`` settings): a slider moved back and forth costs the kernel no drawing.
     """
 
     def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
-        import bqplot as bq
         import ipywidgets as w
 
-        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
+        from nbteach.widgets import _svg
+        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 
         counts = list(counts)
         if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
@@ -189,34 +194,36 @@ class MLEExplorer(Explorer):
         inside = (t1 > 1e-9) & (t2 > 1e-9) & (t3 > 1e-9)
         self._theta = [np.where(inside, t, np.nan) for t in (t1, t2, t3)]
         # equal units on both axes: the plot area is as tall as the ranges ask
-        sx = bq.LinearScale(min=-0.05, max=1.05)
-        sy = bq.LinearScale(min=-0.1, max=1.0)
+        sx = _svg.LinearScale(min=-0.05, max=1.05)
+        sy = _svg.LinearScale(min=-0.1, max=1.0)
         scales = {"x": sx, "y": sy}
-        colour = bq.ColorScale(scheme="viridis", min=-12.0, max=0.0)
+        colour = _svg.ColorScale(scheme="viridis", min=-12.0, max=0.0)
         # the log-posterior as contour lines 1 nat apart (levels -1 .. -11 below its
         # maximum), coloured by level: lines, not a filled map, so a move sends a few
         # hundred points and the browser redraws a dozen paths
         self._grid_xy = (xs, ys)
-        self.field = bq.Lines(x=[[0.0, 0.0]], y=[[0.0, 0.0]], color=[-1.0], scales={**scales, "color": colour},
-                              stroke_width=1.5)
+        self.field = _svg.Lines(x=[[0.0, 0.0]], y=[[0.0, 0.0]], color=[-1.0], scales={**scales, "color": colour},
+                                stroke_width=1.5)
         corners = simplex_xy(np.eye(3))
-        self.outline = bq.Lines(x=np.r_[corners[:, 0], corners[0, 0]], y=np.r_[corners[:, 1], corners[0, 1]],
-                                scales=scales, colors=[GREY], stroke_width=1.5)
-        self.mle_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=90)
-        self.smooth_point = bq.Scatter(x=[0.0], y=[0.0], scales=scales, marker="square", fill=False,
-                                       colors=[BLUE], stroke=BLUE, stroke_width=3, default_size=200)
+        self.outline = _svg.Lines(x=np.r_[corners[:, 0], corners[0, 0]], y=np.r_[corners[:, 1], corners[0, 1]],
+                                  scales=scales, colors=[GREY], stroke_width=1.5)
+        self.mle_point = _svg.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=90)
+        self.smooth_point = _svg.Scatter(x=[0.0], y=[0.0], scales=scales, marker="square", fill=False,
+                                         colors=[BLUE], stroke=BLUE, stroke_width=3, default_size=200)
         # the corners are named by axis ticks (the theme's text colour): "all w1" and
         # "all w2" below the base, "all w3" above the apex
         self.corner_labels = [say(f"all {name}", f"全是 {name}") for name in self.words]
-        axes = [bq.Axis(scale=sx, tick_values=[0.0, 1.0], grid_lines="none",
-                        tick_labels={0: self.corner_labels[0], 1: self.corner_labels[1]}),
-                bq.Axis(scale=sx, side="top", tick_values=[0.5], grid_lines="none",
-                        tick_labels={0.5: self.corner_labels[2]}),
-                bq.ColorAxis(scale=colour, side="right", label=say("nats below max", "低于最大值的奈特数"),
-                             tick_format=".0f")]
-        self.fig = figure([self.field, self.outline, self.mle_point, self.smooth_point],
-                          axes, width=500, height=480,     # 380 x 380 px for 1.1 x 1.1 units
-                          margin={"top": 80, "bottom": 20, "left": 10, "right": 110})
+        axes = [_svg.Axis(scale=sx, tick_values=[0.0, 1.0],
+                          tick_labels={0: self.corner_labels[0], 1: self.corner_labels[1]}),
+                _svg.Axis(scale=sx, side="top", tick_values=[0.5],
+                          tick_labels={0.5: self.corner_labels[2]}),
+                _svg.ColorAxis(scale=colour, label=say("nats below max", "低于最大值的奈特数"),
+                               tick_format=".0f")]
+        # one SVG in one HTML widget, drawn once per move (_svg.Figure.draw): a bqplot figure
+        # sent the contours, each point and the title in messages of their own, redrawn one by one
+        self.fig = _svg.Figure([self.field, self.outline, self.mle_point, self.smooth_point],
+                               axes, width=500, height=480,     # 380 x 380 px for 1.1 x 1.1 units
+                               margin={"top": 80, "bottom": 20, "left": 10, "right": 110})
         # the theme's colour rules (the note's error colour) ride on the legend, which never
         # changes: a <style> element re-inserted with the numbers at every move made the browser
         # recompute the style of the whole page (8-14 ms a move in a Chromium trace)
@@ -231,14 +238,48 @@ class MLEExplorer(Explorer):
         self.widget = w.HBox([w.VBox([*self.count_sliders, self.alpha_slider, self.view]),
                               w.VBox([self.fig, self.legend])])
         self.mle = self.smoothed = None
+        self._kept = {}
         self._update()
 
     @property
     def counts(self):
         return np.array([s.value for s in self.count_sliders], dtype=float)
 
+    #: how many settings a view keeps what it showed for (a few MB at most)
+    KEPT = 128
+
     def _update(self):
+        from nbteach.i18n import get_language
+
         n, a = self.counts, float(self.alpha_slider.value)
+        # a setting shown before is shown again from what was kept (a student moving a slider
+        # back and forth, a count up and down): the kernel answers without re-drawing
+        key = (tuple(n.tolist()), a, get_language())
+        kept = self._kept.get(key)
+        if kept is None:
+            self._compute(n, a)
+            self._kept[key] = self._snapshot()
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        else:
+            self._restore(kept)
+
+    _MARKS = {"field": ("x", "y", "color", "visible"), "mle_point": ("x", "y", "visible"),
+              "smooth_point": ("x", "y", "visible"), "fig": ("title", "value"), "view": ("value",)}
+
+    def _snapshot(self):
+        """What a setting shows: the estimates, the contours, the marks, the figure and the numbers."""
+        return ({"mle": self.mle, "smoothed": self.smoothed, "contours": self.contours},
+                {(m, k): getattr(getattr(self, m), k) for m, keys in self._MARKS.items() for k in keys})
+
+    def _restore(self, kept):
+        own, marks = kept
+        for k, v in own.items():
+            setattr(self, k, v)
+        for (m, k), v in marks.items():
+            setattr(getattr(self, m), k, v)   # the figure's and the numbers' value: one message each
+
+    def _compute(self, n, a):
         total = n.sum()
         self.mle = np.array(self._estimate(n, 0.0), dtype=float) if total > 0 else None
         self.smoothed = (np.array(self._estimate(n, a), dtype=float)
@@ -249,8 +290,8 @@ class MLEExplorer(Explorer):
             field = field - np.nanmax(field[np.isfinite(field)])
         self.contours = _contours(*self._grid_xy, field, LEVELS)
         if self.contours:
-            # one row per level; its pieces joined with a NaN point between them (bqplot
-            # breaks a line at NaN), the rows padded with NaN to one length
+            # one row per level; its pieces joined with a NaN point between them (a drawn
+            # line breaks at NaN), the rows padded with NaN to one length
             rows = {}
             for lev, line in self.contours:
                 rows.setdefault(lev, []).extend([line, np.full((1, 2), np.nan)])
@@ -259,17 +300,16 @@ class MLEExplorer(Explorer):
             full = np.full((len(rows), k, 2), np.nan)
             for i, r in enumerate(rows.values()):
                 full[i, :len(r)] = r
-            with self.field.hold_sync():
-                self.field.x, self.field.y = full[:, :, 0], full[:, :, 1]
-                self.field.color = np.array(list(rows), dtype=float)
+            self.field.x, self.field.y = full[:, :, 0], full[:, :, 1]
+            self.field.color = np.array(list(rows), dtype=float)
         self.field.visible = bool(self.contours)
         for point, value in ((self.mle_point, self.mle), (self.smooth_point, self.smoothed)):
-            with point.hold_sync():
-                if value is not None:
-                    (px, py), = simplex_xy([value])
-                    point.x, point.y = [px], [py]
-                point.visible = value is not None
+            if value is not None:
+                (px, py), = simplex_xy([value])
+                point.x, point.y = [px], [py]
+            point.visible = value is not None
         self.fig.title = say("counts", "计数") + f" N = {tuple(int(c) for c in n)}, alpha = {a:g}"
+        self.fig.draw()                 # the marks and the title: one message
         self.view.value = padded(self._html(n, a)).removeprefix(THEME_STYLE)
 
     def _html(self, n, a):

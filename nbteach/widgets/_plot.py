@@ -9,6 +9,10 @@ Static figures stay matplotlib.
 """
 from __future__ import annotations
 
+import ipywidgets as w
+
+from nbteach.widgets._html import esc
+
 #: Okabe-Ito colours that colour-blind readers tell apart and that have at least 3:1
 #: contrast (WCAG's rule for graphics) against JupyterLab's light and dark backgrounds
 #: (Okabe-Ito's orange and sky blue are left out: about 2:1 on white)
@@ -21,8 +25,7 @@ def figure(marks, axes, title="", width=560, height=360, margin=None):
     """A bqplot Figure of the given size (px) with the theme's colours; no toolbar, no
     legend inside (bqplot writes a legend's text in the mark's colour, which is not
     readable text on both backgrounds: see :func:`legend`)."""
-    import bqplot as bq
-    import ipywidgets as w
+    import bqplot as bq   # heavy and optional: the SVG views (_svg) take only the colours and legend
 
     fig = bq.Figure(marks=marks, axes=axes, title=title, animation_duration=0,
                     fig_margin=margin or {"top": 50, "bottom": 50, "left": 60, "right": 20},
@@ -42,8 +45,6 @@ def legend(items) -> str:
     >>> legend([("#0072B2", "circle", "class 0")])
     "<div class='nbteach-legend'><span style='margin-right:1.2em'><span class='nbteach-swatch' aria-hidden='true' style='color:#0072B2'>●</span> class 0</span></div>"
     """
-    from nbteach.widgets._html import esc
-
     return ("<div class='nbteach-legend'>" + "".join(
         f"<span style='margin-right:1.2em'><span class='nbteach-swatch' aria-hidden='true' "
         f"style='color:{colour}'>{_SYMBOLS[symbol]}</span> {esc(label)}</span>"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import uuid
 
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
@@ -279,8 +280,6 @@ class ColorAxis:
 
 
 def _html_class():
-    import ipywidgets as w
-
     class Figure(w.HTML):
         """The plot: ``marks`` and ``axes`` drawn under a ``title`` into one SVG (this widget's
         ``value``) by :meth:`draw`, which a view calls once per move, after setting the marks."""

@@ -10,11 +10,15 @@ message, one element redrawn) and the numbers.
 """
 from __future__ import annotations
 
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
+from nbteach.metrics import accuracy_score, alpha_curve, confusion_table, precision_recall_f1
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import say
+from nbteach.widgets._html import esc, say
+from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 
 __all__ = ["AlphaCurve", "alpha_curve_widget"]
 
@@ -37,12 +41,6 @@ class AlphaCurve(Explorer):
 
     def __init__(self, model, X_train, y_train, X_test, y_test, alphas=None, alpha=1.0,
                  pos_label=None):
-        import ipywidgets as w
-
-        from nbteach.metrics import alpha_curve
-        from nbteach.widgets import _svg
-        from nbteach.widgets._plot import BLUE, GREEN, GREY, VERMILLION, PURPLE
-
         if alphas is None:
             alphas = np.logspace(-3, 1, 17)
         alphas = np.sort(np.asarray(alphas, dtype=float))
@@ -97,8 +95,6 @@ class AlphaCurve(Explorer):
 
     def scores_at(self, alpha):
         """Scores and confusion table of the model smoothed with ``alpha`` (library calls)."""
-        from nbteach.metrics import accuracy_score, confusion_table, precision_recall_f1
-
         X_train, y_train, X_test, y_test = self.data
         if hasattr(self.model, "set_alpha"):
             self.model.set_alpha(alpha)
@@ -117,8 +113,6 @@ class AlphaCurve(Explorer):
 
     def update(self):
         """Recompute at the slider's alpha and redraw in place."""
-        from nbteach.widgets._html import esc
-
         a = float(self.slider.value)
         # the scores at an alpha already shown are kept (the model re-smoothed all the same):
         # a slider moved back and forth does not score the held-out documents again
@@ -138,8 +132,6 @@ class AlphaCurve(Explorer):
         for name in ("precision", "recall"):
             self.lines[name].visible = bool(self.show_pr.value)
         # the legend lists the curves on show
-        from nbteach.widgets._plot import GREY, legend
-
         items = [(colour, {"solid": "line"}.get(dash, dash), label)
                  for name, (colour, dash, _, label) in self._style.items() if self.lines[name].visible]
         self.legend.value = legend(items + [(GREY, "line", say("the slider's alpha", "滑块所在的 alpha"))])

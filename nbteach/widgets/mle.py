@@ -16,12 +16,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import contourpy
+import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach._validation import check_alpha
-from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
+from nbteach.i18n import get_language
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
+from nbteach.widgets._mpl import adopt, configure
+from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 
 __all__ = ["lagrange_picture", "mle_explorer", "MLEExplorer", "simplex_xy"]
 
@@ -38,7 +44,7 @@ def _functions(n_words):
     """
     import sympy as sp   # heavy, and only for this symbolic view
 
-    from nbteach.derivations import dirichlet_smoothing
+    from nbteach.derivations import dirichlet_smoothing   # heavy and optional: loads sympy, as above
 
     d = dirichlet_smoothing(n_words)
     theta, N, alpha, lam = (d.symbols[k] for k in ("theta", "N", "alpha", "lambda"))
@@ -80,9 +86,7 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     -------
     matplotlib Axes
     """
-    import matplotlib.pyplot as plt
-
-    from nbteach.widgets._mpl import configure
+    import matplotlib.pyplot as plt   # heavy and optional: only the static picture uses matplotlib
 
     configure()                     # Chinese glyphs, retina PNG in a notebook
     for name, v in (("n1", n1), ("n2", n2)):
@@ -121,8 +125,6 @@ def lagrange_picture(n1=3, n2=1, ax=None):
            title=say("log-likelihood contours", "对数似然的等高线") + f", N = ({n1}, {n2})", aspect="equal")
     # below the axes: inside, every corner of the plane is crossed by a contour
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, fontsize=7)
-    from nbteach.widgets._mpl import adopt
-
     adopt(ax.figure)                # a figure made before configure(): its title's font too
     return ax
 
@@ -133,8 +135,6 @@ LEVELS = tuple(range(-11, 0))
 
 def _contours(xs, ys, field, levels):
     """[(level, (k, 2) array of points), ...]: the pieces of each level's contour line."""
-    import contourpy
-
     if not np.isfinite(field).any():
         return []
     gen = contourpy.contour_generator(xs, ys, np.ma.masked_invalid(field))
@@ -162,11 +162,6 @@ class MLEExplorer(Explorer):
     """
 
     def __init__(self, counts=(6, 3, 1), alpha=0.0, words=("w1", "w2", "w3"), grid=160):
-        import ipywidgets as w
-
-        from nbteach.widgets import _svg
-        from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
-
         counts = list(counts)
         if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
                                    or c < 0 for c in counts):
@@ -249,8 +244,6 @@ class MLEExplorer(Explorer):
     KEPT = 128
 
     def _update(self):
-        from nbteach.i18n import get_language
-
         n, a = self.counts, float(self.alpha_slider.value)
         # a setting shown before is shown again from what was kept (a student moving a slider
         # back and forth, a count up and down): the kernel answers without re-drawing

@@ -26,8 +26,12 @@ import numpy as np
 import pandas as pd
 
 from ._base import NbteachError
+from .i18n import tr
 
 __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
+
+
+_FINITE = {"en": "a and b must hold finite scores.", "zh": "a 和 b 中的得分必须是有限的数。"}
 
 
 def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
@@ -53,12 +57,15 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(f"a and b must be two equally long lists of per-fold scores (at least 2); "
-                           f"got shapes {a.shape} and {b.shape}.")
+        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-fold scores (at least 2); "
+                                     f"got shapes {a.shape} and {b.shape}.",
+                               "zh": f"a 和 b 必须是两个等长的、每折一个得分的列表（至少 2 个）；"
+                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError("a and b must hold finite scores.")
+        raise NbteachError(tr(_FINITE))
     if not 0 < test_fraction < 1:
-        raise NbteachError(f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.")
+        raise NbteachError(tr({"en": f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.",
+                               "zh": f"test_fraction 必须在 0 和 1 之间（5 折时为 0.2）；得到的是 {test_fraction!r}。"}))
     d = a - b
     sd = float(d.std(ddof=1))
     scale = sd * np.sqrt(1 / len(d) + test_fraction / (1 - test_fraction))
@@ -66,11 +73,14 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
     better = t if higher_is_better else -t
     ahead = int(np.sum(d > 0) if higher_is_better else np.sum(d < 0))
     if better > 2:
-        verdict = "a is better: the difference is larger than the noise of the folds"
+        verdict = tr({"en": "a is better: the difference is larger than the noise of the folds",
+                      "zh": "a 更好：差异大于各折之间的噪声"})
     elif better < -2:
-        verdict = "b is better: the difference is larger than the noise of the folds"
+        verdict = tr({"en": "b is better: the difference is larger than the noise of the folds",
+                      "zh": "b 更好：差异大于各折之间的噪声"})
     else:
-        verdict = "a tie: the difference is within the noise of the folds"
+        verdict = tr({"en": "a tie: the difference is within the noise of the folds",
+                      "zh": "不分高下：差异在各折之间的噪声以内"})
     return {"mean difference": float(d.mean()), "sd of difference": sd, "corrected t": t,
             "folds a ahead": ahead, "verdict": verdict}
 
@@ -102,23 +112,29 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(f"a and b must be two equally long lists of per-repetition scores (at least 2); "
-                           f"got shapes {a.shape} and {b.shape}.")
+        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-repetition scores (at least 2); "
+                                     f"got shapes {a.shape} and {b.shape}.",
+                               "zh": f"a 和 b 必须是两个等长的、每次重复一个得分的列表（至少 2 个）；"
+                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError("a and b must hold finite scores.")
+        raise NbteachError(tr(_FINITE))
     if not 0 < level < 1:
-        raise NbteachError(f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.")
+        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
+                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
     d = a - b if higher_is_better else b - a
     a_ahead, b_ahead = int(np.sum(d > 0)), int(np.sum(d < 0))
     m = a_ahead + b_ahead
     k = min(a_ahead, b_ahead)
     p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
     if p < level and a_ahead > b_ahead:
-        verdict = "a is better: it wins more repetitions than chance easily gives"
+        verdict = tr({"en": "a is better: it wins more repetitions than chance easily gives",
+                      "zh": "a 更好：它赢的重复次数比偶然所能轻易给出的更多"})
     elif p < level:
-        verdict = "b is better: it wins more repetitions than chance easily gives"
+        verdict = tr({"en": "b is better: it wins more repetitions than chance easily gives",
+                      "zh": "b 更好：它赢的重复次数比偶然所能轻易给出的更多"})
     else:
-        verdict = "a tie: a split of wins like this one is common by chance"
+        verdict = tr({"en": "a tie: a split of wins like this one is common by chance",
+                      "zh": "不分高下：这样的胜负分布靠偶然就很常见"})
     diff = a - b
     return {"mean difference": float(diff.mean()), "sd of difference": float(diff.std(ddof=1)),
             "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m, "p-value": float(p),

@@ -159,14 +159,18 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     if X.ndim != 2 or len(X) != len(y):
-        raise NbteachError(f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.")
+        raise NbteachError(tr({"en": f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.",
+                               "zh": f"X 必须是二维的，每个标记一行；得到的 X 形状是 {X.shape}，标记有 {len(y)} 个。"}))
     classes, y_idx = np.unique(y, return_inverse=True)
     sizes = [int(n) for n in train_sizes]
     if any(n < 2 * len(classes) for n in sizes) or max(sizes) + test_size > len(y):
-        raise NbteachError(f"each training size must be at least {2 * len(classes)} (two rows per class) and "
-                           f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.")
+        raise NbteachError(tr({"en": f"each training size must be at least {2 * len(classes)} (two rows per class) and "
+                                     f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.",
+                               "zh": f"每个训练集大小至少为 {2 * len(classes)}（每个类别两行），且大小 + test_size "
+                                     f"不超过 {len(y)}；得到的大小是 {sizes}，test_size 是 {test_size}。"}))
     if not isinstance(n_repeats, int) or n_repeats < 2:
-        raise NbteachError(f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.")
+        raise NbteachError(tr({"en": f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.",
+                               "zh": f"n_repeats 必须是 >= 2 的整数（算离散程度需要它），得到的是 {n_repeats!r}。"}))
     rng = np.random.default_rng(random_state)
     scores = {name: np.zeros((len(sizes), n_repeats)) for name in models}
     for r in range(n_repeats):
@@ -249,22 +253,30 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     from .text import TextNB, UnknownWordsWarning, memoise
 
     if not isinstance(models, dict) or not models:
-        raise NbteachError("models must be a dict {name: unfitted model}, with at least one model.")
+        raise NbteachError(tr({"en": "models must be a dict {name: unfitted model}, with at least one model.",
+                               "zh": "models 必须是字典 {名字: 未训练的模型}，至少有一个模型。"}))
     for name, m in models.items():
         if not (hasattr(m, "fit") and hasattr(m, "predict") and hasattr(m, "get_params")):
-            raise NbteachError(f"models[{name!r}] is {type(m).__name__}: each model needs fit, predict and "
-                               "get_params (an nbteach or scikit-learn estimator).")
+            raise NbteachError(tr({"en": f"models[{name!r}] is {type(m).__name__}: each model needs fit, predict and "
+                                         "get_params (an nbteach or scikit-learn estimator).",
+                                   "zh": f"models[{name!r}] 是 {type(m).__name__}：每个模型都要有 fit、predict 和 "
+                                         "get_params（nbteach 或 scikit-learn 的估计器）。"}))
     if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
-        raise NbteachError(f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.")
+        raise NbteachError(tr({"en": f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.",
+                               "zh": f"n_splits 必须是 >= 2 的整数（算离散程度需要它），得到的是 {n_splits!r}。"}))
     if isinstance(X, str) or not hasattr(X, "__len__"):
-        raise NbteachError(f"X must hold one example per row (a list of documents), not "
-                           f"{'a single string' if isinstance(X, str) else type(X).__name__}.")
+        raise NbteachError(tr({"en": f"X must hold one example per row (a list of documents), not "
+                                     f"{'a single string' if isinstance(X, str) else type(X).__name__}.",
+                               "zh": f"X 必须每行一个样本（文档的列表），而不是"
+                                     f"{'一个字符串' if isinstance(X, str) else type(X).__name__}。"}))
     if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
-        raise NbteachError(f"random_state must be a whole number (the seed of the splits), got {random_state!r}.")
+        raise NbteachError(tr({"en": f"random_state must be a whole number (the seed of the splits), got {random_state!r}.",
+                               "zh": f"random_state 必须是整数（划分的随机种子），得到的是 {random_state!r}。"}))
     y = np.asarray(y)
     n = len(X)
     if y.ndim != 1 or len(y) != n:
-        raise NbteachError(f"X has {n} rows but y has {y.size} labels: one label per row.")
+        raise NbteachError(tr({"en": f"X has {n} rows but y has {y.size} labels: one label per row.",
+                               "zh": f"X 有 {n} 行，而 y 有 {y.size} 个标记：每行一个标记。"}))
     is_list = isinstance(X, list)
     by_position = hasattr(X, "iloc")                 # a pandas Series or DataFrame: rows by position
     rows = np.arange(n)

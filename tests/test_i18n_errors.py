@@ -12,6 +12,8 @@ import pytest
 
 from nbteach import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB, NbteachError
 from nbteach.datasets import flu_cold
+from nbteach.evaluation import paired_difference
+from nbteach.resample import random_oversample
 from nbteach.i18n import set_language
 from nbteach.text import TextNB
 
@@ -72,6 +74,12 @@ BAD = [
      "documents[1] is NoneType (None), not a string", None),
     ("a mixed table as a 1-D array", lambda: MixedNB().fit(np.array([1.0, 2.0]), [0, 1]),
      "MixedNB takes a pandas DataFrame", "Reshape your data"),
+    ("one class to resample", lambda: random_oversample([[1], [2]], ["a", "a"]),
+     "y has only one class ('a'): there is no imbalance to correct.", None),
+    ("per-fold scores of different lengths", lambda: paired_difference([0.8, 0.9], [0.8], 0.2),
+     "a and b must be two equally long lists of per-fold scores (at least 2)", None),
+    ("a test share above 1", lambda: paired_difference([0.8, 0.9], [0.8, 0.7], 2),
+     "test_fraction must be between 0 and 1 (0.2 for 5 folds); got 2.", None),
 ]
 
 

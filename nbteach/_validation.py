@@ -17,8 +17,10 @@ with the same words, and there is one not-fitted path:
 
 Messages also contain the phrases scikit-learn uses for the same mistakes ("Negative values
 in data passed to", "Reshape your data", "is expecting ... features as input", ...), so
-tools written for scikit-learn's errors recognise ours. Private to nbteach; it imports only
-``nbteach._base`` (and numpy and pandas).
+tools written for scikit-learn's errors recognise ours. Every message follows
+``nbteach.set_language`` (``tr({"en": ..., "zh": ...})``); the Chinese keeps those phrases in
+parentheses. Private to nbteach; it imports only ``nbteach._base`` and ``nbteach.i18n`` (and
+numpy and pandas).
 """
 from __future__ import annotations
 

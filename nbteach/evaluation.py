@@ -25,8 +25,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ._base import NbteachError
 from .i18n import tr
+from ._base import NbteachError
 
 __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import NbteachError
 from .i18n import tr
+from ._base import NbteachError
 
 __all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split"]
 

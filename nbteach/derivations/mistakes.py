@@ -24,8 +24,8 @@ from typing import Callable
 import sympy as sp
 
 from .._base import NbteachError
-from ..errata import ERRATA, Erratum
 from ..i18n import get_language, tr
+from ..errata import ERRATA, Erratum
 
 __all__ = ["NoteMistake", "Demonstration", "NOTE_MISTAKES", "get_mistake"]
 

@@ -90,6 +90,12 @@ WORDS = {
     "EM - NB sd": "EM − 朴素贝叶斯 标准差",
     "draws EM ahead": "EM 领先的抽取次数",
     "draws": "抽取次数",
+    # text: indicative words; the chi-squared test of independence
+    "log-ratio": "对数比",
+    "chi2": "卡方统计量",
+    "dof": "自由度",
+    "p-value": "p 值",
+    "smallest expected": "最小期望频数",
     # errata
     "lesson": "课",
     "note": "笔记",

@@ -28,12 +28,16 @@ import warnings
 import numpy as np
 import pandas as pd
 
+from .i18n import tr
 from ._base import NbteachError
 from ._shown import shown
 from .resample import train_test_split
 from .text import TextNB, UnknownWordsWarning, memoise
 
 __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
+
+
+_FINITE = {"en": "a and b must hold finite scores.", "zh": "a 和 b 中的得分必须是有限的数。"}
 
 
 def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
@@ -59,12 +63,15 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(f"a and b must be two equally long lists of per-fold scores (at least 2); "
-                           f"got shapes {a.shape} and {b.shape}.")
+        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-fold scores (at least 2); "
+                                     f"got shapes {a.shape} and {b.shape}.",
+                               "zh": f"a 和 b 必须是两个等长的、每折一个得分的列表（至少 2 个）；"
+                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError("a and b must hold finite scores.")
+        raise NbteachError(tr(_FINITE))
     if not 0 < test_fraction < 1:
-        raise NbteachError(f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.")
+        raise NbteachError(tr({"en": f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.",
+                               "zh": f"test_fraction 必须在 0 和 1 之间（5 折时为 0.2）；得到的是 {test_fraction!r}。"}))
     d = a - b
     sd = float(d.std(ddof=1))
     scale = sd * np.sqrt(1 / len(d) + test_fraction / (1 - test_fraction))
@@ -72,11 +79,14 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
     better = t if higher_is_better else -t
     ahead = int(np.sum(d > 0) if higher_is_better else np.sum(d < 0))
     if better > 2:
-        verdict = "a is better: the difference is larger than the noise of the folds"
+        verdict = tr({"en": "a is better: the difference is larger than the noise of the folds",
+                      "zh": "a 更好：差异大于各折之间的噪声"})
     elif better < -2:
-        verdict = "b is better: the difference is larger than the noise of the folds"
+        verdict = tr({"en": "b is better: the difference is larger than the noise of the folds",
+                      "zh": "b 更好：差异大于各折之间的噪声"})
     else:
-        verdict = "a tie: the difference is within the noise of the folds"
+        verdict = tr({"en": "a tie: the difference is within the noise of the folds",
+                      "zh": "不分高下：差异在各折之间的噪声以内"})
     return {"mean difference": float(d.mean()), "sd of difference": sd, "corrected t": t,
             "folds a ahead": ahead, "verdict": verdict}
 
@@ -105,23 +115,29 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     """
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(f"a and b must be two equally long lists of per-repetition scores (at least 2); "
-                           f"got shapes {a.shape} and {b.shape}.")
+        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-repetition scores (at least 2); "
+                                     f"got shapes {a.shape} and {b.shape}.",
+                               "zh": f"a 和 b 必须是两个等长的、每次重复一个得分的列表（至少 2 个）；"
+                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError("a and b must hold finite scores.")
+        raise NbteachError(tr(_FINITE))
     if not 0 < level < 1:
-        raise NbteachError(f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.")
+        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
+                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
     d = a - b if higher_is_better else b - a
     a_ahead, b_ahead = int(np.sum(d > 0)), int(np.sum(d < 0))
     m = a_ahead + b_ahead
     k = min(a_ahead, b_ahead)
     p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
     if p < level and a_ahead > b_ahead:
-        verdict = "a is better: it wins more repetitions than chance easily gives"
+        verdict = tr({"en": "a is better: it wins more repetitions than chance easily gives",
+                      "zh": "a 更好：它赢的重复次数比偶然所能轻易给出的更多"})
     elif p < level:
-        verdict = "b is better: it wins more repetitions than chance easily gives"
+        verdict = tr({"en": "b is better: it wins more repetitions than chance easily gives",
+                      "zh": "b 更好：它赢的重复次数比偶然所能轻易给出的更多"})
     else:
-        verdict = "a tie: a split of wins like this one is common by chance"
+        verdict = tr({"en": "a tie: a split of wins like this one is common by chance",
+                      "zh": "不分高下：这样的胜负分布靠偶然就很常见"})
     diff = a - b
     return {"mean difference": float(diff.mean()), "sd of difference": float(diff.std(ddof=1)),
             "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m, "p-value": float(p),
@@ -146,14 +162,18 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     X = np.asarray(X, dtype=float)
     y = np.asarray(y)
     if X.ndim != 2 or len(X) != len(y):
-        raise NbteachError(f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.")
+        raise NbteachError(tr({"en": f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.",
+                               "zh": f"X 必须是二维的，每个标记一行；得到的 X 形状是 {X.shape}，标记有 {len(y)} 个。"}))
     classes, y_idx = np.unique(y, return_inverse=True)
     sizes = [int(n) for n in train_sizes]
     if any(n < 2 * len(classes) for n in sizes) or max(sizes) + test_size > len(y):
-        raise NbteachError(f"each training size must be at least {2 * len(classes)} (two rows per class) and "
-                           f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.")
+        raise NbteachError(tr({"en": f"each training size must be at least {2 * len(classes)} (two rows per class) and "
+                                     f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.",
+                               "zh": f"每个训练集大小至少为 {2 * len(classes)}（每个类别两行），且大小 + test_size "
+                                     f"不超过 {len(y)}；得到的大小是 {sizes}，test_size 是 {test_size}。"}))
     if not isinstance(n_repeats, int) or n_repeats < 2:
-        raise NbteachError(f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.")
+        raise NbteachError(tr({"en": f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.",
+                               "zh": f"n_repeats 必须是 >= 2 的整数（算离散程度需要它），得到的是 {n_repeats!r}。"}))
     rng = np.random.default_rng(random_state)
     scores = {name: np.zeros((len(sizes), n_repeats)) for name in models}
     for r in range(n_repeats):
@@ -226,22 +246,30 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
     (['mean', 'sd', 'min', 'max'], (3, 1))
     """
     if not isinstance(models, dict) or not models:
-        raise NbteachError("models must be a dict {name: unfitted model}, with at least one model.")
+        raise NbteachError(tr({"en": "models must be a dict {name: unfitted model}, with at least one model.",
+                               "zh": "models 必须是字典 {名字: 未训练的模型}，至少有一个模型。"}))
     for name, m in models.items():
         if not (hasattr(m, "fit") and hasattr(m, "predict") and hasattr(m, "get_params")):
-            raise NbteachError(f"models[{name!r}] is {type(m).__name__}: each model needs fit, predict and "
-                               "get_params (an nbteach or scikit-learn estimator).")
+            raise NbteachError(tr({"en": f"models[{name!r}] is {type(m).__name__}: each model needs fit, predict and "
+                                         "get_params (an nbteach or scikit-learn estimator).",
+                                   "zh": f"models[{name!r}] 是 {type(m).__name__}：每个模型都要有 fit、predict 和 "
+                                         "get_params（nbteach 或 scikit-learn 的估计器）。"}))
     if isinstance(n_splits, bool) or not isinstance(n_splits, (int, np.integer)) or n_splits < 2:
-        raise NbteachError(f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.")
+        raise NbteachError(tr({"en": f"n_splits must be a whole number >= 2 (the spread needs it), got {n_splits!r}.",
+                               "zh": f"n_splits 必须是 >= 2 的整数（算离散程度需要它），得到的是 {n_splits!r}。"}))
     if isinstance(X, str) or not hasattr(X, "__len__"):
-        raise NbteachError(f"X must hold one example per row (a list of documents), not "
-                           f"{'a single string' if isinstance(X, str) else type(X).__name__}.")
+        raise NbteachError(tr({"en": f"X must hold one example per row (a list of documents), not "
+                                     f"{'a single string' if isinstance(X, str) else type(X).__name__}.",
+                               "zh": f"X 必须每行一个样本（文档的列表），而不是"
+                                     f"{'一个字符串' if isinstance(X, str) else type(X).__name__}。"}))
     if isinstance(random_state, bool) or not isinstance(random_state, (int, np.integer)):
-        raise NbteachError(f"random_state must be a whole number (the seed of the splits), got {random_state!r}.")
+        raise NbteachError(tr({"en": f"random_state must be a whole number (the seed of the splits), got {random_state!r}.",
+                               "zh": f"random_state 必须是整数（划分的随机种子），得到的是 {random_state!r}。"}))
     y = np.asarray(y)
     n = len(X)
     if y.ndim != 1 or len(y) != n:
-        raise NbteachError(f"X has {n} rows but y has {y.size} labels: one label per row.")
+        raise NbteachError(tr({"en": f"X has {n} rows but y has {y.size} labels: one label per row.",
+                               "zh": f"X 有 {n} 行，而 y 有 {y.size} 个标记：每行一个标记。"}))
     is_list = isinstance(X, list)
     by_position = hasattr(X, "iloc")                 # a pandas Series or DataFrame: rows by position
     rows = np.arange(n)

@@ -486,5 +486,6 @@ def independence_test(X, y):
             stat += np.where(expected > 0, (observed - expected) ** 2 / expected, 0.0).sum(axis=0)
         smallest = np.minimum(smallest, expected.min(axis=0))
     dof = Y.shape[1] - 1
-    return pd.DataFrame({"chi2": stat, "dof": dof, "p-value": [_chi2_sf(v, dof) for v in stat],
-                         "smallest expected": smallest}, index=index)
+    columns = ["chi2", "dof", "p-value", "smallest expected"]
+    return shown(pd.DataFrame({"chi2": stat, "dof": dof, "p-value": [_chi2_sf(v, dof) for v in stat],
+                               "smallest expected": smallest}, index=index), *columns)

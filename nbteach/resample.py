@@ -17,6 +17,7 @@ import numpy as np
 
 from ._base import NbteachError
 from ._validation import refuse_missing_labels
+from .i18n import tr
 
 __all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split"]
 
@@ -28,27 +29,34 @@ def _take(X, idx):
         return X[idx]
     if isinstance(X, (list, tuple)):
         return [X[i] for i in idx]
-    raise NbteachError(f"X must be a list, numpy array or pandas DataFrame, "
-                       f"got {type(X).__name__}.")
+    raise NbteachError(tr({"en": f"X must be a list, numpy array or pandas DataFrame, "
+                                 f"got {type(X).__name__}.",
+                           "zh": f"X 必须是列表、numpy 数组或 pandas DataFrame，得到的是 {type(X).__name__}。"}))
 
 
 def _prepare(X, y):
     if isinstance(X, str):
-        raise NbteachError("X is a single string: pass a list of documents.")
+        raise NbteachError(tr({"en": "X is a single string: pass a list of documents.",
+                               "zh": "X 是一个字符串：请给文档的列表。"}))
 
     refuse_missing_labels(y)
     y = np.asarray(y)
     if y.ndim != 1:
-        raise NbteachError(f"y must be a 1-D list of labels, got shape {y.shape}.")
+        raise NbteachError(tr({"en": f"y must be a 1-D list of labels, got shape {y.shape}.",
+                               "zh": f"y 必须是一维的标记列表，得到的形状是 {y.shape}。"}))
     if len(X) != len(y):
-        raise NbteachError(f"X has {len(X)} rows but y has {len(y)} labels: "
-                           "give one label per row of X.")
+        raise NbteachError(tr({"en": f"X has {len(X)} rows but y has {len(y)} labels: "
+                                     "give one label per row of X.",
+                               "zh": f"X 有 {len(X)} 行，而 y 有 {len(y)} 个标记：X 的每一行要有一个标记。"}))
     if len(y) == 0:
-        raise NbteachError("X and y are empty: there is nothing to resample.")
+        raise NbteachError(tr({"en": "X and y are empty: there is nothing to resample.",
+                               "zh": "X 和 y 都是空的：没有可以重采样的东西。"}))
     classes, y_index = np.unique(y, return_inverse=True)
     if len(classes) < 2:
-        raise NbteachError(f"y has only one class ({classes[0]!r}): there is no "
-                           "imbalance to correct.")
+        only = classes[0].item() if hasattr(classes[0], "item") else classes[0]   # 'a', not np.str_('a')
+        raise NbteachError(tr({"en": f"y has only one class ({only!r}): there is no "
+                                     "imbalance to correct.",
+                               "zh": f"y 只有一个类别（{only!r}）：没有需要纠正的类别不平衡。"}))
     return y, classes, y_index.ravel()
 
 
@@ -115,7 +123,8 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
     """
     y, classes, y_index = _prepare(X, y)
     if not (isinstance(test_size, float) and 0 < test_size < 1):
-        raise NbteachError(f"test_size must be a fraction between 0 and 1, got {test_size!r}.")
+        raise NbteachError(tr({"en": f"test_size must be a fraction between 0 and 1, got {test_size!r}.",
+                               "zh": f"test_size 必须是 0 和 1 之间的比例，得到的是 {test_size!r}。"}))
     rng = np.random.default_rng(random_state)
     groups = [np.flatnonzero(y_index == k) for k in range(len(classes))] if stratify \
         else [np.arange(len(y))]
@@ -124,15 +133,20 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
         n_test = int(round(test_size * len(rows)))
         if stratify and (n_test == 0 or n_test == len(rows)):
             part = "test" if n_test == 0 else "training"
-            raise NbteachError(
-                f"class {(classes[k].item() if hasattr(classes[k], 'item') else classes[k])!r} has {len(rows)} example(s): a stratified split with test_size="
-                f"{test_size} would leave it out of the {part} part. Collect more examples of it, drop "
-                "it, or pass stratify=False (then it may land in either part).")
+            label = classes[k].item() if hasattr(classes[k], "item") else classes[k]
+            raise NbteachError(tr({
+                "en": f"class {label!r} has {len(rows)} example(s): a stratified split with test_size="
+                      f"{test_size} would leave it out of the {part} part. Collect more examples of it, drop "
+                      "it, or pass stratify=False (then it may land in either part).",
+                "zh": f"类别 {label!r} 只有 {len(rows)} 个样本：test_size={test_size} 的分层划分会让"
+                      f"{'测试集' if n_test == 0 else '训练集'}里没有它。请多收集它的样本、删去它，"
+                      "或传入 stratify=False（这样它可能落在任意一部分）。"}))
         test.append(rng.permutation(rows)[:n_test])
     test_idx = np.sort(np.concatenate(test))
     mask = np.ones(len(y), bool)
     mask[test_idx] = False
     train_idx = np.flatnonzero(mask)
     if len(test_idx) == 0 or len(train_idx) == 0:
-        raise NbteachError("test_size leaves the training or the test part empty.")
+        raise NbteachError(tr({"en": "test_size leaves the training or the test part empty.",
+                               "zh": "这个 test_size 会让训练集或测试集为空。"}))
     return _take(X, train_idx), _take(X, test_idx), y[train_idx], y[test_idx]

@@ -53,6 +53,8 @@ from .multinomial import MultinomialNB
 from ._numeric import masked_dot, normalise_log
 from ._shown import shown
 from .counts import joint_counts
+from .i18n import tr
+from ._shown import shown
 from ._validation import (NbteachTypeError, check_alpha, check_class_prior, check_documents, check_is_fitted,
                           validate_data)
 
@@ -219,16 +221,15 @@ def _add_counts(counts, cls, ids, V):
     return counts
 
 
-_NO_WORD = "it has no word of two or more letters"
+_NO_WORD = {"en": "it has no word of two or more letters", "zh": "它没有一个由两个或更多字母组成的词"}
 
 
 def _check_not_empty(lengths, start, name, why=_NO_WORD):
     if np.any(lengths == 0):
         i = int(np.flatnonzero(lengths == 0)[0]) + start
-        raise NbteachError(
-            f"{name}[{i}] is an empty document: {why}. "
-            "Remove it, or give it some text."
-        )
+        raise NbteachError(tr({
+            "en": f"{name}[{i}] is an empty document: {tr(why, 'en')}. Remove it, or give it some text.",
+            "zh": f"{name}[{i}] 是一篇空文档：{tr(why, 'zh')}。请删去它，或给它一些文字。"}))
 
 
 # -- tokenizer=: a segmenter or any callable, as scikit-learn's CountVectorizer applies it --
@@ -463,7 +464,7 @@ class TextNB(BaseEstimator):
         if self.tokenizer is None:
             return _NO_WORD
         name = self.tokenizer if isinstance(self.tokenizer, str) else _tokenizer_name(self.tokenizer)
-        return f"the tokenizer {name} gave it no token"
+        return {"en": f"the tokenizer {name} gave it no token", "zh": f"分词器 {name} 没有从中得到任何词"}
 
     # -- training ---------------------------------------------------------------------
     def fit(self, documents, y):
@@ -602,10 +603,12 @@ class TextNB(BaseEstimator):
             only_unknown.extend((np.flatnonzero(n_known == 0) + start).tolist())
         out += self.class_log_prior_
         if only_unknown:
-            warnings.warn(
-                f"{len(only_unknown)} document(s) (first: index {only_unknown[0]}) contain "
-                "only words that are not in the vocabulary; they are ignored, as in note "
-                "004, so the prediction falls back to the prior P(c).",
+            warnings.warn(tr({
+                "en": f"{len(only_unknown)} document(s) (first: index {only_unknown[0]}) contain "
+                      "only words that are not in the vocabulary; they are ignored, as in note "
+                      "004, so the prediction falls back to the prior P(c).",
+                "zh": f"{len(only_unknown)} 篇文档（第一篇：下标 {only_unknown[0]}）只含词汇表里没有的词；"
+                      "这些词和笔记 004 里一样被忽略，所以预测退回到先验概率 P(c)。"}),
                 UnknownWordsWarning, stacklevel=2)
         return out
 
@@ -689,7 +692,9 @@ class TextNB(BaseEstimator):
         tokenizer, pattern = self._tokenizer()
         toks = self._token_lists([text], tokenizer, pattern)[0]
         if not toks:
-            raise NbteachError(f"The message is empty: {self._empty_reason()}.")
+            why = self._empty_reason()
+            raise NbteachError(tr({"en": f"The message is empty: {tr(why, 'en')}.",
+                                   "zh": f"这条消息是空的：{tr(why, 'zh')}。"}))
         names = [str(c) for c in self.classes_]
         rows, index = [], []
         rows.append([np.nan, "prior"] + list(self.class_log_prior_))
@@ -731,12 +736,14 @@ class TextNB(BaseEstimator):
         check_is_fitted(self, "feature_log_prob_")
         for name, v in (("n", n), ("min_count", min_count)):
             if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
-                raise NbteachError(f"{name} must be a positive integer, got {v!r}.")
+                raise NbteachError(tr({"en": f"{name} must be a positive integer, got {v!r}.",
+                                       "zh": f"{name} 必须是正整数，得到的是 {v!r}。"}))
         words = self.get_feature_names_out()
         total = self.feature_count_.sum(axis=0)
         keep = np.flatnonzero(total >= min_count)
         if keep.size == 0:
-            raise NbteachError(f"no word occurs {min_count} times or more: lower min_count.")
+            raise NbteachError(tr({"en": f"no word occurs {min_count} times or more: lower min_count.",
+                                   "zh": f"没有哪个词出现 {min_count} 次或更多：请调低 min_count。"}))
         logp = self.feature_log_prob_[:, keep]
         K = len(self.classes_)
         rows = []
@@ -746,7 +753,8 @@ class TextNB(BaseEstimator):
             for j in np.argsort(-ratio, kind="stable")[:n]:
                 rows.append({"class": self.classes_[c], "word": words[keep[j]],
                              "log-ratio": float(ratio[j]), "count": int(self.feature_count_[c, keep[j]])})
-        return pd.DataFrame(rows, columns=["class", "word", "log-ratio", "count"])
+        columns = ["class", "word", "log-ratio", "count"]
+        return shown(pd.DataFrame(rows, columns=columns), *columns)
 
 
 # -- note 004, line by line -----------------------------------------------------------

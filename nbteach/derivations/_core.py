@@ -16,6 +16,8 @@ import sympy as sp
 from sympy.printing.latex import LatexPrinter
 
 from .._base import NbteachError
+from ..i18n import tr
+from ._zh import said
 
 __all__ = ["Step", "Derivation", "is_zero", "in_range", "sizes"]
 
@@ -116,7 +118,8 @@ class Derivation:
         """Re-check every step and the result with sympy; True only if all checks pass.
 
         A check that raises counts as failed. ``self.checks`` lists each check and
-        whether it passed, so a failure can be read.
+        whether it passed, so a failure can be read (its description in the student's
+        language, :func:`nbteach.set_language`).
         """
         self.checks = []
         for description, fn in self._checks:
@@ -125,7 +128,7 @@ class Derivation:
             except Exception as exc:  # a failed check, not a crash: say why
                 ok = False
                 description = f"{description} (could not check: {type(exc).__name__}: {exc})"
-            self.checks.append((description, ok))
+            self.checks.append((said(description), ok))
         return bool(self.checks) and all(ok for _, ok in self.checks)
 
     @property
@@ -134,25 +137,27 @@ class Derivation:
         return [d for d, ok in self.checks if not ok]
 
     def to_markdown(self) -> str:
-        lines = [f"**{self.title}**", ""]
+        lines = [f"**{said(self.title)}**", ""]
         for n, s in enumerate(self.steps, 1):
-            lines.append(f"{n}. {s.text}")
+            lines.append(f"{n}. {said(s.text)}")
             lines.append(f"$$ {s.latex()} $$")
         if self.checks:
-            passed = sum(ok for _, ok in self.checks)
-            lines.append(f"\nsympy checked {passed} of {len(self.checks)} checks: "
-                         + ("all passed." if passed == len(self.checks) else
-                            "FAILED: " + "; ".join(self.failed)))
+            passed, total = sum(ok for _, ok in self.checks), len(self.checks)
+            failed = "; ".join(self.failed)
+            lines.append(tr({"en": f"\nsympy checked {passed} of {total} checks: "
+                                   + ("all passed." if passed == total else "FAILED: " + failed),
+                             "zh": f"\nsympy 检查了 {total} 项中的 {passed} 项："
+                                   + ("全部通过。" if passed == total else "未通过：" + failed)}))
         return "\n".join(lines)
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
 
     def __str__(self) -> str:
-        lines = [self.title]
+        lines = [said(self.title)]
         for n, s in enumerate(self.steps, 1):
             exprs = s.expr if isinstance(s.expr, (tuple, list)) else (s.expr,)
-            lines.append(f"{n:2d}. {s.text}")
+            lines.append(f"{n:2d}. {said(s.text)}")
             lines.extend(f"      {sp.sstr(e)}" for e in exprs)
         return "\n".join(lines)
 

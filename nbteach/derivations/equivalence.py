@@ -17,6 +17,8 @@ import sympy as sp
 from .._base import NbteachError
 from ..formula import check_size as _check_size
 from ..formula import guard_formula, parse_formula
+from ..formula import FormulaError
+from ..i18n import tr
 
 __all__ = ["equivalent", "Equivalence", "parse_formula", "guard_formula"]
 
@@ -49,7 +51,8 @@ class Equivalence:
         return f"Equivalence(equal={self.equal}, reason={self.reason!r})"
 
     def _repr_markdown_(self) -> str:
-        return ("**equal**" if self.equal else "**not equal**") + (
+        return (tr({"en": "**equal**", "zh": "**相等**"}) if self.equal
+                else tr({"en": "**not equal**", "zh": "**不相等**"})) + (
             f": {self.reason}" if self.reason else "")
 
 
@@ -126,16 +129,22 @@ def _reason(student, reference):
     if reference != 0 and student != 0:
         ratio = sp.simplify(student / reference)
         if ratio.is_number or (sp.count_ops(ratio) <= 2 and not ratio.has(sp.Sum, sp.Product)):
-            return f"your expression differs by the factor {ratio}."
+            return tr({"en": f"your expression differs by the factor {ratio}.",
+                       "zh": f"你的表达式差一个因子 {ratio}。"})
     if extra:
-        return (f"your expression uses {', '.join(extra)}, which the answer does not: "
-                "check the names (or map them with symbols=...).")
+        return tr({"en": f"your expression uses {', '.join(extra)}, which the answer does not: "
+                         "check the names (or map them with symbols=...).",
+                   "zh": f"你的表达式用到了 {', '.join(extra)}，而答案没有用到："
+                         "请检查名字（或用 symbols=... 对应起来）。"})
     difference = sp.simplify(student - reference)
     if sp.count_ops(difference) <= 2 and not difference.has(sp.Sum, sp.Product):
-        return f"your expression differs by the term {difference}."
+        return tr({"en": f"your expression differs by the term {difference}.",
+                   "zh": f"你的表达式差一项 {difference}。"})
     if missing:
-        return f"your expression does not use {', '.join(missing)}."
-    return "the two expressions differ (sympy checked at random values of the symbols)."
+        return tr({"en": f"your expression does not use {', '.join(missing)}.",
+                   "zh": f"你的表达式没有用到 {', '.join(missing)}。"})
+    return tr({"en": "the two expressions differ (sympy checked at random values of the symbols).",
+               "zh": "两个表达式不相等（sympy 在符号的随机取值上检查过）。"})
 
 
 def equivalent(a, b, symbols=None):
@@ -177,14 +186,17 @@ def equivalent(a, b, symbols=None):
     try:
         student = _as_expr(a, names, "student's")
     except NbteachError as exc:
-        return Equivalence(False, str(exc), None, reference)
+        return Equivalence(False, exc.message() if isinstance(exc, FormulaError) else str(exc),
+                           None, reference)
     if isinstance(student, sp.Basic) and not isinstance(student, sp.Expr):
-        return Equivalence(False, "that is not an expression.", None, reference)
+        return Equivalence(False, tr({"en": "that is not an expression.", "zh": "这不是一个表达式。"}),
+                           None, reference)
     student, reference = _canonical(student), _canonical(reference)
     try:
         diff = sp.simplify(student - reference)
     except Exception as exc:  # sympy could not combine them
-        return Equivalence(False, f"sympy could not compare them ({type(exc).__name__}).",
+        return Equivalence(False, tr({"en": f"sympy could not compare them ({type(exc).__name__}).",
+                                      "zh": f"sympy 无法比较它们（{type(exc).__name__}）。"}),
                            student, reference)
     if diff == 0:
         return Equivalence(True, "", student, reference)
@@ -203,7 +215,11 @@ def equivalent(a, b, symbols=None):
     if diff.equals(0) is True:
         return Equivalence(True, "", student, reference)
     if zeros >= 4:  # not simplified to 0, but exactly 0 at every random rational point tried
-        return Equivalence(True, "equal at every random exact point tried (sympy could not "
-                           "simplify the difference to 0 symbolically).", student, reference)
-    return Equivalence(False, "sympy could not decide whether the two are equal: simplify "
-                       "your expression and try again.", student, reference)
+        return Equivalence(True, tr({"en": "equal at every random exact point tried (sympy could not "
+                                           "simplify the difference to 0 symbolically).",
+                                     "zh": "在试过的每个随机精确点上都相等（sympy 没能把差符号化简为 0）。"}),
+                           student, reference)
+    return Equivalence(False, tr({"en": "sympy could not decide whether the two are equal: simplify "
+                                        "your expression and try again.",
+                                  "zh": "sympy 无法判断两者是否相等：请化简你的表达式后再试。"}),
+                       student, reference)

@@ -18,13 +18,14 @@ sympy, or the library) the two values that tell them apart.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import numpy as np
 import sympy as sp
 
 from .._base import NbteachError
+from ..i18n import get_language, tr
 from ..errata import ERRATA, Erratum
 from .mle import bernoulli_mle, multinomial_mle
 
@@ -34,21 +35,35 @@ __all__ = ["NoteMistake", "Demonstration", "NOTE_MISTAKES", "get_mistake"]
 @dataclass
 class Demonstration:
     """What a mistake's computation found: the note's value, the correct one, and whether
-    they differ (they do, or it would not be a mistake)."""
+    they differ (they do, or it would not be a mistake). ``summary`` and the labels are
+    English; ``zh`` holds their Chinese (keys ``summary``, ``note_label``, ``correct_label``),
+    shown when the language is Chinese."""
 
     note_value: object
     correct_value: object
     summary: str
     note_label: str = "as the note writes it"
     correct_label: str = "correct"
+    zh: dict = field(default_factory=dict, repr=False)
 
     @property
     def differ(self) -> bool:
         return sp.simplify(sp.sympify(self.note_value) - sp.sympify(self.correct_value)) != 0
 
+    def said(self, name: str) -> str:
+        """The text ``name`` (``summary``, ``note_label``, ``correct_label``) in the student's language."""
+        english = getattr(self, name)
+        if get_language() != "zh":
+            return english
+        defaults = {"note_label": "按笔记所写", "correct_label": "正确的"}
+        if english == type(self).__dataclass_fields__[name].default:
+            return self.zh.get(name, defaults.get(name, english))
+        return self.zh.get(name, english)
+
     def _repr_markdown_(self) -> str:
-        return (f"{self.summary}\n\n* {self.note_label}: ${sp.latex(self.note_value)}$\n"
-                f"* {self.correct_label}: ${sp.latex(self.correct_value)}$")
+        colon = "：" if get_language() == "zh" else ": "
+        return (f"{self.said('summary')}\n\n* {self.said('note_label')}{colon}${sp.latex(self.note_value)}$\n"
+                f"* {self.said('correct_label')}{colon}${sp.latex(self.correct_value)}$")
 
 
 @dataclass
@@ -80,16 +95,31 @@ class NoteMistake:
                    erratum.lesson, compute, "mistake", erratum)
 
     def demonstrate(self) -> Demonstration:
-        return self.compute()
+        shown = self.compute()
+        shown.zh = {**ZH_DEMONSTRATIONS.get(self.key, {}), **shown.zh}
+        return shown
+
+    def said(self, name: str) -> str:
+        """The text ``name`` (``where``, ``note``, ``correct``, ``explanation``) in the student's
+        language: its Chinese from :data:`ZH_TEXTS` when the language is Chinese and there is one."""
+        english = getattr(self, name)
+        if get_language() != "zh":
+            return english
+        return ZH_TEXTS.get(self.key, {}).get(name, english)
 
     def _repr_markdown_(self) -> str:
+        where, note, correct, why = (self.said(n) for n in ("where", "note", "correct", "explanation"))
         if self.kind == "notation":
-            return (f"**A difference of notation, not a mistake** (seed `{self.seed}`, {self.where}): "
-                    f"the note writes ${self.note}$; read as ${self.correct}$. {self.explanation}")
-        head = ("A common mis-statement" if self.kind == "mistake"
-                else "A step the note does not explain")
-        return (f"**{head}** (seed `{self.seed}`, {self.where}): the note writes "
-                f"${self.note}$; correct is ${self.correct}$. {self.explanation}")
+            return tr({"en": f"**A difference of notation, not a mistake** (seed `{self.seed}`, {where}): "
+                             f"the note writes ${note}$; read as ${correct}$. {why}",
+                       "zh": f"**记号不同，不是错误**（笔记 `{self.seed}`，{where}）：笔记写作 ${note}$；"
+                             f"应读作 ${correct}$。{why}"})
+        head = (tr({"en": "A common mis-statement", "zh": "一个常见的错误说法"}) if self.kind == "mistake"
+                else tr({"en": "A step the note does not explain", "zh": "笔记没有解释的一步"}))
+        return tr({"en": f"**{head}** (seed `{self.seed}`, {where}): the note writes "
+                         f"${note}$; correct is ${correct}$. {why}",
+                   "zh": f"**{head}**（笔记 `{self.seed}`，{where}）：笔记写作 ${note}$；"
+                         f"正确的是 ${correct}$。{why}"})
 
 
 #: The computations of the registry's entries, by key (filled by @_disproves below).
@@ -172,7 +202,9 @@ def _multiplier_alpha():
                          "not a pseudo-count. A student who takes it for the smoothing alpha of "
                          "lessons 03 and 05 would compute the first value instead of Laplace's "
                          "(3+1)/(10+2).",
-                         "the multiplier used as if it were alpha", "Laplace, (3 + 1)/(10 + 2)")
+                         "the multiplier used as if it were alpha", "Laplace, (3 + 1)/(10 + 2)",
+                         zh={"summary": f"乘子解出来是 N = {lam_value}（文档数），不是伪计数。把它当成第 03、05 课"
+                                        "平滑用的 alpha 的学生，算出的会是第一个值，而不是拉普拉斯修正的 (3+1)/(10+2)。"})
 
 
 def _log_of_sum():
@@ -281,7 +313,10 @@ def _posterior_matrix():
                          f"{row[1]}): negative numbers whose rows do not sum to 1, so they are not "
                          "conditional or posterior probabilities. They are unnormalised log scores; "
                          "the posterior is their softmax (after adding log b, not b).",
-                         "row sum of the note's 'posterior matrix'", "row sum of a posterior")
+                         "row sum of the note's 'posterior matrix'", "row sum of a posterior",
+                         zh={"summary": f"笔记的矩阵里是对数概率之和（这里是 {row[0]} 和 {row[1]}）：是负数，"
+                                        "每行之和也不为 1，所以它们不是条件概率或后验概率，而是未归一化的对数得分；"
+                                        "后验概率是它们的 softmax（加上的应是 log b，而不是 b）。"})
 
 
 #: The places a note is right but reads oddly: not errata, so not in nbteach.errata.
@@ -343,6 +378,90 @@ def _note_mistakes(errata, computations, readings):
     entries = [NoteMistake.from_erratum(e, computations[e.key]) for e in stated] + list(readings)
     return sorted(entries, key=lambda m: m.lesson)
 
+
+#: The Chinese of each entry's place, formulas' words and explanation (``NoteMistake.said``), by key;
+#: a field without Chinese shows in English.
+ZH_TEXTS = {
+    "bayes_numerator": {"where": "贝叶斯定理，第一个公式", "explanation": "联合概率 p(x, y) 里已经含有 p(y)。"},
+    "mle_unbiased_reason": {
+        "where": "多项分布参数的估计",
+        "correct": r"\hat p_i = N_i/N \text{，因为它使似然最大}",
+        "explanation": "估计值是对的，理由不对：无偏估计有很多个，而极大似然估计常常是有偏的。"},
+    "binomial_upside_down": {"where": "多项分布的概率函数",
+                             "explanation": "N（这里是文档长度，别处是文档数）应该在上面。"},
+    "posterior_matrix": {
+        "where": "预测",
+        "note": r"x \cdot \log w^{T} + b \text{ 被称为条件概率/后验概率矩阵}",
+        "correct": r"x \cdot \log w^{T} + \log b \text{ 是对数得分；} P(c|x) = \mathrm{softmax}",
+        "explanation": "这是用来取 argmax 的得分，不是概率。"},
+    "raw_prior_added": {
+        "where": "predict 的代码",
+        "note": r"\text{fit 返回 } b,\ \log w;\ \text{predict：} x \cdot \log w + b",
+        "explanation": "先验概率必须像词概率一样以对数形式进入。"},
+    "bernoulli_brackets": {"where": "伯努利模型与似然", "explanation": "连乘必须同时涵盖两项。"},
+    "bernoulli_quantifier": {"where": "伯努利模型的梯度", "explanation": "每个词和每个类别各有一个方程。"},
+    "positions_vs_counts": {
+        "where": "多项式模型",
+        "explanation": "左边的连乘是对词的位置 p 进行的（共 |x| 个词，位置 p 上的词是 w_p）："
+                       "这样读，两边相等。只有把 x_i 读作词 i 的计数，它才是错的。"},
+    "multinomial_coefficient": {
+        "where": "多项式模型",
+        "explanation": "不带系数时，这是一个词序列的概率，正是分类器需要的；计数向量的概率还要乘以"
+                       "多项式系数，它与 theta 无关，所以极大似然估计不变。"},
+    "log_of_sum": {
+        "where": "联合对数似然，第 2 行到第 3 行",
+        "correct": r"\text{成立只因为恰有一个 } I(y_k=c_j) = 1",
+        "explanation": "另外 log(p(y) p(x|y)) 要带括号写：log p(y) p(x|y) 会被读成 (log p(y)) p(x|y)。"},
+    "multiplier_alpha": {
+        "where": "拉格朗日函数",
+        "explanation": "笔记 000 只把 alpha 用作这个乘子（它用 +1 平滑，没有 alpha）。本课程中 alpha 是平滑用的"
+                       "伪计数（第 03、05 课），而这个乘子是另一个量（它解出来是 N），所以 nbteach 把它叫作 lambda。"},
+    "log_proportional": {
+        "where": "对数线性形式",
+        "explanation": "按字面读，“正比于”（差一个常数因子）在取对数后不成立；笔记和许多教材一样，用它表示"
+                       "“差一个常数项”：这个常数（-log P(x) 加上系数的对数）对每个类别都相同，所以 argmax 不变。"},
+}
+
+#: The Chinese of each computation's summary and labels (``Demonstration.said``), by key
+ZH_DEMONSTRATIONS = {
+    "bayes_numerator": {"summary": "对类别 y 求和，后验概率 p(y|x) 之和必须为 1；在这张表上，笔记的公式 "
+                                   "p(x,y)p(y)/p(x) 之和是 1/2。"},
+    "multinomial_coefficient": {
+        "summary": "笔记的连乘是一个词*序列*的概率。对两个词的文档的所有计数向量求和，这些序列概率之和不为 1；"
+                   "乘以多项式系数（有这些计数的序列的个数）之后才为 1。系数与 theta 无关，所以两种写法的"
+                   "极大似然估计相同。",
+        "note_label": "序列概率，对计数向量求和", "correct_label": "乘以多项式系数"},
+    "positions_vs_counts": {
+        "summary": "把 x_i 读作位置 i 上的词（d 为文档长度），笔记的连乘等于右边。唯一不成立的读法是把 x_i "
+                   "读作词 i 的计数：计数并不独立（它们加起来等于文档长度），它们边际概率的乘积不等于多项分布的概率。",
+        "note_label": "对计数连乘（误读）", "correct_label": "计数的多项分布概率"},
+    "log_of_sum": {
+        "summary": "log sum_j I(y=c_j) a_j = sum_j I(y=c_j) log a_j 这一步是对的，因为恰有一个示性函数 "
+                   "I(y=c_j) 为 1：示性函数取 (1, 0) 时两边都是 log a_1（见下）。对别的权重它不是恒等式："
+                   "取 (1, 1) 时 log(2 + 3) = log 5，而 log 2 + log 3 = log 6。",
+        "note_label": "和的对数，示性函数 (1, 0)", "correct_label": "对数之和，示性函数 (1, 0)"},
+    "multiplier_alpha": {"note_label": "把乘子当成 alpha 来用", "correct_label": "拉普拉斯修正，(3 + 1)/(10 + 2)"},
+    "bernoulli_brackets": {"summary": "对两个词的词汇表的全部 4 种可能文档求和，带括号的连乘之和为 1；"
+                                      "按笔记的写法（只连乘第一项）则不为 1。"},
+    "bernoulli_quantifier": {"summary": "驻点方程对每个词 i 和每个类别 j 都成立：2 个类别、3 个词时有 "
+                                        "C*V = 6 个方程，而不是 C = 2 个。"},
+    "binomial_upside_down": {"summary": "对计数为 x = (2, 1) 的 3 个词的文档，笔记的系数 binom(x_1, N) "
+                                        "binom(x_2, N - x_1) 等于 0（sympy：binomial(2, 3) = 0），于是每篇这样的"
+                                        "文档概率都为 0；而 binom(N, x_1) binom(N - x_1, x_2) = 3。"},
+    "log_proportional": {
+        "summary": "取对数后，“正比于”变成“加一个常数”：log P(c_k|x) 减去线性得分，对每个类别都是同一个数"
+                   "（差为 0），而比值不是。",
+        "note_label": "比值 log P(c|x) / 线性得分，类别 1 减类别 2",
+        "correct_label": "差 log P(c|x) - 线性得分，类别 1 减类别 2"},
+    "raw_prior_added": {"summary": "笔记的 fit 返回 log w，却返回先验 b 本身，predict 再加上 b：先验为 "
+                                   "(0.9, 0.1) 时它预测类别 1，用 log b 则预测 0。"},
+    "mle_unbiased_reason": {
+        "summary": "有两个事实推翻这个论证。无偏性并不能单单挑出 N_i/N：只看第一次试验（成功为 1，否则为 0）"
+                   "也是 p 的无偏估计。而且极大似然估计不一定无偏：p^2 的极大似然估计是 (N_1/N)^2，它在三次试验上"
+                   "的均值（用枚举精确算出）不等于 p^2。N_i/N 之所以对，是因为它使似然最大（第 3 节）。",
+        "note_label": "E[(N_1/N)^2]，p^2 的极大似然估计的均值，N = 3", "correct_label": "p^2"},
+    "posterior_matrix": {"note_label": "笔记的“后验概率矩阵”的行和", "correct_label": "后验概率的行和"},
+}
 
 NOTE_MISTAKES = _note_mistakes(ERRATA, _COMPUTATIONS, _READINGS)
 

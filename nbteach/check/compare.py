@@ -275,7 +275,7 @@ def _compare(got, expected, rtol, atol, exact, symbols):
             got = str(got)
         if not isinstance(got, str):
             return Diff("type", {"want": "str", "got": _type_name(got)})
-        return None if str.strip(got).casefold() == expected.strip().casefold() else Diff("value")
+        return None if _text(got) == _text(expected) else Diff("value")
     if kind == "sympy":
         return _compare_sympy(got, expected, symbols)
     if kind == "array":
@@ -300,6 +300,11 @@ def _compare(got, expected, rtol, atol, exact, symbols):
                 return Diff("entry", {"where": f"item {i}", "inner": d})
         return None
     return None if type(got) is type(expected) and got == expected else Diff("value")
+
+
+def _text(s: str) -> str:
+    """A text answer as compared: case-folded, runs of white space one space (the canonical form)."""
+    return " ".join(str.split(s)).casefold()
 
 
 def _compare_exact(got, want, rtol, atol, exact):
@@ -730,7 +735,7 @@ def forms(answer, spec) -> list:
     if kind == "text":
         if not isinstance(answer, str) or len(answer) > _MAX_TEXT:
             return []
-        return ["t:" + " ".join(str.split(answer)).casefold()]
+        return ["t:" + _text(answer)]
     if kind == "sympy":
         n = _number(answer) if not isinstance(answer, str) or not _has_letters(answer) else None
         if n is not None and not n[2]:
@@ -852,7 +857,14 @@ def digest(salt: str, form: str) -> str:
 # ---------------------------------------------------------------- the verdicts on forms
 def _type_message(spec, answer) -> str:
     """"Expected <what the answer type asks for>, got a <type>" (the catalogue's ``type``), or
-    for a formula the grammar refuses, why (``nbteach.formula``: it depends on the text alone)."""
+    what :func:`compare` says of the same answer where that depends on the answer alone: a
+    formula the grammar refuses (``nbteach.formula``), NaN, a formula where a number is asked."""
+    if spec["type"] in ("exact", "number"):
+        x = _unwrap(answer)
+        if isinstance(x, float) and math.isnan(x):
+            return diff_message(Diff("nan"))
+        if _is_sympy(x) and getattr(x, "free_symbols", None):
+            return diff_message(Diff("symbolic_for_number"))
     if spec["type"] == "sympy" and isinstance(answer, str):
         try:
             parse_formula(answer, _symbols(spec))
@@ -872,6 +884,8 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
     """(status, message, mistake) of a value answer; ``hashes(forms) -> set`` maps forms to the
     set compared with ``accepted``, ``rounded`` and each mistake's set (digests in the notebook,
     the forms themselves on the teacher's side)."""
+    if answer is None:   # an answer, not a blank: what the lesson's judge says of it
+        return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(Diff("none")), has_hints), None
     got = hashes(forms(answer, spec))
     if got & accepted:
         return CORRECT, say("correct"), None
@@ -887,16 +901,25 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
         if n is not None and n[2]:
             return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     if not got:
-        return INCORRECT, say("incorrect") + sep() + _type_message(spec, answer), None
+        return INCORRECT, _with_hint(say("incorrect") + sep() + _type_message(spec, answer), has_hints), None
     text = say("incorrect")
     if spec["type"] == "array":
         entries = _array_entries(_unwrap(answer))
         want = spec.get("shape")
         if entries is not None and want is not None and entries[0] != want:
             text += sep() + _shape_message(entries[0])
-    if has_hints:
-        text += sep() + say("try_hint")
-    return INCORRECT, text, None
+    elif spec["type"] in _VALUE_DIFF:   # a wrong value of the right form, named as the lesson names it
+        text += sep() + diff_message(Diff(_VALUE_DIFF[spec["type"]]))
+    return INCORRECT, _with_hint(text, has_hints), None
+
+
+#: What a wrong answer of the right form is told, by answer type (as :func:`compare` tells it);
+#: an array's or a dict's wrong entry is not named (a digest cannot say which).
+_VALUE_DIFF = {"exact": "value", "number": "value", "text": "value", "sympy": "not_equivalent"}
+
+
+def _with_hint(text: str, has_hints: bool) -> str:
+    return text + sep() + say("try_hint") if has_hints else text
 
 
 def judge_form(spec, answer, hashes, mistakes):
@@ -904,6 +927,8 @@ def judge_form(spec, answer, hashes, mistakes):
     accepted answer (feedback ``graded`` or ``none``): the form is checked, a mistake whose
     digests the notebook carries is named, and anything else is :data:`RECORDED`. Nothing in
     it depends on the answer: a right and a wrong answer of the same form read the same."""
+    if answer is None:
+        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("none")), None
     if spec["type"] == "exact":
         n = _number(answer)
         if n is not None and n[2]:

@@ -123,8 +123,9 @@ hides inside a function to dodge one):
 ``compare``
     the one engine: how an answer is read (``as_number``; formulas by the one formula grammar,
     ``nbteach.formula``), equivalence (``compare(got, expected) -> Diff | None``), canonical
-    forms and their digests (``forms``, ``reference_forms``, ``rounded_forms``, ``digest``) and
-    the verdicts on forms (``judge_forms``, ``judge_form``);
+    forms and their digests (``forms``, ``reference_forms``, ``rounded_forms``, ``digest``), and
+    the verdicts with the mistakes they diagnose (``judge_equivalence`` for an open exercise,
+    ``judge_forms`` / ``judge_form`` on forms for a graded one);
 ``serial``
     answers as plain JSON for the grader, and ``record_answer``;
 ``functions``

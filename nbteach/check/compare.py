@@ -93,7 +93,8 @@ from .feedback import CORRECT, INCORRECT
 from .messages import diff_message, say, sep
 
 __all__ = ["Diff", "compare", "as_number", "is_placeholder_like", "forms", "reference_forms",
-           "rounded_forms", "digest", "judge_forms", "judge_form", "RECORDED", "ITERATIONS"]
+           "rounded_forms", "digest", "judge_equivalence", "judge_forms", "judge_form", "RECORDED",
+           "ITERATIONS"]
 
 
 @dataclass
@@ -540,6 +541,27 @@ def _compare_dict(got, expected, rtol, atol, exact, symbols):
         if d is not None:
             return Diff("entry", {"where": repr(key), "inner": d})
     return None
+
+
+def judge_equivalence(answer, reference, same, mistakes, has_hints=True):
+    """(status, message, mistake) of an open exercise's value answer: equivalent to the
+    reference (``same(got, expected) -> Diff | None``, :func:`compare` with the exercise's
+    tolerances) is correct; else equivalent to a diagnosed mistake's value is that mistake
+    (``mistakes()`` returns ``[(name, hint, wrong value)]``, asked only then; never for an
+    answer of the wrong type); else what :func:`compare` found differs. The graded side's
+    verdicts are :func:`judge_forms` and :func:`judge_form`, worded alike.
+
+    >>> judge_equivalence("1/3", Fraction(1, 2), compare, lambda: [("third", {"en": "Halve."}, Fraction(1, 3))])[2]
+    'third'
+    """
+    diff = same(answer, reference)
+    if diff is None:
+        return CORRECT, say("correct"), None
+    if diff.code not in ("none", "type", "unparsable", "eq_raised"):
+        for name, hint, wrong in mistakes():
+            if same(answer, wrong) is None:
+                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(diff), has_hints), None
 
 
 # ================================================================ canonical forms

@@ -40,11 +40,12 @@ from nbteach._base import NbteachError
 from nbteach.i18n import tr, wrap
 
 from .compare import (RECORDED, _array_entries, _type_name, compare, digest, forms,
-                      is_placeholder_like, judge_form, judge_forms, reference_forms, rounded_forms)
+                      is_placeholder_like, judge_equivalence, judge_form, judge_forms, reference_forms,
+                      rounded_forms)
 from .feedback import (CORRECT, INCORRECT, NOT_ATTEMPTED, GradedResult, Message, Result, ____,
                        _next_attempt, next_hint)
 from .functions import check_function, describe_call, run_calls
-from .messages import diff_message, kind_name, say, sep
+from .messages import kind_name, say, sep
 from .serial import decode, encode, record_answer
 
 __all__ = ["Mistake", "Exercise", "OPEN", "GRADED", "VISIBILITIES", "FEEDBACK_MODES"]
@@ -291,19 +292,10 @@ class Exercise:
 
     def judge_value(self, answer) -> Result:
         """An open value exercise's verdict on ``answer`` (equivalence, then the mistakes)."""
-        diff = self._compare(answer, self.reference())
-        if diff is None:
-            return Result(self.id, CORRECT, say("correct"))
-        if diff.code not in ("none", "type", "unparsable", "eq_raised"):
-            for mistake, wrong in self.mistake_values():
-                if self._compare(answer, wrong) is None:
-                    return Result(self.id, INCORRECT,
-                                  say("incorrect") + sep() + say("mistake", hint=tr(mistake.hint)),
-                                  mistake=mistake.name)
-        text = say("incorrect") + sep() + diff_message(diff)
-        if self.hints:
-            text += sep() + say("try_hint")
-        return Result(self.id, INCORRECT, text, mistake=None)
+        status, message, mistake = judge_equivalence(
+            answer, self.reference(), self._compare,
+            lambda: [(m.name, m.hint, wrong) for m, wrong in self.mistake_values()], bool(self.hints))
+        return Result(self.id, status, message, mistake)
 
     def hint(self) -> Message:
         """The next hint: the first call gives a nudge, later calls say more."""

@@ -95,44 +95,58 @@ Fields of :func:`define`:
     time each get their own message (with only the student's traceback frames). A
     mistake's ``answer`` returns the mistaken function.
 
-Imports point one way, from the top of this list down, never back (``tests/test_import_graph.py``
-checks it; no import hides inside a function to dodge a cycle):
+One exercise model
+==================
+A lesson's exercise and a graded homework's are one class, ``Exercise``
+(``nbteach.check.exercise``), with a ``visibility``: ``"open"`` (built by :func:`define`:
+prompt, hints, solution and reference answer, judged in the student's process) or
+``"graded"`` (built by ``nbteach.teacher.homework.graded``: the same fields on the teacher's
+side; on the student's side only ``Exercise.student_side``'s prompt, hints and salted
+digests, or none, read back by ``Exercise.from_release``; judged on the teacher's side).
+Both read and compare answers by one engine, ``nbteach.check.compare`` (equivalence for an
+open exercise, canonical forms and their digests for a graded one), and speak through one
+catalogue, ``nbteach.check.messages``.
 
-``feedback``
-    what a check gives back: ``____``, the three outcomes, ``Result``, ``Message``, the next hint;
+What lives here, and what each module may import
+================================================
+The student's side of every exercise: the lesson exercises (``lessonNN.py``, one module
+a lesson), the machinery that checks an answer and words the feedback, and graded
+homework's student side (digests, never answers). Each module below imports only modules
+listed before it (``tests/test_import_graph.py`` checks that there is no cycle; no import
+hides inside a function to dodge one):
+
 ``messages``
     the one catalogue of every sentence a student reads (lessons, graded homework, the judge);
+``feedback``
+    what a check gives back: ``____``, the three outcomes, ``Result``, ``Message``, the next
+    hint, and for graded homework ``GradedResult`` and the attempts a check counts;
 ``compare``
-    the equivalence rules (``compare(got, expected) -> Diff | None``); formulas are read by the
-    one formula grammar, ``nbteach.formula``;
+    the one engine: how an answer is read (``as_number``; formulas by the one formula grammar,
+    ``nbteach.formula``), equivalence (``compare(got, expected) -> Diff | None``), canonical
+    forms and their digests (``forms``, ``reference_forms``, ``rounded_forms``, ``digest``), and
+    the verdicts with the mistakes they diagnose (``judge_equivalence`` for an open exercise,
+    ``judge_forms`` / ``judge_form`` on forms for a graded one);
 ``serial``
     answers as plain JSON for the grader, and ``record_answer``;
 ``functions``
     running a student's function on inputs (``run_calls``) and judging the outcomes;
+``exercise``
+    ``Exercise`` (open or graded), ``Mistake`` (the one mistake format), ``FEEDBACK_MODES``;
 ``graded``
-    graded homework in the student's notebook: canonical forms, salted digests, attempts;
+    graded homework in the student's notebook: ``register`` (the check cell of a released
+    notebook) and the registry of released exercises; re-exports the engine's forms and digests;
 ``core``
-    ``Exercise``, ``Mistake``, ``define`` and the registry (``exercise``, ``exercises``);
+    :func:`define` and the lessons' registry (``exercise``, ``exercises``, ``load_errors``);
 ``sandbox``
     ``python -m nbteach.check.sandbox``: a student's function run in a process of its own;
 ``lessonNN``
     the exercises of lesson NN (imported by the registry, by name, when first asked for).
 
 They import the library below them (``nbteach.formula``, ``nbteach.i18n``, the models in the
-exercises' lambdas), never ``nbteach.teacher`` (the teacher's side imports this package) nor
+exercises' lambdas; the data a lesson shows comes from ``nbteach.datasets``, never from
+here), never ``nbteach.teacher`` (the teacher's side imports this package) nor
 ``nbteach.widgets``.
-=======
-What lives here, and what it may import
-=======================================
-The student's side of every exercise: the lesson exercises (``lessonNN.py``, one module
-a lesson), the machinery that checks an answer and words the feedback, and graded
-homework's student side (digests, never answers). It may import the library (any
-public module above ``nbteach.widgets``: the data a lesson shows comes from
-``nbteach.datasets``, never from here); it never imports ``nbteach.teacher`` (which
-imports it) or ``nbteach.widgets``.
-
-What lives here, and what each module may import
-========================================="""
+"""
 from __future__ import annotations
 
 from .core import (CORRECT, INCORRECT, NOT_ATTEMPTED, Exercise, Message, Mistake, Result,

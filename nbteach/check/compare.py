@@ -1,4 +1,14 @@
-"""Is a student's answer equivalent to the reference? Equivalence, not string equality.
+"""The one engine by which an answer is read and compared: equivalence for a lesson's
+exercise, canonical forms (and their digests) for a graded one, and the verdicts of both.
+
+An answer is read once, here (:func:`as_number` for numbers, ``nbteach.formula`` for
+formulas, the table and array readers below), whoever judges it: a lesson exercise in
+the student's process (:func:`compare`), a released homework exercise against digests in
+the student's notebook, or the teacher's judge against the full reference (both
+:func:`judge_forms` / :func:`judge_form` on :func:`forms`).
+
+Equivalence (open exercises)
+============================
 
 ``compare(got, expected)`` returns ``None`` when ``got`` is equivalent to ``expected``,
 otherwise a :class:`Diff` naming *what* differs (a type, a shape, a label, an entry)
@@ -36,17 +46,55 @@ True
 True
 >>> compare(0.532, 0.53217).code
 'rounded_float'
+
+Canonical forms (graded exercises)
+==================================
+A graded exercise's answers are compared by *canonical form* (:func:`forms`), a string that
+equal answers share, so that the student's notebook can carry a salted digest of it
+(:func:`digest`) instead of the answer. By the exercise's answer type ``spec["type"]``:
+
+=========  ==========================================================================
+exact      an exact number as the reduced ``p/q`` (ints as ``n``). A float (or a decimal
+           string) is never accepted: it is told it must be exact (in ``practice``, that it
+           was rounded, checked against the reference rounded to 2..8 significant digits).
+number     a real number rounded to ``spec["digits"]`` significant digits (the prompt
+           states them); near a rounding boundary both neighbours are accepted.
+text       the string, case-folded, with runs of white space made one space.
+sympy      ``srepr`` of the ``cancel``-ed expression with its symbols renamed ``_x0, _x1``
+           (in order of their names); an expression with no symbols is that number.
+array      the shape, then every entry as a ``number``.
+dict       the keys (as text, sorted) with their values as ``number``.
+=========  ==========================================================================
+
+0-d numpy arrays, numpy scalars and object arrays holding one Fraction are read as the
+scalar. A digest is PBKDF2-HMAC-SHA256 of the form with the exercise's salt
+(:data:`ITERATIONS` rounds): see ``nbteach.check.graded`` for what that protects and what
+it does not, and the feedback modes that follow from it.
+
+>>> forms(0.61803398, {"type": "number", "digits": 4})
+['n:618e-3']
+>>> forms("3/8", {"type": "exact"})
+['q:3/8']
 """
 from __future__ import annotations
 
+import hashlib
+import itertools
 import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 
+from nbteach._base import NbteachError
 from nbteach.formula import FormulaError, parse_formula
+from nbteach.i18n import tr
 
-__all__ = ["Diff", "compare", "as_number", "is_placeholder_like"]
+from .feedback import CORRECT, INCORRECT
+from .messages import diff_message, say, sep
+
+__all__ = ["Diff", "compare", "as_number", "is_placeholder_like", "forms", "reference_forms",
+           "rounded_forms", "digest", "judge_equivalence", "judge_forms", "judge_form", "RECORDED",
+           "ITERATIONS"]
 
 
 @dataclass
@@ -228,7 +276,7 @@ def _compare(got, expected, rtol, atol, exact, symbols):
             got = str(got)
         if not isinstance(got, str):
             return Diff("type", {"want": "str", "got": _type_name(got)})
-        return None if str.strip(got).casefold() == expected.strip().casefold() else Diff("value")
+        return None if _text(got) == _text(expected) else Diff("value")
     if kind == "sympy":
         return _compare_sympy(got, expected, symbols)
     if kind == "array":
@@ -253,6 +301,11 @@ def _compare(got, expected, rtol, atol, exact, symbols):
                 return Diff("entry", {"where": f"item {i}", "inner": d})
         return None
     return None if type(got) is type(expected) and got == expected else Diff("value")
+
+
+def _text(s: str) -> str:
+    """A text answer as compared: case-folded, runs of white space one space (the canonical form)."""
+    return " ".join(str.split(s)).casefold()
 
 
 def _compare_exact(got, want, rtol, atol, exact):
@@ -488,3 +541,435 @@ def _compare_dict(got, expected, rtol, atol, exact, symbols):
         if d is not None:
             return Diff("entry", {"where": repr(key), "inner": d})
     return None
+
+
+def judge_equivalence(answer, reference, same, mistakes, has_hints=True):
+    """(status, message, mistake) of an open exercise's value answer: equivalent to the
+    reference (``same(got, expected) -> Diff | None``, :func:`compare` with the exercise's
+    tolerances) is correct; else equivalent to a diagnosed mistake's value is that mistake
+    (``mistakes()`` returns ``[(name, hint, wrong value)]``, asked only then; never for an
+    answer of the wrong type); else what :func:`compare` found differs. The graded side's
+    verdicts are :func:`judge_forms` and :func:`judge_form`, worded alike.
+
+    >>> judge_equivalence("1/3", Fraction(1, 2), compare, lambda: [("third", {"en": "Halve."}, Fraction(1, 3))])[2]
+    'third'
+    """
+    diff = same(answer, reference)
+    if diff is None:
+        return CORRECT, say("correct"), None
+    if diff.code not in ("none", "type", "unparsable", "eq_raised"):
+        for name, hint, wrong in mistakes():
+            if same(answer, wrong) is None:
+                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(diff), has_hints), None
+
+
+# ================================================================ canonical forms
+#: The status of an answer whose form was checked and which the teacher grades (feedback
+#: modes ``graded`` and ``none``): neither correct nor incorrect on the student's side.
+RECORDED = "recorded"
+
+#: PBKDF2 rounds per digest (see the module docstring).
+ITERATIONS = 20_000
+
+_MAX_BITS = 4096          # an exact number larger than this is no homework answer
+_MAX_TEXT = 2000
+
+
+def _unwrap(x):
+    """A 0-d numpy array, a numpy scalar or a 0-d object array holding a Fraction -> the scalar."""
+    mod = type(x).__module__ or ""
+    if mod.startswith("numpy"):
+        import numpy as np  # heavy, optional: only for an answer that is an array
+
+        if isinstance(x, np.ndarray) and x.shape == ():
+            return _unwrap(x.item() if x.dtype.kind != "O" else x[()])
+        if isinstance(x, np.generic):
+            return x.item()
+    return x
+
+
+def _number(x):
+    """(value as Fraction, significant digits given or None if exact, is_decimal) or None."""
+    x = _unwrap(x)
+    mod = type(x).__module__ or ""
+    if mod.startswith("sympy"):
+        try:
+            if getattr(x, "free_symbols", None):
+                return None
+            if getattr(x, "is_Rational", False):
+                return Fraction(int(x.p), int(x.q)), None, False
+            if getattr(x, "is_Float", False) or getattr(x, "is_number", False):
+                v = float(x)
+                return (Fraction(v), _float_digits(v), True) if math.isfinite(v) else None
+        except Exception:  # noqa: BLE001
+            return None
+        return None
+    if isinstance(x, str):
+        s = x.strip().replace(" ", "")
+        if not s or len(s) > 200:
+            return None
+        if any(c in s.lower() for c in "e") and not _small_exponent(s):
+            return None
+        decimal = any(c in s for c in ".eE")
+        v = as_number(s)
+        if v is None or (isinstance(v, float) and not math.isfinite(v)):
+            return None
+        if isinstance(v, float):
+            return Fraction(v), _float_digits(v), True
+        v = Fraction(v)
+        return v, (_text_digits(s) if decimal else None), decimal
+    v = as_number(x)
+    if v is None:
+        return None
+    if isinstance(v, float):
+        if not math.isfinite(v):
+            return None
+        return Fraction(v), _float_digits(v), True
+    v = Fraction(v)
+    if max(abs(v.numerator).bit_length(), v.denominator.bit_length()) > _MAX_BITS:
+        return None
+    return v, None, False
+
+
+def _small_exponent(s: str) -> bool:
+    mant, _, exp = s.lower().partition("e")
+    try:
+        return abs(int(exp)) <= 400
+    except ValueError:
+        return False
+
+
+def _float_digits(v: float) -> int:
+    """Significant digits of the shortest repr of a float (0.125 -> 3, 1e-05 -> 1)."""
+    return _text_digits(repr(float(v)))
+
+
+def _text_digits(s: str) -> int:
+    mant = s.lower().lstrip("+-").split("e")[0].replace(".", "").lstrip("0")
+    return max(len(mant.rstrip("0")), 1)
+
+
+def _decade(a: Fraction) -> int:
+    """The e with 10**e <= a < 10**(e+1), for a > 0."""
+    e = math.floor(math.log10(float(a))) if float(a) > 0 else -330
+    while a >= Fraction(10) ** (e + 1):
+        e += 1
+    while a < Fraction(10) ** e:
+        e -= 1
+    return e
+
+
+def _sig(v: Fraction, d: int, both_near: bool = False) -> list:
+    """``v`` rounded to ``d`` significant digits, as ``"n:<int>e<exp>"`` (normalised).
+
+    ``both_near``: when ``v`` lies within a millionth of a last-digit unit of a rounding
+    boundary, return both neighbours (a student's float may land on either side).
+    """
+    if v == 0:
+        return ["n:0"]
+    sign = "-" if v < 0 else ""
+    a = abs(v)
+    e = _decade(a)
+    exp = e - d + 1
+    q = a / Fraction(10) ** exp
+    lo = math.floor(q)
+    frac = q - lo
+    cands = [lo + 1] if frac >= Fraction(1, 2) else [lo]
+    if both_near and abs(frac - Fraction(1, 2)) < Fraction(1, 10**6):
+        cands = [lo, lo + 1]
+    out = []
+    for n in cands:
+        k = exp
+        while n and n % 10 == 0:
+            n //= 10
+            k += 1
+        out.append(f"n:{sign}{n}e{k}")
+    return out
+
+
+def _sympy_form(x, symbols=None):
+    import sympy  # heavy, optional: only for a formula
+
+    if isinstance(x, str):
+        x = parse_formula(x, symbols)
+    if not isinstance(x, sympy.Basic):
+        return None
+    free = sorted(x.free_symbols, key=lambda s: s.name)
+    if not free:
+        return None
+    rename = {s: sympy.Symbol(f"_x{i}") for i, s in enumerate(free)}
+    return "s:" + sympy.srepr(sympy.cancel(_expand_small_functions(x.xreplace(rename))))
+
+
+def _expand_small_functions(x):
+    """``binomial(N, 2)`` as ``N*(N - 1)/2`` (and factorial, gamma alike: ``sympy.expand_func``),
+    so that the canonical form does not depend on how a count was written; only where every
+    number inside them is small (a large one would make a long product)."""
+    import sympy  # heavy, optional: only for a formula
+
+    calls = list(x.atoms(sympy.binomial, sympy.factorial, sympy.gamma))
+    if not calls:
+        return x
+    numbers = [abs(n) for c in calls for n in c.atoms(sympy.Number)]
+    if any(n > _SMALL for n in numbers):
+        return x
+    return sympy.expand_func(x)
+
+
+_SMALL = 30
+
+
+def _symbols(spec):
+    import sympy  # heavy, optional: only for a formula
+
+    return {n: sympy.Symbol(n, positive=True) for n in spec.get("symbols", [])}
+
+
+def _infinite(x):
+    """``"n:inf"`` / ``"n:-inf"`` for an infinite float (say, the log of an underflowed 0.0)."""
+    x = _unwrap(x)
+    if isinstance(x, float) and math.isinf(x):
+        return "n:inf" if x > 0 else "n:-inf"
+    return None
+
+
+def forms(answer, spec) -> list:
+    """The canonical forms of a student's ``answer`` under ``spec`` (empty: wrong type).
+
+    >>> import numpy as np
+    >>> forms(np.int64(3), {"type": "exact"}), forms(np.array(0.25), {"type": "number", "digits": 2})
+    (['q:3/1'], ['n:25e-2'])
+    """
+    kind = spec["type"]
+    answer = _unwrap(answer)
+    if kind == "exact":
+        n = _number(answer)
+        if n is None or n[2]:
+            return []
+        v = n[0]
+        return [f"q:{v.numerator}/{v.denominator}"]
+    if kind == "number":
+        if _infinite(answer):
+            return [_infinite(answer)]
+        n = _number(answer)
+        return [] if n is None else _sig(n[0], spec["digits"])
+    if kind == "text":
+        if not isinstance(answer, str) or len(answer) > _MAX_TEXT:
+            return []
+        return ["t:" + _text(answer)]
+    if kind == "sympy":
+        n = _number(answer) if not isinstance(answer, str) or not _has_letters(answer) else None
+        if n is not None and not n[2]:
+            return [f"q:{n[0].numerator}/{n[0].denominator}"]
+        try:
+            f = _sympy_form(answer, _symbols(spec))
+        except Exception:  # noqa: BLE001 - an unparsable formula is a wrong type
+            return []
+        return [f] if f else []
+    if kind == "array":
+        entries = _array_entries(answer)
+        if entries is None:
+            return []
+        shape, values = entries
+        parts = []
+        for v in values:
+            n = _number(v)
+            if n is None:
+                return []
+            parts.append(_sig(n[0], spec["digits"])[0])
+        return [f"a:{shape}:" + ",".join(parts)]
+    if kind == "dict":
+        if not isinstance(answer, dict) or len(answer) > 1000:
+            return []
+        parts = []
+        for k in sorted(answer, key=str):
+            n = _number(answer[k])
+            if n is None:
+                return []
+            parts.append(f"{str(k)[:100]}={_sig(n[0], spec['digits'])[0]}")
+        return ["d:" + ";".join(parts)]
+    raise NbteachError(f"unknown answer type {kind!r} in a graded exercise.")
+
+
+def _has_letters(s: str) -> bool:
+    return any(c.isalpha() for c in s.lower().replace("e", ""))
+
+
+def _array_entries(answer):
+    mod = type(answer).__module__ or ""
+    if mod.startswith("pandas") or (mod, type(answer).__name__) == ("nbteach._shown", "ShownFrame"):
+        answer = answer.to_numpy()
+        mod = "numpy"
+    if isinstance(answer, (list, tuple)) or mod.startswith("numpy"):
+        import numpy as np  # heavy, optional: only for an answer that is an array
+
+        try:
+            arr = np.asarray(answer, dtype=object)
+        except Exception:  # noqa: BLE001
+            return None
+        if arr.size > 100_000:
+            return None
+        return ",".join(map(str, arr.shape)), list(arr.ravel())
+    return None
+
+
+def reference_forms(value, spec) -> list:
+    """The forms that accept the reference ``value`` (both neighbours near a rounding boundary)."""
+    kind = spec["type"]
+    value = _unwrap(value)
+    if kind == "number":
+        if _infinite(value):
+            return [_infinite(value)]
+        n = _number(value)
+        return _sig(n[0], spec["digits"], both_near=True)
+    if kind == "array":
+        shape, values = _array_entries(value)
+        options = [_sig(_number(v)[0], spec["digits"], both_near=True) for v in values]
+        combos = itertools.islice(itertools.product(*options), 16)
+        return [f"a:{shape}:" + ",".join(c) for c in combos]
+    if kind == "dict":
+        parts = [[f"{str(k)[:100]}={f}" for f in _sig(_number(value[k])[0], spec["digits"], both_near=True)]
+                 for k in sorted(value, key=str)]
+        return ["d:" + ";".join(c) for c in itertools.islice(itertools.product(*parts), 16)]
+    out = forms(value, spec)
+    if not out:
+        raise NbteachError(f"the reference answer {type(value).__name__} has no canonical form "
+                           f"as {kind!r}.")
+    return out
+
+
+def rounded_forms(value, spec) -> list:
+    """Forms of the reference rounded as a student copying a printout would: ``r<k>:...``.
+
+    exact answers: 2..8 significant digits; number answers: 2..digits-1.
+    """
+    kind = spec["type"]
+    if kind not in ("exact", "number"):
+        return []
+    n = _number(value)
+    if n is None:
+        return []
+    top = 8 if kind == "exact" else spec["digits"] - 1
+    return [f"r{k}:{f}" for k in range(2, top + 1) for f in _sig(n[0], k, both_near=True)]
+
+
+def _student_rounded_form(answer, spec):
+    """The ``r<k>:`` form of a decimal answer, or None (not a decimal, or precise enough)."""
+    if spec["type"] not in ("exact", "number"):
+        return None
+    n = _number(answer)
+    if n is None or not n[2] or n[1] is None:
+        return None
+    k = n[1]
+    if spec["type"] == "exact":
+        k = min(k, 8)
+    elif k >= spec["digits"]:
+        return None
+    if k < 2:
+        return None
+    return f"r{k}:{_sig(n[0], k)[0]}"
+
+
+def digest(salt: str, form: str) -> str:
+    """PBKDF2-HMAC-SHA256 of ``form`` with ``salt`` (hex), first 16 bytes as hex."""
+    return hashlib.pbkdf2_hmac("sha256", form.encode("utf-8"), bytes.fromhex(salt), ITERATIONS)[:16].hex()
+
+
+# ---------------------------------------------------------------- the verdicts on forms
+def _type_message(spec, answer) -> str:
+    """"Expected <what the answer type asks for>, got a <type>" (the catalogue's ``type``), or
+    what :func:`compare` says of the same answer where that depends on the answer alone: a
+    formula the grammar refuses (``nbteach.formula``), NaN, a formula where a number is asked."""
+    if spec["type"] in ("exact", "number"):
+        x = _unwrap(answer)
+        if isinstance(x, float) and math.isnan(x):
+            return diff_message(Diff("nan"))
+        if _is_sympy(x) and getattr(x, "free_symbols", None):
+            return diff_message(Diff("symbolic_for_number"))
+    if spec["type"] == "sympy" and isinstance(answer, str):
+        try:
+            parse_formula(answer, _symbols(spec))
+        except FormulaError as exc:
+            return diff_message(Diff("unparsable", {"got": answer[:60], "why": exc}))
+        except Exception:  # noqa: BLE001 - read, but not a formula of this answer's form
+            pass
+    return diff_message(Diff("type", {"want": spec["type"], "got": _type_name(answer)}))
+
+
+def _shape_message(shape: str) -> str:
+    """The catalogue's ``shape``, for an array answer of shape ``"2,3"`` (never the one asked for)."""
+    return diff_message(Diff("shape", {"got": tuple(int(n) for n in shape.split(",") if n)}))
+
+
+def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=True):
+    """(status, message, mistake) of a value answer; ``hashes(forms) -> set`` maps forms to the
+    set compared with ``accepted``, ``rounded`` and each mistake's set (digests in the notebook,
+    the forms themselves on the teacher's side)."""
+    if answer is None:   # an answer, not a blank: what the lesson's judge says of it
+        return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(Diff("none")), has_hints), None
+    got = hashes(forms(answer, spec))
+    if got & accepted:
+        return CORRECT, say("correct"), None
+    for name, hint, digests in mistakes:
+        if got & digests:
+            return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    r = _student_rounded_form(answer, spec)
+    if r is not None and hashes([r]) & rounded:
+        why = diff_message(Diff("rounded")) if spec["type"] == "exact" else say("too_few_digits", digits=spec.get("digits"))
+        return INCORRECT, say("incorrect") + sep() + why, "rounded"
+    if spec["type"] == "exact":
+        n = _number(answer)
+        if n is not None and n[2]:
+            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+    if not got:
+        return INCORRECT, _with_hint(say("incorrect") + sep() + _type_message(spec, answer), has_hints), None
+    text = say("incorrect")
+    if spec["type"] == "array":
+        entries = _array_entries(_unwrap(answer))
+        want = spec.get("shape")
+        if entries is not None and want is not None and entries[0] != want:
+            text += sep() + _shape_message(entries[0])
+    elif spec["type"] in _VALUE_DIFF:   # a wrong value of the right form, named as the lesson names it
+        text += sep() + diff_message(Diff(_VALUE_DIFF[spec["type"]]))
+    return INCORRECT, _with_hint(text, has_hints), None
+
+
+#: What a wrong answer of the right form is told, by answer type (as :func:`compare` tells it);
+#: an array's or a dict's wrong entry is not named (a digest cannot say which).
+_VALUE_DIFF = {"exact": "value", "number": "value", "text": "value", "sympy": "not_equivalent"}
+
+
+def _with_hint(text: str, has_hints: bool) -> str:
+    return text + sep() + say("try_hint") if has_hints else text
+
+
+def judge_form(spec, answer, hashes, mistakes):
+    """(status, message, mistake) of a value answer when the notebook carries no digest of the
+    accepted answer (feedback ``graded`` or ``none``): the form is checked, a mistake whose
+    digests the notebook carries is named, and anything else is :data:`RECORDED`. Nothing in
+    it depends on the answer: a right and a wrong answer of the same form read the same."""
+    if answer is None:
+        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("none")), None
+    if spec["type"] == "exact":
+        n = _number(answer)
+        if n is not None and n[2]:
+            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+    fs = forms(answer, spec)
+    if not fs:
+        return INCORRECT, say("incorrect") + sep() + _type_message(spec, answer), None
+    if spec["type"] == "array":
+        entries = _array_entries(_unwrap(answer))
+        want = spec.get("shape")
+        if entries is not None and want is not None and entries[0] != want:
+            return INCORRECT, say("incorrect") + sep() + _shape_message(entries[0]), "shape"
+    got = hashes(fs)
+    for name, hint, digests in mistakes:
+        if got & digests:
+            return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    text = say("recorded")
+    if spec["type"] == "number":
+        n = _number(answer)
+        if n is not None and n[2] and n[1] is not None and n[1] < spec["digits"]:
+            text += sep() + say("few_digits", got=n[1], digits=spec["digits"])
+    return RECORDED, text, None

@@ -1,9 +1,11 @@
-"""Exercises, check results and the registry behind ``nbteach.check.exercise``.
+"""The lesson exercises' registry behind ``nbteach.check.exercise``: :func:`define` and lookup.
 
-An :class:`Exercise` holds a reference answer (a zero-argument callable that asks the
-library, evaluated on first use), the common wrong answers (each a :class:`Mistake`
-whose value is produced by the library with the mistake applied), progressive hints
-and a solution. ``Exercise.check(answer)`` returns a :class:`Result`; it never raises.
+:func:`define` builds an open :class:`~nbteach.check.exercise.Exercise` (the one exercise
+class, whose graded kind homework builds with ``nbteach.teacher.homework.graded``): a
+reference answer (a zero-argument callable that asks the library, evaluated on first
+use), the common wrong answers (each a :class:`Mistake` whose value is produced by the
+library with the mistake applied), progressive hints and a solution.
+``Exercise.check(answer)`` returns a :class:`Result`; it never raises.
 """
 from __future__ import annotations
 
@@ -15,204 +17,19 @@ import re
 import sys
 import threading
 import warnings
-from dataclasses import dataclass, field
 
 from nbteach._base import NbteachError
 from nbteach.i18n import WIDTH, tr, wrap
 
-from .compare import compare, is_placeholder_like
-from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____, next_hint
-from .functions import check_function
+from .compare import compare, is_placeholder_like  # noqa: F401 - the one engine, named where lessons look
+from .exercise import OPEN, Exercise, Mistake
+from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____  # noqa: F401
 from .graded import graded_exercise
-from .messages import diff_message, say, sep
-from .serial import record_answer
+from .messages import say
+from .serial import record_answer  # noqa: F401 - a check records through it (nbteach.check.serial)
 
 __all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exercise",
            "exercises", "load_errors", "record_answer"]
-
-
-@dataclass
-class Mistake:
-    """A common wrong answer, produced by the library with the mistake applied.
-
-    The one format of a diagnosed mistake, for a lesson's exercise (:func:`define`) and a
-    homework's (``nbteach.teacher.homework.graded``).
-
-    Parameters
-    ----------
-    name : str
-        A short stable name, e.g. ``"no_smoothing"``.
-    answer : callable
-        Zero-argument callable returning the wrong answer (for a function exercise:
-        returning the wrong *function*), computed with nbteach's own functions.
-        :meth:`Mistake.computed` makes one from a value computed already (a homework
-        variant's).
-    hint : dict
-        ``{"en": ..., "zh": ...}``: what to look at, without giving the answer.
-
-    Examples
-    --------
-    >>> from fractions import Fraction
-    >>> m = Mistake.computed("no_smoothing", Fraction(1, 3), {"en": "Add alpha.", "zh": "加上 alpha。"})
-    >>> m.value()
-    Fraction(1, 3)
-    >>> name, wrong, hint = m          # read as the (name, wrong answer, hint) triple
-    >>> name, wrong
-    ('no_smoothing', Fraction(1, 3))
-    """
-
-    name: str
-    answer: object
-    hint: dict
-
-    def value(self):
-        return self.answer()
-
-    @classmethod
-    def computed(cls, name: str, value, hint) -> "Mistake":
-        """The mistake whose wrong answer (or, for a function exercise, wrong function) is ``value``."""
-        return cls(name, lambda: value, hint)
-
-    @classmethod
-    def of(cls, mistake, exercise_id: str = "") -> "Mistake":
-        """``mistake`` as a :class:`Mistake`: itself, or a ``(name, wrong answer, hint)`` triple
-        (how homework sources wrote mistakes before there was one format)."""
-        if isinstance(mistake, Mistake):
-            return mistake
-        if isinstance(mistake, (tuple, list)) and len(mistake) == 3 and isinstance(mistake[0], str):
-            return cls.computed(*mistake)
-        raise NbteachError(f"exercise {exercise_id}: a mistake must be Mistake(name, answer, hint) or a "
-                           f"(name, wrong answer, hint) triple, got {mistake!r:.80}.")
-
-    def __iter__(self):
-        return iter((self.name, self.value(), self.hint))
-
-    def __getitem__(self, i):
-        return tuple(self)[i]
-
-
-@dataclass
-class Exercise:
-    """One exercise. Build it with :func:`define` (see ``nbteach.check`` for the fields)."""
-
-    id: str
-    prompt: dict
-    answer: object
-    mistakes: list = field(default_factory=list)
-    hints: list = field(default_factory=list)
-    solution_text: object = ""
-    kind: str = "value"
-    rtol: float = 1e-9
-    atol: float = 1e-12
-    exact: bool | None = None
-    symbols: object = None
-    inputs: object = None
-    time_budget: float = 2.0
-    _hint_count: int = 0
-    leak_check: str | None = None  # why a text search for the answer cannot apply (short answers)
-
-    # -- the reference, evaluated on first use ------------------------------------------
-    def reference(self):
-        if not hasattr(self, "_reference"):
-            self._reference = self.answer()
-        return self._reference
-
-    def mistake_values(self):
-        """``[(Mistake, wrong answer), ...]``; a mistake whose value fails to compute is left out."""
-        if not hasattr(self, "_mistake_values"):
-            values = []
-            for m in self.mistakes:
-                try:
-                    values.append((m, m.value()))
-                except Exception:  # noqa: BLE001 - the tests report it; the check goes on
-                    continue
-            self._mistake_values = values
-        return self._mistake_values
-
-    def _symbols(self):
-        s = self.symbols() if callable(self.symbols) else self.symbols
-        return s
-
-    def _compare(self, got, expected):
-        # One exact-answer policy (lesson 00): a value exercise whose answer is exact wants it
-        # exactly, so a float is never accepted for it (exact=False opts out); a function
-        # exercise compares what the function returns, floats included.
-        exact = self.exact
-        if exact is None and self.kind == "value":
-            exact = True
-        return compare(got, expected, rtol=self.rtol, atol=self.atol, exact=exact,
-                       symbols=self._symbols())
-
-    # -- student API -------------------------------------------------------------------
-    def check(self, answer=____, *, _record: bool = True) -> Result:
-        """Check a student's answer against the library's; never raises.
-
-        Parameters
-        ----------
-        answer : object
-            The answer (a number, a string such as ``"3/8"``, an array, a table, a sympy
-            expression, or a function for a function exercise). Left out, or left as the
-            placeholder ``____``, it is "not attempted".
-
-        Returns
-        -------
-        Result
-            ``.correct``, ``.status`` ("not attempted", "incorrect", "correct"),
-            ``.message`` (what went wrong, never the expected value) and ``.mistake`` (the
-            name of the diagnosed mistake, if any).
-
-        Examples
-        --------
-        >>> q = exercise("03.lidstone_sore_no")
-        >>> q.check("2/5").mistake
-        'alpha_not_times_M'
-        >>> q.check(____).status
-        'not attempted'
-        """
-        if _record:
-            record_answer(self.id, answer)
-        try:
-            return self._check(answer)
-        except BaseException as exc:  # noqa: BLE001 - a check must never raise
-            if isinstance(exc, KeyboardInterrupt):
-                raise
-            return Result(self.id, INCORRECT, say("internal", error=type(exc).__name__))
-
-    def _check(self, answer) -> Result:
-        if is_placeholder_like(answer):
-            return Result(self.id, NOT_ATTEMPTED, say("not attempted"))
-        if self.kind == "function":
-            return check_function(self, answer)
-        return self.judge_value(answer)
-
-    def judge_value(self, answer) -> Result:
-        diff = self._compare(answer, self.reference())
-        if diff is None:
-            return Result(self.id, CORRECT, say("correct"))
-        if diff.code not in ("none", "type", "unparsable", "eq_raised"):
-            for mistake, wrong in self.mistake_values():
-                if self._compare(answer, wrong) is None:
-                    return Result(self.id, INCORRECT,
-                                  say("incorrect") + sep() + say("mistake", hint=tr(mistake.hint)),
-                                  mistake=mistake.name)
-        text = say("incorrect") + sep() + diff_message(diff)
-        if self.hints:
-            text += sep() + say("try_hint")
-        return Result(self.id, INCORRECT, text, mistake=None)
-
-    def hint(self) -> Message:
-        """The next hint: the first call gives a nudge, later calls say more."""
-        return next_hint(self)
-
-    def solution(self) -> Message:
-        """A worked solution (shown only when asked for)."""
-        return Message(tr(self.solution_text), "solution", say("solution_header"))
-
-    def __repr__(self):
-        return wrap(f"Exercise({self.id!r}: {tr(self.prompt)})")
-
-    def _repr_html_(self):
-        return Message(tr(self.prompt), "question", self.id)._repr_html_()
 
 
 # -- the registry ----------------------------------------------------------------------
@@ -288,7 +105,7 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
         if id in _REGISTRY and _REGISTRY[id].__dict__.get("_module") != _caller_module():
             raise NbteachError(f"exercise id {id!r} is defined twice: ids must be unique.")
         ex = Exercise(id, prompt, answer, list(mistakes), list(hints), solution, kind, rtol,
-                      atol, exact, symbols, inputs, time_budget)
+                      atol, exact, symbols, inputs, time_budget, visibility=OPEN)
         ex.leak_check = leak_check
         ex.__dict__["_module"] = _caller_module()
         _REGISTRY[id] = ex

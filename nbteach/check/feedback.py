@@ -1,5 +1,6 @@
 """What a check gives back: the blank ``____``, the three outcomes, a :class:`Result`,
-a :class:`Message` block and the next hint.
+a :class:`Message` block, the next hint, and for graded homework the attempt a check was
+(:class:`GradedResult`, :func:`attempts`).
 
 Every other module of ``nbteach.check`` builds on this one, and it imports none of them
 but ``messages`` (the catalogue of sentences), so that the exercise registry (``core``),
@@ -9,13 +10,17 @@ function checks (``functions``), graded homework (``graded``) and answer seriali
 from __future__ import annotations
 
 import html
+import json
+import os
+import threading
 from dataclasses import dataclass
 
 from nbteach.i18n import tr, wrap
 
 from .messages import say
 
-__all__ = ["____", "NOT_ATTEMPTED", "INCORRECT", "CORRECT", "Message", "Result", "next_hint"]
+__all__ = ["____", "NOT_ATTEMPTED", "INCORRECT", "CORRECT", "Message", "Result", "next_hint",
+           "GradedResult", "attempts"]
 
 NOT_ATTEMPTED, INCORRECT, CORRECT = "not attempted", "incorrect", "correct"
 
@@ -111,3 +116,81 @@ def next_hint(ex) -> Message:
     if i == len(ex.hints) - 1:
         text += "\n" + say("no_more_hints")
     return Message(text, "hint", say("hint_header", i=i + 1, n=len(ex.hints)))
+
+
+# ---------------------------------------------------------------- attempts
+_ATTEMPTS: dict = {}
+_ATTEMPT_LOCK = threading.Lock()
+_ATTEMPT_FILE = ".nbteach-attempts.json"
+_MAX_ATTEMPTS = 10**6
+
+
+def _attempt_file() -> str:
+    """Where attempts are kept across kernel restarts: ``NBTEACH_ATTEMPTS`` or a file in the
+    working folder (the notebook's)."""
+    return os.environ.get("NBTEACH_ATTEMPTS") or _ATTEMPT_FILE
+
+
+def _next_attempt(key: str, exercise_id: str) -> int:
+    """Count one more check of ``exercise_id``; kept in the kernel and in a small file next to
+    the notebook, so that restarting the kernel does not reset it."""
+    with _ATTEMPT_LOCK:
+        stored = {}
+        try:
+            with open(_attempt_file(), encoding="utf-8") as fh:
+                stored = json.load(fh)
+        except Exception:  # noqa: BLE001 - no file yet, or not readable
+            stored = {}
+        mine = stored.get(key) if isinstance(stored.get(key), dict) else {}
+        seen = mine.get(exercise_id) if isinstance(mine.get(exercise_id), int) else 0
+        n = max(_ATTEMPTS.get((key, exercise_id), 0), seen) + 1
+        _ATTEMPTS[(key, exercise_id)] = n
+        mine[exercise_id] = n
+        stored[key] = mine
+        if os.environ.get("NBTEACH_RECORD"):  # run by the grader: the submitted file's counts stand
+            return n
+        try:
+            with open(_attempt_file(), "w", encoding="utf-8") as fh:
+                json.dump(stored, fh)
+        except Exception:  # noqa: BLE001 - a read-only folder: the kernel's count is kept
+            pass
+        return n
+
+
+def attempts(notebook: dict) -> dict:
+    """``{exercise id: attempts}``: the largest attempt number a check output in the notebook shows.
+
+    Read from the outputs' metadata ``{"nbteach": {"exercise": id, "attempt": n}}``: as recorded
+    in the notebook, which the student can edit (a number above a million is no count and is
+    ignored). The grader reports them as such, never as a count it vouches for.
+
+    >>> attempts({"cells": [{"cell_type": "code", "outputs": [
+    ...     {"output_type": "execute_result", "metadata": {"nbteach": {"exercise": "hw01.a", "attempt": 3}}}]}]})
+    {'hw01.a': 3}
+    """
+    out: dict = {}
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
+    for cell in cells if isinstance(cells, list) else []:
+        if not isinstance(cell, dict):
+            continue
+        for o in cell.get("outputs", []) or []:
+            meta = o.get("metadata", {}) if isinstance(o, dict) else {}
+            info = meta.get("nbteach") if isinstance(meta, dict) else None
+            if not isinstance(info, dict):
+                continue
+            ex, n = info.get("exercise"), info.get("attempt")
+            if isinstance(ex, str) and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= _MAX_ATTEMPTS:
+                out[ex] = max(out.get(ex, 0), n)
+    return out
+
+
+class GradedResult(Result):
+    """A check result that records, in the notebook, which attempt it was."""
+
+    def __init__(self, exercise_id, status, message, mistake=None, attempt=0):
+        super().__init__(exercise_id, status, message, mistake)
+        self.attempt = attempt
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        data = {"text/plain": str(self), "text/html": self._repr_html_()}
+        return data, {"nbteach": {"exercise": self.exercise_id, "attempt": self.attempt}}

@@ -50,27 +50,24 @@ import os
 import random
 import re
 import sys
-from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 from nbteach._base import NbteachError
-from nbteach.check.core import Mistake
-from nbteach.check.graded import digest, reference_forms, register, rounded_forms
-from nbteach.check.serial import encode
+from nbteach.check.exercise import FEEDBACK_MODES, GRADED, Exercise, Mistake, _call
+from nbteach.check.graded import reference_forms, register
 
 from .notebook import student_source
 
 __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
            "LANGUAGES", "fingerprint"]
 
-#: What a check cell tells the student, chosen per assignment at assign time:
-#: ``practice`` (correct / incorrect at once: the notebook carries digests of the accepted
-#: answers, which a student searching offline can test candidates against), ``graded`` (no
-#: digest of an accepted answer: the form is checked, common mistakes named where that
-#: cannot single out the answer, every answer "recorded; graded by your teacher"), ``none``
-#: (the form only, no hints: exams).
-FEEDBACK_MODES = ("practice", "graded", "none")
+# FEEDBACK_MODES (from nbteach.check.exercise): what a check cell tells the student, chosen per
+# assignment at assign time: ``practice`` (correct / incorrect at once: the
+# notebook carries digests of the accepted answers, which a student searching offline can test
+# candidates against), ``graded`` (no digest of an accepted answer: the form is checked, common
+# mistakes named where that cannot single out the answer, every answer "recorded; graded by
+# your teacher"), ``none`` (the form only, no hints: exams).
 
 #: The languages a homework notebook's text is written in (``assign --lang``): only the
 #: markdown differs; code cells, exercise ids, variants, digests and fingerprint do not.
@@ -83,21 +80,9 @@ HOMEWORK_DIRS = [Path(__file__).resolve().parent / "homework_sources"]
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{0,40}$")
 
 
-@dataclass
-class Graded:
-    """One exercise of a variant, as the teacher's side knows it (answers included)."""
-
-    id: str
-    prompt: dict
-    answer: object                  # the value; for kind="function" the reference function
-    spec: dict                      # nbteach.check.graded forms: {"type": ..., "digits": ...}
-    mistakes: list = field(default_factory=list)   # [Mistake]: its value(), or wrong function
-    hints: list = field(default_factory=list)
-    solution: object = ""
-    kind: str = "value"
-    public: list = field(default_factory=list)     # function: [(args, kwargs)] shown in the notebook
-    hidden: object = None                          # function: hidden(rng) -> [(args, kwargs)], grading only
-    time_budget: float = 2.0
+#: One exercise of a variant, as the teacher's side knows it (answers included): the one
+#: exercise class, graded (``nbteach.check.exercise``; the name kept for homework sources).
+Graded = Exercise
 
 
 #: What every homework notebook tells the student first (sources put it after their title).
@@ -161,12 +146,9 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
                            "(the significant digits the prompt asks for).")
     if kind == "function" and not public:
         raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
-    return Graded(id, prompt, answer, dict(spec), [Mistake.of(m, id) for m in mistakes], list(hints), solution,
-                  kind, [(tuple(a), dict(k)) for a, k in public], hidden, time_budget)
-
-
-def _call(func, args, kwargs):
-    return func(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+    return Exercise(id, prompt, answer, [Mistake.of(m, id) for m in mistakes], list(hints), solution,
+                    kind, time_budget=time_budget, visibility=GRADED, spec=dict(spec),
+                    public=[(tuple(a), dict(k)) for a, k in public], hidden=hidden)
 
 
 def _answer_forms(ex: Graded) -> tuple:
@@ -344,41 +326,7 @@ class Variant:
         """
 
         mode = self.feedback_mode(feedback)
-        out = []
-        for ex in self.exercises:
-            salt = self.salt(ex.id)
-            d = lambda fs: sorted({digest(salt, f) for f in fs})  # noqa: E731
-            item = {"id": ex.id, "prompt": ex.prompt, "kind": ex.kind, "spec": ex.spec, "salt": salt,
-                    "hints": ex.hints if mode != "none" else [], "time_budget": ex.time_budget}
-            if ex.kind == "function":
-                cases = []
-                refs = [set(reference_forms(_call(ex.answer, a, k), ex.spec)) for a, k in ex.public]
-                every_ref = set().union(*refs)   # one salt for all cases: no case may confirm another's
-                shown = [m for m in ex.mistakes if mode == "practice" or (
-                    mode == "graded" and ex.spec["type"] != "text"
-                    and all(not set(_safe_forms(m[1], a, k, ex.spec)) & every_ref for a, k in ex.public))]
-                for (args, kwargs), ref in zip(ex.public, refs):
-                    case = {"input": encode([list(args), kwargs])}
-                    if mode == "practice":
-                        case["accepted"] = d(ref)
-                    case["mistakes"] = [{"name": n, "hint": h, "digests": d(_safe_forms(f, args, kwargs, ex.spec))}
-                                        for n, f, h in shown]
-                    cases.append(case)
-                item["cases"] = cases
-            else:
-                ref = set(reference_forms(ex.answer, ex.spec))
-                if mode == "practice":
-                    item["accepted"] = d(ref)
-                    item["rounded"] = d(rounded_forms(ex.answer, ex.spec))
-                    shown = ex.mistakes
-                else:
-                    shown = [m for m in ex.mistakes if mode == "graded" and ex.spec["type"] != "text"
-                             and not set(_forms_or_empty(m[1], ex.spec)) & ref]
-                item["mistakes"] = [{"name": n, "hint": h, "digests": d(_forms_or_empty(v, ex.spec))}
-                                    for n, v, h in shown]
-                if ex.spec["type"] == "array":
-                    item["spec"] = dict(ex.spec, shape=",".join(map(str, _shape(ex.answer))))
-            out.append(item)
+        out = [ex.student_side(self.salt(ex.id), mode) for ex in self.exercises]
         data = {"assignment": self.homework.name, "student": self.student_id or "", "exercises": out}
         if mode != "practice":
             data["feedback"] = mode
@@ -493,27 +441,6 @@ def _in_language(source, kind, lang, where):
         raise NbteachError(f"{where}: the markdown has no {lang!r} text (it has "
                            f"{', '.join(map(repr, source)) or 'none'}); give {{'en': ..., 'zh': ...}}.")
     return text
-
-
-def _shape(value):
-    import numpy as np  # heavy, optional: only for an answer that is an array
-
-    return np.asarray(value, dtype=object).shape
-
-
-def _forms_or_empty(value, spec):
-
-    try:
-        return reference_forms(value, spec)
-    except Exception:  # noqa: BLE001 - a mistake with no form (say, -inf as an array) is not diagnosed
-        return []
-
-
-def _safe_forms(func, args, kwargs, spec):
-    try:
-        return _forms_or_empty(_call(func, args, kwargs), spec)
-    except Exception:  # noqa: BLE001
-        return []
 
 
 def _cell(kind, source, key):

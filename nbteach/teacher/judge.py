@@ -7,8 +7,9 @@
 
 One JSON request per line on stdin, one JSON line per request on stdout. ``status`` is
 ``correct``, ``incorrect``, ``not attempted``, ``error`` (a bad request) or ``timeout``.
-The verdict uses the same canonical forms as the student's check cell
-(``nbteach.check.graded``), so an answer correct in the notebook is correct here.
+The verdict uses the same canonical forms as the student's check cell (the one engine,
+``nbteach.check.compare``; what a practice notebook compares with,
+``Exercise.forms_view``), so an answer correct in the notebook is correct here.
 
 Judging is split in two, so that no student code ever runs beside the process that
 decides, and that process needs nothing of the homework's source:
@@ -44,9 +45,8 @@ import copy
 import sys
 import time
 
-from nbteach.check.compare import is_placeholder_like
 from nbteach.check.functions import describe_call
-from nbteach.check.graded import forms, judge_forms, reference_forms, rounded_forms
+from nbteach.check.compare import forms, is_placeholder_like, judge_forms, reference_forms
 from nbteach.check.messages import say, sep
 from nbteach.check.serial import FunctionRef, Unsupported, decode, encode
 from nbteach.i18n import set_language, tr
@@ -119,14 +119,11 @@ def prepare(request: dict, seal=None) -> dict:
     out = {"prepared": True, "exercise_id": ex.id, "kind": ex.kind, "spec": ex.spec, "lang": lang,
            "has_hints": bool(ex.hints), "answer": request.get("answer")}
     if ex.kind != "function":
-        mistakes = []
-        for name, value, hint in ex.mistakes:
-            try:
-                mistakes.append([name, hint, sorted(set(reference_forms(value, ex.spec)))])
-            except Exception:  # noqa: BLE001 - a mistake without a form is not diagnosed
-                continue
-        out.update(accepted=sorted(set(reference_forms(ex.answer, ex.spec))),
-                   rounded=sorted(set(rounded_forms(ex.answer, ex.spec))), mistakes=mistakes)
+        # what a practice notebook compares with, as forms instead of digests (one engine: the
+        # judge and the notebook read an answer alike, an array's shape included)
+        view = ex.forms_view()
+        out.update(spec=view["spec"], accepted=view["accepted"], rounded=view["rounded"],
+                   mistakes=[[m["name"], m["hint"], m["digests"]] for m in view["mistakes"] if m["digests"]])
         return out
     seed = request.get("seed")
     seed = seed if isinstance(seed, int) and not isinstance(seed, bool) else 0

@@ -34,13 +34,58 @@ from ._shown import shown
 from .resample import train_test_split
 from .text import TextNB, UnknownWordsWarning, memoise
 
-__all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout"]
+__all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout", "Verdict", "t_quantile"]
 
 
 _FINITE = {"en": "a and b must hold finite scores.", "zh": "a 和 b 中的得分必须是有限的数。"}
 
 
-def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True) -> dict:
+class Verdict(str):
+    """A verdict sentence in the student's language that also says, for code, which side it
+    calls better: ``.better`` is ``"a"``, ``"b"`` or ``"tie"`` in every language.
+
+    >>> v = Verdict("a tie: ...", "tie"); v.better, v == "a tie: ..."
+    ('tie', True)
+    """
+
+    def __new__(cls, text: str, better: str):
+        self = super().__new__(cls, text)
+        self.better = better
+        return self
+
+    def __reduce__(self):
+        return Verdict, (str(self), self.better)
+
+
+def t_quantile(q: float, df: int) -> float:
+    """The ``q`` quantile of Student's t distribution with ``df`` degrees of freedom
+    (``q`` in (0.5, 1)): the density integrated by Simpson's rule, the point found by bisection.
+
+    >>> round(t_quantile(0.975, 4), 3), round(t_quantile(0.975, 30), 3)
+    (2.776, 2.042)
+    """
+    if not 0.5 < q < 1 or int(df) != df or df < 1:
+        raise NbteachError(tr({"en": f"t_quantile needs 0.5 < q < 1 and a whole df >= 1; got q={q!r}, df={df!r}.",
+                               "zh": f"t_quantile 需要 0.5 < q < 1、df 为不小于 1 的整数；得到的是 q={q!r}、df={df!r}。"}))
+    c = math.exp(math.lgamma((df + 1) / 2) - math.lgamma(df / 2)) / math.sqrt(df * math.pi)
+
+    def cdf(x):                                   # P(T <= x) for x >= 0
+        t = np.linspace(0.0, x, 4001)
+        f = c * (1 + t * t / df) ** (-(df + 1) / 2)
+        h = x / 4000
+        return 0.5 + h / 3 * (f[0] + f[-1] + 4 * f[1:-1:2].sum() + 2 * f[2:-1:2].sum())
+
+    low, high = 0.0, 1.0
+    while cdf(high) < q:
+        low, high = high, high * 2
+    for _ in range(60):
+        mid = (low + high) / 2
+        low, high = (mid, high) if cdf(mid) < q else (low, mid)
+    return (low + high) / 2
+
+
+def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True,
+                      level: float = 0.05) -> dict:
     """Compare per-fold scores ``a`` and ``b`` (same folds, same order).
 
     For (repeated) cross-validation or repeated train/test splits of one data set, where
@@ -54,11 +99,16 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
         Share of the data in each test fold (0.2 for 5-fold cross-validation).
     higher_is_better : bool
         False for losses (log loss, error rate).
+    level : float
+        The test's size: a difference is called real where |t| is beyond Student's t with
+        (folds - 1) degrees of freedom at 1 - level/2 (2.78 for 5 folds at 0.05), the
+        distribution Nadeau and Bengio's corrected statistic is compared with.
 
     Returns
     -------
     dict with ``mean difference`` (a - b), ``sd of difference``, ``corrected t``,
-    ``folds a ahead`` and a ``verdict`` sentence.
+    ``folds a ahead`` and a ``verdict`` sentence (a :class:`Verdict`: ``.better`` says
+    ``"a"``, ``"b"`` or ``"tie"`` for code).
     """
 
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
@@ -69,6 +119,9 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
                                      f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
         raise NbteachError(tr(_FINITE))
+    if not 0 < level < 1:
+        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
+                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
     if not 0 < test_fraction < 1:
         raise NbteachError(tr({"en": f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.",
                                "zh": f"test_fraction 必须在 0 和 1 之间（5 折时为 0.2）；得到的是 {test_fraction!r}。"}))
@@ -78,15 +131,16 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True)
     t = float(d.mean() / scale) if scale > 0 else (0.0 if d.mean() == 0 else float("inf") * np.sign(d.mean()))
     better = t if higher_is_better else -t
     ahead = int(np.sum(d > 0) if higher_is_better else np.sum(d < 0))
-    if better > 2:
-        verdict = tr({"en": "a is better: the difference is larger than the noise of the folds",
-                      "zh": "a 更好：差异大于各折之间的噪声"})
-    elif better < -2:
-        verdict = tr({"en": "b is better: the difference is larger than the noise of the folds",
-                      "zh": "b 更好：差异大于各折之间的噪声"})
+    critical = t_quantile(1 - level / 2, len(d) - 1)
+    if better > critical:
+        verdict = Verdict(tr({"en": "a is better: the difference is larger than the noise of the folds",
+                              "zh": "a 更好：差异大于各折之间的噪声"}), "a")
+    elif better < -critical:
+        verdict = Verdict(tr({"en": "b is better: the difference is larger than the noise of the folds",
+                              "zh": "b 更好：差异大于各折之间的噪声"}), "b")
     else:
-        verdict = tr({"en": "a tie: the difference is within the noise of the folds",
-                      "zh": "不分高下：差异在各折之间的噪声以内"})
+        verdict = Verdict(tr({"en": "a tie: the difference is within the noise of the folds",
+                              "zh": "不分高下：差异在各折之间的噪声以内"}), "tie")
     return {"mean difference": float(d.mean()), "sd of difference": sd, "corrected t": t,
             "folds a ahead": ahead, "verdict": verdict}
 
@@ -130,14 +184,14 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     k = min(a_ahead, b_ahead)
     p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
     if p < level and a_ahead > b_ahead:
-        verdict = tr({"en": "a is better: it wins more repetitions than chance easily gives",
-                      "zh": "a 更好：它赢的重复次数比偶然所能轻易给出的更多"})
+        verdict = Verdict(tr({"en": "a is better: it wins more repetitions than chance easily gives",
+                              "zh": "a 更好：它赢的重复次数比偶然所能轻易给出的更多"}), "a")
     elif p < level:
-        verdict = tr({"en": "b is better: it wins more repetitions than chance easily gives",
-                      "zh": "b 更好：它赢的重复次数比偶然所能轻易给出的更多"})
+        verdict = Verdict(tr({"en": "b is better: it wins more repetitions than chance easily gives",
+                              "zh": "b 更好：它赢的重复次数比偶然所能轻易给出的更多"}), "b")
     else:
-        verdict = tr({"en": "a tie: a split of wins like this one is common by chance",
-                      "zh": "不分高下：这样的胜负分布靠偶然就很常见"})
+        verdict = Verdict(tr({"en": "a tie: a split of wins like this one is common by chance",
+                              "zh": "不分高下：这样的胜负分布靠偶然就很常见"}), "tie")
     diff = a - b
     return {"mean difference": float(diff.mean()), "sd of difference": float(diff.std(ddof=1)),
             "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m, "p-value": float(p),

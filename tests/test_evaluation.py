@@ -37,3 +37,42 @@ def test_bad_input():
         paired_difference([0.1, 0.2], [0.2, 0.1], 1.5)
     with pytest.raises(NbteachError, match="finite"):
         paired_difference([0.1, float("nan")], [0.2, 0.1], 0.2)
+
+
+def test_t_quantile_is_students_t():
+    from nbteach.evaluation import t_quantile
+
+    stats = pytest.importorskip("scipy.stats")
+    for df in (1, 2, 4, 9, 29, 200):
+        for q in (0.9, 0.975, 0.995):
+            assert t_quantile(q, df) == pytest.approx(stats.t.ppf(q, df), rel=1e-9)
+    with pytest.raises(NbteachError, match="0.5 < q < 1"):
+        t_quantile(0.3, 4)
+
+
+def test_the_corrected_t_is_compared_with_students_t_not_with_2():
+    """Five folds: Student's t with 4 degrees of freedom, 2.78 at 5%. A corrected t of about 2.4
+    is a tie (the old rule, |t| > 2, called it a win); at level 0.2 (1.53) it is a win."""
+    a = np.array([0.84, 0.80, 0.83, 0.81, 0.82])
+    b = a - np.array([0.02, 0.005, 0.03, 0.01, 0.02])
+    r = paired_difference(a, b, 0.2)
+    assert 2 < r["corrected t"] < 2.776
+    assert r["verdict"].startswith("a tie") and r["verdict"].better == "tie"
+    assert paired_difference(a, b, 0.2, level=0.2)["verdict"].better == "a"
+
+
+def test_a_verdict_says_which_side_in_every_language():
+    import nbteach
+    from nbteach.evaluation import sign_test
+
+    a, b = [0.9, 0.91, 0.92, 0.9, 0.91], [0.8, 0.8, 0.81, 0.8, 0.8]
+    before = nbteach.get_language()
+    try:
+        for lang in ("en", "zh"):
+            nbteach.set_language(lang)
+            assert paired_difference(a, b, 0.2)["verdict"].better == "a"
+            assert paired_difference(b, a, 0.2)["verdict"].better == "b"
+            assert sign_test([0.9] * 10, [0.8] * 10)["verdict"].better == "a"
+            assert sign_test([0.9, 0.7] * 5, [0.8] * 10)["verdict"].better == "tie"
+    finally:
+        nbteach.set_language(before)

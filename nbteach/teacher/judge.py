@@ -296,7 +296,7 @@ def _alarmed(request, seconds):
 def main(argv=None) -> int:
     seconds = float(os.environ.get("NBTEACH_JUDGE_SECONDS", "20"))
     try:
-        import resource  # Unix only
+        import resource  # Unix only: absent on Windows
 
         # a C-level computation the alarm cannot interrupt is stopped by the CPU limit
         soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
@@ -307,7 +307,7 @@ def main(argv=None) -> int:
         pass
     out = sys.stdout
     try:  # heavy: imported once here, so that every forked child starts with it
-        import sympy  # noqa: F401
+        import sympy  # noqa: F401 - heavy and optional: warmed once so every forked child has it
     except Exception:  # noqa: BLE001
         pass
     raw = sys.stdin.buffer.read(MAX_REQUEST + 1)

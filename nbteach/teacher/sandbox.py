@@ -296,7 +296,7 @@ def sealed(argv, *, readable=(), writable=(), env=None, cwd=None, memory: int = 
     out += [python, "-I", "-S", "-c", _DROP, str(int(processes)), str(uid if uid is not None else -1)]
 
     def limits():  # runs in the child, before bwrap starts; a limit is only ever lowered
-        import resource  # Unix only
+        import resource  # Unix only: absent on Windows
 
         def lower(which, soft, hard):
             _, now = resource.getrlimit(which)

@@ -160,3 +160,20 @@ def test_the_search_finds_an_answer_a_release_would_leak(pair):
     assert re.search(r"(?<![\w./])" + re.escape("3/8") + r"(?![\w.]|/\d)", hints)
     value = graded("hw99.leak", "?", Fraction(1, 7), {"type": "exact"}, hints=[str(float(Fraction(1, 7)))])
     assert _written_forms(value.answer) & set(json.dumps(value.student_side("ab" * 16)).split('"'))
+
+
+def test_a_check_cells_lookup_imports_its_own_lesson_only():
+    """exercise("03.<name>") in a fresh interpreter imports lesson 03's checker, not every
+    lesson's (each imports the library modules its exercises use)."""
+    import subprocess
+    import sys
+
+    def run(code):
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    first = run("import nbteach.check.lesson03\nfrom nbteach.check import core\n"
+                "print(next(i for i in core._REGISTRY if i.startswith('03.')))")
+    loaded = run(f"import sys\nfrom nbteach import check\ncheck.exercise({first!r})\n"
+                 "print(sorted(m for m in sys.modules if m.startswith('nbteach.check.lesson')))")
+    assert loaded == "['nbteach.check.lesson03']", loaded

@@ -143,6 +143,21 @@ def _load_all() -> None:
         _LOADED = True
 
 
+def _load_lesson_of(id) -> None:
+    """Import ``lessonNN`` for an id ``"NN.name"`` if that module exists (errors are left to
+    :func:`_load_all`, which reports them)."""
+    match = re.match(r"^(\d\d)\.", str(id))
+    if match is None:
+        return
+    name = f"nbteach.check.lesson{match.group(1)}"
+    if name in sys.modules:
+        return
+    try:
+        importlib.import_module(name)
+    except Exception:  # noqa: BLE001 - _load_all imports it again and reports what broke
+        pass
+
+
 def load_errors() -> dict:
     """Module name -> error for exercise modules that failed to import (empty if all loaded)."""
     _load_all()
@@ -168,6 +183,9 @@ def exercise(id: str) -> Exercise:
     >>> q.check(q.reference()).correct
     True
     """
+    _load_lesson_of(id)                  # the one lesson module first: a check cell's lookup
+    if id in _REGISTRY:                  # does not import every lesson's checker
+        return _REGISTRY[id]
     _load_all()
     if id in _REGISTRY:
         return _REGISTRY[id]

@@ -108,3 +108,20 @@ def test_a_zero_d_array_stays_zero_d():
 
     back = decode(encode(np.array(-3.5)))
     assert isinstance(back, np.ndarray) and back.shape == () and float(back) == -3.5
+
+
+def test_the_librarys_shown_tables_travel_as_the_pandas_objects_they_are():
+    """A student may hand in a table or a series the library made (a ShownFrame / ShownSeries,
+    whose labels show in the student's language): it reaches the grader as the DataFrame or
+    Series it is, never as 'unsupported', and compares as one."""
+    from nbteach._shown import shown
+    from nbteach.check.compare import compare
+
+    series = pd.Series([0.25, 0.75], index=["yes", "no"], name="cross-validated accuracy")
+    frame = pd.DataFrame({"mean": [0.5]}, index=["a"])
+    for plain, library in ((series, shown(series.copy(), "cross-validated accuracy")),
+                           (frame, shown(frame.copy(), "mean"))):
+        assert type(library) is not type(plain)
+        assert encode(library) == encode(plain)
+        assert encode(library)["t"] in {"series", "frame"}
+    assert compare(shown(series.copy(), "cross-validated accuracy"), series.to_dict()) is None   # equivalent

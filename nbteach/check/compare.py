@@ -529,7 +529,7 @@ def _compare_frame(got, expected, rtol, atol, exact, symbols):
 
 
 def _compare_dict(got, expected, rtol, atol, exact, symbols):
-    if _is_pandas(got) and type(got).__name__ == "Series":
+    if _pandas_class(got) == "Series":
         got = got.to_dict()
     if not isinstance(got, dict):
         return Diff("type", {"want": "dict", "got": _type_name(got)})
@@ -798,7 +798,7 @@ def _has_letters(s: str) -> bool:
 
 def _array_entries(answer):
     mod = type(answer).__module__ or ""
-    if mod.startswith("pandas") or (mod, type(answer).__name__) == ("nbteach._shown", "ShownFrame"):
+    if mod.startswith("pandas") or _pandas_class(answer):
         answer = answer.to_numpy()
         mod = "numpy"
     if isinstance(answer, (list, tuple)) or mod.startswith("numpy"):

@@ -84,7 +84,8 @@ def encode(x, _depth: int = 0, _budget=None):
     mod = _mod(x)
     if mod.startswith("numpy"):
         return _encode_numpy(x, _depth, budget)
-    if mod.startswith("pandas") or (mod, type(x).__name__) == ("nbteach._shown", "ShownFrame"):
+    if mod.startswith("pandas") or (mod, type(x).__name__) in {("nbteach._shown", "ShownFrame"),
+                                                               ("nbteach._shown", "ShownSeries")}:
         return _encode_pandas(x, _depth, budget)   # the library's shown tables are DataFrames
     if mod.startswith("sympy"):
         import sympy  # heavy, optional: only for a formula

@@ -377,14 +377,16 @@ class CategoricalNB(BaseEstimator):
                 unseen.extend((self._columns[m], column[i]) for i in missing)
         if unseen:
             shown = ", ".join(f"{f}={v!r}" for f, v in dict.fromkeys(unseen))
-            how = (
-                "its count is 0, so without smoothing P(value|c) = 0 for every class"
-                if self.alpha == 0 and self.epsilon is None
-                else "its count is 0 and smoothing gives it a small probability"
-            )
+            unsmoothed = self.alpha == 0 and self.epsilon is None
+            how = tr({"en": "its count is 0, so without smoothing P(value|c) = 0 for every class"
+                            if unsmoothed else "its count is 0 and smoothing gives it a small probability",
+                      "zh": "它的计数为 0，不做平滑时对每个类都有 P(取值|c) = 0"
+                            if unsmoothed else "它的计数为 0，平滑给它一个很小的概率"})
             warnings.warn(
-                f"values never seen in training: {shown}; {how}. "
-                "Check for a typo, or declare the value with categories=.",
+                tr({"en": f"values never seen in training: {shown}; {how}. "
+                          "Check for a typo, or declare the value with categories=.",
+                    "zh": f"训练时从未见过的取值：{shown}；{how}。"
+                          "请检查是否有拼写错误，或用 categories= 声明这个取值。"}),
                 UnseenCategoryWarning,
                 stacklevel=3,
             )
@@ -460,13 +462,15 @@ class CategoricalNB(BaseEstimator):
             hit = [f"{self._columns[m]}={sample.iloc[m]!r}" for m, code in enumerate(codes[i])
                    if self._float(self._prob(m, code, k)) == 0]
             if self._float(self.prior_.iat[k]) == 0:
-                hit.insert(0, "its prior")
+                hit.insert(0, tr({"en": "its prior", "zh": "其先验概率"}))
             zeros.append(f"{cls}: {', '.join(hit)}")
-        return NbteachError(
-            f"every class scores 0 for sample {df.index[i]!r}, so P(c|x) = 0/0 is undefined "
-            f"(zero factors: {'; '.join(zeros)}). This is the zero-count problem of note 001: "
-            "use Laplace smoothing, CategoricalNB(alpha=1) (lesson 03)."
-        )
+        return NbteachError(tr({
+            "en": f"every class scores 0 for sample {df.index[i]!r}, so P(c|x) = 0/0 is undefined "
+                  f"(zero factors: {'; '.join(zeros)}). This is the zero-count problem of note 001: "
+                  "use Laplace smoothing, CategoricalNB(alpha=1) (lesson 03).",
+            "zh": f"样本 {df.index[i]!r} 在每个类上的得分都是 0，所以 P(c|x) = 0/0 没有定义"
+                  f"（为零的因子：{'；'.join(zeros)}）。这就是笔记 001 的零计数问题："
+                  "用拉普拉斯修正，CategoricalNB(alpha=1)（第 03 课）。"}))
 
     def _leading(self, score):
         """(power of epsilon, coefficient) of a score as epsilon -> 0+."""

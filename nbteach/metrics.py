@@ -24,6 +24,7 @@ import pandas as pd
 
 from ._base import NbteachError
 from ._shown import shown
+from .i18n import tr
 
 __all__ = [
     "confusion_matrix", "confusion_table", "accuracy_score", "precision_score",
@@ -144,9 +145,11 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
                 f"({', '.join(map(str, found))}): use average='macro', 'weighted' or None.")
         if pos_label not in found.tolist():
             if len(found) == 2 or pos_label != 1:
-                raise NbteachError(
-                    f"pos_label={pos_label!r} is not a label; the labels are "
-                    f"{', '.join(map(repr, found.tolist()))}: say which one is positive.")
+                raise NbteachError(tr({
+                    "en": f"pos_label={pos_label!r} is not a label; the labels are "
+                          f"{', '.join(map(repr, found.tolist()))}: say which one is positive.",
+                    "zh": f"pos_label={pos_label!r} 不是一个类别标记；标记有 "
+                          f"{'、'.join(map(repr, found.tolist()))}：请指明哪一个是正例。"}))
         labels = [pos_label]
     labels_arr, ti, pi = _labels_and_index(y_true, y_pred, labels)
     cm = confusion_matrix(y_true, y_pred, labels_arr)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from nbteach._base import NbteachError, _is_symbolic
+from nbteach.i18n import tr
 
 __all__ = ["bayes", "BayesResult", "prob", "as_probability"]
 
@@ -197,23 +198,25 @@ def bayes(prior, likelihood) -> BayesResult:
     }
     total = _total(prior.values())
     if _is_symbolic(total) and _decided(total) is not None and bool(total != 1):
-        raise NbteachError(f"the prior must sum to 1 over the classes (it is a distribution), "
-                           f"but it sums to {total}.")
+        raise NbteachError(tr({"en": f"the prior must sum to 1 over the classes (it is a distribution), "
+                                     f"but it sums to {total}.",
+                               "zh": f"先验概率在各类上之和必须为 1（它是一个分布），但它的和是 {total}。"}))
     if not _is_symbolic(total):
         exact = all(_is_exact(v) for v in prior.values())
         if (total != 1) if exact else abs(float(total) - 1) > 1e-9:
-            raise NbteachError(
-                f"the prior must sum to 1 over the classes (it is a distribution), "
-                f"but it sums to {_fmt(total)}."
-            )
+            raise NbteachError(tr({
+                "en": f"the prior must sum to 1 over the classes (it is a distribution), "
+                      f"but it sums to {_fmt(total)}.",
+                "zh": f"先验概率在各类上之和必须为 1（它是一个分布），但它的和是 {_fmt(total)}。"}))
     joint = {c: prior[c] * likelihood[c] for c in prior}
     evidence = _total(joint.values())
     if not _is_symbolic(evidence) and evidence == 0:
-        raise NbteachError(
-            "the evidence P(x) is 0: every class gives the observation probability 0, so the "
-            "posterior 0/0 is undefined. This is the zero-count problem: smooth the "
-            "likelihoods (lesson 03)."
-        )
+        raise NbteachError(tr({
+            "en": "the evidence P(x) is 0: every class gives the observation probability 0, so the "
+                  "posterior 0/0 is undefined. This is the zero-count problem: smooth the "
+                  "likelihoods (lesson 03).",
+            "zh": "证据 P(x) 为 0：每个类给这个观测的概率都是 0，所以后验概率 0/0 没有定义。"
+                  "这就是零计数问题：对似然做平滑（第 03 课）。"}))
     posterior = {c: j / evidence for c, j in joint.items()}
     return BayesResult(prior, likelihood, joint, evidence, posterior)
 

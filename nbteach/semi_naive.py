@@ -39,6 +39,7 @@ from ._shown import shown
 from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
 from .categorical import UnseenCategoryWarning
 from .counts import encode, joint_counts, sorted_labels
+from .i18n import tr
 
 __all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
 
@@ -153,8 +154,11 @@ class _OneDependence(BaseEstimator):
     def _finish(self, log_joint):
         dead = ~np.isfinite(log_joint).any(axis=1)
         if dead.any():
-            raise NbteachError(f"every class scores 0 for sample {int(np.flatnonzero(dead)[0])}, so "
-                               "P(c|x) is undefined: use alpha > 0.")
+            raise NbteachError(tr({
+                "en": f"every class scores 0 for sample {int(np.flatnonzero(dead)[0])}, so "
+                      "P(c|x) is undefined: use alpha > 0.",
+                "zh": f"样本 {int(np.flatnonzero(dead)[0])} 在每个类上的得分都是 0，所以 P(c|x) 没有定义："
+                      "请用 alpha > 0。"}))
         m = log_joint.max(axis=1, keepdims=True)
         return log_joint - (m + np.log(np.exp(log_joint - m).sum(axis=1, keepdims=True)))
 

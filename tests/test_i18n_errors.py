@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 import warnings
+from fractions import Fraction as F
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from nbteach import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB, NbteachError
+from nbteach import BernoulliNB, CategoricalNB, GaussianNB, MixedNB, MultinomialNB, NbteachError, bayes
 from nbteach.datasets import flu_cold
 from nbteach.evaluation import paired_difference
+from nbteach.metrics import precision_recall_f1
 from nbteach.resample import random_oversample
 from nbteach.i18n import set_language
 from nbteach.text import TextNB
@@ -80,7 +82,35 @@ BAD = [
      "a and b must be two equally long lists of per-fold scores (at least 2)", None),
     ("a test share above 1", lambda: paired_difference([0.8, 0.9], [0.8, 0.7], 2),
      "test_fraction must be between 0 and 1 (0.2 for 5 folds); got 2.", None),
+    # what lessons 01, 02, 03 and 07 show being refused
+    ("a prior that does not sum to 1", lambda: bayes({"a": F(1, 2), "b": F(7, 10)}, {"a": F(1, 2), "b": F(1, 2)}),
+     "the prior must sum to 1 over the classes (it is a distribution), but it sums to 6/5.", None),
+    ("evidence 0", lambda: bayes({"a": F(1, 2), "b": F(1, 2)}, {"a": 0, "b": 0}),
+     "the evidence P(x) is 0: every class gives the observation probability 0", None),
+    ("every class scores 0", lambda: CategoricalNB(alpha=0).fit(*_flu()).predict_proba(_typo()),
+     "every class scores 0 for sample 0, so P(c|x) = 0/0 is undefined", None),
+    ("a positive label that is not a label",
+     lambda: precision_recall_f1(["ham", "spam"], ["ham", "spam"], pos_label=1),
+     "pos_label=1 is not a label; the labels are 'ham', 'spam': say which one is positive.", None),
 ]
+
+
+def _typo():
+    X, _ = _flu()
+    row = X.iloc[[0]].copy()
+    row.iloc[0, 0] = "sever"
+    return row
+
+
+def test_the_unseen_value_warning_follows_the_language():
+    model = CategoricalNB(alpha=1).fit(*_flu())
+    for lang, says in (("en", "values never seen in training: Headache='sever'; its count is 0 and "
+                              "smoothing gives it a small probability."),
+                       ("zh", "训练时从未见过的取值：Headache='sever'；它的计数为 0，平滑给它一个很小的概率。")):
+        set_language(lang)
+        with pytest.warns(Warning) as seen:
+            model.predict(_typo())
+        assert any(str(w.message).startswith(says) for w in seen), [str(w.message) for w in seen]
 
 
 def _message(call, lang):

@@ -169,6 +169,13 @@ class ShownFrame(pd.DataFrame):
     def _repr_html_(self):
         return pd.DataFrame._repr_html_(self) if get_language() == "en" else self.shown()._repr_html_()
 
+    def to_string(self, *args, **kwargs):
+        """pandas' ``to_string`` (what ``print(table.to_string())`` shows), with the library's
+        words in the student's language as the table's own display has them."""
+        if get_language() == "en":
+            return pd.DataFrame.to_string(self, *args, **kwargs)
+        return self.shown().to_string(*args, **kwargs)
+
 
 class ShownSeries(pd.Series):
     """A Series that shows the library's words (its name, index name and labels listed in
@@ -209,6 +216,12 @@ class ShownSeries(pd.Series):
 
     def __repr__(self):
         return pd.Series.__repr__(self) if get_language() == "en" else repr(self.shown())
+
+    def to_string(self, *args, **kwargs):
+        """pandas' ``to_string``, with the library's words in the student's language."""
+        if get_language() == "en":
+            return pd.Series.to_string(self, *args, **kwargs)
+        return self.shown().to_string(*args, **kwargs)
 
 
 def _pattern(v, own) -> bool:

@@ -108,3 +108,24 @@ def test_a_shown_series_compares_as_the_series_it_is():
     wrong = plain.copy()
     wrong.iloc[0] += 0.1
     assert compare(wrong, post) is not None
+
+
+def test_printing_a_library_table_with_to_string_shows_the_students_words():
+    """Lesson 06 prints explain()'s table with .to_string(): in Chinese its labels are the
+    Chinese its display shows; in English it is pandas' own text."""
+    import pandas as pd
+
+    from nbteach import TextNB, set_language
+
+    model = TextNB().fit(["不好 很差", "很好 不错"], ["neg", "pos"])
+    table = model.explain("不好")[["count", "log-odds"]].round(2)
+    try:
+        set_language("en")
+        assert table.to_string() == pd.DataFrame(table).to_string()
+        assert "(prior)" in table.to_string()
+        set_language("zh")
+        text = table.to_string()
+        assert "（先验概率）" in text and "对数几率" in text and "(prior)" not in text
+        assert table.to_string() == table.shown().to_string()
+    finally:
+        set_language("en")

@@ -118,7 +118,14 @@ def open_and_run_all(browser, port, token, name):
                            && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
             return idle && (done || raised);
         }""", arg=n_code, timeout=300_000)
-    page.wait_for_timeout(1500)  # let the last widget views attach
+    # every widget view attached: ipywidgets' renderer shows "Loading widget..." until its view is
+    # made (the caller fails on one left after this wait), and every live plot (bqplot) has drawn
+    # its axes' text; then a moment for the last ones to draw
+    with contextlib.suppress(Exception):
+        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').innerText.includes('Loading widget')
+            && [...document.querySelectorAll('.jp-Notebook .bqplot.figure')].every(f => f.querySelector('svg text'))""",
+                               timeout=30_000)
+    page.wait_for_timeout(300)
     return page
 
 
@@ -242,8 +249,11 @@ def switch_theme(page, theme):
     page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
     # the theme on show is a checked menuitemcheckbox, the others plain menuitems
     page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text(theme, exact=True).click()
+    # JupyterLab names the theme on the body once its stylesheet has loaded; two frames later it is
+    # applied to every view (and getComputedStyle, which the checks read, recomputes styles anyway)
     page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
-    page.wait_for_timeout(500)      # the theme's stylesheet applied to every view
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(100)
 
 
 # -- Chinese text: no box for a missing glyph ------------------------------------------------

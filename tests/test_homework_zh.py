@@ -49,7 +49,12 @@ def _pairs(name):
     return json.loads(_built(name))
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: the two tests that read a homework's pairs run on one worker under `make test` (an xdist group a
+#: homework), so that the pairs are built once (``_built``'s cache is per process), not once a test
+BUILT_ONCE = [pytest.param(name, marks=pytest.mark.xdist_group(f"zh-pairs-{name}")) for name in NAMES]
+
+
+@pytest.mark.parametrize("name", BUILT_ONCE)
 def test_the_chinese_notebook_is_the_english_one_with_chinese_text(name):
     for en, zh in _pairs(name):
         assert [(c["id"], c["cell_type"]) for c in en["cells"]] == [(c["id"], c["cell_type"]) for c in zh["cells"]]
@@ -63,7 +68,7 @@ def test_the_chinese_notebook_is_the_english_one_with_chinese_text(name):
         assert zh["metadata"] == en["metadata"]    # fingerprint, feedback mode, assignment, student
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BUILT_ONCE)
 def test_the_chinese_text_shows_no_number_the_english_does_not(name):
     """Each translated cell is built from the same parameters: it can reveal nothing more."""
     number = re.compile(r"\d+(?:\.\d+)?")

@@ -77,10 +77,12 @@ teacher: $(VENV)/.lab-installed
 	$(VENV)/bin/jupyter lab --notebook-dir=$(EDITION) --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
 
-# Two workers; a test marked xdist_group runs on one worker with the rest of its group (the
-# schedule, and why, is in tests/_xdist_groups.py). The 25 slowest tests are listed at the end.
+# Three workers on two cores: the graders' tests mostly wait (sandboxed kernels, timeouts), and a
+# third worker runs lessons in the browser meanwhile. A test marked xdist_group runs on one worker
+# with the rest of its group (the schedule, and why, is in tests/_xdist_groups.py). The 25 slowest
+# tests are listed at the end.
 test: $(VENV)/.test-installed
-	$(PY) -m pytest -n 2 --dist loadgroup --durations=25
+	$(PY) -m pytest -n 3 --dist loadgroup --durations=25
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run_all.py

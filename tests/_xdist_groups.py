@@ -1,6 +1,6 @@
 """`--dist loadgroup` that groups again: the suffix pytest-xdist puts on a grouped test's id.
 
-`make test` runs `pytest -n 2 --dist loadgroup`: every test marked
+`make test` runs `pytest -n 3 --dist loadgroup`: every test marked
 ``pytest.mark.xdist_group("name")`` should run on one worker, one after the other (the browser
 tests share a Chromium and a JupyterLab a module; the graders' tests share a graded class a
 module and must not see another grader's sandboxes). pytest-xdist tells its scheduler a test's
@@ -15,10 +15,10 @@ one had no effect: on a worker of a ``--dist loadgroup`` run, a grouped test who
 yet end in ``@<its groups>`` gets that suffix. tests/conftest.py imports it;
 tests/test_xdist_groups.py checks, in a run of its own, that a group lands on one worker.
 
-It also sets the schedule of `make test`'s two workers (tests/test_xdist_groups.py checks both):
+It also sets the schedule of `make test`'s workers (tests/test_xdist_groups.py checks both):
 
 - ``browser`` is one group a module, and a module's tests of the Chinese edition
-  (``[zh/...]``) a group of their own. Nothing in a browser module reaches another's: each
+  (``[zh/...]``) a group of their own, and its tests of the homework (``[homework/...]``) one more. Nothing in a browser module reaches another's: each
   starts its own Chromium and JupyterLab (module-scoped fixtures, on a free port, over its own
   copy of the notebooks and its own settings folder). As one group, every browser test queued on
   one worker, the longest pole of the run (and longer still with the Chinese lessons in).
@@ -47,11 +47,13 @@ def _suffix(names) -> str:
 def group_suffix(item) -> str:
     """``@a_b`` for a test of groups ``a`` and ``b`` (pytest-xdist's spelling), or ``""``;
     a ``PER_MODULE`` group is named after the module (``browser-test_browser_lessons``), and
-    after the edition for a test of a Chinese notebook (``browser-test_browser_lessons-zh``)."""
+    after the edition for a test of a Chinese notebook (``browser-test_browser_lessons-zh``), or
+    ``-homework`` for one of a homework notebook (``browser-test_browser_lessons-homework``)."""
     names = set()
     for name in _marked(item):
         if name in PER_MODULE:
-            name = f"{name}-{item.path.stem}" + ("-zh" if "[zh/" in item.nodeid else "")
+            name = f"{name}-{item.path.stem}" + ("-zh" if "[zh/" in item.nodeid
+                                                  else "-homework" if "[homework/" in item.nodeid else "")
         names.add(name)
     return _suffix(names)
 

@@ -7,10 +7,19 @@ from pathlib import Path
 
 import pytest
 
+from _browser_notebooks import run_each_notebook_once
 # `--dist loadgroup` (make test) keeps an xdist_group on one worker, also under pytest 9.2
-from _xdist_groups import pytest_collection_modifyitems  # noqa: F401 (a hook)
+from _xdist_groups import pytest_collection_modifyitems as _schedule
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.hookimpl(trylast=True)       # after -k and -m have chosen the tests
+def pytest_collection_modifyitems(config, items):
+    # a notebook that the browser runs top to bottom is not run again with nbclient
+    # (tests/_browser_notebooks.py); then the workers' schedule (tests/_xdist_groups.py)
+    run_each_notebook_once(config, items)
+    _schedule(config, items)
 
 
 @pytest.fixture(scope="session")

@@ -70,6 +70,9 @@ def jupyterlab(notebook_dir, token="nbteach-test-token", extra=()):
          "--ip=127.0.0.1", *(["--allow-root"] if os.getuid() == 0 else []), f"--IdentityProvider.token={token}",
          "--LabApp.news_url=None", f"--notebook-dir={notebook_dir}", *extra],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        # as a student's: a kernel's language comes from its notebook's folder (JPY_SESSION_NAME),
+        # whatever NBTEACH_LANG the test run has (tests/test_notebooks.py's kernels are started so too)
+        env={k: v for k, v in os.environ.items() if k != "NBTEACH_LANG"},
     )
     try:
         wait_for_server(port, token, proc)

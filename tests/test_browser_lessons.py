@@ -2,7 +2,11 @@
 
 For each notebook: open it, Run > Run All Cells, wait until every cell has run and the kernel
 is idle, then fail on any traceback, any widget that failed to render, and check that each
-widget output became a live widget view. In a lesson, every control of every view is then
+widget output became a live widget view. That run is the notebook's run top to bottom for the
+whole suite: the notebook, saved as JupyterLab holds it after the run, gets tests/test_notebooks.py's
+output checks (no error, no missing glyph; in a lesson, no answer before its exercise and no
+printed result typed into the text), and tests/test_notebooks.py does not run it again
+(tests/_browser_notebooks.py). In a lesson, every control of every view is then
 operated once as a student does (a slider from the keyboard, a dropdown, a checkbox, a text box,
 ...) and must change its view; before that, an English lesson's controls are used with value
 checks on the same page (tests/_browser_checks.py: the view shows what the library computes for
@@ -33,17 +37,14 @@ from pathlib import Path
 import pytest
 
 from _browser_checks import CONTROL_CHECKS
+from _browser_notebooks import BROWSER_NOTEBOOKS
 from _browser_zh import VIEW_CHECKS
 from test_browser import CHROMIUM, FLAGS, jupyterlab
+from test_notebooks import check_outputs
 
 ROOT = Path(__file__).resolve().parents[1]
-# the lessons and the homework notebooks a student opens
-NOTEBOOKS = sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-NOTEBOOKS += sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "homework").glob("*.ipynb"))
-# the Chinese edition (notebooks/zh/, the same file names), served by the same JupyterLab
-NOTEBOOKS += sorted(p.relative_to(ROOT / "notebooks") for p in (ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
-# (the Chinese homework runs its English twin's code, checked in the browser above, and runs top to
-# bottom in tests/test_notebooks.py: it is not opened here again, to keep make test short)
+# the lessons and the homework notebooks a student opens, then the Chinese lessons (notebooks/zh/)
+NOTEBOOKS = BROWSER_NOTEBOOKS
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
@@ -117,8 +118,35 @@ def open_and_run_all(browser, port, token, name):
                            && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
             return idle && (done || raised);
         }""", arg=n_code, timeout=300_000)
-    page.wait_for_timeout(1500)  # let the last widget views attach
+    # every widget view attached: ipywidgets' renderer shows "Loading widget..." until its view is
+    # made (the caller fails on one left after this wait), and every live plot (bqplot) has drawn
+    # its axes' text; then a moment for the last ones to draw
+    with contextlib.suppress(Exception):
+        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').innerText.includes('Loading widget')
+            && [...document.querySelectorAll('.jp-Notebook .bqplot.figure')].every(f => f.querySelector('svg text'))""",
+                               timeout=30_000)
+    page.wait_for_timeout(300)
     return page
+
+
+def saved_after_the_run(page, path: Path, seconds: float = 60):
+    """Save the notebook on the page (Ctrl+S, as a student does) once it has run, and read back what
+    JupyterLab wrote to ``path``: the notebook with the outputs of its run (nbformat)."""
+    import time
+
+    import nbformat
+
+    before = path.stat().st_mtime_ns
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if path.stat().st_mtime_ns != before:
+            with contextlib.suppress(Exception):          # written, and every code cell has run
+                nb = nbformat.read(path, as_version=4)
+                if all(c.get("execution_count") for c in nb.cells if c.cell_type == "code"):
+                    return nb
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{path.name}: JupyterLab did not save the notebook with every cell run in {seconds:g} s")
 
 
 
@@ -221,8 +249,11 @@ def switch_theme(page, theme):
     page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Theme", exact=True).hover()
     # the theme on show is a checked menuitemcheckbox, the others plain menuitems
     page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text(theme, exact=True).click()
+    # JupyterLab names the theme on the body once its stylesheet has loaded; two frames later it is
+    # applied to every view (and getComputedStyle, which the checks read, recomputes styles anyway)
     page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
-    page.wait_for_timeout(500)      # the theme's stylesheet applied to every view
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(100)
 
 
 # -- Chinese text: no box for a missing glyph ------------------------------------------------
@@ -418,6 +449,9 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         for failure in ("Error displaying widget", "Failed to load model", "model not found"):
             assert failure not in text, f"{name}: a widget failed to render ({failure})"
         assert "Loading widget" not in text, f"{name}: a widget never finished loading"
+        # this run is the notebook's run top to bottom in a fresh kernel (not repeated with nbclient
+        # in tests/test_notebooks.py): the same checks on its outputs, as saved before any control moves
+        check_outputs(saved_after_the_run(page, root / "notebooks" / name), Path(name))
         # a notebook that makes widgets shows them as live views
         source = (root / "notebooks" / name).read_text(encoding="utf-8")
         if re.search(r"(_explorer|_widget|_picture)\(", source):

@@ -1,7 +1,8 @@
 """Batch grading with submissions made on purpose: right, wrong, crashing, looping,
 kernel-killing, tampering, reordered, and one in Chinese.
 
-All of them are graded in one run (``--jobs 2``), so the file costs about a minute.
+All of them are graded in one run (``--jobs 3``: the looping one holds a job until its timeout),
+so the file costs under a minute.
 """
 import copy
 import csv
@@ -126,7 +127,7 @@ def graded(tmp_path_factory):
     lines = []
     # unsealed on purpose: these attacks test the mechanisms of an unsealed run (the private
     # library copy, killing leftovers); tests/test_grade_sealed.py runs the sealed grader
-    results = grade([folder], out / "grades.csv", jobs=2, timeout=TIMEOUT, progress=lines.append, sandbox=False)
+    results = grade([folder], out / "grades.csv", jobs=3, timeout=TIMEOUT, progress=lines.append, sandbox=False)
     with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {r["submission"].removesuffix(".ipynb"): r for r in csv.DictReader(fh)}
     for r in rows.values():  # an unsealed run says so on every row

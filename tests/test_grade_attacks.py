@@ -1,7 +1,7 @@
 """Issue 20's attacks on the sealed grader, one submission each: the verdict cannot be forged,
 the sandbox shows nothing of the teacher's, and disk and processes are capped.
 
-One class of homework 1 is graded once, sealed, with --jobs 2, while the grader's
+One class of homework 1 is graded once, sealed, with --jobs 3, while the grader's
 environment holds a secret-looking variable. Each attacker is the solution notebook with
 one attack added: in a cell of its own that raises with what it found (the first error of a
 notebook goes into its feedback), or as the graded function ``posterior`` (whose traceback
@@ -192,7 +192,10 @@ def attacked(tmp_path_factory):
         assert load("hw01").folder == own.parent.resolve()
         mp.setattr(tempfile, "tempdir", str(scratch))  # whatever grading leaves on disk lands here
         before = set(sandbox.HANDED_OUT)
-        results = grade([subs], out / "grades.csv", jobs=2, timeout=60, sandbox=True, feedback=out / "feedback")
+        # the forger's kernel never answers again (it wrote into the kernel's own sockets): its notebook
+        # is killed at timeout + 30 s, the fixture's longest wait, while three sandboxes grade the others
+        # (an honest notebook runs in under 20 s, also on a loaded machine)
+        results = grade([subs], out / "grades.csv", jobs=3, timeout=40, sandbox=True, feedback=out / "feedback")
         ended, uids = time.time(), set(sandbox.HANDED_OUT) - before
     with open(out / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {r["submission"].removesuffix(".ipynb"): r for r in csv.DictReader(fh)}

@@ -88,7 +88,7 @@ def sealed_class(tmp_path_factory):
     from nbteach.teacher.grade import grade
 
     started = time.monotonic()
-    results = grade([subs], out / "grades.csv", jobs=2, timeout=60, sandbox=True)
+    results = grade([subs], out / "grades.csv", jobs=3, timeout=60, sandbox=True)   # the three side by side
     seconds = time.monotonic() - started
     time.sleep(1.0)
     stop.set()

@@ -6,6 +6,7 @@ import csv
 import json
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,8 @@ def _work(nb_path: Path, folder: Path, edit=None) -> Path:
     if edit:
         edit(nb)
     folder.mkdir(parents=True)
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}},
+                   shutdown_kernel="immediate").execute()   # every output is in: no graceful shutdown to wait for
     out = folder / NOTEBOOK
     nbformat.write(nb, out)
     return out
@@ -51,13 +53,16 @@ def test_assign_work_collect_grade(tmp_path):
     assert len(set(texts.values())) == 3   # a variant each
 
     # alice works it out (her key's cells stand for her work); bob gets exercise 3 wrong
-    _work(tmp_path / "key" / "alice" / NOTEBOOK, tmp_path / "submissions" / "alice")
-
     def wrong_answer3(nb):
         cell = next(c for c in nb.cells if c.cell_type == "code" and c.source.startswith("answer3 = "))
         cell.source = "answer3 = Fraction(7, 3)  # above 1: never a probability"
 
-    bob = _work(tmp_path / "key" / "bob" / NOTEBOOK, tmp_path / "submissions" / "bob", wrong_answer3)
+    # each in a kernel and folder of their own, at the same time, as students work
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        alice = pool.submit(_work, tmp_path / "key" / "alice" / NOTEBOOK, tmp_path / "submissions" / "alice")
+        bob = pool.submit(_work, tmp_path / "key" / "bob" / NOTEBOOK, tmp_path / "submissions" / "bob", wrong_answer3)
+        alice.result()
+        bob = bob.result()
     outputs = [o for c in json.loads(bob.read_text())["cells"] for o in c.get("outputs", [])
                if "nbteach" in o.get("metadata", {})]
     assert len(outputs) == 6 and all(o["metadata"]["nbteach"]["attempt"] == 1 for o in outputs)

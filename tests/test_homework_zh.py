@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -48,7 +49,12 @@ def _pairs(name):
     return json.loads(_built(name))
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: the two tests that read a homework's pairs run on one worker under `make test` (an xdist group a
+#: homework), so that the pairs are built once (``_built``'s cache is per process), not once a test
+BUILT_ONCE = [pytest.param(name, marks=pytest.mark.xdist_group(f"zh-pairs-{name}")) for name in NAMES]
+
+
+@pytest.mark.parametrize("name", BUILT_ONCE)
 def test_the_chinese_notebook_is_the_english_one_with_chinese_text(name):
     for en, zh in _pairs(name):
         assert [(c["id"], c["cell_type"]) for c in en["cells"]] == [(c["id"], c["cell_type"]) for c in zh["cells"]]
@@ -62,7 +68,7 @@ def test_the_chinese_notebook_is_the_english_one_with_chinese_text(name):
         assert zh["metadata"] == en["metadata"]    # fingerprint, feedback mode, assignment, student
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", BUILT_ONCE)
 def test_the_chinese_text_shows_no_number_the_english_does_not(name):
     """Each translated cell is built from the same parameters: it can reveal nothing more."""
     number = re.compile(r"\d+(?:\.\d+)?")
@@ -192,7 +198,8 @@ def test_a_chinese_submission_grades_exactly_as_the_english_one(tmp_path):
     common = ["--roster", "roster.csv", "--secret-file", "secret.txt"]
     notebook = load("hw01").notebook
     rows, feedback = {}, {}
-    for lang in ("en", "zh"):
+
+    def hand_in(lang):
         r = _cli("nbteach.assign", "hw01", *common, "--out", f"key_{lang}", "--solutions", "--lang", lang,
                  cwd=tmp_path)
         assert r.returncode == 0, r.stderr
@@ -202,7 +209,8 @@ def test_a_chinese_submission_grades_exactly_as_the_english_one(tmp_path):
         cell.source = "answer3 = Fraction(7, 3)  # above 1: never a probability"
         folder = tmp_path / f"submissions_{lang}" / "alice"
         folder.mkdir(parents=True)
-        NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}}).execute()
+        NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(folder)}},
+                       shutdown_kernel="immediate").execute()   # every output is in: no graceful shutdown
         nbformat.write(nb, folder / notebook)
         r = _cli("nbteach.grade", f"submissions_{lang}", "--assignment", "hw01", *common,
                  "--out", f"grades_{lang}.csv", "--feedback", f"feedback_{lang}", "--timeout", "120", cwd=tmp_path)
@@ -210,6 +218,12 @@ def test_a_chinese_submission_grades_exactly_as_the_english_one(tmp_path):
         with open(tmp_path / f"grades_{lang}.csv", newline="", encoding="utf-8") as fh:
             rows[lang] = list(csv.DictReader(fh))
         feedback[lang] = (tmp_path / f"feedback_{lang}" / "alice.txt").read_text(encoding="utf-8")
+
+    # the two hand-ins share nothing but the roster and the secret (each its own folders, kernel
+    # and grader process): side by side, as two students' would be
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for done in [pool.submit(hand_in, lang) for lang in ("en", "zh")]:
+            done.result()          # an assertion inside fails the test here
     assert rows["zh"] == rows["en"]
     assert rows["zh"][0]["total"] == "5" and rows["zh"][0]["hw01.laplace_temperature"] == "0"
     assert rows["zh"][0]["run"] == "ok"

@@ -108,10 +108,20 @@ def test_notebook_is_stripped(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_top_to_bottom(path, tmp_path):
+    """Run with nbclient here; a notebook that tests/test_browser_lessons.py runs top to bottom in
+    JupyterLab in the same session is not run again here (tests/_browser_notebooks.py), and that
+    test applies the same checks (``check_outputs``) to the notebook JupyterLab saved."""
     import nbformat
 
     nb = nbformat.read(path, as_version=4)
     execute(nb, path)               # as JupyterLab starts a kernel: a zh notebook speaks Chinese
+    check_outputs(nb, path)
+
+
+def check_outputs(nb, path: Path) -> None:
+    """What a notebook ``nb`` (of file name ``path.name``) run top to bottom must show: no
+    character drawn as a box, no error output, and, in a lesson of either edition, no exercise's
+    answer before the exercise and no printed result typed into the text."""
     _no_missing_glyph(nb, path)
     # A cell that printed a traceback through a display hook would not raise: look for one.
     for i, cell in enumerate(nb.cells):
@@ -121,6 +131,39 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
         _no_answer_before_its_exercise(nb, path)
     if LESSON.match(path.name):
         _no_result_typed_in(nb, path)
+
+
+def test_a_notebook_the_browser_runs_is_not_run_again_with_nbclient(monkeypatch):
+    """With chromium, the nbclient run of a notebook whose browser run was collected is deselected,
+    and only that one; without chromium, or without its browser run (``-k``), nothing is."""
+    from types import SimpleNamespace
+
+    import _browser_notebooks as runs
+
+    def item(module, function, **params):
+        return SimpleNamespace(path=ROOT / "tests" / module, originalname=function,
+                               callspec=SimpleNamespace(params=params))
+
+    lesson = Path("zh") / "03_smoothing.ipynb"
+    browser = item("test_browser_lessons.py", "test_notebook_runs_in_jupyterlab", name=lesson)
+    twin = item("test_notebooks.py", "test_notebook_runs_top_to_bottom", path=ROOT / "notebooks" / lesson)
+    other = item("test_notebooks.py", "test_notebook_runs_top_to_bottom",
+                 path=ROOT / "notebooks" / "zh" / "homework" / "hw01_bayes_and_smoothing.ipynb")
+    assert lesson in runs.BROWSER_NOTEBOOKS and twin.callspec.params["path"] in NOTEBOOKS
+
+    def run(chromium, items):
+        deselected = []
+        monkeypatch.setattr(runs, "CHROMIUM", chromium)
+        runs.run_each_notebook_once(SimpleNamespace(hook=SimpleNamespace(
+            pytest_deselected=lambda items: deselected.extend(items))), items)
+        return deselected
+
+    items = [browser, twin, other]
+    assert run("/usr/bin/chromium", items) == [twin] and items == [browser, other]
+    items = [browser, twin, other]
+    assert run(None, items) == [] and items == [browser, twin, other]
+    items = [twin, other]
+    assert run("/usr/bin/chromium", items) == [] and items == [twin, other]
 
 
 LESSON = re.compile(r"[0-9]{2}_\w+\.ipynb$")  # a lesson, in either edition (not a homework)

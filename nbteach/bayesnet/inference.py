@@ -35,7 +35,7 @@ import numpy as np
 import pandas as pd
 
 from .._base import NbteachError
-from .._shown import shown
+from .._shown import ShownSeries, shown
 from .._validation import is_bayes_net
 from .sampling import draw_categorical as _draw
 
@@ -49,7 +49,9 @@ def _series(net, var, p):
     if not total > 0:
         raise NbteachError("the evidence has probability 0 in this network: no posterior exists.")
     name = f"P({var} | evidence)"        # shown in the student's language: P(Burglary | 证据)
-    return shown(pd.Series(p / total, index=pd.Index(net.values(var), name=var), name=name), name)
+    out = ShownSeries(p / total, index=pd.Index(net.values(var), name=var), name=name)
+    out.attrs = {"nbteach_words": (name,), "nbteach_cells": ()}   # as shown(series, name) makes it, one Series built
+    return out
 
 
 def _check_evidence(evidence):

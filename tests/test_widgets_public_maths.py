@@ -253,7 +253,7 @@ def test_log_odds_from_coefficients_is_the_models_log_odds():
     c = nb.log_odds_coefficients()
     with pytest.raises(NbteachError, match="3 features along its last axis"):
         log_odds_from_coefficients(c, X[:, :2])
-    with pytest.raises(NbteachError, match="log_odds_coefficients\(\) returns"):
+    with pytest.raises(NbteachError, match=r"log_odds_coefficients\(\) returns"):
         log_odds_from_coefficients({"v": c["v"]}, X)
 
 

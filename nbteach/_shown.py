@@ -23,7 +23,7 @@ import re
 
 import pandas as pd
 
-from .i18n import get_language
+from .i18n import from_catalogue, get_language
 
 __all__ = ["ShownFrame", "ShownSeries", "shown", "word", "WORDS"]
 
@@ -125,13 +125,8 @@ def word(text, lang: str | None = None):
     """
     if not isinstance(text, str) or (lang or get_language()) != "zh":
         return text
-    if text in WORDS:
-        return WORDS[text]
-    for pattern, zh in _PATTERNS:
-        m = pattern.match(text)
-        if m:
-            return zh.format(*m.groups())
-    return text
+    found = from_catalogue(text, WORDS, _PATTERNS)
+    return text if found is None else found
 
 
 class ShownFrame(pd.DataFrame):

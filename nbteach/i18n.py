@@ -37,7 +37,7 @@ from pathlib import Path, PurePath, PureWindowsPath
 from . import _fonts, lesson_text
 from ._base import NbteachError
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr", "say"]
+__all__ = ["LANGUAGES", "set_language", "get_language", "starting_language", "tr", "say", "from_catalogue"]
 
 #: Language code -> name, for the languages messages are written in.
 LANGUAGES = {"en": "English", "zh": "中文 (Chinese)"}
@@ -204,6 +204,26 @@ def say(text: str, /, **fields) -> str:
     except (KeyError, IndexError) as error:
         raise NbteachError(f"say({text!r}) needs a value for the field {error}: pass it as "
                            f"say(..., {str(error).strip(chr(39))}=...).") from None
+
+
+def from_catalogue(text: str, exact: dict, patterns=(), group=None):
+    """The translation of ``text`` in a catalogue of the library's words: ``exact[text]``, else
+    the first ``(compiled pattern, template)`` of ``patterns`` that matches all of ``text``, its
+    template filled with the groups (each passed through ``group`` when given, to translate the
+    words inside); None when nothing matches. The one lookup behind the table labels
+    (:mod:`nbteach._shown`) and the derivations' texts (:mod:`nbteach.derivations._zh`).
+
+    >>> import re
+    >>> from_catalogue("P(Rain | evidence)", {}, [(re.compile(r"P\\((.+) \\| evidence\\)"), "P({0} | 证据)")])
+    'P(Rain | 证据)'
+    """
+    if text in exact:
+        return exact[text]
+    for pattern, template in patterns:
+        m = pattern.fullmatch(text)
+        if m:
+            return template.format(*(group(g) if group else g for g in m.groups()))
+    return None
 
 
 #: how many columns a printed message takes at most (a CJK character takes two)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import get_language
+from ..i18n import from_catalogue, get_language
 
 __all__ = ["said", "ZH", "PATTERNS"]
 
@@ -176,10 +176,5 @@ def said(text: str, lang: str | None = None) -> str:
     :data:`PATTERNS` when the language is Chinese and there is one, else ``text`` unchanged."""
     if (lang or get_language()) != "zh" or not isinstance(text, str):
         return text
-    if text in ZH:
-        return ZH[text]
-    for pattern, zh in _COMPILED:
-        m = pattern.fullmatch(text)
-        if m:
-            return zh.format(*(said(g, "zh") for g in m.groups()))
-    return text
+    found = from_catalogue(text, ZH, _COMPILED, group=lambda g: said(g, "zh"))
+    return text if found is None else found

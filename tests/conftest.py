@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from nbteach.i18n import set_language
+
 from _browser_notebooks import run_each_notebook_once
 # `--dist loadgroup` (make test) keeps an xdist_group on one worker, also under pytest 9.2
 from _xdist_groups import pytest_collection_modifyitems as _schedule
@@ -41,3 +43,11 @@ def no_network(monkeypatch):
 
     monkeypatch.setattr(socket, "socket", refuse)
     monkeypatch.setattr(socket, "create_connection", refuse)
+
+
+@pytest.fixture
+def english_after():
+    """Put the library's language back to English after a test that switches it (the i18n
+    tests use it for every test: ``pytestmark = pytest.mark.usefixtures("english_after")``)."""
+    yield
+    set_language("en")

@@ -6,10 +6,7 @@ from nbteach._base import NbteachError
 from nbteach.i18n import get_language, set_language, tr
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
 
 
 def test_default_is_english_and_zh_switches():

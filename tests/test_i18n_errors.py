@@ -22,10 +22,7 @@ from nbteach.text import TextNB
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
 
 
 def _flu():

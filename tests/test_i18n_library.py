@@ -20,10 +20,7 @@ NOTATION = {"alpha", "epsilon", "sigmoid", "ln", "log", "exp", "max", "min", "sd
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
 
 
 def _text_of_html(value: str) -> str:

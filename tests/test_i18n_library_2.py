@@ -18,10 +18,7 @@ from nbteach.realdata import titanic
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
 
 
 def test_trail_reasons_show_in_chinese_and_read_in_english():

@@ -25,10 +25,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_RUN = re.compile(r"\b[A-Za-z]{2,}[,;:]? [A-Za-z]{2,}[,;:]? [A-Za-z]{2,}\b")
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
 
 
 def english_runs(markdown: str) -> list:

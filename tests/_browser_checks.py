@@ -255,25 +255,26 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
     def shown():       # the pooled estimate and each chain's, as the view prints them
         return (f"{want.run.estimate:.4f}; exact (variable elimination): {want.exact:.4f}. "
                 f"Each chain's estimate: {', '.join(f'{x:.4f}' for x in want.run.estimates)} (")
-        box = page.locator(".nbteach-gibbs-explorer").first
-        numbers = box.locator(".nbteach-numbers")
-        wait = "([el, t]) => el.innerText.split(/\\s+/).join(' ').includes(t)"
-        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
-        # one more chain, from the keyboard: the sampler runs again with five chains
-        handle = box.locator(".nbteach-n-chains .noUi-handle")
+
+    box = page.locator(".nbteach-gibbs-explorer").first
+    numbers = box.locator(".nbteach-numbers")
+    wait = "([el, t]) => el.innerText.split(/\\s+/).join(' ').includes(t)"
+
+    def step_up(control, setting, value):
+        """One step up from the keyboard on the page, the same setting on the library's own view,
+        then wait until the page shows the library's numbers for it."""
+        handle = box.locator(f"{control} .noUi-handle")
         handle.focus()
         handle.press("ArrowRight")
-        want.n_chains.value = 5
+        setting.value = value
         page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
-        assert "5 chains keep 1500 samples" in numbers.inner_text()
-        assert "chain 5" in box.locator(".nbteach-legend").first.inner_text()
-        # thinning 2: each chain runs twice the sweeps for the same samples
-        handle = box.locator(".nbteach-thin .noUi-handle")
-        handle.focus()
-        handle.press("ArrowRight")
-        want.thin.value = 2
-        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
-        assert "Each chain ran 600 sweeps" in numbers.inner_text()
+
+    page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+    step_up(".nbteach-n-chains", want.n_chains, 5)     # one more chain: the sampler runs again
+    assert "5 chains keep 1500 samples" in numbers.inner_text()
+    assert "chain 5" in box.locator(".nbteach-legend").first.inner_text()
+    step_up(".nbteach-thin", want.thin, 2)             # thinning 2: twice the sweeps, same samples
+    assert "Each chain ran 600 sweeps" in numbers.inner_text()
 
 
 def check_lesson12_more_labels_and_fewer_iterations(page, root):

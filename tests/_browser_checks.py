@@ -145,29 +145,30 @@ def check_lesson01_prior_by_mouse_and_likelihood_by_keyboard(page, root):
         r = bayes({"ill": Fraction(prior), "healthy": 1 - Fraction(prior)},
                   {"ill": Fraction(lik_ill), "healthy": Fraction(lik_healthy)})
         return f"{float(r.posterior['ill']):.4f}"
-        box = page.locator(".nbteach-bayes-explorer").first
-        assert posterior("0.01", "0.95", "0.05") in _view_text(page, "bayes-explorer")
-        # the mouse: a click halfway along the prior's track moves the prior there
-        prior = box.locator(".nbteach-prior-slider")
-        prior.scroll_into_view_if_needed()
-        track = prior.locator(".noUi-target").bounding_box()
-        page.mouse.click(track["x"] + track["width"] * 0.5, track["y"] + track["height"] / 2)
-        page.wait_for_function("el => el.textContent.trim() !== '0.010'",
-                               arg=prior.locator(".widget-readout").element_handle(), timeout=20_000)
-        p = prior.locator(".widget-readout").inner_text().strip()
-        assert 0.4 < float(p) < 0.6
-        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.05")],
-                               timeout=20_000)
-        # the keyboard: two steps up for the healthy likelihood (step 0.005)
-        handle = box.locator(".nbteach-likelihood-sliders-healthy .noUi-handle")
-        handle.focus()
-        handle.press("ArrowRight")
-        handle.press("ArrowRight")
-        page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                               arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.06")],
-                               timeout=20_000)
-        assert handle.get_attribute("aria-valuetext") == "0.060"
+
+    box = page.locator(".nbteach-bayes-explorer").first
+    assert posterior("0.01", "0.95", "0.05") in _view_text(page, "bayes-explorer")
+    # the mouse: a click halfway along the prior's track moves the prior there
+    prior = box.locator(".nbteach-prior-slider")
+    prior.scroll_into_view_if_needed()
+    track = prior.locator(".noUi-target").bounding_box()
+    page.mouse.click(track["x"] + track["width"] * 0.5, track["y"] + track["height"] / 2)
+    page.wait_for_function("el => el.textContent.trim() !== '0.010'",
+                           arg=prior.locator(".widget-readout").element_handle(), timeout=20_000)
+    p = prior.locator(".widget-readout").inner_text().strip()
+    assert 0.4 < float(p) < 0.6
+    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                           arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.05")],
+                           timeout=20_000)
+    # the keyboard: two steps up for the healthy likelihood (step 0.005)
+    handle = box.locator(".nbteach-likelihood-sliders-healthy .noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")
+    handle.press("ArrowRight")
+    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                           arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.06")],
+                           timeout=20_000)
+    assert handle.get_attribute("aria-valuetext") == "0.060"
 
 
 def check_lesson05_a_typed_message_scores_under_both_models(page, root):

@@ -40,6 +40,13 @@ __all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout
 _FINITE = {"en": "a and b must hold finite scores.", "zh": "a 和 b 中的得分必须是有限的数。"}
 
 
+def _check_level(level) -> None:
+    """The size of a test, refused unless strictly between 0 and 1."""
+    if not 0 < level < 1:
+        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
+                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
+
+
 class Verdict(str):
     """A verdict sentence in the student's language that also says, for code, which side it
     calls better: ``.better`` is ``"a"``, ``"b"`` or ``"tie"`` in every language.
@@ -119,9 +126,7 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True,
                                      f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
         raise NbteachError(tr(_FINITE))
-    if not 0 < level < 1:
-        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
-                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
+    _check_level(level)
     if not 0 < test_fraction < 1:
         raise NbteachError(tr({"en": f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.",
                                "zh": f"test_fraction 必须在 0 和 1 之间（5 折时为 0.2）；得到的是 {test_fraction!r}。"}))
@@ -175,9 +180,7 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
                                      f"得到的形状是 {a.shape} 和 {b.shape}。"}))
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
         raise NbteachError(tr(_FINITE))
-    if not 0 < level < 1:
-        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.05 for a 5% test); got {level!r}.",
-                               "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
+    _check_level(level)
     d = a - b if higher_is_better else b - a
     a_ahead, b_ahead = int(np.sum(d > 0)), int(np.sum(d < 0))
     m = a_ahead + b_ahead

@@ -115,7 +115,10 @@ def check_lesson04_a_count_moves_the_estimate_on_the_simplex(page, root):
     handle.press("ArrowRight")
     page.wait_for_function("() => [...document.querySelectorAll('svg text')].some(t => t.textContent.startsWith('counts N = (6, 3, 1)'))",
                            timeout=20_000)
-    assert "0.100" in page.locator(".widget-html", has_text="MLE").first.inner_text()
+    # the numbers are a second widget, updated by their own message after the figure's:
+    # wait for them too rather than read them the moment the figure changed
+    numbers = page.locator(".widget-html", has_text="MLE").first
+    page.wait_for_function("el => el.innerText.includes('0.100')", arg=numbers.element_handle(), timeout=20_000)
 
 
 def check_lesson10_copy_a_column_and_pick_a_passenger(page, root):

@@ -210,3 +210,20 @@ def test_a_broken_mistake_does_not_break_the_check():
         assert q.check("1/2").correct
     finally:
         _REGISTRY.pop("99.broken_mistake")
+
+
+FUNCTION_MISTAKES = [(q.id, m.name) for q in ALL if q.kind == "function" and q.inputs for m in q.mistakes]
+
+
+@pytest.mark.parametrize("ex_id, name", FUNCTION_MISTAKES)
+def test_a_mistake_is_caught_whatever_the_random_inputs(ex_id, name):
+    """A function answer is called on random inputs: every diagnosed mistake must be caught
+    on every draw, not only on most (06.char_pairs once drew texts without punctuation and
+    passed a tokenizer that drops it)."""
+    from nbteach.check.functions import judge, make_inputs, run_calls
+    q = exercise(ex_id)
+    wrong = next(m for m in q.mistakes if m.name == name).value()
+    for seed in range(200):
+        inputs = make_inputs(q, seed)
+        status, message, mistake = judge(q, inputs, run_calls(wrong, inputs, q.time_budget), "f")
+        assert status == INCORRECT and mistake == name, f"{ex_id}, seed {seed}: {status} {mistake}: {message}"

@@ -242,8 +242,12 @@ _PAIR_ALPHABET = "质量不好很推荐差酒店书，。！ab"
 
 
 def _text_inputs(rng):
+    # Two fixed texts with punctuation inside and at the ends, so that a tokenizer which
+    # drops punctuation is caught whatever the random texts hold (they may hold none).
+    fixed = ["质量不好，很差。", "！推荐ab"]
     lengths = [0, 1, 2, rng.randint(3, 6), rng.randint(7, 12), rng.randint(7, 12)]
-    return [(("".join(rng.choice(_PAIR_ALPHABET) for _ in range(n)),), {}) for n in lengths]
+    texts = fixed + ["".join(rng.choice(_PAIR_ALPHABET) for _ in range(n)) for n in lengths]
+    return [((text,), {}) for text in texts]
 
 
 def _pairs():

@@ -1,10 +1,12 @@
 """Students' notebooks carry no teacher's note; the notes live in teacher/notes/ (one Markdown file a
 lesson, each note anchored to a cell id) and `make teacher` builds the teacher's edition from both
-(tools/teacher_notes.py). The slides of either are checked in test_slides.py, the deck of a built
-edition in the browser in test_browser_lessons.py."""
+(tools/teacher_notes.py). The Chinese lessons (notebooks/zh/) get the notes of teacher/notes/zh/, each
+a translation of an English note recording the digest of the text it translates. The slides of either
+are checked in test_slides.py, the deck of a built edition in the browser in test_browser_lessons.py."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import zlib
 from pathlib import Path
@@ -17,6 +19,7 @@ import teacher_notes as tn  # noqa: E402
 
 STUDENTS = sorted(p for p in (ROOT / "notebooks").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+ZH_LESSONS = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
 
 
 def _cells(path):
@@ -35,14 +38,15 @@ def _kind(cell):
 
 @pytest.mark.parametrize("path", STUDENTS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_no_students_notebook_carries_a_teachers_note(path):
-    notes = [i for i, cell in enumerate(_cells(path)) if "<summary>Teacher's note" in _source(cell)]
+    notes = [i for i, cell in enumerate(_cells(path))
+             if "<summary>Teacher's note" in _source(cell) or "<summary>教师提示" in _source(cell)]
     assert not notes, (f"{path.name}: cells {notes} are teacher's notes; students must not get them: "
                        f"`make notes` moves them to teacher/notes/")
 
 
-def test_the_store_matches_the_lessons():
-    """No note whose cell is gone, no notes file without its lesson, no note left in a notebook."""
-    assert tn.problems() == []
+def test_the_students_notebooks_checked_include_the_chinese_edition():
+    assert ZH_LESSONS and set(ZH_LESSONS) <= set(STUDENTS)
+    assert any(p.parent.name == "homework" and "zh" in p.parts for p in STUDENTS)
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
@@ -237,3 +241,122 @@ def test_check_names_a_slide_without_a_note_and_one_with_two(tmp_path):
     wrong = tn.check(books, store)
     assert len(wrong) == 2
     assert "'01 · A lesson' has 2" in wrong[0] and "'1. A section' has 0" in wrong[1]
+
+
+# -- the Chinese edition's notes, on small notebooks ------------------------------------------------
+
+def _course(tmp_path):
+    """A lesson in both editions (same cells and ids), its English notes extracted into the store."""
+    books, store = tmp_path / "notebooks", tmp_path / "notes"
+    _write(books / "01_a.ipynb", _lesson())
+    zh = [_md("title", "# 01 · 一课"), _code("c1", "x = 1"), _md("sec1", "## 1. 一节"), _code("c2", "x + 1")]
+    _write(books / "zh" / "01_a.ipynb", zh)
+    tn.extract(books, store, say=lambda *a: None)
+    return books, store
+
+
+ZH_NOTES = {"title": "问学生什么是先验概率。", "sec1": "问这个单元格会输出什么。"}
+
+
+def _zh_notes(edition_path):
+    cells = _cells(edition_path)
+    return [(cells[i - 1]["id"], _source(c)) for i, c in enumerate(cells) if tn.is_note(c)]
+
+
+def test_translated_notes_reach_the_chinese_lesson_of_the_edition(tmp_path):
+    books, store = _course(tmp_path)
+    assert tn.todo("01_a", books, store) == {"title": "Ask what a prior is.", "sec1": "Ask what the cell prints."}
+    assert any("zh/01_a.md: missing" in line for line in tn.check(books, store))
+    written = tn.apply("01", ZH_NOTES, books, store)
+    assert written == store / "zh" / "01_a.md"
+    assert tn.check(books, store) == [] and tn.todo("01_a", books, store) == {}
+    assert "(translates `" in written.read_text(encoding="utf-8")
+    out = tmp_path / "edition"
+    tn.build(out, books, store, say=lambda *a: None)
+    assert _zh_notes(out / "zh" / "01_a.ipynb") == [
+        ("title", "<details><summary>教师提示</summary>\n\n问学生什么是先验概率。\n\n</details>"),
+        ("sec1", "<details><summary>教师提示</summary>\n\n问这个单元格会输出什么。\n\n</details>")]
+    assert [c for c in _cells(out / "zh" / "01_a.ipynb") if not tn.is_note(c)] == _cells(books / "zh" / "01_a.ipynb")
+    assert _zh_notes(out / "01_a.ipynb")[0][1].startswith("<details><summary>Teacher's note</summary>")
+    # extract (make notes) re-writes the Chinese store and keeps what each note translates
+    before = written.read_text(encoding="utf-8")
+    tn.extract(books, store, say=lambda *a: None)
+    assert written.read_text(encoding="utf-8") == before
+
+
+def test_a_changed_english_note_makes_its_translation_stale_until_it_is_translated_again(tmp_path, capsys):
+    books, store = _course(tmp_path)
+    tn.apply("01_a", ZH_NOTES, books, store)
+    english = store / "01_a.md"
+    english.write_text(english.read_text(encoding="utf-8").replace("Ask what the cell prints.",
+                                                                   "Ask what the cell prints, and why."),
+                       encoding="utf-8")
+    (line,) = tn.check(books, store)
+    assert "zh/01_a.md" in line and "`sec1`" in line and "stale" in line and "todo 01_a" in line
+    assert tn.main(["check", "--notebooks", str(books), "--store", str(store)]) == 1
+    assert "stale" in capsys.readouterr().out
+    assert tn.todo("01_a", books, store) == {"sec1": "Ask what the cell prints, and why."}
+    # the teacher still gets a Chinese note there (the old one) and is told it is stale
+    said = []
+    tn.build(tmp_path / "edition", books, store, say=said.append)
+    assert any("stale" in s for s in said)
+    assert _zh_notes(tmp_path / "edition" / "zh" / "01_a.ipynb")[1][1].endswith("问这个单元格会输出什么。\n\n</details>")
+    tn.apply("01_a", {"sec1": "问这个单元格会输出什么，以及为什么。"}, books, store)
+    assert tn.check(books, store) == []
+
+
+def test_an_english_note_without_translation_is_named_and_shown_in_english(tmp_path):
+    books, store = _course(tmp_path)
+    tn.apply("01_a", {"title": ZH_NOTES["title"]}, books, store)
+    (line,) = tn.check(books, store)
+    assert "zh/01_a.md" in line and "`sec1`" in line and "missing" in line and "Ask what the cell prints" in line
+    tn.build(tmp_path / "edition", books, store, say=lambda *a: None)
+    notes = _zh_notes(tmp_path / "edition" / "zh" / "01_a.ipynb")
+    assert [(a, s.split("</summary>")[0]) for a, s in notes] == [
+        ("title", "<details><summary>教师提示"), ("sec1", "<details><summary>Teacher's note")]
+
+
+def test_a_chinese_note_whose_cell_is_gone_or_whose_english_note_is_gone_is_named(tmp_path, capsys):
+    books, store = _course(tmp_path)
+    tn.apply("01_a", ZH_NOTES, books, store)
+    zh_store = store / "zh" / "01_a.md"
+    zh_store.write_text(zh_store.read_text(encoding="utf-8").replace("cell `sec1`", "cell `c2`"), encoding="utf-8")
+    wrong = tn.check(books, store)
+    assert any("`c2`" in w and "translates no note" in w for w in wrong)
+    assert any("`sec1`" in w and "missing" in w for w in wrong)
+    zh_store.write_text(zh_store.read_text(encoding="utf-8").replace("cell `c2`", "cell `gone`"), encoding="utf-8")
+    assert any("zh/01_a.md" in w and "`gone`" in w and "no longer in the lesson" in w for w in tn.check(books, store))
+    rc = tn.main(["build", "--notebooks", str(books), "--store", str(store), "--out", str(tmp_path / "edition")])
+    err = capsys.readouterr().err
+    assert rc == 2 and "`gone`" in err and "Traceback" not in err
+
+
+def test_a_chinese_note_left_in_a_chinese_notebook_is_refused(tmp_path, capsys):
+    books, store = _course(tmp_path)
+    cells = _cells(books / "zh" / "01_a.ipynb")
+    cells.insert(1, _md("zhnote", "<details><summary>教师提示</summary>\n\n问学生。\n\n</details>"))
+    _write(books / "zh" / "01_a.ipynb", cells)
+    assert any("zh/01_a.ipynb" in w and "students must not get" in w for w in tn.problems(books, store))
+    assert tn.main(["build", "--notebooks", str(books), "--store", str(store), "--out", str(tmp_path / "e")]) == 2
+    assert "extract" in capsys.readouterr().err
+    tn.extract(books, store, say=lambda *a: None)                  # moved to the Chinese store, not yet a translation
+    assert not any(tn.is_note(c) for c in _cells(books / "zh" / "01_a.ipynb"))
+    assert any("`title`" in w and "records no English text" in w for w in tn.check(books, store))
+
+
+def test_apply_refuses_bad_translations_with_a_message(tmp_path, capsys):
+    books, store = _course(tmp_path)
+    for mapping, said in (({"nope": "文字"}, "has no note on 'nope'"), ({"title": "  "}, "is empty"),
+                          (["title"], "JSON object"), ({"title": 3}, "JSON object")):
+        with pytest.raises(tn.NotesError, match=re.escape(said)):
+            tn.apply("01_a", mapping, books, store)
+    with pytest.raises(tn.NotesError, match="no single lesson"):
+        tn.todo("07", books, store)
+    bad = tmp_path / "todo.json"
+    bad.write_text("{'title': 1", encoding="utf-8")
+    for argv, said in ((["apply", "01_a", str(bad)], "cannot be read as JSON"), (["apply", "01_a"], "apply NAME FILE"),
+                       (["todo"], "todo NAME")):
+        assert tn.main(argv + ["--notebooks", str(books), "--store", str(store)]) == 2
+        err = capsys.readouterr().err
+        assert said in err and "Traceback" not in err
+    assert not (store / "zh").exists()

@@ -12,7 +12,8 @@ The rule (the same for every lesson, so that a new lesson gets slides by running
   **slide**; the sections are the left-right steps of the deck;
 * every other markdown cell opens a **subslide** (down, within its section): one paragraph of
   explanation and the code that follows it, so that a cell's output is on the slide it explains;
-* a teacher's note (a markdown cell starting ``<details><summary>Teacher's note``) is **skip**:
+* a teacher's note (a markdown cell starting ``<details><summary>Teacher's note``, or
+  ``<details><summary>教师提示`` in the Chinese edition) is **skip**:
   hidden in the slides; in the notebook a collapsed line the teacher opens. Students' notebooks
   carry no note: the notes live in ``teacher/notes/`` and only the teacher's edition that
   ``tools/teacher_notes.py build`` writes (``make teacher``) has them, so this rule gives a lesson
@@ -34,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strip_notebooks import command  # noqa: E402  (the same read-transform-write loop)
 
-NOTES = "<details><summary>Teacher's note"
+NOTES = ("<details><summary>Teacher's note", "<details><summary>教师提示")   # as tools/teacher_notes.py writes them
 
 
 def _is_note(cell: dict) -> bool:

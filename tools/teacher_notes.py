@@ -390,8 +390,10 @@ def build(out: Path = EDITION, notebooks: Path = NOTEBOOKS, store: Path = STORE,
     stale = translation_problems(notebooks, store)
     for line in stale:
         say("warning: " + line)
+    chinese = sum(1 for p in with_any if p.relative_to(out).parts[0] == ZH)
     say(f"The teacher's edition is in {out}: {len(with_any)} notebooks with their teacher's notes"
-        + (f" ({len(stale)} Chinese notes to bring in step: `python tools/teacher_notes.py check`)." if stale else "."))
+        + (f", {chinese} of them the Chinese lessons in {out / ZH} (教师提示 in Chinese)" if chinese else "")
+        + (f"; {len(stale)} Chinese notes to bring in step (`python tools/teacher_notes.py check`)." if stale else "."))
     return with_any
 
 

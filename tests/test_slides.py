@@ -14,6 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+ZH_LESSONS = sorted((ROOT / "notebooks" / "zh").glob("[0-9][0-9]_*.ipynb"))
 
 spec = importlib.util.spec_from_file_location("slides", ROOT / "tools" / "slides.py")
 slides = importlib.util.module_from_spec(spec)
@@ -55,11 +56,13 @@ def test_every_slide_has_one_teachers_note_in_the_store(path):
         assert len(body.split()) >= 15, f"{store.name}: the note on cell {note.anchor} says almost nothing: {body!r}"
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", LESSONS + ZH_LESSONS, ids=lambda p: str(p.relative_to(ROOT / "notebooks")))
 def test_the_teachers_edition_has_the_same_deck_and_a_hidden_note_on_every_slide(edition, path):
-    built = _cells(edition / path.name)
+    """Both editions: the Chinese lessons' notes (教师提示) are notes to the deck's rule too."""
+    copy = edition / path.relative_to(ROOT / "notebooks")
+    built = _cells(copy)
     # the rule holds on the edition as built (make slides would change nothing) ...
-    want = slides.with_slides(json.loads((edition / path.name).read_text(encoding="utf-8")))["cells"]
+    want = slides.with_slides(json.loads(copy.read_text(encoding="utf-8")))["cells"]
     assert [_kind(c) for c in built] == [_kind(c) for c in want], f"{path.name}: the edition's slides break the rule"
     # ... and gives the students' lesson and the edition the same slides, notes aside
     assert [(c["id"], _kind(c)) for c in built if not _source(c).startswith(slides.NOTES)] == \

@@ -457,6 +457,22 @@ def test_a_chinese_note_left_in_a_chinese_notebook_is_refused(tmp_path, capsys):
     assert any("`title`" in w and "records no English text" in w for w in tn.check(books, store))
 
 
+def test_apply_on_the_command_line_names_what_is_left_to_translate(tmp_path, capsys, monkeypatch):
+    books, store = _course(tmp_path)
+    monkeypatch.chdir(tmp_path)                    # messages show paths relative to where the teacher is
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({"title": ZH_NOTES["title"]}, ensure_ascii=False), encoding="utf-8")
+    assert tn.main(["apply", "01_a", str(half), "--notebooks", str(books), "--store", str(store)]) == 0
+    out = capsys.readouterr().out
+    assert "`sec1`" in out and "missing" in out and "in step" not in out
+    assert tn.main(["todo", "01", "--notebooks", str(books), "--store", str(store)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"sec1": "Ask what the cell prints."}
+    rest = tmp_path / "rest.json"
+    rest.write_text(json.dumps({"sec1": ZH_NOTES["sec1"]}, ensure_ascii=False), encoding="utf-8")
+    assert tn.main(["apply", "01_a", str(rest), "--notebooks", str(books), "--store", str(store)]) == 0
+    assert "in step with the English notes" in capsys.readouterr().out
+
+
 def test_apply_refuses_bad_translations_with_a_message(tmp_path, capsys):
     books, store = _course(tmp_path)
     for mapping, said in (({"nope": "文字"}, "has no note on 'nope'"), ({"title": "  "}, "is empty"),
@@ -468,7 +484,7 @@ def test_apply_refuses_bad_translations_with_a_message(tmp_path, capsys):
     bad = tmp_path / "todo.json"
     bad.write_text("{'title': 1", encoding="utf-8")
     for argv, said in ((["apply", "01_a", str(bad)], "cannot be read as JSON"), (["apply", "01_a"], "apply NAME FILE"),
-                       (["todo"], "todo NAME")):
+                       (["todo"], "todo NAME"), (["check", "01_a"], "takes no lesson name")):
         assert tn.main(argv + ["--notebooks", str(books), "--store", str(store)]) == 2
         err = capsys.readouterr().err
         assert said in err and "Traceback" not in err

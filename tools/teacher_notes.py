@@ -567,6 +567,9 @@ def main(argv) -> int:
     if not args.notebooks.is_dir():
         print(f"error: {args.notebooks} is not a folder of notebooks (--notebooks)", file=sys.stderr)
         return 2
+    if args.command not in ("todo", "apply") and args.name:
+        print(f"error: {args.command} takes no lesson name ({args.name!r}); only todo and apply do", file=sys.stderr)
+        return 2
     if args.command in ("todo", "apply") and not args.name or args.command == "apply" and not args.file:
         print(f"error: {args.command} needs the lesson's name"
               + (" and the JSON file of translations: apply NAME FILE" if args.command == "apply" else ": todo NAME"),
@@ -581,7 +584,7 @@ def main(argv) -> int:
             except (OSError, UnicodeDecodeError, ValueError) as exc:
                 raise NotesError(f"{args.file} cannot be read as JSON {{cell id: Chinese note}}: {exc}") from None
             written = apply(args.name, mapping, args.notebooks, args.store)
-            left = [ln for ln in translation_problems(args.notebooks, args.store) if ln.startswith(str(written))]
+            left = [ln for ln in translation_problems(args.notebooks, args.store) if ln.startswith(_shown(written))]
             print("\n".join(left) if left else f"{_shown(written)}: in step with the English notes")
         elif args.command == "extract":
             n = extract(args.notebooks, args.store)

@@ -499,6 +499,8 @@ def test_three_chinese_lessons_have_their_views_checked():
 # -- the teacher's edition: the notes in the notebook, not on the slides ----------------------------
 
 EDITION_LESSON = "02_flu_cold_table.ipynb"
+#: the edition's lesson 02 in each language, and the collapsed line of its notes (tools/teacher_notes.py)
+EDITIONS = {"en": (EDITION_LESSON, "Teacher's note"), "zh": (f"zh/{EDITION_LESSON}", "教师提示")}
 
 
 @pytest.fixture(scope="module")
@@ -515,17 +517,20 @@ def edition_lab(chromium, tmp_path_factory):
         yield browser, port, token, root
 
 
-def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slide(edition_lab, tmp_path):
+@pytest.mark.parametrize("language", EDITIONS)
+def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slide(edition_lab, tmp_path, language):
     """As a teacher: open a lesson of the edition, see its notes (collapsed, opened with a click);
     present it as a deck and walk the first slides of the lesson, each of which has a note next
-    to the cell that opens it: that cell is on screen, its note never is."""
+    to the cell that opens it: that cell is on screen, its note never is. The same in the Chinese
+    edition, whose notes are in Chinese under 教师提示."""
     browser, port, token, root = edition_lab
-    cells = json.loads((root / "edition" / EDITION_LESSON).read_text(encoding="utf-8"))["cells"]
-    notes = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith("<details><summary>Teacher's note")]
-    assert len(notes) >= 3, f"{EDITION_LESSON}: the edition has {len(notes)} teacher's notes"
+    lesson, summary_text = EDITIONS[language]
+    cells = json.loads((root / "edition" / lesson).read_text(encoding="utf-8"))["cells"]
+    notes = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith(f"<details><summary>{summary_text}")]
+    assert len(notes) >= 3, f"{lesson}: the edition has {len(notes)} teacher's notes"
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     try:
-        page.goto(f"http://127.0.0.1:{port}/lab/workspaces/ws-teacher/tree/{EDITION_LESSON}?reset&token={token}")
+        page.goto(f"http://127.0.0.1:{port}/lab/workspaces/ws-teacher/tree/{lesson}?reset&token={token}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
         page.wait_for_function("n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
                                arg=len(cells), timeout=60_000)
@@ -534,7 +539,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
         # in the notebook: every note, collapsed; a click on one opens it
         for i in notes:
             summary = cell.nth(i).locator("summary")
-            assert summary.is_visible() and summary.inner_text().strip() == "Teacher's note", f"cell {i}"
+            assert summary.is_visible() and summary.inner_text().strip() == summary_text, f"cell {i}"
         opened = cell.nth(notes[1]).locator(".jp-RenderedMarkdown details p").first
         assert not opened.is_visible(), "a note is open before the teacher opens it"
         cell.nth(notes[1]).locator("summary").click()
@@ -550,13 +555,13 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
                     .map((c, i) => [i, c]).filter(([i, c]) => c.classList.contains('jp-deck-mod-onscreen')
                     && c.getClientRects().length && getComputedStyle(c).visibility !== 'hidden').map(([i]) => i)"""))
                 shown = on & set(notes)
-                assert not shown, f"{EDITION_LESSON}: the teacher's note in cell {min(shown)} is on a slide"
+                assert not shown, f"{lesson}: the teacher's note in cell {min(shown)} is on a slide"
                 seen |= on
                 if anchors <= seen:
                     break
                 step(page)
             assert anchors <= seen, f"the deck never showed cells {sorted(anchors - seen)}, which open the notes' slides"
-            _screenshot(page, tmp_path, "teachers-edition-slide.png")
+            _screenshot(page, tmp_path, f"teachers-edition-slide-{language}.png")
         finally:
             page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
             page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)

@@ -70,9 +70,11 @@ teacher: $(VENV)/.lab-installed
 	$(PY) tools/teacher_notes.py build --out $(EDITION)
 	@$(PY) tools/lab_settings.py
 	@echo ""
-	@echo "Starting JupyterLab on the teacher's edition ($(EDITION)/). Open the"
-	@echo "http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address printed below in your"
-	@echo "browser (Ctrl+click it). Stop it with Ctrl+C twice. Students open the lessons with make lab."
+	@echo "Starting JupyterLab on the teacher's edition ($(EDITION)/), both editions with their notes:"
+	@echo "  English lessons: http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb"
+	@echo "  中文版 (Chinese): http://127.0.0.1:$(PORT)/lab/tree/zh/00_start_here.ipynb"
+	@echo "  (add the ?token=... part of the address printed below if the browser asks for a token)"
+	@echo "Stop it with Ctrl+C twice. Students open the lessons with make lab."
 	@echo ""
 	$(VENV)/bin/jupyter lab --notebook-dir=$(EDITION) --ip=127.0.0.1 --port=$(PORT) \
 		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)

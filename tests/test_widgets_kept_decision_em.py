@@ -82,3 +82,75 @@ def test_the_theme_style_is_sent_once_not_with_every_edit(mail):
     ex.costs["ham", "ham"].value = 30.0                     # refused: the message in the error colour
     assert "<style" not in ex.message.value and "var(--nbteach-error" in ex.message.value
     assert "wrong decision" in ex.message.value
+
+
+# -- lesson 12: two figures, legend and numbers in one value; a setting shown before is kept ----
+
+def _em(n_labelled=(4, 30)):
+    from nbteach.em import mixture_documents
+    from nbteach.widgets import em_explorer
+
+    X, Y = mixture_documents(300, random_state=1)
+    XT, YT = mixture_documents(200, random_state=2)
+    return em_explorer(X, Y, XT, YT, n_labelled=list(n_labelled), n_draws=3, max_iter=4)
+
+
+def _em_shown(ex):
+    marks = [ex.em_line.y, ex.band.y, ex.nb_line.y, ex.cursor.x, ex.objective_line.y,
+             ex.objective_marker.x, ex.objective_marker.y]
+    return ex.numbers.value, [np.asarray(m, dtype=float).tolist() for m in marks], ex.summary.to_dict()
+
+
+def test_em_view_after_a_walk_is_the_view_made_afresh_and_a_setting_shown_before_is_not_drawn_again():
+    ex = _em()
+    walk = [("k", 2), ("n", 30), ("k", 3), ("k", 2), ("n", 4), ("k", 0), ("n", 30), ("k", 2), ("n", 4)]
+    seen = []
+    try:
+        for step, (which, value) in enumerate(walk):
+            if step == 6:
+                set_language("zh")        # a setting kept in English is written afresh in Chinese
+            (ex.iter_slider if which == "k" else ex.labels_slider).value = value
+            fresh = _em()
+            fresh.labels_slider.value, fresh.iter_slider.value = ex.labels_slider.value, ex.iter_slider.value
+            if step >= 6:                 # the axis labels and legend stay in the language the view was made in
+                assert ex.numbers.value.split("</div>")[-1] == fresh.numbers.value.split("</div>")[-1]
+                assert ex.accuracy_fig.title == fresh.accuracy_fig.title
+                assert f">{ex.accuracy_fig.title}</text>" in ex.numbers.value and "个有标记样本" in ex.accuracy_fig.title
+            else:
+                assert _em_shown(ex) == _em_shown(fresh)
+            seen.append((ex.labels_slider.value, ex.iter_slider.value, step >= 6))
+        assert len(set(seen)) < len(seen)                   # settings came back
+    finally:
+        set_language("en")
+    ex.iter_slider.value = 0
+    ex.iter_slider.value = 2
+    draw, shown = ex._draw, _em_shown(ex)
+    ex._draw = lambda n, k: pytest.fail("a setting shown before was drawn again")
+    ex.iter_slider.value = 0                                 # (4, 0): shown before
+    ex.iter_slider.value = 2
+    assert _em_shown(ex) == shown
+    ex._draw = draw
+
+
+def test_em_view_is_one_value_with_both_figures_the_legend_and_the_numbers():
+    from nbteach.widgets._svg import si_format
+
+    ex = _em()
+    ex.labels_slider.value = 30
+    ex.iter_slider.value = 3
+    value = ex.numbers.value
+    assert value.count("<svg") == 2 and ex.widget.children[1] is ex.numbers and len(ex.widget.children) == 2
+    assert "30 labelled rows: held-out accuracy" in value and "EM&#x27;s objective never decreases" in value
+    assert "naive Bayes on the labelled rows only" in value and "<b>30</b> labelled rows" in value
+    assert value.count("fill-opacity='0.15'") == 1 and value.count("Z' fill=") == 1     # the band: one closed area
+    # the objective's axis spans the curve shown: its round ticks lie between the curve's ends
+    objective = np.asarray(ex.objective_line.y)
+    assert ex.objective_fig.axes[1].scale.min == objective.min() and ex.objective_fig.axes[1].scale.max == objective.max()
+    ticks = [v for v, _ in ex.objective_fig.axes[1]._ticks()]
+    assert len(ticks) >= 2 and all(objective.min() <= v <= objective.max() for v in ticks)
+    assert all(f">{si_format(v)}</text>" in value for v in ticks)
+    # the cursor and the marker at the slider's iteration, in pixels of the pictures drawn
+    x0, _, x1, _ = ex.accuracy_fig.plot_box()
+    assert f"<circle cx='{x0 + 3 / 4 * (x1 - x0):.1f}'" in value             # the EM mean at iteration 3
+    ex.iter_slider.value = 1
+    assert ex.numbers.value != value and list(ex.cursor.x) == [1, 1]

@@ -321,3 +321,105 @@ def Figure(marks, axes, title="", width=560, height=360, margin=None):  # noqa: 
     if _FIGURE is None:
         _FIGURE = _html_class()
     return _FIGURE(marks, axes, title=title, width=width, height=height, margin=margin)
+
+
+# -- lesson 12 (EM): a filled band, an axis written by a function, a figure that is not a widget --
+
+
+class Area(_Mark):
+    """A closed, filled polygon through the points (bqplot's ``Lines`` with ``fill="inside"``,
+    ``close_path=True`` and no stroke): a band between two curves, ``fill_colors`` at
+    ``fill_opacities``."""
+
+    def __init__(self, x, y, scales, fill_colors=("#0072B2",), fill_opacities=(0.15,), visible=True):
+        super().__init__(x, y, scales, visible)
+        self.fill_colors, self.fill_opacities = list(fill_colors), list(fill_opacities)
+
+    def svg(self, fig) -> str:
+        xs, ys = self._xy(fig)
+        d = _path(np.ravel(xs), np.ravel(ys))
+        if not d:
+            return ""
+        return (f"<g transform='scale({1 / TENTHS:g})'><path d='{d}Z' fill='{self.fill_colors[0]}' "
+                f"fill-opacity='{self.fill_opacities[0]:g}' stroke='none'/></g>")
+
+
+_SI_PREFIXES = ["y", "z", "a", "f", "p", "n", "µ", "m", "", "k", "M", "G", "T", "P", "E", "Z", "Y"]
+
+
+def si_format(value, digits=4) -> str:
+    """``value`` to ``digits`` significant digits with an SI prefix, trailing zeros dropped: what
+    d3's format ``".4~s"`` writes (a bqplot axis's ``tick_format``; its minus is ``-``).
+
+    >>> si_format(-55460.2), si_format(-56000), si_format(0), si_format(1234567), si_format(0.5)
+    ('-55.46k', '-56k', '0', '1.235M', '500m')
+    """
+    v = float(value)
+    if v == 0 or not math.isfinite(v):
+        return "0" if v == 0 else str(v)
+    exponent = int(f"{v:.{digits - 1}e}".split("e")[1])        # after rounding: 99995 -> 1.000e+05
+    k = max(-8, min(8, math.floor(exponent / 3)))
+    decimals = max(0, digits - 1 - (exponent - 3 * k))
+    text = f"{v / 10 ** (3 * k):.{decimals}f}"
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text + _SI_PREFIXES[k + 8]
+
+
+class FunctionAxis(Axis):
+    """An :class:`Axis` whose tick labels ``tick_text`` writes (a function value -> text, e.g.
+    :func:`si_format`), at round values (fewer until no two read the same), or at ``tick_values``;
+    a vertical axis's label ``label_offset`` px from the axis line (:class:`Axis`: 46 px), to
+    clear long tick labels."""
+
+    def __init__(self, scale, side="bottom", label="", tick_text=str, tick_values=None, label_offset=None):
+        super().__init__(scale, side=side, label=label, tick_values=tick_values)
+        self.tick_text, self.label_offset = tick_text, label_offset
+
+    def _ticks(self):
+        if self.tick_values is not None:
+            return [(v, self.tick_text(v)) for v in self.tick_values]
+        for count in (10, 8, 6, 5, 4, 3, 2):
+            ticks = [(v, self.tick_text(v)) for v in nice_ticks(self.scale.min, self.scale.max, count)]
+            if len({text for _, text in ticks}) == len(ticks):
+                break
+        return ticks
+
+    def svg(self, fig) -> str:
+        if self.label_offset is None or self.side in ("bottom", "top"):
+            return super().svg(fig)
+        label, self.label = self.label, ""
+        try:
+            out = super().svg(fig)
+        finally:
+            self.label = label
+        if not label:
+            return out
+        x0, y0, x1, y1 = fig.plot_box()
+        x = x0 - self.label_offset if self.side == "left" else x1 + self.label_offset
+        return out + _text(x, (y0 + y1) / 2, label, rotate=-90)
+
+
+class Picture:
+    """A figure that is not a widget: :class:`Figure`'s ``marks``, ``axes``, ``title``, size and
+    margins, and its :meth:`svg`, for a view that writes several pictures and its numbers into
+    one ``HTML`` value (one message a move)."""
+
+    def __init__(self, marks, axes, title="", width=560, height=360, margin=None):
+        self.marks, self.axes, self.title = list(marks), list(axes), title
+        self.width, self.height = width, height
+        self.margin = margin or {"top": 50, "bottom": 50, "left": 60, "right": 20}
+
+    def plot_box(self):
+        """(left, top, right, bottom) of the plot area, in px."""
+        m = self.margin
+        return m["left"], m["top"], self.width - m["right"], self.height - m["bottom"]
+
+    def svg(self) -> str:
+        parts = [a.svg(self) for a in self.axes]
+        parts += [m.svg(self) for m in self.marks if m.visible]
+        title = _text(self.width / 2, 20, self.title, size=14) if self.title else ""
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
+                f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='{esc(self.title)}' "
+                f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
+                f"{title}{''.join(parts)}</svg>")

@@ -7,6 +7,12 @@ of those decisions against the plain argmax at t = 1/2, beside the risk the mode
 from its own posteriors. A negative cost, or a right
 decision that costs more than the wrong one, is refused with a message in the view; the
 last valid view stays.
+
+One edit, one message: the view's text and table are one ``HTML`` value, and the theme's colour
+rules ride on a widget that never changes (a ``<style>`` element re-inserted with the numbers at
+every edit made the browser recompute the style of the whole page). A loss shown before is shown
+again from what was kept (a box stepped up and down), and the scores of the same decisions (the
+threshold moved between the same two posteriors) are looked up, not counted again.
 """
 from __future__ import annotations
 
@@ -15,9 +21,10 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshold_from_loss
+from nbteach.i18n import get_language
 from nbteach.metrics import confusion_table, precision_recall_f1
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import ERROR, esc, padded, say
+from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
@@ -75,12 +82,21 @@ class LossExplorer(Explorer):
             self.costs[d, t].observe(lambda change: self.update(), names="value")
         self.view = w.HTML()
         self.message = w.HTML()
+        # the theme's colour rules (the message's error colour), once: a widget with nothing to
+        # show, beside the boxes, that never changes
+        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(width="0px", margin="0px"))
         order = [(negative, negative), (positive, negative), (negative, positive), (positive, positive)]
         self.widget = w.VBox([w.HBox([w.VBox([self.costs[k] for k in order[:2]]),
-                                      w.VBox([self.costs[k] for k in order[2:]])]),
+                                      w.VBox([self.costs[k] for k in order[2:]]), self.theme]),
                               self.message, self.view])
         self.result = None
+        # the plain argmax (t = 1/2) ignores the costs: decided once
+        self._plain = np.asarray(classes, dtype=object)[bayes_decision(self.posterior)]
+        self._kept, self._scores = {}, {}
         self.update()
+
+    #: how many losses (and how many sets of decisions) a view keeps what it showed for
+    KEPT = 128
 
     def loss_matrix(self):
         """The loss as the boxes hold it, rows = decision, columns = truth, in classes order."""
@@ -97,38 +113,65 @@ class LossExplorer(Explorer):
         try:
             t = threshold_from_loss(L_pos)
         except NbteachError as err:
-            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
+            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>").removeprefix(THEME_STYLE)
             return
         self.message.value = ""
+        # a loss shown before (a box stepped up and back): shown again from what was kept
+        key = (tuple(L.ravel().tolist()), get_language())
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = self._kept[key] = self._compute(L, t)
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        self.result, self.view.value = kept
+
+    def _decided(self, dec):
+        """The scores of one set of decisions (they follow the threshold only where it passes a
+        posterior): precision, recall, the confusion table and its HTML (in the student's
+        language), the number flagged."""
+        key = (dec.tobytes(), get_language())
+        scores = self._scores.get(key)
+        if scores is None:
+            pred = np.asarray(self.classes, dtype=object)[dec]
+            prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
+            table = confusion_table(self.y_test, pred)
+            scores = self._scores[key] = {"precision": prec, "recall": rec, "confusion": table,
+                                          "n_flagged": int(np.sum(pred == self.positive)),
+                                          "table": (table.shown() if hasattr(table, "shown") else table).to_html()}
+            if len(self._scores) > self.KEPT:
+                del self._scores[next(iter(self._scores))]
+        return scores
+
+    def _compute(self, L, t):
+        """(result, view) of a valid loss: the decisions' risks and scores, and the view's HTML."""
         dec = bayes_decision(self.posterior, L)
-        pred = np.asarray(self.classes, dtype=object)[dec]
-        plain = np.asarray(self.classes, dtype=object)[bayes_decision(self.posterior)]
         risk = bayes_risk(self.posterior, L, y_true=self.y_test, classes=self.classes)
         expected = bayes_risk(self.posterior, L)          # what the model expects, from its posteriors
-        risk_plain = decision_risk(plain, self.y_test, L, classes=self.classes)
-        prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
-        table = confusion_table(self.y_test, pred)
-        self.result = {"threshold": t, "risk": risk, "expected_risk": float(expected),
-                       "risk_at_half": risk_plain, "precision": prec,
-                       "recall": rec, "confusion": table, "n_flagged": int(np.sum(pred == self.positive))}
+        risk_plain = decision_risk(self._plain, self.y_test, L, classes=self.classes)
+        scores = self._decided(dec)
+        prec, rec = scores["precision"], scores["recall"]
+        result = {"threshold": t, "risk": risk, "expected_risk": float(expected),
+                  "risk_at_half": risk_plain, "precision": prec,
+                  "recall": rec, "confusion": scores["confusion"], "n_flagged": scores["n_flagged"]}
         pos = esc(self.positive)
-        self.view.value = padded(
+        view = padded(
             "<div style='padding:0.3em 0'>" + say(
                 f"<p>Decide <b>{pos}</b> when P({pos} | x) &gt; "
                 f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
-                f"<p>On {len(self.y_test)} held-out e-mails: {self.result['n_flagged']} flagged "
+                f"<p>On {len(self.y_test)} held-out e-mails: {result['n_flagged']} flagged "
                 f"{pos}; precision {prec:.3f}, recall {rec:.3f}.</p>"
                 f"<p>Mean cost per e-mail of these decisions: <b>{risk:.4f}</b>; of the plain argmax "
                 f"(t = 1/2) under the same costs: {risk_plain:.4f}. The model itself expects "
                 f"{float(expected):.4f} (the mean least conditional risk, trusting its posteriors).</p>",
                 f"<p>当 P({pos} | x) &gt; <b>t = {t:.4g}</b> 时判为 <b>{pos}</b>"
                 f"（损失相等时 t = 1/2）。</p>"
-                f"<p>在 {len(self.y_test)} 封留出的邮件上：{self.result['n_flagged']} 封被判为 "
+                f"<p>在 {len(self.y_test)} 封留出的邮件上：{result['n_flagged']} 封被判为 "
                 f"{pos}；查准率 {prec:.3f}，查全率 {rec:.3f}。</p>"
                 f"<p>这些决策平均每封邮件的损失：<b>{risk:.4f}</b>；同样的损失下，直接取后验概率最大者"
                 f"（t = 1/2）的平均损失：{risk_plain:.4f}。模型自己预期的是 "
                 f"{float(expected):.4f}（最小条件风险的平均值，即相信它自己的后验概率）。</p>")
-            + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>")
+            + scores["table"] + "</div>").removeprefix(THEME_STYLE)
+        return result, view
 
 
 def loss_explorer(model, X_test, y_test, positive=None, loss=None):

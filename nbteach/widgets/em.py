@@ -4,20 +4,26 @@ Everything is computed once, when the view is made, by :func:`nbteach.em.em_lear
 (for each number of labelled rows and each random draw of them, EM's held-out accuracy and its
 objective at every iteration; iteration 0 is naive Bayes on the labelled rows only) and
 summarised by :func:`nbteach.em.em_against_labelled_only`. A move of either slider looks the
-numbers up: no fitting while the student drags. The bqplot figures are made once; a move sends
-the new curves and the cursor.
+numbers up: no fitting while the student drags.
+
+One move, one message: the two figures are drawn as SVG (:mod:`nbteach.widgets._svg`, marks
+with bqplot's attribute names) and written with the legend and the numbers into one ``HTML``
+value, which the browser replaces as one element. (As bqplot figures, a move sent the cursor,
+the marker, the curves, the band and the numbers in messages of their own, and the browser
+redrew each mark on its own.) A setting shown before is written again from what was kept.
 """
 from __future__ import annotations
 
-import bqplot as bq
 import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.em import _check_n_labelled, em_against_labelled_only, em_learning_curve
+from nbteach.i18n import get_language
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
-from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
+from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 
 __all__ = ["EMExplorer", "em_explorer"]
 
@@ -31,8 +37,10 @@ class EMExplorer(Explorer):
     labels_slider : SelectionSlider, the number of labelled rows
     iter_slider : IntSlider, the EM iterations (0 = labelled-only naive Bayes)
     summary : DataFrame, :func:`nbteach.em.em_against_labelled_only` at the slider's iteration
-    accuracy_fig, objective_fig : bqplot Figures
-    numbers : HTML, the comparison at the sliders' values
+    accuracy_fig, objective_fig : :class:`nbteach.widgets._svg.Picture`, their marks ``em_line``,
+        ``band``, ``nb_line``, ``cursor``; ``objective_line``, ``objective_marker``
+    numbers : HTML, the two figures, their legend and the comparison at the sliders' values
+        (one value: a move is one message)
     """
 
     def __init__(self, X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200),
@@ -56,40 +64,45 @@ class EMExplorer(Explorer):
         self._objective = first.set_index(["n_labelled", "iteration"])["objective"]
 
         lo = float((self.curve["accuracy"]).min())
-        sx = bq.LinearScale(min=0, max=float(max_iter))
-        sy = bq.LinearScale(min=max(0.0, np.floor(lo * 20) / 20 - 0.05), max=1.0)
+        sx = _svg.LinearScale(min=0, max=float(max_iter))
+        sy = _svg.LinearScale(min=max(0.0, np.floor(lo * 20) / 20 - 0.05), max=1.0)
         scales = {"x": sx, "y": sy}
         it = self._iterations
-        self.em_line = bq.Lines(x=it, y=np.zeros(len(it)), scales=scales, colors=[BLUE], marker="circle",
-                                marker_size=16, stroke_width=2)
-        self.band = bq.Lines(x=np.concatenate([it, it[::-1]]), y=np.zeros(2 * len(it)), scales=scales,
-                             fill="inside", fill_opacities=[0.15], fill_colors=[BLUE], colors=[BLUE],
-                             stroke_width=0, close_path=True)
-        self.nb_line = bq.Lines(x=[0, max_iter], y=[0, 0], scales=scales, colors=[VERMILLION],
-                                line_style="dashed", stroke_width=2)
-        self.cursor = bq.Lines(x=[0, 0], y=[sy.min, sy.max], scales=scales, colors=[GREY])
-        self.accuracy_fig = figure(
+        # whole iterations only on the x axes (bqplot wrote its round ticks with format "d")
+        x_ticks = [v for v in _svg.nice_ticks(0, max_iter) if float(v).is_integer()]
+        self.em_line = _svg.Lines(x=it, y=np.zeros(len(it)), scales=scales, colors=[BLUE], marker="circle",
+                                  marker_size=16, stroke_width=2)
+        self.band = _svg.Area(x=np.concatenate([it, it[::-1]]), y=np.zeros(2 * len(it)), scales=scales,
+                              fill_colors=[BLUE], fill_opacities=[0.15])
+        self.nb_line = _svg.Lines(x=[0, max_iter], y=[0, 0], scales=scales, colors=[VERMILLION],
+                                  line_style="dashed", stroke_width=2)
+        self.cursor = _svg.Lines(x=[0, 0], y=[sy.min, sy.max], scales=scales, colors=[GREY])
+        self.accuracy_fig = _svg.Picture(
             [self.band, self.em_line, self.nb_line, self.cursor],
-            [bq.Axis(scale=sx, label=say("EM iterations", "EM 算法迭代次数"), tick_format="d"),
-             bq.Axis(scale=sy, side="left", label=say("held-out accuracy", "留出数据上的精度"), tick_format=".2f")],
+            [_svg.FunctionAxis(scale=sx, label=say("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
+                               tick_text=lambda v: f"{v:.0f}"),
+             _svg.Axis(scale=sy, side="left", label=say("held-out accuracy", "留出数据上的精度"), tick_format=".2f")],
             width=460, height=320)
-        ox = bq.LinearScale(min=0, max=float(max_iter))
-        oy = bq.LinearScale()
-        self.objective_line = bq.Lines(x=it, y=np.zeros(len(it)), scales={"x": ox, "y": oy},
-                                       colors=[BLUE], marker="circle", marker_size=16, stroke_width=2)
-        self.objective_marker = bq.Scatter(x=[0], y=[0.0], scales={"x": ox, "y": oy}, marker="square",
-                                           colors=[VERMILLION], default_size=80)
-        self.objective_fig = figure(
+        ox = _svg.LinearScale(min=0, max=float(max_iter))
+        # the objective's axis spans the shown curve (bqplot's scale without min and max): set per move
+        self._oy = _svg.LinearScale(min=0, max=1)
+        self.objective_line = _svg.Lines(x=it, y=np.zeros(len(it)), scales={"x": ox, "y": self._oy},
+                                         colors=[BLUE], marker="circle", marker_size=16, stroke_width=2)
+        self.objective_marker = _svg.Scatter(x=[0], y=[0.0], scales={"x": ox, "y": self._oy}, marker="square",
+                                             colors=[VERMILLION], default_size=80)
+        self.objective_fig = _svg.Picture(
             [self.objective_line, self.objective_marker],
-            [bq.Axis(scale=ox, label=say("EM iterations", "EM 算法迭代次数"), tick_format="d"),
-             bq.Axis(scale=oy, side="left", label=say("objective L (first draw)", "目标函数 L（第一次抽取）"),
-                     tick_format=".4~s")],
+            [_svg.FunctionAxis(scale=ox, label=say("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
+                               tick_text=lambda v: f"{v:.0f}"),
+             _svg.FunctionAxis(scale=self._oy, side="left", label=say("objective L (first draw)",
+                                                                      "目标函数 L（第一次抽取）"),
+                               tick_text=_svg.si_format, label_offset=66)],
             width=460, height=320, margin={"top": 50, "bottom": 50, "left": 80, "right": 20})
-        self.legend = w.HTML(legend([
+        self._legend = legend([
             (BLUE, "line", say(f"EM, mean over {n_draws} draws (band: ± 1 sd)",
                                f"EM 算法，{n_draws} 次抽取的均值（阴影带：± 1 个标准差）")),
             (VERMILLION, "dashed", say("naive Bayes on the labelled rows only", "只用有标记样本的朴素贝叶斯分类器")),
-            (GREY, "line", say("the slider's iterations", "滑块所在的迭代次数"))]))
+            (GREY, "line", say("the slider's iterations", "滑块所在的迭代次数"))])
         style = {"description_width": "initial"}
         self.labels_slider = w.SelectionSlider(options=n_labelled, value=n_labelled[0],
                                                description=say("labelled rows", "有标记的样本数"), style=style,
@@ -98,31 +111,45 @@ class EMExplorer(Explorer):
                                        description=say("EM iterations", "EM 算法迭代次数"), style=style,
                                        layout=w.Layout(width="380px"))
         self.numbers = w.HTML()
-        self.widget = w.VBox([w.HBox([self.labels_slider, self.iter_slider]),
-                              w.HBox([self.accuracy_fig, self.objective_fig]), self.legend, self.numbers])
-        self._shown_n = None
+        self.widget = w.VBox([w.HBox([self.labels_slider, self.iter_slider]), self.numbers])
+        self._kept = {}
         self.labels_slider.observe(lambda change: self.update(), names="value")
         self.iter_slider.observe(lambda change: self.update(), names="value")
         self.update()
 
+    #: how many settings the view keeps what it wrote for (all of them, as a rule: 5 x 11 here)
+    KEPT = 256
+
     def update(self):
-        """Look up the numbers at the sliders' values and redraw in place."""
+        """Look up the numbers at the sliders' values, set the marks, write the view (one message)."""
         n, k = int(self.labels_slider.value), int(self.iter_slider.value)
-        if n != self._shown_n:                      # the curves change only with the labels
-            mean, sd = self._mean[n], self._sd[n]
-            self.em_line.y = mean
-            self.band.y = np.concatenate([mean + sd, (mean - sd)[::-1]])
-            self.nb_line.y = [float(mean[0])] * 2
-            self.objective_line.y = self._objective.loc[n].to_numpy()
-            self._shown_n = n
+        mean, sd = self._mean[n], self._sd[n]
+        self.em_line.y = mean
+        self.band.y = np.concatenate([mean + sd, (mean - sd)[::-1]])
+        self.nb_line.y = [float(mean[0])] * 2
+        self.objective_line.y = self._objective.loc[n].to_numpy()
         self.summary = self._summaries[k].loc[[n]]
         self.cursor.x = [k, k]
-        with self.objective_marker.hold_sync():
-            self.objective_marker.x, self.objective_marker.y = [k], [float(self._objective.loc[(n, k)])]
-        row = self.summary.loc[n]
+        self.objective_marker.x, self.objective_marker.y = [k], [float(self._objective.loc[(n, k)])]
         self.accuracy_fig.title = say(f"{n} labelled rows: held-out accuracy", f"{n} 个有标记样本：留出数据上的精度")
         self.objective_fig.title = say("EM's objective never decreases", "EM 算法的目标函数从不下降")
-        self.numbers.value = say(
+        # a setting shown before (a slider moved back and forth): written again from what was kept
+        key = (n, k, get_language())
+        value = self._kept.get(key)
+        if value is None:
+            value = self._kept[key] = self._draw(n, k)
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        self.numbers.value = value
+
+    def _draw(self, n, k):
+        """The view at ``n`` labelled rows and ``k`` iterations: both figures, the legend, the numbers."""
+        low, high = float(np.min(self.objective_line.y)), float(np.max(self.objective_line.y))
+        if low == high:                     # a flat objective: a unit span around it
+            low, high = low - 0.5, high + 0.5
+        self._oy.min, self._oy.max = low, high
+        row = self.summary.loc[n]
+        numbers = say(
             f"<p>With <b>{n}</b> labelled rows, after <b>{k}</b> EM iteration(s): EM "
             f"{row['EM mean']:.3f} ± {row['EM sd']:.3f}, naive Bayes on the labelled rows only "
             f"{row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f} (mean ± sd over "
@@ -135,6 +162,8 @@ class EMExplorer(Explorer):
             f"{int(row['draws'])} 次的均值 ± 标准差）；EM 算法 − 朴素贝叶斯 "
             f"{row['EM - NB mean']:+.3f} ± {row['EM - NB sd']:.3f}，{int(row['draws'])} 次抽取中 EM 算法领先 "
             f"{int(row['draws EM ahead'])} 次。</p>")
+        figures = (f"<div style='display:flex;gap:4px'>{self.accuracy_fig.svg()}{self.objective_fig.svg()}</div>")
+        return figures + self._legend + numbers
 
 
 def em_explorer(X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200), n_draws=5,

@@ -19,8 +19,10 @@ def _widget(page, kind, label):
 
 
 def _wait_text(page, text, timeout=20_000):
-    page.wait_for_function("t => document.querySelector('.jp-Notebook').innerText.includes(t)",
-                           arg=text, timeout=timeout)
+    """Wait until a widget view on the page shows ``text``: only the views, not the whole notebook,
+    whose markdown and printed outputs may say the same words before the view does (lesson 02's did)."""
+    page.wait_for_function("t => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output > .jupyter-widgets')]"
+                           ".some(v => v.innerText.includes(t))", arg=text, timeout=timeout)
 
 
 def _until(page, predicate, locator, timeout=20_000):

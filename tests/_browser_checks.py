@@ -6,6 +6,7 @@ for that input. ``CONTROL_CHECKS`` maps a lesson to its checks, each ``check(pag
 (``root``: the folder JupyterLab serves, holding ``notebooks/``)."""
 from __future__ import annotations
 
+import contextlib
 import html
 import re
 
@@ -18,20 +19,39 @@ def _widget(page, kind, label):
 
 
 def _wait_text(page, text, timeout=20_000):
-    page.wait_for_function("t => document.querySelector('.jp-Notebook').innerText.includes(t)",
-                           arg=text, timeout=timeout)
+    """Wait until a widget view on the page shows ``text``: only the views, not the whole notebook,
+    whose markdown and printed outputs may say the same words before the view does (lesson 02's did)."""
+    page.wait_for_function("t => [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output > .jupyter-widgets')]"
+                           ".some(v => v.innerText.includes(t))", arg=text, timeout=timeout)
+
+
+def _until(page, predicate, locator, timeout=20_000):
+    """Wait until ``predicate`` (JavaScript, of the element) holds for ``locator``'s element: an
+    element updated by a widget or message of its own is read once it has caught up, not the
+    moment another one changed. If it never holds, the assertion after the wait says what it shows."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(predicate, arg=locator.element_handle(), timeout=timeout)
 
 
 def check_lesson02_dropdowns_explain_the_chosen_patient(page, root):
+    from playwright.sync_api import expect
+
+    # the explorer's own view, not the whole notebook's text: an output above it (nb6.explain)
+    # says "decision: Flu" and a markdown cell "no decision", so those waits held at once
+    view = page.locator(".nbteach-table-explorer .nbteach-view").first
     # the note's first patient is preselected; a severe sore throat with a cough makes it Flu
     _widget(page, "dropdown", "Sore").locator("select").select_option("severe")
     _widget(page, "dropdown", "Cough").locator("select").select_option("yes")
     _widget(page, "dropdown", "Headache").locator("select").select_option("severe")
-    _wait_text(page, "decision: Flu")
-    # mild headache, mild sore throat: every class scores 0
+    expect(view).to_contain_text("decision: Flu", use_inner_text=True, timeout=20_000)
+    # mild headache, mild sore throat, no cough (the note's first patient with a mild sore
+    # throat): every class scores 0 (with the cough, Flu scores 4/45)
     _widget(page, "dropdown", "Headache").locator("select").select_option("mild")
     _widget(page, "dropdown", "Sore").locator("select").select_option("mild")
-    _wait_text(page, "no decision")
+    _widget(page, "dropdown", "Cough").locator("select").select_option("no")
+    expect(view).to_contain_text("no decision", use_inner_text=True, timeout=20_000)
 
 
 def check_lesson06_typing_a_review_updates_each_words_push(page, root):
@@ -46,13 +66,18 @@ def check_lesson08_boundary_turns_into_a_curve(page, root):
     summary = page.locator(".widget-html", has_text="log odds").first
     assert "zero, because the variance is shared" in summary.inner_text()
     _widget(page, "checkbox", "shared variance").locator("input").click()
+    # the kernel enables class 1's sd sliders in its answer to the click (a message of its own):
+    # a key pressed on a slider still disabled is lost
+    page.wait_for_function("el => !el.hasAttribute('disabled')", timeout=20_000,
+                           arg=_widget(page, "slider", "class 1: sd of x₁").locator(".noUi-target").element_handle())
     handle = _widget(page, "slider", "class 1: sd of x₁").locator(".noUi-handle")
     handle.focus()
     for _ in range(4):                      # the keyboard moves a slider by its step
         handle.press("ArrowRight")
     _wait_text(page, "not zero, because the classes' variances differ")
-    readout = _widget(page, "slider", "class 1: sd of x₁").locator(".widget-readout").inner_text()
-    assert float(readout) == pytest.approx(1.2)
+    readout = _widget(page, "slider", "class 1: sd of x₁").locator(".widget-readout")
+    _until(page, "el => Math.abs(parseFloat(el.innerText) - 1.2) < 1e-6", readout)   # the first press already says "not zero"
+    assert float(readout.inner_text()) == pytest.approx(1.2)
 
 
 def check_lesson09_costs_move_the_threshold(page, root):
@@ -171,6 +196,8 @@ def check_lesson01_prior_by_mouse_and_likelihood_by_keyboard(page, root):
     page.wait_for_function("([el, t]) => el.innerText.includes(t)",
                            arg=[box.locator(".nbteach-view").element_handle(), posterior(p, "0.95", "0.06")],
                            timeout=20_000)
+    # the accessibility helper writes the value text when it sees the readout change
+    _until(page, "el => el.getAttribute('aria-valuetext') === '0.060'", handle)
     assert handle.get_attribute("aria-valuetext") == "0.060"
 
 
@@ -276,7 +303,9 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
     page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
     step_up(".nbteach-n-chains", want.n_chains, 5)     # one more chain: the sampler runs again
     assert "5 chains keep 1500 samples" in numbers.inner_text()
-    assert "chain 5" in box.locator(".nbteach-legend").first.inner_text()
+    legend = box.locator(".nbteach-legend").first      # a widget of its own: its own message
+    _until(page, "el => el.innerText.includes('chain 5')", legend)
+    assert "chain 5" in legend.inner_text()
     step_up(".nbteach-thin", want.thin, 2)             # thinning 2: twice the sweeps, same samples
     assert "Each chain ran 600 sweeps" in numbers.inner_text()
 

@@ -139,6 +139,7 @@ def test_make_lab_serves_the_lessons(tmp_path):
 
 def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
     import nbformat
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
     nb = nbformat.v4.new_notebook()
@@ -156,6 +157,11 @@ def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
             page.keyboard.press("Shift+Enter")
             # the widget renders: both sliders with their names, the three columns
             page.wait_for_selector(".widget-hslider .widget-readout", timeout=90_000)
+            # the first slider on the page is not the second: wait for both labels before reading them
+            with contextlib.suppress(PlaywrightTimeout):
+                page.wait_for_function("""() => { const t = [...document.querySelectorAll('.widget-label')]
+                    .map(l => l.innerText).join(' '); return t.includes('alpha') && t.includes('epsilon'); }""",
+                                       timeout=30_000)
             labels = " ".join(page.locator(".widget-label").all_inner_texts())
             assert "alpha" in labels and "epsilon" in labels
             page.wait_for_function("document.body.innerText.includes('α = 1.00')", timeout=30_000)

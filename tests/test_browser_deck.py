@@ -14,6 +14,7 @@ the deck does not need their outputs. Needs Debian's chromium; skipped locally w
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -90,6 +91,8 @@ def _current_tab(page, stem):
 def _present_the_lesson(page, walk=True):
     """Open the lesson, check both extensions are loaded, present it and (``walk``) step through a
     few slides: the deck works on the lesson presented as it does without lab/nbteach-lab."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
     config = json.loads(page.locator("#jupyter-config-data").text_content())
@@ -101,6 +104,11 @@ def _present_the_lesson(page, walk=True):
     first = page.evaluate(_ON_SCREEN)
     for _ in range(3 if walk else 0):
         step(page)
+    # the deck marks the body, the panel and its remote control in steps of its own: on the first
+    # slide (no step taken) the state is read once it has caught up with the deck shown above
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(f"""() => {{ const s = ({_DECK_STATE})();
+            return s.mode === 'presenting' && s.remote && s.presented.length === 1; }}""", timeout=20_000)
     state = _deck_state(page)
     assert state["mode"] == "presenting" and state["remote"] and len(state["presented"]) == 1, state
     if walk:

@@ -523,6 +523,8 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
     present it as a deck and walk the first slides of the lesson, each of which has a note next
     to the cell that opens it: that cell is on screen, its note never is. The same in the Chinese
     edition, whose notes are in Chinese under 教师提示."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     browser, port, token, root = edition_lab
     lesson, summary_text = EDITIONS[language]
     cells = json.loads((root / "edition" / lesson).read_text(encoding="utf-8"))["cells"]
@@ -539,6 +541,8 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
         # in the notebook: every note, collapsed; a click on one opens it
         for i in notes:
             summary = cell.nth(i).locator("summary")
+            with contextlib.suppress(PlaywrightTimeout):   # a markdown cell is rendered a moment after it is on the page
+                summary.wait_for(state="visible", timeout=20_000)
             assert summary.is_visible() and summary.inner_text().strip() == summary_text, f"cell {i}"
         opened = cell.nth(notes[1]).locator(".jp-RenderedMarkdown details p").first
         assert not opened.is_visible(), "a note is open before the teacher opens it"

@@ -321,3 +321,59 @@ def Figure(marks, axes, title="", width=560, height=360, margin=None):  # noqa: 
     if _FIGURE is None:
         _FIGURE = _html_class()
     return _FIGURE(marks, axes, title=title, width=width, height=height, margin=margin)
+
+
+class Panel:
+    """A figure as SVG text, not a widget: ``marks`` and ``axes`` under a ``title``, drawn by
+    :meth:`svg` as :class:`Figure` draws them. A view that shows several figures and its numbers
+    together writes them all into one HTML widget (:func:`Panels`), so that a move that changes
+    them all is still one message and one redraw (lesson 11's Gibbs explorer: two plots, their
+    legend and the numbers under them)."""
+
+    def __init__(self, marks, axes, title="", width=560, height=360, margin=None):
+        self.marks, self.axes, self.title = list(marks), list(axes), title
+        self.width, self.height = width, height
+        self.margin = margin or {"top": 50, "bottom": 50, "left": 60, "right": 20}
+
+    def plot_box(self):
+        """(left, top, right, bottom) of the plot area, in px."""
+        m = self.margin
+        return m["left"], m["top"], self.width - m["right"], self.height - m["bottom"]
+
+    def svg(self) -> str:
+        parts = [a.svg(self) for a in self.axes]
+        parts += [m.svg(self) for m in self.marks if m.visible]
+        title = _text(self.width / 2, 20, self.title, size=14) if self.title else ""
+        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
+                f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='{esc(self.title)}' "
+                f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
+                f"{title}{''.join(parts)}</svg>")
+
+
+def _panels_class():
+    class Panels(w.HTML):
+        """Several :class:`Panel` figures side by side, and ``below`` them an HTML text (a legend,
+        the numbers), all in this widget's ``value``, written by :meth:`draw`: one message a move."""
+
+        def __init__(self, panels, below=""):
+            super().__init__()
+            self.panels, self.below = list(panels), below
+            self.draw()
+
+        def draw(self):
+            """Write the panels and the text below them into ``value``: one message to the browser."""
+            self.value = ("<div style='display:flex'>" + "".join(p.svg() for p in self.panels)
+                          + "</div>" + self.below)
+
+    return Panels
+
+
+_PANELS = None
+
+
+def Panels(panels, below=""):  # noqa: N802 (made on first use)
+    """A new widget drawing ``panels`` (:class:`Panel`) side by side with the HTML ``below`` under them."""
+    global _PANELS
+    if _PANELS is None:
+        _PANELS = _panels_class()
+    return _PANELS(panels, below=below)

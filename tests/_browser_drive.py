@@ -63,7 +63,9 @@ WATCH_JS = r"""([path, baseline]) => {
         [out, control] = window.__find(path);
     }
     if (window.__observer) window.__observer.disconnect();
-    const own = control.closest('.jupyter-widgets');
+    // the control's own element (a group of toggle buttons is its own element: its closest
+    // .jupyter-widgets is the box around it, where lesson 11's card shows the clicked node's value)
+    const own = control.classList.contains('widget-toggle-buttons') ? control : control.closest('.jupyter-widgets');
     window.__lat = {start: [], change: []};
     window.__arm = () => { window.__lat = {start: [], change: []}; };
     for (const type of ['keydown', 'mousedown', 'change', 'input']) {

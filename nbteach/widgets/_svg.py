@@ -323,12 +323,10 @@ def Figure(marks, axes, title="", width=560, height=360, margin=None):  # noqa: 
     return _FIGURE(marks, axes, title=title, width=width, height=height, margin=margin)
 
 
-class Panel:
-    """A figure as SVG text, not a widget: ``marks`` and ``axes`` under a ``title``, drawn by
-    :meth:`svg` as :class:`Figure` draws them. A view that shows several figures and its numbers
-    together writes them all into one HTML widget (:func:`Panels`), so that a move that changes
-    them all is still one message and one redraw (lesson 11's Gibbs explorer: two plots, their
-    legend and the numbers under them)."""
+class Picture:
+    """A figure that is not a widget: :class:`Figure`'s ``marks``, ``axes``, ``title``, size and
+    margins, and its :meth:`svg`, for a view that writes several pictures and its numbers into
+    one ``HTML`` value (one message a move)."""
 
     def __init__(self, marks, axes, title="", width=560, height=360, margin=None):
         self.marks, self.axes, self.title = list(marks), list(axes), title
@@ -352,8 +350,9 @@ class Panel:
 
 def _panels_class():
     class Panels(w.HTML):
-        """Several :class:`Panel` figures side by side, and ``below`` them an HTML text (a legend,
-        the numbers), all in this widget's ``value``, written by :meth:`draw`: one message a move."""
+        """Several :class:`Picture` figures side by side, and ``below`` them an HTML text (a legend,
+        the numbers), all in this widget's ``value``, written by :meth:`draw`: one message a move
+        (lesson 11's Gibbs explorer: two plots, their legend and the numbers under them)."""
 
         def __init__(self, panels, below=""):
             super().__init__()
@@ -372,7 +371,7 @@ _PANELS = None
 
 
 def Panels(panels, below=""):  # noqa: N802 (made on first use)
-    """A new widget drawing ``panels`` (:class:`Panel`) side by side with the HTML ``below`` under them."""
+    """A new widget drawing ``panels`` (:class:`Picture`) side by side with the HTML ``below`` under them."""
     global _PANELS
     if _PANELS is None:
         _PANELS = _panels_class()

@@ -57,10 +57,10 @@ class GibbsExplorer(Explorer):
     burn_in, n_chains, thin, per_chain : IntSlider, the sampler's settings (``per_chain``: states
         each chain keeps; n_samples = per_chain x n_chains)
     view : HTML, the two plots side by side (SVG), the legend and the numbers: one message a move
-    chains_fig : :class:`nbteach.widgets._svg.Panel`, each chain's running estimate over its
+    chains_fig : :class:`nbteach.widgets._svg.Picture`, each chain's running estimate over its
         sweeps (``chain_lines``), the exact answer (``exact_line``) and the end of the burn-in
         (``burn_line``)
-    pooled_fig : Panel, the estimate from all chains as samples accumulate (``pooled_line``)
+    pooled_fig : Picture, the estimate from all chains as samples accumulate (``pooled_line``)
     legend, numbers : str, the HTML under the plots (what the marks are; the run's numbers)
     message : HTML, what to fix when the sampler refuses the settings
     run : the :class:`nbteach.bayesnet.inference.GibbsChains` on show
@@ -106,7 +106,7 @@ class GibbsExplorer(Explorer):
                                      line_style="dashed", stroke_width=2)
         self.burn_line = _svg.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
         self._sweep_axis = _svg.Axis(scale=sx, label=say("sweep", "轮"), tick_format=".0f")
-        self.chains_fig = _svg.Panel([self.chain_lines, self.exact_line, self.burn_line],
+        self.chains_fig = _svg.Picture([self.chain_lines, self.exact_line, self.burn_line],
                                      [self._sweep_axis,
                                       _svg.Axis(scale=sy, side="left", label=say("running estimate", "累计估计值"),
                                                 tick_format=".1f")],
@@ -120,7 +120,7 @@ class GibbsExplorer(Explorer):
         self._samples_axis = _svg.Axis(scale=px, label=say("samples kept, all chains (log scale)",
                                                            "所有链保留的样本数（对数刻度）"), tick_format="d",
                                        tick_values=_log_ticks(10)[0])
-        self.pooled_fig = _svg.Panel([self.pooled_line, self.pooled_exact],
+        self.pooled_fig = _svg.Picture([self.pooled_line, self.pooled_exact],
                                      [self._samples_axis,
                                       _svg.Axis(scale=py, side="left", label=say("estimate", "估计值"),
                                                 tick_format=".1f")],

@@ -111,8 +111,10 @@ for _c in list(_all.values()):
     for _v in _vs:
         _t0 = _time.perf_counter(); _set(_c, _v); _t.append(_time.perf_counter() - _t0)
     _set(_c, _old)
-    # as the browser names it: the description, or a group of buttons by its labels ("?TrueFalse")
-    _name = _c.description or "".join(getattr(_c, "_options_labels", ())) or type(_c).__name__
+    # as the browser names it: the description, or a group of buttons by its first button's
+    # tooltip ("Burglary not observed"), or by its labels
+    _name = (_c.description or (getattr(_c, "tooltips", None) or [""])[0]
+             or "".join(getattr(_c, "_options_labels", ())) or type(_c).__name__)
     _times.setdefault(_name, []).append(_st.median(_t) * 1000)
 print("KERNEL-TIMES " + _json.dumps(_times))"""
 

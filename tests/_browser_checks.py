@@ -289,7 +289,10 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
 
     box = page.locator(".nbteach-gibbs-explorer").first
     numbers = box.locator(".nbteach-numbers")
-    wait = "([el, t]) => el.innerText.split(/\\s+/).join(' ').includes(t)"
+    # the numbers are part of the view's one HTML (plots, legend, numbers), written afresh at each
+    # move: found again inside the explorer's box each time, not held
+    wait = ("([el, t]) => { const n = el.querySelector('.nbteach-numbers');"
+            " return !!n && n.innerText.split(/\\s+/).join(' ').includes(t); }")
 
     def step_up(control, setting, value):
         """One step up from the keyboard on the page, the same setting on the library's own view,
@@ -298,9 +301,9 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
         handle.focus()
         handle.press("ArrowRight")
         setting.value = value
-        page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+        page.wait_for_function(wait, arg=[box.element_handle(), shown()], timeout=20_000)
 
-    page.wait_for_function(wait, arg=[numbers.element_handle(), shown()], timeout=20_000)
+    page.wait_for_function(wait, arg=[box.element_handle(), shown()], timeout=20_000)
     step_up(".nbteach-n-chains", want.n_chains, 5)     # one more chain: the sampler runs again
     assert "5 chains keep 1500 samples" in numbers.inner_text()
     legend = box.locator(".nbteach-legend").first      # a widget of its own: its own message

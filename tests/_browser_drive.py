@@ -26,8 +26,11 @@ CONTROLS_JS = r"""() => {
         // a checkbox's description is in its own label beside the box (the widget-label holds a zero-width space)
         const labels = [own.querySelector(':scope > .widget-label'), own.querySelector('.widget-label-basic')];
         const text = labels.map(l => l && l.textContent.replace(/\u200b/g, '').trim()).find(Boolean);
+        // a group of toggle buttons without a description: by its first button's name ("Burglary not observed")
+        const first = c.classList.contains('widget-toggle-buttons') && c.querySelector('button');
         found.push({output: i, control: j, kind: window.__kindOf(c),
-                    name: c.getAttribute('aria-label') || text || c.textContent.trim()});
+                    name: c.getAttribute('aria-label') || text
+                          || (first && (first.getAttribute('aria-label') || first.title)) || c.textContent.trim()});
     }));
     return found;
 }"""
@@ -60,7 +63,9 @@ WATCH_JS = r"""([path, baseline]) => {
         [out, control] = window.__find(path);
     }
     if (window.__observer) window.__observer.disconnect();
-    const own = control.closest('.jupyter-widgets');
+    // the control's own element (a group of toggle buttons is its own element: its closest
+    // .jupyter-widgets is the box around it, where lesson 11's card shows the clicked node's value)
+    const own = control.classList.contains('widget-toggle-buttons') ? control : control.closest('.jupyter-widgets');
     window.__lat = {start: [], change: []};
     window.__arm = () => { window.__lat = {start: [], change: []}; };
     for (const type of ['keydown', 'mousedown', 'change', 'input']) {

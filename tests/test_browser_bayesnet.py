@@ -37,6 +37,13 @@ def test_network_explorer_responds_to_clicks(tmp_path):
             page.wait_for_selector("button[title='observe JohnCalls = True']", timeout=90_000)
             # the drawing: a widget of its own beside the buttons' cards
             expect(page.locator(".jp-Notebook svg[role='img']")).to_have_count(1, timeout=30_000)
+            # each value button is named by what it does (the page's helper names it by its tooltip),
+            # not by its text alone ("?", "True": five of each on the page)
+            page.get_by_role("button", name="MaryCalls not observed", exact=True).wait_for(timeout=30_000)
+            for node in ("Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"):
+                assert page.get_by_role("button", name=f"{node} not observed", exact=True).count() == 1
+                assert page.get_by_role("button", name=f"observe {node} = False", exact=True).count() == 1
+            assert page.get_by_role("button", name="?", exact=True).count() == 0
             page.locator("button[title='observe JohnCalls = True']").click()
             page.wait_for_function("document.body.innerText.includes('observed: True')", timeout=30_000)
             page.locator("button[title='observe MaryCalls = True']").click()

@@ -55,7 +55,9 @@ def visible_texts(obj) -> list:
         labels = getattr(x, "tick_labels", None)
         if isinstance(labels, dict):
             out.extend(str(v) for v in labels.values())
-        for child in list(getattr(x, "children", ()) or ()) + list(getattr(x, "axes", ()) or ()):
+        # a widget's children, a figure's axes, the figures an SVG view draws (_svg.Panels)
+        for child in (list(getattr(x, "children", ()) or ()) + list(getattr(x, "axes", ()) or ())
+                      + list(getattr(x, "panels", ()) or ())):
             walk(child)
 
     walk(obj)

@@ -1,5 +1,6 @@
 """The Bayesian-network widgets, driven as a student drives them."""
 import numpy as np
+import pandas as pd
 import pytest
 
 from nbteach import NbteachError
@@ -30,6 +31,38 @@ def test_clicking_a_value_sets_evidence_and_updates_every_posterior():
     assert ex.posteriors.loc[("Burglary", True), "exact"] == pytest.approx(prior)
     with pytest.raises(NbteachError, match="not a node"):
         ex.set_evidence(Snow=True)
+
+
+def test_evidence_shown_before_is_shown_again_without_computing(monkeypatch):
+    import nbteach.widgets.bayesnet as view
+
+    runs = []
+    real = view.gibbs_marginals
+    monkeypatch.setattr(view, "gibbs_marginals", lambda *a, **k: runs.append(1) or real(*a, **k))
+    ex = network_explorer(burglary(), n_samples=2000)
+    seen, kept = {()}, 0
+    for node, value in [("JohnCalls", True), ("JohnCalls", False), ("JohnCalls", None), ("JohnCalls", True),
+                        ("Alarm", False), ("JohnCalls", None), ("Alarm", None), ("JohnCalls", True)]:
+        before = len(runs)
+        ex.set_evidence(**{node: value})
+        key = tuple(sorted(ex.evidence.items()))
+        assert len(runs) - before == (0 if key in seen else 1)    # computed only for new evidence
+        kept += key in seen
+        seen.add(key)
+        fresh = network_explorer(burglary(), n_samples=2000)       # and shown as a fresh view shows it
+        fresh.set_evidence(**ex.evidence)
+        assert ex.drawing.value == fresh.drawing.value and ex.message.value == fresh.message.value
+        assert {v: b.value for v, b in ex._bars.items()} == {v: b.value for v, b in fresh._bars.items()}
+        pd.testing.assert_frame_equal(ex.posteriors, fresh.posteriors)
+    assert kept == 4
+
+
+def test_every_node_observed_shows_every_value_and_no_error():
+    ex = network_explorer(burglary(), n_samples=500)
+    ex.set_evidence(Burglary=False, Earthquake=False, Alarm=False, JohnCalls=False, MaryCalls=True)
+    assert ex.message.value == "" and ex.posteriors.empty
+    ex.set_evidence(MaryCalls=False)             # the last card follows the click
+    assert all("observed: False" in b.value for b in ex._bars.values())
 
 
 def test_impossible_evidence_is_explained_not_raised():

@@ -10,8 +10,13 @@ The readout box beside the handle, which a student can type into, has no name ei
 browser it watches the page and gives every ipywidgets slider handle the slider's
 description as its name (``aria-label``) and the readout's text as its value text (what the
 student sees: "0.01", the log slider's alpha, not its exponent), and names the readout box
-"<description> value" ("<description> 数值" in Chinese). It only sets attributes; nothing is
-drawn and no control changes. It works for every slider on the page, also those a student makes.
+"<description> value" ("<description> 数值" in Chinese). A toggle button (ipywidgets'
+ToggleButtons) is named by its text, and a screen reader reads its tooltip, if at all, after it:
+lesson 11's network explorer has five groups of "?", "True", "False". The helper names each
+button that has a tooltip by the tooltip ("Burglary not observed", "observe Burglary = True"),
+after the button's text where the tooltip does not hold it. It only sets attributes; nothing is
+drawn and no control changes. It works for every slider and toggle button on the page, also
+those a student makes.
 """
 from __future__ import annotations
 
@@ -44,11 +49,22 @@ function fix(slider) {
   if (readout.getAttribute('aria-label') !== boxName) readout.setAttribute('aria-label', boxName);
   if (readout.getAttribute('role') !== 'textbox') readout.setAttribute('role', 'textbox');
 }
+function nameButton(button) {
+  // a toggle button is named by its text ("?", "True"); its tooltip says what it does
+  const title = button.getAttribute('title');
+  if (!title) return;
+  const shown = button.textContent.trim();
+  const name = !/[\p{L}\p{N}]/u.test(shown) || title.includes(shown) ? title : shown + ': ' + title;
+  if (button.getAttribute('aria-label') !== name) button.setAttribute('aria-label', name);
+}
 function scan(node) {
   if (!(node instanceof Element)) return;
+  const group = node.closest('.widget-toggle-buttons');
+  if (group) { group.querySelectorAll('button[title]').forEach(nameButton); return; }
   const own = node.closest('.widget-slider');
   if (own) { fix(own); return; }
   node.querySelectorAll('.widget-slider').forEach(fix);
+  node.querySelectorAll('.widget-toggle-buttons button[title]').forEach(nameButton);
 }
 function install() {
   if (window.__nbteachAccessibleNames) return;

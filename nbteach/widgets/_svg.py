@@ -423,3 +423,33 @@ class Picture:
                 f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='{esc(self.title)}' "
                 f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
                 f"{title}{''.join(parts)}</svg>")
+
+
+def _panels_class():
+    class Panels(w.HTML):
+        """Several :class:`Picture` figures side by side, and ``below`` them an HTML text (a legend,
+        the numbers), all in this widget's ``value``, written by :meth:`draw`: one message a move
+        (lesson 11's Gibbs explorer: two plots, their legend and the numbers under them)."""
+
+        def __init__(self, panels, below=""):
+            super().__init__()
+            self.panels, self.below = list(panels), below
+            self.draw()
+
+        def draw(self):
+            """Write the panels and the text below them into ``value``: one message to the browser."""
+            self.value = ("<div style='display:flex'>" + "".join(p.svg() for p in self.panels)
+                          + "</div>" + self.below)
+
+    return Panels
+
+
+_PANELS = None
+
+
+def Panels(panels, below=""):  # noqa: N802 (made on first use)
+    """A new widget drawing ``panels`` (:class:`Picture`) side by side with the HTML ``below`` under them."""
+    global _PANELS
+    if _PANELS is None:
+        _PANELS = _panels_class()
+    return _PANELS(panels, below=below)

@@ -152,6 +152,7 @@ class NetworkExplorer(Explorer):
         self.widget = w.VBox([self.drawing, legend,
                               *[w.HBox(r, layout=w.Layout(justify_content="center", width=width))
                                 for _, r in sorted(rows.items())], self.message])
+        self._kept = {}
         self._update()
 
     def _set(self, v, value, button=None):
@@ -171,19 +172,39 @@ class NetworkExplorer(Explorer):
                 raise NbteachError(f"{v!r} is not a node; the nodes are {', '.join(self.net.nodes)}.")
             self.buttons[v].value = value  # the observer updates the view
 
+    #: how many evidence settings the view keeps what it showed for (a few kB each)
+    KEPT = 256
+
     def _update(self):
+        """Show the evidence set: from what was kept if it was shown before, else computed."""
+        key = (tuple(b.index for b in self.buttons.values()), get_language())
+        kept = self._kept.get(key)
+        if kept is not None:
+            self.posteriors, shown = kept
+            for widget, value in shown:
+                widget.value = value            # only what differs is sent
+            return
+        self._compute()
+        if self.message.value:      # refused (impossible evidence): computed again if asked again
+            return
+        self._kept[key] = (self.posteriors, [(x, x.value) for x in (self.drawing, *self._bars.values(), self.message)])
+        if len(self._kept) > self.KEPT:
+            del self._kept[next(iter(self._kept))]
+
+    def _compute(self):
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
+        for v in self.evidence:     # observed nodes show their value, whatever the sampler says below
+            self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
+                                   + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
+        free = [v for v in self.net.nodes if v not in self.evidence]
         rows = {}
         try:
-            # one Gibbs run for every node's posterior (the sampler is the one net.query uses)
+            # one Gibbs run for every node's posterior (the sampler is the one net.query uses);
+            # every node observed: nothing left to sample or to show
             sampled = (gibbs_marginals(self.net, self.evidence, n_samples=self.n_samples,
                                        random_state=self.random_state, burn_in=50)
-                       if self.gibbs else {})
-            for v in self.net.nodes:
-                if v in self.evidence:
-                    self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
-                                           + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
-                    continue
+                       if self.gibbs and free else {})
+            for v in free:
                 exact = self.net.query(v, self.evidence)
                 gibbs = sampled.get(v)
                 self._bars[v].value = _bars(exact, gibbs, self.net.values(v))

@@ -1,21 +1,29 @@
 """Gibbs sampling with its settings on sliders: burn-in, chains, thinning, samples (lesson 11).
 
 Each move re-runs :func:`nbteach.bayesnet.gibbs_chains` (the sampler of ``gibbs_ask``) and
-redraws two bqplot figures in place: every chain's running estimate of P(var=value | evidence)
-over its sweeps, with the end of the burn-in marked, and the estimate from all chains
-together as the samples accumulate; both against the exact answer (variable elimination).
-Below them, the numbers: sweeps run, samples kept, each chain's estimate and their spread.
+redraws two plots: every chain's running estimate of P(var=value | evidence) over its sweeps,
+with the end of the burn-in marked, and the estimate from all chains together as the samples
+accumulate; both against the exact answer (variable elimination). Below them, the legend and
+the numbers: sweeps run, samples kept, each chain's estimate and their spread.
+
+The two plots, the legend and the numbers are one HTML widget (``view``, drawn as SVG by
+:mod:`nbteach.widgets._svg`): a move sends one message and the browser redraws one element.
+With two bqplot figures a move sent a message for every line, scale and title, and the browser
+redrew each mark on its own (the last change 3-6x a bare slider round trip in
+``benchmarks/bench_browser.py``). A setting shown before is shown again from what was kept.
 """
 from __future__ import annotations
 
-import bqplot as bq
 import ipywidgets as w
+import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.bayesnet import elimination_ask, gibbs_chains
+from nbteach.i18n import get_language
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import esc, padded, say
-from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, figure, legend
+from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 
 __all__ = ["GibbsExplorer", "gibbs_explorer"]
 
@@ -31,6 +39,16 @@ def _in(name, x, bounds):
     return x
 
 
+def _log_ticks(high):
+    """Ticks of a log axis from 1 to ``high``: 1, 2 and 5 x 10^k, written as 1, 2, 5, 10, ..., 1k, 2k.
+
+    >>> _log_ticks(1200)
+    ([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000], {1000: '1k'})
+    """
+    values = [m * 10 ** k for k in range(int(np.log10(high)) + 1) for m in (1, 2, 5) if m * 10 ** k <= high]
+    return values, {v: f"{v // 1000}k" for v in values if v >= 1000}
+
+
 class GibbsExplorer(Explorer):
     """Gibbs sampling of P(var=value | evidence), with burn-in, chains, thinning and samples on sliders.
 
@@ -38,13 +56,22 @@ class GibbsExplorer(Explorer):
     ----------
     burn_in, n_chains, thin, per_chain : IntSlider, the sampler's settings (``per_chain``: states
         each chain keeps; n_samples = per_chain x n_chains)
-    chains_fig : bqplot Figure, each chain's running estimate over its sweeps (``chain_lines``),
-        the exact answer (``exact_line``) and the end of the burn-in (``burn_line``)
-    pooled_fig : bqplot Figure, the estimate from all chains as samples accumulate (``pooled_line``)
-    legend, numbers : HTML
+    view : HTML, the two plots side by side (SVG), the legend and the numbers: one message a move
+    chains_fig : :class:`nbteach.widgets._svg.Picture`, each chain's running estimate over its
+        sweeps (``chain_lines``), the exact answer (``exact_line``) and the end of the burn-in
+        (``burn_line``)
+    pooled_fig : Picture, the estimate from all chains as samples accumulate (``pooled_line``)
+    legend, numbers : str, the HTML under the plots (what the marks are; the run's numbers)
+    message : HTML, what to fix when the sampler refuses the settings
     run : the :class:`nbteach.bayesnet.inference.GibbsChains` on show
     exact : float, P(var=value | evidence) by variable elimination
+
+    A setting shown before (the four sliders, the language) is shown again from what was kept
+    (the last ``KEPT`` settings): a slider moved back and forth costs the kernel no sampling.
     """
+
+    #: how many settings the view keeps what it showed for (about 0.3 MB each at most)
+    KEPT = 64
 
     def __init__(self, net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,
                  random_state=0, init=None):
@@ -71,32 +98,40 @@ class GibbsExplorer(Explorer):
         question = f"P({var}={value!r} | " + (", ".join(f"{k}={v!r}" for k, v in self.evidence.items())
                                                or say("no evidence", "无证据")) + ")"
         self.question = question
-        sx, sy = bq.LinearScale(min=0.0, max=1.0), bq.LinearScale(min=0.0, max=1.0)
+        sx, sy = _svg.LinearScale(min=0.0, max=1.0), _svg.LinearScale(min=0.0, max=1.0)
         scales = {"x": sx, "y": sy}
-        self.chain_lines = bq.Lines(x=[0.0, 1.0], y=[[0.0, 0.0]], scales=scales, colors=self._colours, stroke_width=1.5)
-        self.exact_line = bq.Lines(x=[0.0, 1.0], y=[self.exact, self.exact], scales=scales, colors=[GREY],
-                                   line_style="dashed", stroke_width=2)
-        self.burn_line = bq.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
-        self.chains_fig = figure([self.chain_lines, self.exact_line, self.burn_line],
-                                 [bq.Axis(scale=sx, label=say("sweep", "轮"), tick_format="~d"),
-                                  bq.Axis(scale=sy, side="left", label=say("running estimate", "累计估计值"),
-                                          tick_format=".1f")],
-                                 title=say("each chain's running estimate", "每条链的累计估计值"), width=460, height=300)
-        px, py = bq.LogScale(min=1.0, max=10.0), bq.LinearScale(min=0.0, max=1.0)
-        self.pooled_line = bq.Lines(x=[1.0, 10.0], y=[0.0, 0.0], scales={"x": px, "y": py}, colors=[BLUE], stroke_width=2)
-        self.pooled_exact = bq.Lines(x=[1.0, 10.0], y=[self.exact, self.exact], scales={"x": px, "y": py},
-                                     colors=[GREY], line_style="dashed", stroke_width=2)
-        self.pooled_fig = figure([self.pooled_line, self.pooled_exact],
-                                 [bq.Axis(scale=px, label=say("samples kept, all chains (log scale)",
-                                                              "所有链保留的样本数（对数刻度）"), tick_format="~s"),
-                                  bq.Axis(scale=py, side="left", label=say("estimate", "估计值"), tick_format=".1f")],
-                                 title=say("all chains together", "所有链合在一起"), width=460, height=300)
+        self.chain_lines = _svg.Lines(x=[0.0, 1.0], y=[[0.0, 0.0]], scales=scales, colors=self._colours,
+                                      stroke_width=1.5)
+        self.exact_line = _svg.Lines(x=[0.0, 1.0], y=[self.exact, self.exact], scales=scales, colors=[GREY],
+                                     line_style="dashed", stroke_width=2)
+        self.burn_line = _svg.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
+        self._sweep_axis = _svg.Axis(scale=sx, label=say("sweep", "轮"), tick_format=".0f")
+        self.chains_fig = _svg.Picture([self.chain_lines, self.exact_line, self.burn_line],
+                                     [self._sweep_axis,
+                                      _svg.Axis(scale=sy, side="left", label=say("running estimate", "累计估计值"),
+                                                tick_format=".1f")],
+                                     title=say("each chain's running estimate", "每条链的累计估计值"),
+                                     width=460, height=300)
+        px, py = _svg.LogScale(min=1.0, max=10.0), _svg.LinearScale(min=0.0, max=1.0)
+        self.pooled_line = _svg.Lines(x=[1.0, 10.0], y=[0.0, 0.0], scales={"x": px, "y": py}, colors=[BLUE],
+                                      stroke_width=2)
+        self.pooled_exact = _svg.Lines(x=[1.0, 10.0], y=[self.exact, self.exact], scales={"x": px, "y": py},
+                                       colors=[GREY], line_style="dashed", stroke_width=2)
+        self._samples_axis = _svg.Axis(scale=px, label=say("samples kept, all chains (log scale)",
+                                                           "所有链保留的样本数（对数刻度）"), tick_format="d",
+                                       tick_values=_log_ticks(10)[0])
+        self.pooled_fig = _svg.Picture([self.pooled_line, self.pooled_exact],
+                                     [self._samples_axis,
+                                      _svg.Axis(scale=py, side="left", label=say("estimate", "估计值"),
+                                                tick_format=".1f")],
+                                     title=say("all chains together", "所有链合在一起"), width=460, height=300)
         self._scales = (sx, px)
-        self.legend = w.HTML()
-        self.numbers = w.HTML()
+        self.legend = self.numbers = ""
+        self.view = _svg.Panels([self.chains_fig, self.pooled_fig])
         self.message = w.HTML()
         self.widget = w.VBox([w.HBox([self.burn_in, self.n_chains]), w.HBox([self.thin, self.per_chain]),
-                              w.HBox([self.chains_fig, self.pooled_fig]), self.legend, self.numbers, self.message])
+                              self.view, self.message])
+        self._kept = {}
         self.update()
 
     def _starts(self, n):
@@ -105,8 +140,16 @@ class GibbsExplorer(Explorer):
         return self.init
 
     def update(self):
-        """Re-run the sampler with the sliders' settings and redraw in place."""
-        n = int(self.n_chains.value)
+        """Show the sliders' settings: a setting shown before from what was kept, a new one by
+        re-running the sampler and drawing the view once (one message)."""
+        key = (int(self.burn_in.value), int(self.n_chains.value), int(self.thin.value), int(self.per_chain.value),
+               get_language())
+        kept = self._kept.get(key)
+        if kept is not None:
+            self._restore(kept)
+            self.message.value = ""
+            return
+        n = key[1]
         try:
             run = gibbs_chains(self.net, self.var, self.value, self.evidence,
                                n_samples=int(self.per_chain.value) * n, random_state=self.random_state,
@@ -116,30 +159,62 @@ class GibbsExplorer(Explorer):
             self.message.value = padded(f"<p>{esc(err)}</p>")
             return
         self.message.value = ""
-        self.run = run
+        self._draw(run)
+        self._kept[key] = self._snapshot()
+        if len(self._kept) > self.KEPT:
+            del self._kept[next(iter(self._kept))]
+
+    _STATE = {"chain_lines": ("x", "y"), "exact_line": ("x",), "burn_line": ("x",), "pooled_line": ("x", "y"),
+              "pooled_exact": ("x",), "chains_fig": ("title",), "pooled_fig": ("title",)}
+
+    def _snapshot(self):
+        """What a setting shows: the run, the marks, the titles, the legend, the numbers and the view."""
         sx, px = self._scales
-        with self.chains_fig.hold_sync():
-            sx.max = float(run.sweeps)
-            self.chain_lines.x = run.running.index.to_numpy(dtype=float)
-            self.chain_lines.y = run.running.to_numpy(dtype=float).T
-            self.exact_line.x = [0.0, float(run.sweeps)]
-            self.burn_line.x = [float(run.burn_in), float(run.burn_in)]
-        with self.pooled_fig.hold_sync():
-            px.max = float(run.n_kept)
-            self.pooled_line.x = run.pooled.index.to_numpy(dtype=float)
-            self.pooled_line.y = run.pooled.to_numpy(dtype=float)
-            self.pooled_exact.x = [1.0, float(run.n_kept)]
+        return ({"run": self.run, "legend": self.legend, "numbers": self.numbers},
+                {(m, k): getattr(getattr(self, m), k) for m, keys in self._STATE.items() for k in keys},
+                (sx.max, px.max, self._sweep_axis.tick_values, self._samples_axis.tick_values,
+                 self._samples_axis.tick_labels), self.view.value)
+
+    def _restore(self, kept):
+        own, marks, (sx_max, px_max, sweep_ticks, sample_ticks, sample_labels), value = kept
+        for k, v in own.items():
+            setattr(self, k, v)
+        for (m, k), v in marks.items():
+            setattr(getattr(self, m), k, v)
+        sx, px = self._scales
+        sx.max, px.max = sx_max, px_max
+        self._sweep_axis.tick_values = sweep_ticks
+        self._samples_axis.tick_values, self._samples_axis.tick_labels = sample_ticks, sample_labels
+        self.view.below = self.legend + self.numbers
+        self.view.value = value             # the whole view: one message
+
+    def _draw(self, run):
+        self.run = run
+        n = run.n_chains
+        sx, px = self._scales
+        sx.max = float(run.sweeps)
+        self._sweep_axis.tick_values = _svg.nice_ticks(0.0, float(run.sweeps), 6)
+        self.chain_lines.x = run.running.index.to_numpy(dtype=float)
+        y = run.running.to_numpy(dtype=float).T
+        self.chain_lines.y = y[0] if n == 1 else y
+        self.exact_line.x = [0.0, float(run.sweeps)]
+        self.burn_line.x = [float(run.burn_in), float(run.burn_in)]
+        px.max = float(run.n_kept)
+        self._samples_axis.tick_values, self._samples_axis.tick_labels = _log_ticks(run.n_kept)
+        self.pooled_line.x = run.pooled.index.to_numpy(dtype=float)
+        self.pooled_line.y = run.pooled.to_numpy(dtype=float)
+        self.pooled_exact.x = [1.0, float(run.n_kept)]
         self.chains_fig.title = say(f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})",
                                     f"每条链的累计估计值（{n} 条链）")
         self.pooled_fig.title = say("all chains together", "所有链合在一起") + f": {run.estimate:.4f}"
         items = [(self._colours[i % len(self._colours)], "line", say(f"chain {i + 1}", f"链 {i + 1}"))
                  for i in range(n)]
-        self.legend.value = legend(items + [(GREY, "dashed", say("exact (variable elimination)", "精确值（变量消去）")),
-                                            (GREY, "line", say("end of the burn-in", "预烧期结束"))])
+        self.legend = legend(items + [(GREY, "dashed", say("exact (variable elimination)", "精确值（变量消去）")),
+                                      (GREY, "line", say("end of the burn-in", "预烧期结束"))])
         estimates = ", ".join(f"{x:.4f}" for x in run.estimates)
         spread = (say("one chain: no spread to measure", "只有一条链：无从衡量离散程度") if n == 1 else
                   say(f"standard deviation over the chains {run.spread:.4f}", f"各链之间的标准差 {run.spread:.4f}"))
-        self.numbers.value = padded(say(
+        self.numbers = "<div class='nbteach-numbers'>" + say(
             f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
             f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
             f"{run.n_kept} samples in all.</p>"
@@ -148,7 +223,9 @@ class GibbsExplorer(Explorer):
             f"<p>每条链运行 {run.sweeps} 轮：前 {run.burn_in} 轮为预烧期，丢弃；之后每 {run.thin} 轮保留一轮，"
             f"直到保留 {len(run.running)} 个；{n} 条链共保留 {run.n_kept} 个样本。</p>"
             f"<p>吉布斯采样对 {esc(self.question)} 的估计：<b>{run.estimate:.4f}</b>；精确值（变量"
-            f"消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>"))
+            f"消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>") + "</div>"
+        self.view.below = self.legend + self.numbers
+        self.view.draw()                    # the plots, the legend and the numbers: one message
 
 
 def gibbs_explorer(net, var, value, evidence=None, burn_in=0, n_chains=4, thin=1, per_chain=300,

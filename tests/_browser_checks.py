@@ -306,7 +306,7 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
     page.wait_for_function(wait, arg=[box.element_handle(), shown()], timeout=20_000)
     step_up(".nbteach-n-chains", want.n_chains, 5)     # one more chain: the sampler runs again
     assert "5 chains keep 1500 samples" in numbers.inner_text()
-    legend = box.locator(".nbteach-legend").first      # a widget of its own: its own message
+    legend = box.locator(".nbteach-legend").first      # part of the view's one HTML, as the numbers
     _until(page, "el => el.innerText.includes('chain 5')", legend)
     assert "chain 5" in legend.inner_text()
     step_up(".nbteach-thin", want.thin, 2)             # thinning 2: twice the sweeps, same samples

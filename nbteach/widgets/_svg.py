@@ -8,7 +8,9 @@ IntSlider -> Label round trip and its last 20-35 ms later (``benchmarks/bench_br
 Here the kernel keeps the marks (plain Python objects with bqplot's attribute names: ``x``,
 ``y``, ``color``, ``visible``, a figure's ``title``, ``marks`` and ``axes``), and
 :meth:`Figure.draw` writes the whole picture as one SVG string into the figure's ``value``:
-a move is one message, and the browser replaces one element.
+a move is one message, and the browser replaces one element. A view whose numbers change with
+the picture writes them into the same ``value`` (``Figure(..., below=..., beside=...)``, as
+lesson 08's boundary explorer writes its legend and log odds): still one message.
 
 Text takes JupyterLab's theme text colour, so it reads in the light and dark themes; the marks
 keep the colours of :mod:`nbteach.widgets._plot`. The numbers written (titles, tick labels) are

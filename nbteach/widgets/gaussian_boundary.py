@@ -20,8 +20,8 @@ import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.i18n import get_language
 from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
+from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
@@ -113,10 +113,10 @@ class BoundaryExplorer(Explorer):
         # Okabe-Ito blue and orange, told apart by colour-blind readers; circles and
         # triangles as well, for a reader who sees no colour at all
         self.points = [_svg.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[colour], marker=marker,
-                                  default_size=24, opacities=[0.75])
+                                    default_size=24, opacities=[0.75])
                        for c, colour, marker in ((0, BLUE, "circle"), (1, VERMILLION, "triangle-up"))]
         self.boundary = _svg.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=scales, colors=[GREY],
-                                 stroke_width=3)
+                                   stroke_width=3)
         axes = [_svg.Axis(scale=scales["x"], label="x₁"), _svg.Axis(scale=scales["y"], side="left", label="x₂")]
         # the legend under the picture and the numbers beside it, in the figure's one HTML widget
         below = legend([(BLUE, "circle", say("class 0", "类别 0")),

@@ -150,9 +150,12 @@ def test_a_boundary_move_sends_one_message_with_the_points_the_boundary_and_the_
         same = control is ex.shared and value is False and np.array_equal(var[0], var[1])
         assert [names for widget, names in sent if widget is ex.fig] == ([] if same else [["value"]])
         assert (ex.fig.value == before) == same
-        # the checkbox also enables class 1's sd sliders: their messages, nothing else
-        others = {widget for widget, _ in sent} - {control, ex.fig}
-        assert others <= ({ex.sd_sliders[1, 0], ex.sd_sliders[1, 1]} if control is ex.shared else set())
+        # the checkbox also greys out class 1's sd sliders, or enables them: their messages after the
+        # figure's, nothing else
+        others = [widget for widget, _ in sent if widget not in (control, ex.fig)]
+        assert others == ([ex.sd_sliders[1, 0], ex.sd_sliders[1, 1]] if control is ex.shared else [])
+        assert same or [w for w, _ in sent if w is not control][:1] == [ex.fig]
+        assert [ex.sd_sliders[1, j].disabled for j in (0, 1)] == [ex.shared.value] * 2
         svg = ex.fig.value
         assert ex.fig.title in _texts(svg) and f"aria-label='{ex.fig.title}'" in svg
         # the numbers beside the picture are the library's log odds coefficients

@@ -53,8 +53,6 @@ class BoundaryExplorer(Explorer):
     sd_sliders : dict (class, feature) -> FloatSlider (standard deviations)
     prior_slider : FloatSlider, P(class 1)
     shared : Checkbox, one variance per feature shared by the classes
-    links : the two browser-side links (``ipywidgets.jslink``) that grey out class 1's sd sliders
-        while ``shared`` is ticked
     model : the GaussianNB built from the sliders (``GaussianNB.from_parameters``)
     coefficients : dict from ``model.log_odds_coefficients()``
     summary : str, HTML: the weights and the shape of the boundary (drawn beside the figure)
@@ -104,10 +102,6 @@ class BoundaryExplorer(Explorer):
                                                                      "共享方差（笔记 004）"))
         for s in [*self.mean_sliders.values(), *self.sd_sliders.values(), self.prior_slider, self.shared]:
             s.observe(lambda change: self.update(), names="value")
-        # the checkbox greys out class 1's sd sliders in the browser itself (a link between the
-        # widgets' models there): at once, not after a round trip to the kernel; update() sets
-        # the same state in the kernel
-        self.links = [w.jslink((self.shared, "value"), (self.sd_sliders[1, j], "disabled")) for j in (0, 1)]
 
         scales = {"x": _svg.LinearScale(min=-5.0, max=5.0), "y": _svg.LinearScale(min=-5.0, max=5.0)}
         # Okabe-Ito blue and orange, told apart by colour-blind readers; circles and
@@ -147,9 +141,6 @@ class BoundaryExplorer(Explorer):
     KEPT = 128
 
     def update(self):
-        shared = self.shared.value
-        for j in (0, 1):
-            self.sd_sliders[1, j].disabled = shared
         theta, var, prior = self.parameters()
         # a setting shown before is shown again from what was kept (a slider moved back and forth)
         key = (theta.tobytes(), var.tobytes(), prior.tobytes(), get_language())
@@ -161,6 +152,10 @@ class BoundaryExplorer(Explorer):
                 del self._kept[next(iter(self._kept))]
         else:
             self._restore(kept)
+        # class 1's sd sliders greyed out while the variance is shared, after the figure: its
+        # message goes first, and theirs (a tick of the checkbox) follow it at once
+        for j in (0, 1):
+            self.sd_sliders[1, j].disabled = self.shared.value
 
     _OWN = ("model", "coefficients", "boundary_pieces", "summary")
 

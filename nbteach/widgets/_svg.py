@@ -8,7 +8,9 @@ IntSlider -> Label round trip and its last 20-35 ms later (``benchmarks/bench_br
 Here the kernel keeps the marks (plain Python objects with bqplot's attribute names: ``x``,
 ``y``, ``color``, ``visible``, a figure's ``title``, ``marks`` and ``axes``), and
 :meth:`Figure.draw` writes the whole picture as one SVG string into the figure's ``value``:
-a move is one message, and the browser replaces one element.
+a move is one message, and the browser replaces one element. A view whose numbers change with
+the picture writes them into the same ``value`` (``Figure(..., below=..., beside=...)``, as
+lesson 08's boundary explorer writes its legend and log odds): still one message.
 
 Text takes JupyterLab's theme text colour, so it reads in the light and dark themes; the marks
 keep the colours of :mod:`nbteach.widgets._plot`. The numbers written (titles, tick labels) are
@@ -156,31 +158,60 @@ class Lines(_Mark):
         return lines + "".join(out)
 
 
+#: the markers a Scatter draws (bqplot's names)
+MARKERS = ("circle", "square", "triangle-up")
+
+
 class Scatter(_Mark):
-    """Points of area ``default_size`` px²: circles or squares, filled or open (``stroke``)."""
+    """Points of area ``default_size`` px²: circles, squares or triangles (``"triangle-up"``,
+    bqplot's and d3's equilateral triangle of that area), filled or open (``stroke``), each of
+    opacity ``opacities`` (in turn; opaque when None)."""
 
     def __init__(self, x, y, scales, colors=("#0072B2",), marker="circle", default_size=64, fill=True,
-                 stroke=None, stroke_width=1.5, visible=True):
+                 stroke=None, stroke_width=1.5, opacities=None, visible=True):
+        if marker not in MARKERS:
+            raise NbteachError(f"marker must be one of {', '.join(map(repr, MARKERS))} (the markers drawn here), "
+                               f"got {marker!r}.")
         super().__init__(x, y, scales, visible)
         self.colors, self.marker, self.default_size = list(colors), marker, default_size
         self.fill, self.stroke, self.stroke_width = fill, stroke, stroke_width
+        self.opacities = None if opacities is None else list(opacities)
+
+    def _paint(self, i) -> str:
+        colour = self.colors[i % len(self.colors)]
+        paint = (f"fill='{colour}'" if self.fill else
+                 f"fill='none' stroke='{self.stroke or colour}' stroke-width='{self.stroke_width}'")
+        if self.opacities is not None:
+            paint += f" opacity='{self.opacities[i % len(self.opacities)]:g}'"
+        return paint
 
     def svg(self, fig) -> str:
-        xs, ys = self._xy(fig)
-        out = []
-        for i, (px, py) in enumerate(zip(np.ravel(xs), np.ravel(ys))):
-            if not (np.isfinite(px) and np.isfinite(py)):
-                continue
-            colour = self.colors[i % len(self.colors)]
-            paint = (f"fill='{colour}'" if self.fill else
-                     f"fill='none' stroke='{self.stroke or colour}' stroke-width='{self.stroke_width}'")
-            if self.marker == "square":
-                s = math.sqrt(self.default_size)
-                out.append(f"<rect x='{px - s / 2:.1f}' y='{py - s / 2:.1f}' width='{s:.1f}' height='{s:.1f}' {paint}/>")
-            else:
-                r = math.sqrt(self.default_size / math.pi)
-                out.append(f"<circle cx='{px:.1f}' cy='{py:.1f}' r='{r:.1f}' {paint}/>")
-        return "".join(out)
+        """One element a point, all written by one % operation (a view moves a hundred points a
+        move: a Python loop of f-strings took most of the drawing's time)."""
+        xs, ys = (np.ravel(v) for v in self._xy(fig))
+        ok = np.isfinite(xs) & np.isfinite(ys)
+        if not ok.any():
+            return ""
+        cycle = len(self.colors) * (1 if self.opacities is None else len(self.opacities))
+        paints = [self._paint(i) for i in range(min(cycle, len(xs)))]
+        paint = [paints[i % len(paints)] for i in np.flatnonzero(ok).tolist()]
+        px, py = xs[ok], ys[ok]
+        if self.marker == "triangle-up":
+            # d3's symbolTriangle (bqplot's "triangle-up"): apex up, base below, area default_size
+            ry = math.sqrt(self.default_size / math.sqrt(3))
+            rx = ry * math.sqrt(3) / 2
+            one = "<path d='M%.1f,%.1fL%.1f,%.1fL%.1f,%.1fZ' %s/>"
+            columns = [px, py - ry, px + rx, py + ry, px - rx, py + ry]
+        elif self.marker == "square":
+            s = math.sqrt(self.default_size)
+            one = f"<rect x='%.1f' y='%.1f' width='{s:.1f}' height='{s:.1f}' %s/>"
+            columns = [px - s / 2, py - s / 2]
+        else:
+            r = math.sqrt(self.default_size / math.pi)
+            one = f"<circle cx='%.1f' cy='%.1f' r='{r:.1f}' %s/>"
+            columns = [px, py]
+        rows = zip(*(c.tolist() for c in columns), paint)
+        return (one * len(paint)) % tuple(v for row in rows for v in row)
 
 
 def _text(x, y, text, anchor="middle", size=12, rotate=None, baseline="middle") -> str:
@@ -279,35 +310,60 @@ class ColorAxis:
         return "".join(out)
 
 
+def _plot_box(fig):
+    """(left, top, right, bottom) of a figure's plot area, in px (a :class:`Figure`, a :class:`Picture`)."""
+    m = fig.margin
+    return m["left"], m["top"], fig.width - m["right"], fig.height - m["bottom"]
+
+
+def _picture_svg(fig) -> str:
+    """A figure's (a :class:`Figure`'s, a :class:`Picture`'s) axes, visible marks (cut at the plot
+    area when ``fig.clip`` names a clip path) and title, as one SVG string."""
+    parts = [a.svg(fig) for a in fig.axes]
+    marks = [m.svg(fig) for m in fig.marks if m.visible]
+    if fig.clip:
+        x0, y0, x1, y1 = fig.plot_box()
+        marks = [f"<defs><clipPath id='{fig.clip}'><rect x='{x0}' y='{y0}' width='{x1 - x0}' "
+                 f"height='{y1 - y0}'/></clipPath></defs><g clip-path='url(#{fig.clip})'>",
+                 *marks, "</g>"]
+    parts += marks
+    title = _text(fig.width / 2, 20, fig.title, size=14) if fig.title else ""
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{fig.width}' height='{fig.height}' "
+            f"viewBox='0 0 {fig.width} {fig.height}' role='img' aria-label='{esc(fig.title)}' "
+            f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
+            f"{title}{''.join(parts)}</svg>")
+
+
 def _html_class():
     class Figure(w.HTML):
         """The plot: ``marks`` and ``axes`` drawn under a ``title`` into one SVG (this widget's
-        ``value``) by :meth:`draw`, which a view calls once per move, after setting the marks."""
+        ``value``) by :meth:`draw`, which a view calls once per move, after setting the marks.
+        ``clip=True`` cuts the marks at the plot area (as bqplot does), for marks that can
+        leave it (points moved by a slider). HTML in ``below`` (a legend) and ``beside`` (the
+        numbers that change with the picture) is written into the same ``value``, under and to
+        the right of the picture: a move that changes both is still one message."""
 
-        def __init__(self, marks, axes, title="", width=560, height=360, margin=None):
-            super().__init__(layout=w.Layout(width=f"{width}px", height=f"{height}px"))
+        def __init__(self, marks, axes, title="", width=560, height=360, margin=None, clip=False,
+                     below="", beside=""):
+            boxed = not (below or beside)       # the picture alone: a box of its size
+            super().__init__(layout=w.Layout(width=f"{width}px", height=f"{height}px") if boxed else w.Layout())
             self.marks, self.axes, self.title = list(marks), list(axes), title
             self.width, self.height = width, height
             self.margin = margin or {"top": 50, "bottom": 50, "left": 60, "right": 20}
+            self.clip = "nbteach-clip-" + uuid.uuid4().hex[:12] if clip else None     # unique on the page
+            self.below, self.beside = below, beside
             self.draw()
 
-        def plot_box(self):
-            """(left, top, right, bottom) of the plot area, in px."""
-            m = self.margin
-            return m["left"], m["top"], self.width - m["right"], self.height - m["bottom"]
-
-        def svg(self) -> str:
-            parts = [a.svg(self) for a in self.axes]
-            parts += [m.svg(self) for m in self.marks if m.visible]
-            title = _text(self.width / 2, 20, self.title, size=14) if self.title else ""
-            return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
-                    f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='{esc(self.title)}' "
-                    f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
-                    f"{title}{''.join(parts)}</svg>")
+        plot_box = _plot_box
+        svg = _picture_svg
 
         def draw(self):
-            """Write the picture into ``value``: one message to the browser."""
-            self.value = self.svg()
+            """Write the picture (and ``below``, ``beside``) into ``value``: one message to the browser."""
+            if not (self.below or self.beside):
+                self.value = self.svg()
+                return
+            self.value = (f"<div style='display:flex;align-items:flex-start'><div style='flex:none'>{self.svg()}"
+                          f"{self.below}</div><div style='flex:1 1 auto;min-width:0'>{self.beside}</div></div>")
 
     return Figure
 
@@ -315,12 +371,14 @@ def _html_class():
 _FIGURE = None
 
 
-def Figure(marks, axes, title="", width=560, height=360, margin=None):  # noqa: N802 (made on first use)
+def Figure(marks, axes, title="", width=560, height=360, margin=None, clip=False, below="",  # noqa: N802
+           beside=""):                                                                       # (made on first use)
     """A new figure widget (an ``ipywidgets.HTML`` drawing ``marks`` and ``axes``); see :func:`_html_class`."""
     global _FIGURE
     if _FIGURE is None:
         _FIGURE = _html_class()
-    return _FIGURE(marks, axes, title=title, width=width, height=height, margin=margin)
+    return _FIGURE(marks, axes, title=title, width=width, height=height, margin=margin, clip=clip, below=below,
+                   beside=beside)
 
 
 # -- lesson 12 (EM): a filled band, an axis written by a function, a figure that is not a widget --
@@ -410,19 +468,9 @@ class Picture:
         self.width, self.height = width, height
         self.margin = margin or {"top": 50, "bottom": 50, "left": 60, "right": 20}
 
-    def plot_box(self):
-        """(left, top, right, bottom) of the plot area, in px."""
-        m = self.margin
-        return m["left"], m["top"], self.width - m["right"], self.height - m["bottom"]
-
-    def svg(self) -> str:
-        parts = [a.svg(self) for a in self.axes]
-        parts += [m.svg(self) for m in self.marks if m.visible]
-        title = _text(self.width / 2, 20, self.title, size=14) if self.title else ""
-        return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{self.width}' height='{self.height}' "
-                f"viewBox='0 0 {self.width} {self.height}' role='img' aria-label='{esc(self.title)}' "
-                f"style='font-family:var(--jp-ui-font-family, sans-serif);display:block'>"
-                f"{title}{''.join(parts)}</svg>")
+    clip = None
+    plot_box = _plot_box
+    svg = _picture_svg
 
 
 def _panels_class():

@@ -6,21 +6,26 @@ standard deviations to class 0's (note 004's assumption). The view draws the poi
 each class (a fixed sample, moved and stretched with the sliders), the decision boundary
 P(1|x) = 1/2 and the log odds v.x^2 + w.x + w0 that
 :meth:`nbteach.gaussian.GaussianNB.log_odds_coefficients` gives: with a shared variance
-v = 0 and the boundary is a straight line, otherwise a curve. The plot is bqplot: a move
-sends the points' and the boundary's new coordinates and the browser redraws them.
+v = 0 and the boundary is a straight line, otherwise a curve. The plot is one SVG in one HTML
+widget (:mod:`nbteach.widgets._svg`), with the legend under it and the log odds beside it in
+the same widget: a move sends the points, the boundary, the title and the numbers in one
+message, and the browser replaces one element (with bqplot each class's points, the boundary,
+the title and the numbers went in messages of their own, each redrawn on its own). A setting
+shown before is shown again from what was kept, without computing or drawing.
 """
 from __future__ import annotations
 
-import bqplot as bq
 import contourpy
 import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
+from nbteach.i18n import get_language
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
-from nbteach.widgets._plot import BLUE, GREY, VERMILLION, figure, legend
+from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 
 __all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
 
@@ -50,8 +55,15 @@ class BoundaryExplorer(Explorer):
     shared : Checkbox, one variance per feature shared by the classes
     model : the GaussianNB built from the sliders (``GaussianNB.from_parameters``)
     coefficients : dict from ``model.log_odds_coefficients()``
-    summary : HTML, the weights and the shape of the boundary
-    fig : bqplot Figure; points : the two classes' Scatter marks; boundary : Lines, P(1|x) = 1/2
+    summary : str, HTML: the weights and the shape of the boundary (drawn beside the figure)
+    fig : the figure (an HTML widget holding one SVG, :mod:`nbteach.widgets._svg`, the legend
+        under it and ``summary`` beside it), drawn once per move; points : the two classes'
+        Scatter marks; boundary : Lines, P(1|x) = 1/2
+    boundary_pieces : list of (k, 2) arrays, the boundary's pieces (:func:`boundary_lines`)
+
+    A setting shown before (the sliders, the checkbox, the language) is shown again from what
+    was kept (the last ``KEPT`` settings): a slider moved back and forth costs no contouring
+    and no drawing.
     """
 
     def __init__(self, means=((-1.0, 0.0), (1.5, 0.5)), sds=((1.0, 1.0), (1.0, 1.0)),
@@ -88,31 +100,32 @@ class BoundaryExplorer(Explorer):
                                           layout=lay)
         self.shared = w.Checkbox(value=bool(shared), description=say("shared variance (note 004)",
                                                                      "共享方差（笔记 004）"))
-        self.summary = w.HTML()
         for s in [*self.mean_sliders.values(), *self.sd_sliders.values(), self.prior_slider, self.shared]:
             s.observe(lambda change: self.update(), names="value")
 
-        scales = {"x": bq.LinearScale(min=-5.0, max=5.0), "y": bq.LinearScale(min=-5.0, max=5.0)}
+        scales = {"x": _svg.LinearScale(min=-5.0, max=5.0), "y": _svg.LinearScale(min=-5.0, max=5.0)}
         # Okabe-Ito blue and orange, told apart by colour-blind readers; circles and
         # triangles as well, for a reader who sees no colour at all
-        self.points = [bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[colour], marker=marker,
-                                  default_size=24, opacities=[0.75])
+        self.points = [_svg.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[colour], marker=marker,
+                                    default_size=24, opacities=[0.75])
                        for c, colour, marker in ((0, BLUE, "circle"), (1, VERMILLION, "triangle-up"))]
-        self.boundary = bq.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=scales, colors=[GREY],
-                                 stroke_width=3)
-        axes = [bq.Axis(scale=scales["x"], label="x₁"), bq.Axis(scale=scales["y"], side="left", label="x₂")]
-        self.fig = figure([*self.points, self.boundary], axes, width=420, height=420,
-                          margin={"top": 50, "bottom": 50, "left": 50, "right": 20})
-
-        self.legend = w.HTML(legend([(BLUE, "circle", say("class 0", "类别 0")),
-                                     (VERMILLION, "triangle", say("class 1", "类别 1")),
-                                     (GREY, "line", say("boundary P(1|x) = 1/2", "决策边界 P(1|x) = 1/2"))]))
+        self.boundary = _svg.Lines(x=[0.0, 0.0], y=[0.0, 0.0], scales=scales, colors=[GREY],
+                                   stroke_width=3)
+        axes = [_svg.Axis(scale=scales["x"], label="x₁"), _svg.Axis(scale=scales["y"], side="left", label="x₂")]
+        # the legend under the picture and the numbers beside it, in the figure's one HTML widget
+        below = legend([(BLUE, "circle", say("class 0", "类别 0")),
+                        (VERMILLION, "triangle", say("class 1", "类别 1")),
+                        (GREY, "line", say("boundary P(1|x) = 1/2", "决策边界 P(1|x) = 1/2"))])
+        self.fig = _svg.Figure([*self.points, self.boundary], axes, width=420, height=420,
+                               margin={"top": 50, "bottom": 50, "left": 50, "right": 20}, clip=True,
+                               below=below)
         cls0 = w.VBox([self.mean_sliders[0, 0], self.mean_sliders[0, 1], self.sd_sliders[0, 0],
                        self.sd_sliders[0, 1]])
         cls1 = w.VBox([self.mean_sliders[1, 0], self.mean_sliders[1, 1], self.sd_sliders[1, 0],
                        self.sd_sliders[1, 1]])
         self.widget = w.VBox([w.HBox([cls0, cls1]), w.HBox([self.prior_slider, self.shared]),
-                              w.HBox([w.VBox([self.fig, self.legend]), self.summary])])
+                              self.fig])
+        self._kept = {}
         self.update()
 
     def parameters(self):
@@ -124,27 +137,59 @@ class BoundaryExplorer(Explorer):
         p = float(self.prior_slider.value)
         return theta, sd ** 2, np.array([1 - p, p])
 
+    #: how many settings the view keeps what it showed for (about 40 kB each)
+    KEPT = 128
+
     def update(self):
-        shared = self.shared.value
-        for j in (0, 1):
-            self.sd_sliders[1, j].disabled = shared
         theta, var, prior = self.parameters()
+        # a setting shown before is shown again from what was kept (a slider moved back and forth)
+        key = (theta.tobytes(), var.tobytes(), prior.tobytes(), get_language())
+        kept = self._kept.get(key)
+        if kept is None:
+            self._compute(theta, var, prior)
+            self._kept[key] = self._snapshot()
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        else:
+            self._restore(kept)
+        # class 1's sd sliders greyed out while the variance is shared, after the figure: its
+        # message goes first, and theirs (a tick of the checkbox) follow it at once
+        for j in (0, 1):
+            self.sd_sliders[1, j].disabled = self.shared.value
+
+    _OWN = ("model", "coefficients", "boundary_pieces", "summary")
+
+    def _snapshot(self):
+        """What a setting shows: the model, its numbers, the marks and the drawn figure."""
+        marks = [(m, {k: getattr(m, k) for k in ("x", "y", "visible")}) for m in (*self.points, self.boundary)]
+        return ({k: getattr(self, k) for k in self._OWN}, marks,
+                {k: getattr(self.fig, k) for k in ("title", "beside", "value")})
+
+    def _restore(self, kept):
+        own, marks, fig = kept
+        for k, v in own.items():
+            setattr(self, k, v)
+        for mark, state in marks:
+            for k, v in state.items():
+                setattr(mark, k, v)
+        for k, v in fig.items():
+            setattr(self.fig, k, v)     # the figure's value: one message
+
+    def _compute(self, theta, var, prior):
         self.model = GaussianNB.from_parameters(theta, var, prior)
         c = self.coefficients = self.model.log_odds_coefficients()
         for k in (0, 1):
             pts = theta[k] + np.sqrt(var[k]) * self._z[k]
-            with self.points[k].hold_sync():
-                self.points[k].x, self.points[k].y = pts[:, 0], pts[:, 1]
+            self.points[k].x, self.points[k].y = pts[:, 0], pts[:, 1]
         lines = boundary_lines(c)
-        with self.boundary.hold_sync():
-            if lines:
-                # several pieces (a hyperbola's two branches): one row each, padded to one
-                # length by repeating a piece's last point
-                k = max(len(line) for line in lines)
-                full = np.stack([np.vstack([line, np.repeat(line[-1:], k - len(line), axis=0)])
-                                 for line in lines])
-                self.boundary.x, self.boundary.y = full[:, :, 0], full[:, :, 1]
-            self.boundary.visible = bool(lines)
+        if lines:
+            # several pieces (a hyperbola's two branches): one row each, padded to one
+            # length by repeating a piece's last point
+            k = max(len(line) for line in lines)
+            full = np.stack([np.vstack([line, np.repeat(line[-1:], k - len(line), axis=0)])
+                             for line in lines])
+            self.boundary.x, self.boundary.y = full[:, :, 0], full[:, :, 1]
+        self.boundary.visible = bool(lines)
         self.boundary_pieces = lines
         linear = bool(np.all(c["v"] == 0))
         self.fig.title = say("boundary P(class 1 | x) = 1/2: " + ("a straight line" if linear else "a curve")
@@ -152,7 +197,7 @@ class BoundaryExplorer(Explorer):
                              "决策边界 P(类别 1 | x) = 1/2：" + ("一条直线" if linear else "一条曲线")
                              + ("" if lines else "（在图外）"))
         v, wv, w0 = c["v"], c["w"], c["w0"]
-        self.summary.value = (
+        self.summary = (
             "<div style='padding:0 1em'><p><b>" + say("log odds", "对数几率") + "</b> ln P(1|x)/P(0|x) =<br>"
             f"{v[0]:+.3f}·x₁² {v[1]:+.3f}·x₂² {wv[0]:+.3f}·x₁ {wv[1]:+.3f}·x₂ {w0:+.3f}</p>"
             + say(f"<p>v (the x² weights) = ({v[0]:.3f}, {v[1]:.3f}): ",
@@ -164,6 +209,8 @@ class BoundaryExplorer(Explorer):
                say("not zero, because the classes' variances differ: the boundary curves.</p>",
                    "不为零，因为两个类别的方差不同：决策边界是弯曲的。</p>"))
             + "</div>")
+        self.fig.beside = self.summary
+        self.fig.draw()         # the points, the boundary, the title and the numbers: one message
 
 
 def boundary_explorer(**kwargs):
@@ -173,7 +220,7 @@ def boundary_explorer(**kwargs):
     >>> bool(ex.coefficients["v"].any())          # shared variance: no x^2 terms
     False
     >>> ex.shared.value = False; ex.sd_sliders[1, 0].value = 2.0
-    >>> bool(ex.coefficients["v"][0] != 0), "curve" in ex.summary.value
+    >>> bool(ex.coefficients["v"][0] != 0), "curve" in ex.summary
     (True, True)
     """
     return BoundaryExplorer(**kwargs)

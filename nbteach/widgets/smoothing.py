@@ -21,7 +21,7 @@ from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
 from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
-from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded, say
+from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, THEME_STYLE, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
@@ -37,6 +37,7 @@ class SmoothingExplorer(Explorer):
     alpha_slider, epsilon_slider : the two sliders
     query : dict feature -> Dropdown, the patient to classify
     panels : dict "none" / "epsilon" / "laplace" -> HTML widget of that column
+    theme : hidden HTML, the theme's colour rules (once)
     models : dict of the three fitted CategoricalNB models currently shown
     widget : the whole ipywidgets box (displaying the explorer displays it)
     """
@@ -72,6 +73,10 @@ class SmoothingExplorer(Explorer):
                                                step=0.01, description="epsilon ε", readout_format=".1e",
                                                layout=layout)
         self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
+        # the theme's colour rules (the note's error and good colours) ride once on a hidden element
+        # that never changes: a <style> element in each panel, re-inserted with it, made the browser
+        # recompute the style of the whole page once per panel sent (as in nbteach.widgets.mle)
+        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
         self.models, self._keys, self._tables = {}, {}, {}
         self._fitted, self._memo, self._bias_counts, self._count_tables = {}, {}, {}, None
         cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
@@ -81,6 +86,7 @@ class SmoothingExplorer(Explorer):
             w.HBox(list(self.query.values()), layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.epsilon_slider, self.alpha_slider]),
             w.HBox(cols),
+            self.theme,
         ])
         self.alpha_slider.observe(lambda change: self._update("laplace"), names="value")
         self.epsilon_slider.observe(lambda change: self._update("epsilon"), names="value")
@@ -124,7 +130,7 @@ class SmoothingExplorer(Explorer):
                     self._keys[kind] = key
                 memo = self._remember(self._memo, (kind, key, sample),
                                       (self.models[kind], self._tables[kind],
-                                       padded(self._render(kind, self.models[kind]))))
+                                       padded(self._render(kind, self.models[kind])).removeprefix(THEME_STYLE)))
             else:
                 self.models[kind], self._tables[kind] = memo[0], memo[1]
                 self._keys[kind] = key

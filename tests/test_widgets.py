@@ -224,7 +224,9 @@ def test_every_view_part_has_a_stable_class():
     smoothing = smoothing_explorer()
     smoothing.tag()
     assert {"nbteach-smoothing-explorer", "nbteach-query-sore", "nbteach-alpha-slider", "nbteach-epsilon-slider",
-            "nbteach-panels-laplace"} <= classes(smoothing.widget)
+            "nbteach-view"} <= classes(smoothing.widget)
+    # its three columns are drawn in one HTML widget, each column a <div> with its class
+    assert all(f"<div class='nbteach-panels-{k}'" in smoothing.view.value for k in ("none", "epsilon", "laplace"))
     network = network_explorer(burglary(), n_samples=100)
     network.tag()
     assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-bars-mary-calls"} <= classes(network.widget)
@@ -277,7 +279,7 @@ def _views_to_move():
         (bayes, [bayes.view], [set_to(bayes.prior_slider, 0.2), set_to(bayes.likelihood_sliders["ill"], 0.5),
                                set_to(bayes.likelihood_sliders["healthy"], 0.3)], True),
         (table, [table.view], [set_to(table.dropdowns["Sore"], "mild"), set_to(table.dropdowns["Headache"], "severe")], True),
-        (smoothing, list(smoothing.panels.values()),
+        (smoothing, [smoothing.view],
          [set_to(smoothing.query["Sore"], "severe"), set_to(smoothing.alpha_slider, 2.0),
           set_to(smoothing.epsilon_slider, 1e-2)], True),
         (threshold, [threshold.numbers], [set_to(threshold.slider, 0.3)], False),
@@ -351,3 +353,24 @@ def test_table_explorer_shows_a_kept_patient_as_one_made_afresh_and_a_refitted_m
     headache.value = "severe"
     headache.value = "mild"
     assert ex.view.value == table_explorer(nb, X, sample=ex.sample()).view.value != before
+
+
+def test_smoothing_explorer_sends_one_message_a_move_with_the_three_columns(monkeypatch):
+    """Lesson 03: a new patient changes all three columns; they are one HTML widget, so it is one
+    message (three widgets were three messages, the page laid out and painted after each), which
+    holds each column's HTML in its place; a slider sends the same one widget."""
+    from ipywidgets import Widget
+
+    ex = smoothing_explorer()
+    sent = []
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: sent.append((self, sorted(msg.get("state", {})))))
+    for control, value in ((ex.query["Sore"], "severe"), (ex.alpha_slider, 2.0), (ex.epsilon_slider, 1e-2),
+                           (ex.query["Sore"], "mild")):
+        sent.clear()
+        control.value = value           # (set here, the control sends its own new value too)
+        assert [(widget, names) for widget, names in sent if widget not in (ex.view, control)] == []
+        assert [names for widget, names in sent if widget is ex.view] == [["value"]]
+        columns = [ex.view.value.index(f"<div class='nbteach-panels-{k}'") for k in ("none", "epsilon", "laplace")]
+        assert columns == sorted(columns)
+        for k, start in zip(("none", "epsilon", "laplace"), columns):
+            assert ex.view.value.startswith(ex.panels[k].value, ex.view.value.index(">", start) + 1)

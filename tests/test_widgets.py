@@ -218,13 +218,15 @@ def test_every_view_part_has_a_stable_class():
     bayes = bayes_explorer()
     assert bayes.tag() is bayes.widget
     assert {"nbteach-bayes-explorer", "nbteach-prior-slider", "nbteach-likelihood-sliders-ill",
-            "nbteach-likelihood-sliders-healthy", "nbteach-view"} == classes(bayes.widget)
+            "nbteach-likelihood-sliders-healthy", "nbteach-view", "nbteach-theme"} == classes(bayes.widget)
     bayes.tag()                                         # idempotent: each class once
     assert bayes.view._dom_classes == ("nbteach-view",)
     smoothing = smoothing_explorer()
     smoothing.tag()
     assert {"nbteach-smoothing-explorer", "nbteach-query-sore", "nbteach-alpha-slider", "nbteach-epsilon-slider",
-            "nbteach-panels-laplace"} <= classes(smoothing.widget)
+            "nbteach-view"} <= classes(smoothing.widget)
+    # its three columns are drawn in one HTML widget, each column a <div> with its class
+    assert all(f"<div class='nbteach-panels-{k}'" in smoothing.view.value for k in ("none", "epsilon", "laplace"))
     network = network_explorer(burglary(), n_samples=100)
     network.tag()
     assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-bars-mary-calls"} <= classes(network.widget)
@@ -242,3 +244,133 @@ def test_every_view_part_has_a_stable_class():
     shown = display.call_args.args[0]
     assert isinstance(shown, w.VBox) and shown.children[0] is fresh.widget
     assert "nbteach-bayes-explorer" in fresh.widget._dom_classes
+
+
+def _html_values(widget):
+    """The value of every HTML widget in ``widget``'s tree (what the browser shows as markup)."""
+    import ipywidgets as w
+
+    found = [widget.value] if isinstance(widget, w.HTML) else []
+    for child in getattr(widget, "children", ()):
+        found += _html_values(child)
+    return found
+
+
+def _views_to_move():
+    """(explorer, its changing HTML widgets, moves, whether it uses the theme's colours): the views
+    of lessons 00, 02, 03 and 07's threshold."""
+    from nbteach import BernoulliNB, CategoricalNB, flu_cold
+    from nbteach.datasets import FLU_COLD_QUERIES
+    from nbteach.widgets import table_explorer, threshold_explorer
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    bayes = bayes_explorer()
+    table = table_explorer(CategoricalNB(exact=True).fit(X, y), X, sample=FLU_COLD_QUERIES["first"])
+    smoothing = smoothing_explorer()
+    Xb = [[1, 0], [1, 1], [0, 1], [0, 0], [1, 0], [0, 0]]
+    yb = ["spam", "spam", "ham", "ham", "spam", "ham"]
+    threshold = threshold_explorer(BernoulliNB().fit(Xb, yb), Xb, yb, positive="spam")
+
+    def set_to(widget, value):
+        return lambda: setattr(widget, "value", value)
+
+    return [
+        (bayes, [bayes.view], [set_to(bayes.prior_slider, 0.2), set_to(bayes.likelihood_sliders["ill"], 0.5),
+                               set_to(bayes.likelihood_sliders["healthy"], 0.3)], True),
+        (table, [table.view], [set_to(table.dropdowns["Sore"], "mild"), set_to(table.dropdowns["Headache"], "severe")], True),
+        (smoothing, [smoothing.view],
+         [set_to(smoothing.query["Sore"], "severe"), set_to(smoothing.alpha_slider, 2.0),
+          set_to(smoothing.epsilon_slider, 1e-2)], True),
+        (threshold, [threshold.numbers], [set_to(threshold.slider, 0.3)], False),
+    ]
+
+
+def test_views_carry_no_style_element_and_define_the_theme_colours_once():
+    """A <style> element in a view's HTML, re-inserted at every move, made the browser recompute the
+    style of the whole page (once per HTML widget sent: three times for lesson 03's patient). The
+    moving parts carry none; a view that uses the theme's colours (the note's error and good
+    colours) defines them once, in a hidden element that never changes."""
+    from nbteach.widgets._html import ERROR, GOOD, THEME_STYLE
+
+    for ex, moving, moves, coloured in _views_to_move():
+        fixed = [v for v in _html_values(ex.widget) if "<style" in v]
+        for move in moves:
+            move()
+            for part in moving:
+                assert "<style" not in part.value.lower(), type(ex).__name__
+        assert [v for v in _html_values(ex.widget) if "<style" in v] == fixed
+        if coloured:
+            assert fixed == [THEME_STYLE] and ex.theme.value == THEME_STYLE
+            assert ex.theme.layout.display == "none"
+        else:
+            assert fixed == [] and not hasattr(ex, "theme")
+    # the colours are used where the views use them: Bayes's refusal (no evidence), the table's
+    # "no decision", lesson 03's sums
+    bayes, table, smoothing, _ = (ex for ex, _, _, _ in _views_to_move())
+    bayes.prior_slider.value = 0.0
+    bayes.likelihood_sliders["healthy"].value = 0.0
+    assert f"color:{ERROR}" in bayes.view.value and bayes.result is None
+    table.dropdowns["Sore"].value = "mild"
+    assert f"color:{ERROR}" in table.view.value and "no decision" in table.view.value
+    assert f"color:{GOOD}" in smoothing.panels["laplace"].value and f"color:{ERROR}" in smoothing.panels["epsilon"].value
+
+
+def test_table_explorer_shows_a_kept_patient_as_one_made_afresh_and_a_refitted_model_afresh():
+    from nbteach import CategoricalNB, flu_cold
+    from nbteach.datasets import FLU_COLD_QUERIES
+    from nbteach.i18n import set_language
+    from nbteach.widgets import table_explorer
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    nb = CategoricalNB(exact=True).fit(X, y)
+    ex = table_explorer(nb, X, sample=FLU_COLD_QUERIES["first"])
+    calls = []
+    explain = nb.explain
+    nb.explain = lambda x: calls.append(dict(x)) or explain(x)
+    sore, headache = ex.dropdowns["Sore"], ex.dropdowns["Headache"]
+    walk = [(sore, "mild"), (sore, "severe"), (headache, "severe"), (sore, "mild"), (headache, "mild"),
+            (sore, "severe")]
+    views = set()
+    for dropdown, value in walk:
+        dropdown.value = value
+        fresh = table_explorer(CategoricalNB(exact=True).fit(X, y), X, sample=ex.sample())
+        assert ex.view.value == fresh.view.value and ex.explanation.scores == fresh.explanation.scores
+        assert ex.explanation.decision == fresh.explanation.decision
+        views.add(ex.view.value)
+    assert len(views) == 4 and len(calls) == 3          # each patient explained once, the first before the walk
+    try:                                                # a patient is kept per language
+        set_language("zh")
+        sore.value = "mild"
+        assert "无法决策" in ex.view.value and len(calls) == 4
+    finally:
+        set_language("en")
+    # the model fitted again, on other rows: the same patient is explained by the new fit
+    sore.value = "severe"
+    before = ex.view.value
+    nb.fit(X.iloc[2:], y.iloc[2:])
+    headache.value = "severe"
+    headache.value = "mild"
+    assert ex.view.value == table_explorer(nb, X, sample=ex.sample()).view.value != before
+
+
+def test_smoothing_explorer_sends_one_message_a_move_with_the_three_columns(monkeypatch):
+    """Lesson 03: a new patient changes all three columns; they are one HTML widget, so it is one
+    message (three widgets were three messages, the page laid out and painted after each), which
+    holds each column's HTML in its place; a slider sends the same one widget."""
+    from ipywidgets import Widget
+
+    ex = smoothing_explorer()
+    sent = []
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: sent.append((self, sorted(msg.get("state", {})))))
+    for control, value in ((ex.query["Sore"], "severe"), (ex.alpha_slider, 2.0), (ex.epsilon_slider, 1e-2),
+                           (ex.query["Sore"], "mild")):
+        sent.clear()
+        control.value = value           # (set here, the control sends its own new value too)
+        assert [(widget, names) for widget, names in sent if widget not in (ex.view, control)] == []
+        assert [names for widget, names in sent if widget is ex.view] == [["value"]]
+        columns = [ex.view.value.index(f"<div class='nbteach-panels-{k}'") for k in ("none", "epsilon", "laplace")]
+        assert columns == sorted(columns)
+        for k, start in zip(("none", "epsilon", "laplace"), columns):
+            assert ex.view.value.startswith(ex.panels[k].value, ex.view.value.index(">", start) + 1)

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from nbteach._base import NbteachError
 from nbteach.probability import bayes
-from nbteach.widgets._html import ERROR, bar, esc, number, padded, say
+from nbteach.widgets._html import ERROR, THEME_STYLE, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
@@ -23,7 +23,8 @@ class BayesExplorer(Explorer):
 
     Attributes
     ----------
-    prior_slider, likelihood_sliders (dict class -> slider), view (HTML), result (BayesResult)
+    prior_slider, likelihood_sliders (dict class -> slider), view (HTML), result (BayesResult),
+    theme (hidden HTML: the theme's colour rules, once)
     """
 
     def __init__(self, classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05),
@@ -46,9 +47,13 @@ class BayesExplorer(Explorer):
             for c, v in zip(classes, likelihoods)
         }
         self.view = w.HTML()
+        # the theme's colour rules (the error colour) ride once on a hidden element that never
+        # changes: a <style> element re-inserted with the view at every move made the browser
+        # recompute the style of the whole page (as in nbteach.widgets.mle)
+        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
         for s in [self.prior_slider, *self.likelihood_sliders.values()]:
             s.observe(lambda change: self._update(), names="value")
-        self.widget = w.VBox([self.prior_slider, *self.likelihood_sliders.values(), self.view])
+        self.widget = w.VBox([self.prior_slider, *self.likelihood_sliders.values(), self.view, self.theme])
         self.result = None
         self._update()
 
@@ -60,7 +65,7 @@ class BayesExplorer(Explorer):
             self.result = bayes(prior, lik)
         except NbteachError as err:
             self.result = None
-            self.view.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
+            self.view.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>").removeprefix(THEME_STYLE)
             return
         r, x = self.result, esc(self.observation)
         rows = "".join(
@@ -84,7 +89,7 @@ class BayesExplorer(Explorer):
             f"P({c0} | {x}) = {post0:.4f}，"
             f"而 P({x} | {c0}) = {lik0:.4f}："
             "后验概率不是似然。</p>"
-        ))
+        )).removeprefix(THEME_STYLE)
 
 
 def bayes_explorer(classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05), observation="x"):

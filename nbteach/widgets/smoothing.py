@@ -3,8 +3,10 @@
 Move the alpha slider and the Laplace column changes; move the epsilon slider and the
 epsilon column changes; pick another patient and all three change. Every number comes
 from :class:`nbteach.CategoricalNB` and :mod:`nbteach.smoothing`; this module only lays
-them out. Updates are in place: each column is one ``ipywidgets.HTML`` whose value is
-replaced, nothing is cleared or re-created.
+them out. Updates are in place: the three columns are one ``ipywidgets.HTML`` whose value
+is replaced, nothing is cleared or re-created. One widget, so that a new patient, which
+changes all three columns, is one message and one redraw: as three widgets it was three
+messages, and the browser laid out and painted the page after each.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
 from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
-from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, padded, say
+from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, THEME_STYLE, bar, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
@@ -36,7 +38,10 @@ class SmoothingExplorer(Explorer):
     ----------
     alpha_slider, epsilon_slider : the two sliders
     query : dict feature -> Dropdown, the patient to classify
-    panels : dict "none" / "epsilon" / "laplace" -> HTML widget of that column
+    panels : dict "none" / "epsilon" / "laplace" -> that column (its HTML is its ``value``)
+    view : the HTML widget that shows the three columns side by side (each a ``<div>`` of
+        class ``nbteach-panels-<kind>``)
+    theme : hidden HTML, the theme's colour rules (once)
     models : dict of the three fitted CategoricalNB models currently shown
     widget : the whole ipywidgets box (displaying the explorer displays it)
     """
@@ -71,16 +76,20 @@ class SmoothingExplorer(Explorer):
         self.epsilon_slider = w.FloatLogSlider(value=float(epsilon), base=10, min=-8, max=-0.01,
                                                step=0.01, description="epsilon ε", readout_format=".1e",
                                                layout=layout)
-        self.panels = {k: w.HTML() for k in ("none", "epsilon", "laplace")}
+        self.panels = {k: _Panel() for k in ("none", "epsilon", "laplace")}
+        self.view = w.HTML()
+        # the theme's colour rules (the note's error and good colours) ride once on a hidden element
+        # that never changes: a <style> element in each panel, re-inserted with it, made the browser
+        # recompute the style of the whole page once per panel sent (as in nbteach.widgets.mle)
+        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
         self.models, self._keys, self._tables = {}, {}, {}
         self._fitted, self._memo, self._bias_counts, self._count_tables = {}, {}, {}, None
-        cols = [w.VBox([self.panels[k]], layout=w.Layout(width="33%", padding="0 6px"))
-                for k in ("none", "epsilon", "laplace")]
         self.widget = w.VBox([
             w.HTML(say("<b>Patient to classify</b>", "<b>待分类的病人</b>")),
             w.HBox(list(self.query.values()), layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.epsilon_slider, self.alpha_slider]),
-            w.HBox(cols),
+            self.view,
+            self.theme,
         ])
         self.alpha_slider.observe(lambda change: self._update("laplace"), names="value")
         self.epsilon_slider.observe(lambda change: self._update("epsilon"), names="value")
@@ -124,13 +133,18 @@ class SmoothingExplorer(Explorer):
                     self._keys[kind] = key
                 memo = self._remember(self._memo, (kind, key, sample),
                                       (self.models[kind], self._tables[kind],
-                                       padded(self._render(kind, self.models[kind]))))
+                                       padded(self._render(kind, self.models[kind])).removeprefix(THEME_STYLE)))
             else:
                 self.models[kind], self._tables[kind] = memo[0], memo[1]
                 self._keys[kind] = key
             shown.append((kind, memo[2]))
         for kind, text in shown:
             self.panels[kind].value = text
+        # the three columns side by side where three boxes of a third of the width each (padding
+        # 6px, the HTML widget's margin 2px inside) put them: the same place to the pixel
+        self.view.value = "<div style='display:flex;margin:0 -2px'>" + "".join(
+            f"<div class='nbteach-panels-{kind}' style='width:33%;padding:0 8px;box-sizing:border-box'>"
+            f"{panel.value}</div>" for kind, panel in self.panels.items()) + "</div>"
 
     _MEMO_SIZE = 256
 
@@ -257,6 +271,13 @@ class SmoothingExplorer(Explorer):
         return "\n\n".join(
             re.sub(r"<[^>]+>", " ", self.panels[k].value) for k in ("none", "epsilon", "laplace")
         )
+
+
+class _Panel:
+    """One column of the explorer: its HTML, ``value``, shown in the explorer's ``view``."""
+
+    def __init__(self):
+        self.value = ""
 
 
 def smoothing_explorer(data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import ipywidgets as w
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, padded, say
+from nbteach.i18n import get_language
+from nbteach.widgets._html import ERROR, HIGHLIGHT, THEME_STYLE, esc, number, padded, say
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["TableExplorer", "table_explorer"]
@@ -23,7 +24,11 @@ class TableExplorer(Explorer):
     ----------
     dropdowns : dict feature -> Dropdown
     view : HTML
+    theme : hidden HTML, the theme's colour rules (once)
     explanation : the last :class:`nbteach.categorical.Explanation`
+
+    A patient shown before (and the language) is shown again from what was kept (the last
+    ``KEPT``): a dropdown moved back and forth costs the kernel no explaining and no writing.
     """
 
     def __init__(self, model, X, sample=None):
@@ -48,15 +53,37 @@ class TableExplorer(Explorer):
                                            layout=w.Layout(width="230px"))
             self.dropdowns[f].observe(lambda change: self.update(), names="value")
         self.view = w.HTML()
+        self._kept, self._kept_for = {}, None
+        # the theme's colour rules (the error colour) ride once on a hidden element that never
+        # changes: a <style> element re-inserted with the view at every move made the browser
+        # recompute the style of the whole page (as in nbteach.widgets.mle)
+        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
         self.widget = w.VBox([w.HBox(list(self.dropdowns.values()), layout=w.Layout(flex_flow="row wrap")),
-                              self.view])
+                              self.view, self.theme])
         self.update()
 
     def sample(self) -> dict:
         return {f: d.value for f, d in self.dropdowns.items()}
 
+    #: how many patients a view keeps what it showed for
+    KEPT = 256
+
     def update(self):
-        e = self.explanation = self.model.explain(self.sample())
+        # what was kept is the model's as fitted then: a model fitted again is explained afresh
+        fitted = getattr(self.model, "tables_", None)
+        if fitted is not self._kept_for:
+            self._kept, self._kept_for = {}, fitted
+        key = (get_language(), *self.sample().items())
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = self._kept[key] = self._explained()
+            if len(self._kept) > self.KEPT:
+                del self._kept[next(iter(self._kept))]
+        self.explanation, self.view.value = kept
+
+    def _explained(self):
+        """(the model's explanation of the chosen patient, the view's HTML for it)."""
+        e = self.model.explain(self.sample())
         classes = list(self.model.classes_)
         head = "".join(f"<th>{esc(c)}</th>" for c in classes)
         names = ["P(c)"] + [f"P({f}={v} | c)" for f, v in self.sample().items()]
@@ -73,8 +100,8 @@ class TableExplorer(Explorer):
             verdict = (f"<p style='color:{ERROR}'>" + say(
                 "<b>no decision</b>: every class scores 0 (a factor is 0 in each class; lesson 03 smooths it away)",
                 "<b>无法决策</b>：每个类别的得分都是 0（每个类别都有一个因子为 0；第 03 课用平滑消除它）") + "</p>")
-        self.view.value = padded(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
-                                 f"{verdict}")
+        return e, padded(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
+                         f"{verdict}").removeprefix(THEME_STYLE)
 
 
 def table_explorer(model, X, sample=None):

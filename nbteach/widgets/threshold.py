@@ -15,7 +15,7 @@ import numpy as np
 from nbteach._base import NbteachError
 from nbteach.decision import threshold_decision
 from nbteach.metrics import confusion_table, precision_recall_curve, precision_recall_f1
-from nbteach.widgets._html import esc, padded, say
+from nbteach.widgets._html import THEME_STYLE, esc, padded, say
 from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._plot import BLUE, VERMILLION, figure
 
@@ -78,12 +78,14 @@ class ThresholdExplorer(Explorer):
             self.marker.x, self.marker.y = [rec], [prec]
         self.fig.title = say(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}",
                              f"t = {t:.2f}：查准率 {prec:.3f}，查全率 {rec:.3f}")
+        # no <style> with the numbers (they use none of the theme's colour rules): one re-inserted
+        # at every move made the browser recompute the style of the whole page (nbteach.widgets.mle)
         self.numbers.value = padded(say(
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
             f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>",
             f"<div style='padding:0 1em'><p>t = {t:.2f}：{len(pred)} 个中有 {self.scores['flagged']} 个被判为 "
             f"{esc(self.positive)}</p><p>查准率 {prec:.4f}<br>查全率 {rec:.4f}<br>F1 {f1:.4f}</p>")
-            + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>")
+            + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>").removeprefix(THEME_STYLE)
 
 
 def threshold_explorer(model, X_test, y_test, positive, threshold=0.5):

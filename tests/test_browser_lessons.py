@@ -39,7 +39,7 @@ import pytest
 from _browser_checks import CONTROL_CHECKS
 from _browser_notebooks import BROWSER_NOTEBOOKS
 from _browser_zh import VIEW_CHECKS
-from test_browser import CHROMIUM, FLAGS, jupyterlab
+from test_browser import CHROMIUM, FLAGS, KERNEL_IDLE, KERNEL_IDLE_JS, jupyterlab
 from test_notebooks import check_outputs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,28 +101,29 @@ def open_and_run_all(browser, port, token, name):
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
               f"?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-    page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     # a code cell whose input is hidden (the homework's set-up cell) has no prompt to read
     n_code = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt").count()
     # every code cell on show has an execution count ([1], [2], ...: not [ ] or [*]) and the kernel is
-    # idle; or a cell raised (Run All stops there) and the kernel is idle
+    # idle; or a cell raised (Run All stops there) and the kernel is idle. Read as textContent, which
+    # costs no layout (innerText laid out the running lesson at every ask: most of Chromium's CPU time
+    # in Run All; see KERNEL_IDLE_JS); a traceback is looked for in the stderr outputs only.
     page.wait_for_function(
         """n => {
-            const idle = document.body.innerText.includes('Idle');
             const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-            const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.innerText));
-            const raised = !!document.querySelector('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')
-                           && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
-            return idle && (done || raised);
+            const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            const raised = [...document.querySelectorAll('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')]
+                           .some(e => e.textContent.includes('Traceback'));
+            return (done || raised) && """ + KERNEL_IDLE + """;
         }""", arg=n_code, timeout=300_000)
     # every widget view attached: ipywidgets' renderer shows "Loading widget..." until its view is
     # made (the caller fails on one left after this wait), and every live plot (bqplot) has drawn
     # its axes' text; then a moment for the last ones to draw
     with contextlib.suppress(Exception):
-        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').innerText.includes('Loading widget')
+        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').textContent.includes('Loading widget')
             && [...document.querySelectorAll('.jp-Notebook .bqplot.figure')].every(f => f.querySelector('svg text'))""",
                                timeout=30_000)
     page.wait_for_timeout(300)
@@ -581,7 +582,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
         page.wait_for_function("n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
                                arg=len(cells), timeout=60_000)
-        page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+        page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
         cell = page.locator(".jp-Notebook .jp-Cell")
         # in the notebook: every note, collapsed; a click on one opens it
         for i in notes:

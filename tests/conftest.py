@@ -15,6 +15,35 @@ from _xdist_groups import pytest_collection_modifyitems as _schedule
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: How often a browser test's ``page.wait_for_function`` asks its condition, in ms, when the call
+#: names no ``polling`` (Playwright's own default, "raf", asks at every animation frame, 60 times a
+#: second). The conditions read ``document.body.innerText`` or walk the notebook's outputs, which lays
+#: out the whole page each time: over a lesson's Run All (a minute) that was a third of Chromium's
+#: CPU time (lesson 06: 23.7 -> 16.2 CPU s for Run All). Every condition waited for is a state that
+#: stays (the kernel idle, a text shown, a change recorded by an observer), so asking 10 times a
+#: second finds each as surely, at most 0.1 s later. Tests only: the benchmarks keep Playwright's.
+WAIT_POLLING_MS = 100
+
+
+def _poll_less_often() -> None:
+    try:
+        from playwright.sync_api._generated import Page
+    except ImportError:         # no Playwright: the browser tests skip
+        return
+    if getattr(Page.wait_for_function, "_nbteach_polling", False):
+        return
+    wait_for_function = Page.wait_for_function
+
+    def every_100_ms(self, expression, *, arg=None, polling=None, timeout=None):
+        return wait_for_function(self, expression, arg=arg, timeout=timeout,
+                                 polling=WAIT_POLLING_MS if polling is None else polling)
+
+    every_100_ms._nbteach_polling = True
+    Page.wait_for_function = every_100_ms
+
+
+_poll_less_often()
+
 
 @pytest.hookimpl(trylast=True)       # after -k and -m have chosen the tests
 def pytest_collection_modifyitems(config, items):

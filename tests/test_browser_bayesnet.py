@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM, browser_page, jupyterlab
+from test_browser import CHROMIUM, KERNEL_IDLE_JS, browser_page, jupyterlab
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
@@ -31,7 +31,7 @@ def test_network_explorer_responds_to_clicks(tmp_path):
             browser, page = browser_page(p)
             page.goto(f"http://127.0.0.1:{port}/lab/tree/network.ipynb?token={token}")
             page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=90_000)
-            page.wait_for_function("document.body.innerText.includes('Idle')", timeout=90_000)
+            page.wait_for_function(KERNEL_IDLE_JS, timeout=90_000)
             page.locator(".jp-Notebook .jp-CodeCell").first.click()
             page.keyboard.press("Shift+Enter")
             page.wait_for_selector("button[title='observe JohnCalls = True']", timeout=90_000)

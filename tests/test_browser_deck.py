@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM
+from test_browser import CHROMIUM, KERNEL_IDLE_JS
 from test_browser_lessons import _browser_on, _screenshot, chromium, step  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,7 +94,7 @@ def _present_the_lesson(page, walk=True):
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-    page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
     config = json.loads(page.locator("#jupyter-config-data").text_content())
     loaded = [e["name"] for e in config.get("federated_extensions", [])]
     assert "nbteach-lab" in loaded and "@deathbeds/jupyterlab-deck" in loaded, loaded

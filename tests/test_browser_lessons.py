@@ -39,7 +39,7 @@ import pytest
 from _browser_checks import CONTROL_CHECKS
 from _browser_notebooks import BROWSER_NOTEBOOKS
 from _browser_zh import VIEW_CHECKS
-from test_browser import CHROMIUM, FLAGS, jupyterlab
+from test_browser import CHROMIUM, FLAGS, KERNEL_IDLE, KERNEL_IDLE_JS, jupyterlab
 from test_notebooks import check_outputs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,28 +101,29 @@ def open_and_run_all(browser, port, token, name):
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
               f"?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-    page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+    page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
     # a code cell whose input is hidden (the homework's set-up cell) has no prompt to read
     n_code = page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-prompt").count()
     # every code cell on show has an execution count ([1], [2], ...: not [ ] or [*]) and the kernel is
-    # idle; or a cell raised (Run All stops there) and the kernel is idle
+    # idle; or a cell raised (Run All stops there) and the kernel is idle. Read as textContent, which
+    # costs no layout (innerText laid out the running lesson at every ask: most of Chromium's CPU time
+    # in Run All; see KERNEL_IDLE_JS); a traceback is looked for in the stderr outputs only.
     page.wait_for_function(
         """n => {
-            const idle = document.body.innerText.includes('Idle');
             const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputArea-prompt')];
-            const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.innerText));
-            const raised = !!document.querySelector('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')
-                           && document.querySelector('.jp-Notebook').innerText.includes('Traceback');
-            return idle && (done || raised);
+            const done = prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+            const raised = [...document.querySelectorAll('.jp-Notebook [data-mime-type="application/vnd.jupyter.stderr"]')]
+                           .some(e => e.textContent.includes('Traceback'));
+            return (done || raised) && """ + KERNEL_IDLE + """;
         }""", arg=n_code, timeout=300_000)
     # every widget view attached: ipywidgets' renderer shows "Loading widget..." until its view is
     # made (the caller fails on one left after this wait), and every live plot (bqplot) has drawn
     # its axes' text; then a moment for the last ones to draw
     with contextlib.suppress(Exception):
-        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').innerText.includes('Loading widget')
+        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').textContent.includes('Loading widget')
             && [...document.querySelectorAll('.jp-Notebook .bqplot.figure')].every(f => f.querySelector('svg text'))""",
                                timeout=30_000)
     page.wait_for_timeout(300)
@@ -137,15 +138,22 @@ def saved_after_the_run(page, path: Path, seconds: float = 60):
     import nbformat
 
     before = path.stat().st_mtime_ns
-    page.keyboard.press("Control+s")
-    deadline = time.monotonic() + seconds
+    start = time.monotonic()
+    deadline, press = start + seconds, start
     while time.monotonic() < deadline:
-        if path.stat().st_mtime_ns != before:
+        # Ctrl+S again every 5 s until a save with every cell run is on disk: on a loaded machine a
+        # lesson (03, 06) waited 60-120 s here after one press, until JupyterLab's autosave
+        if time.monotonic() >= press:
+            page.keyboard.press("Control+s")
+            press += 5
+        # read again only what is newly written (a lesson with its outputs takes 0.05 CPU s to read)
+        if (mtime := path.stat().st_mtime_ns) != before:
             with contextlib.suppress(Exception):          # written, and every code cell has run
                 nb = nbformat.read(path, as_version=4)
+                before = mtime                            # read whole: wait for the next save
                 if all(c.get("execution_count") for c in nb.cells if c.cell_type == "code"):
                     return nb
-        page.wait_for_timeout(100)
+        time.sleep(0.1)                 # not page.wait_for_timeout: no round trip to the browser
     raise AssertionError(f"{path.name}: JupyterLab did not save the notebook with every cell run in {seconds:g} s")
 
 
@@ -241,6 +249,27 @@ def check_accessible(page, name, theme):
     assert worst["ratio"] >= worst["need"], (
         f"{name}, {theme}: {worst['text']!r} ({worst.get('where')}) has contrast {worst['ratio']:.2f}:1, "
         f"below WCAG AA's {worst['need']}:1")
+
+
+LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
+
+
+def theme_on(page) -> str:
+    """The theme the page shows (JupyterLab names it on the body once its stylesheet is in)."""
+    return page.evaluate("() => document.body.dataset.jpThemeName")
+
+
+def reset_theme(port, token):
+    """The user's theme back to JupyterLab's default (Light) through the settings API, as the next
+    page will read it; for a page about to close, this costs no restyle of the page in the browser
+    (switching back through the menu restyled the whole notebook: 2 CPU s of Chromium a lesson)."""
+    import urllib.request
+
+    body = json.dumps({"raw": "{}"}).encode()
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/apputils-extension:themes?token={token}",
+        data=body, method="PUT", headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(req)
 
 
 def switch_theme(page, theme):
@@ -343,6 +372,28 @@ def test_the_missing_glyph_check_finds_a_box_and_passes_drawn_characters(chromiu
         page.set_content('<div class="jp-Notebook"><p>only English here</p></div>')
         with pytest.raises(AssertionError, match="no CJK character"):
             check_glyphs(page, "an English page")
+    finally:
+        page.close()
+
+
+def test_a_wait_asks_its_condition_ten_times_a_second(chromium):
+    """tests/conftest.py: a page's wait_for_function that names no polling asks every 100 ms, not at
+    every animation frame (60 times a second: each ask of a lesson's conditions lays out the page);
+    one that names its polling keeps it."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    count = "() => (window.__asked = (window.__asked || 0) + 1) < 0"      # never true: counts the asks
+    page = chromium.new_page()
+    try:
+        page.set_content("<p>a page whose frames keep coming</p>")
+        asked = {}
+        for polling in (None, "raf"):
+            page.evaluate("() => { window.__asked = 0; }")
+            with pytest.raises(PlaywrightTimeout):
+                page.wait_for_function(count, timeout=1_000, **({} if polling is None else {"polling": polling}))
+            asked[polling] = page.evaluate("() => window.__asked")
+        assert 1 <= asked[None] <= 15, asked        # about 10 in one second
+        assert asked["raf"] > asked[None], asked    # Playwright's own (every frame), kept where asked for
     finally:
         page.close()
 
@@ -457,7 +508,9 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if re.search(r"(_explorer|_widget|_picture)\(", source):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
-        check_accessible(page, name, "JupyterLab Light")
+        # the light theme, as a student's first visit shows it (a test before left none other set)
+        assert theme_on(page) == LIGHT, f"{name}: the page opened in {theme_on(page)!r}, not {LIGHT!r}"
+        check_accessible(page, name, LIGHT)
         _screenshot(page, tmp_path, shot + ".png")
         for check in CONTROL_CHECKS.get(name.as_posix(), []):   # its controls' values (_browser_checks.py)
             check(page, root)
@@ -476,15 +529,15 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
                 assert drive_every_control(page, name) >= 1, f"{name}: a view without a control"
         if chinese:                     # after the controls moved: the text they brought too
             check_glyphs(page, name)
-        switch_theme(page, "JupyterLab Dark")
-        dark = True
-        check_accessible(page, name, "JupyterLab Dark")
+        dark = True                     # set before the switch: a failed switch is reset too
+        switch_theme(page, DARK)
+        check_accessible(page, name, DARK)
         _screenshot(page, tmp_path, shot + "-dark.png")
     finally:
         if page is not None:
-            if dark:                    # the theme is a user setting: leave it as found
-                switch_theme(page, "JupyterLab Light")
             page.close()
+        if dark:                        # the theme is a user setting: leave it as found (Light)
+            reset_theme(port, token)
         with contextlib.suppress(OSError):  # its kernel's memory back before the next notebook
             _shut_down_kernels(port, token)     # (a server that went away is the failure to report)
 
@@ -536,7 +589,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
         page.wait_for_function("n => document.querySelectorAll('.jp-Notebook .jp-Cell').length === n",
                                arg=len(cells), timeout=60_000)
-        page.wait_for_function("document.body.innerText.includes('Idle')", timeout=120_000)
+        page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
         cell = page.locator(".jp-Notebook .jp-Cell")
         # in the notebook: every note, collapsed; a click on one opens it
         for i in notes:

@@ -283,6 +283,34 @@ def _views_to_move():
          [set_to(smoothing.query["Sore"], "severe"), set_to(smoothing.alpha_slider, 2.0),
           set_to(smoothing.epsilon_slider, 1e-2)], True),
         (threshold, [threshold.numbers], [set_to(threshold.slider, 0.3)], False),
+        *_more_views_to_move(set_to),
+    ]
+
+
+def _more_views_to_move(set_to):
+    """Lessons 05 and 06's text boxes (a refusal in the error colour when no word is typed), 10's
+    one-dependence view, 11's network (a refusal when the evidence is impossible)."""
+    from nbteach import TextNB
+    from nbteach.bayesnet import burglary
+    from nbteach.realdata import titanic
+    from nbteach.widgets import message_explorer, network_explorer, one_dependence_explorer, text_models_explorer
+
+    docs = ["cheap watches cheap", "win a cheap prize", "prize draw win win", "meeting at noon",
+            "lunch meeting today", "notes from the meeting"]
+    labels = ["spam"] * 3 + ["ham"] * 3
+    models = text_models_explorer(docs, labels, message="cheap meeting")
+    message = message_explorer(TextNB().fit(docs, labels), "cheap meeting")
+    X, y = titanic()
+    one_dep = one_dependence_explorer(X, y, positive="yes", copied="sex")
+    net = network_explorer(burglary(), n_samples=300)
+    return [
+        (models, [models.view], [set_to(models.text, "win win"), set_to(models.text, ""),
+                                 set_to(models.text, "noon")], True),
+        (message, [message.view], [set_to(message.text, "win win"), set_to(message.text, ""),
+                                   set_to(message.text, "noon")], True),
+        (one_dep, [one_dep.view], [set_to(one_dep.values["sex"], "women"), set_to(one_dep.copy, True),
+                                   set_to(one_dep.m_slider, 40)], False),
+        (net, [net.message], [set_to(net.buttons["JohnCalls"], True), set_to(net.buttons["Alarm"], False)], True),
     ]
 
 
@@ -307,7 +335,7 @@ def test_views_carry_no_style_element_and_define_the_theme_colours_once():
             assert fixed == [] and not hasattr(ex, "theme")
     # the colours are used where the views use them: Bayes's refusal (no evidence), the table's
     # "no decision", lesson 03's sums
-    bayes, table, smoothing, _ = (ex for ex, _, _, _ in _views_to_move())
+    bayes, table, smoothing, *_ = (ex for ex, _, _, _ in _views_to_move())
     bayes.prior_slider.value = 0.0
     bayes.likelihood_sliders["healthy"].value = 0.0
     assert f"color:{ERROR}" in bayes.view.value and bayes.result is None

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from nbteach._base import NbteachError
 from nbteach.probability import bayes
-from nbteach.widgets._html import ERROR, THEME_STYLE, bar, esc, number, padded, say
+from nbteach.widgets._html import ERROR, bar, esc, number, say, theme_holder, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
@@ -50,7 +50,7 @@ class BayesExplorer(Explorer):
         # the theme's colour rules (the error colour) ride once on a hidden element that never
         # changes: a <style> element re-inserted with the view at every move made the browser
         # recompute the style of the whole page (as in nbteach.widgets.mle)
-        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
+        self.theme = theme_holder()
         for s in [self.prior_slider, *self.likelihood_sliders.values()]:
             s.observe(lambda change: self._update(), names="value")
         self.widget = w.VBox([self.prior_slider, *self.likelihood_sliders.values(), self.view, self.theme])
@@ -65,7 +65,7 @@ class BayesExplorer(Explorer):
             self.result = bayes(prior, lik)
         except NbteachError as err:
             self.result = None
-            self.view.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>").removeprefix(THEME_STYLE)
+            self.view.value = view_html(f"<p style='color:{ERROR}'>{esc(err)}</p>")
             return
         r, x = self.result, esc(self.observation)
         rows = "".join(
@@ -76,7 +76,7 @@ class BayesExplorer(Explorer):
         )
         c0 = esc(self.classes[0])
         post0, lik0 = float(r.posterior[self.classes[0]]), float(r.likelihood[self.classes[0]])
-        self.view.value = padded(say(
+        self.view.value = view_html(say(
             f"<table><tr><th>class c</th><th>prior P(c)</th><th>likelihood P({x}|c)</th>"
             f"<th>joint P(c)P({x}|c)</th><th>posterior P(c|{x})</th><th></th></tr>{rows}</table>"
             f"<p>evidence P({x}) = sum of the joints = {float(r.evidence):.5g}; "
@@ -89,7 +89,7 @@ class BayesExplorer(Explorer):
             f"P({c0} | {x}) = {post0:.4f}，"
             f"而 P({x} | {c0}) = {lik0:.4f}："
             "后验概率不是似然。</p>"
-        )).removeprefix(THEME_STYLE)
+        ))
 
 
 def bayes_explorer(classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05), observation="x"):

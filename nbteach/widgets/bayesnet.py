@@ -21,7 +21,7 @@ from nbteach._base import NbteachError
 from nbteach.bayesnet import hill_climb_search
 from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
-from nbteach.widgets._html import ERROR, esc, padded, say
+from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
@@ -149,9 +149,10 @@ class NetworkExplorer(Explorer):
         self.message = w.HTML()
         width = f"{max(560, 200 * max(len(r) for r in rows.values()))}px"
         self.drawing.layout = w.Layout(width=width)
+        self.theme = theme_holder()     # the error colour's rules, once (a message never carries a <style>)
         self.widget = w.VBox([self.drawing, legend,
                               *[w.HBox(r, layout=w.Layout(justify_content="center", width=width))
-                                for _, r in sorted(rows.items())], self.message])
+                                for _, r in sorted(rows.items())], self.message, self.theme])
         self._kept = {}
         self._update()
 
@@ -213,7 +214,7 @@ class NetworkExplorer(Explorer):
                                     "gibbs": None if gibbs is None else float(gibbs[x])}
             self.message.value = ""
         except NbteachError as err:
-            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>")
+            self.message.value = view_html(f"<p style='color:{ERROR}'>{esc(err)}</p>")
         self.posteriors = pd.DataFrame.from_dict(rows, orient="index")
 
 

@@ -24,7 +24,7 @@ from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshol
 from nbteach.i18n import get_language
 from nbteach.metrics import confusion_table, precision_recall_f1
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
+from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
@@ -84,7 +84,7 @@ class LossExplorer(Explorer):
         self.message = w.HTML()
         # the theme's colour rules (the message's error colour), once: a widget with nothing to
         # show, beside the boxes, that never changes
-        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(width="0px", margin="0px"))
+        self.theme = theme_holder()
         order = [(negative, negative), (positive, negative), (negative, positive), (positive, positive)]
         self.widget = w.VBox([w.HBox([w.VBox([self.costs[k] for k in order[:2]]),
                                       w.VBox([self.costs[k] for k in order[2:]]), self.theme]),
@@ -113,7 +113,7 @@ class LossExplorer(Explorer):
         try:
             t = threshold_from_loss(L_pos)
         except NbteachError as err:
-            self.message.value = padded(f"<p style='color:{ERROR}'>{esc(err)}</p>").removeprefix(THEME_STYLE)
+            self.message.value = view_html(f"<p style='color:{ERROR}'>{esc(err)}</p>")
             return
         self.message.value = ""
         # a loss shown before (a box stepped up and back): shown again from what was kept
@@ -154,7 +154,7 @@ class LossExplorer(Explorer):
                   "risk_at_half": risk_plain, "precision": prec,
                   "recall": rec, "confusion": scores["confusion"], "n_flagged": scores["n_flagged"]}
         pos = esc(self.positive)
-        view = padded(
+        view = view_html(
             "<div style='padding:0.3em 0'>" + say(
                 f"<p>Decide <b>{pos}</b> when P({pos} | x) &gt; "
                 f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
@@ -170,7 +170,7 @@ class LossExplorer(Explorer):
                 f"<p>这些决策平均每封邮件的损失：<b>{risk:.4f}</b>；同样的损失下，直接取后验概率最大者"
                 f"（t = 1/2）的平均损失：{risk_plain:.4f}。模型自己预期的是 "
                 f"{float(expected):.4f}（最小条件风险的平均值，即相信它自己的后验概率）。</p>")
-            + scores["table"] + "</div>").removeprefix(THEME_STYLE)
+            + scores["table"] + "</div>")
         return result, view
 
 

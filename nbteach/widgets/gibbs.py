@@ -22,7 +22,7 @@ from nbteach.bayesnet import elimination_ask, gibbs_chains
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._html import esc, padded, say
+from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 
 __all__ = ["GibbsExplorer", "gibbs_explorer"]
@@ -156,7 +156,7 @@ class GibbsExplorer(Explorer):
                                burn_in=int(self.burn_in.value), n_chains=n, thin=int(self.thin.value),
                                init=self._starts(n))
         except NbteachError as err:
-            self.message.value = padded(f"<p>{esc(err)}</p>")
+            self.message.value = view_html(f"<p>{esc(err)}</p>")
             return
         self.message.value = ""
         self._draw(run)

@@ -12,7 +12,7 @@ import warnings
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.widgets._html import ERROR, bar, esc, message_box, padded, say
+from nbteach.widgets._html import ERROR, bar, esc, message_box, say, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["MessageExplorer", "message_explorer"]
@@ -50,7 +50,7 @@ class MessageExplorer(Explorer):
                 t = self.table = self.model.explain(self.text.value)
         except NbteachError:
             self.table = None
-            self.view.value = padded(f"<p style='color:{ERROR}'>" + say("Type a message with at least one word.",
+            self.view.value = view_html(f"<p style='color:{ERROR}'>" + say("Type a message with at least one word.",
                                                                            "请输入至少含一个词的消息。") + "</p>")
             return
         words = t[t["kind"].isin(["word", "unknown: ignored"])]
@@ -70,7 +70,7 @@ class MessageExplorer(Explorer):
         prior = float(t.loc["(prior)", "log-odds"])
         total = float(t.loc["(total = joint log-likelihood)", "log-odds"])
         post = float(t.loc["(posterior P(c|x))", c0])
-        self.view.value = padded(
+        self.view.value = view_html(
             f"<p>P({esc(c0)} | {say('message', '消息')}) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
             + say(f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
                   f"<th>pushes towards</th></tr>",

@@ -24,7 +24,7 @@ from nbteach import AODE, SPODE, TAN, CategoricalNB
 from nbteach._base import NbteachError
 from nbteach.widgets._a11y import Explorer
 from nbteach.i18n import get_language
-from nbteach.widgets._html import esc, padded, say
+from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets.bayesnet import network_svg
 
 __all__ = ["OneDependenceExplorer", "one_dependence_explorer", "tan_svg"]
@@ -129,7 +129,7 @@ class OneDependenceExplorer(Explorer):
         self.n_parents = n_used
         body = _table_html(self.table if get_language() == "en" else _in_chinese(self.table, self.positive, m))
         desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
-        self.view.value = padded(say(f"<p>sample: {desc}</p>{body}"
+        self.view.value = view_html(say(f"<p>sample: {desc}</p>{body}"
                                      f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>",
                                      f"<p>样本：{desc}</p>{body}"
                                      f"<p>TAN 的树（父 → 子）：{esc(self.tan_tree)}</p>"))

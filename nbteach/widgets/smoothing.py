@@ -23,7 +23,7 @@ from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
 from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
-from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, THEME_STYLE, bar, esc, number, padded, say
+from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, say, theme_holder, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
@@ -81,7 +81,7 @@ class SmoothingExplorer(Explorer):
         # the theme's colour rules (the note's error and good colours) ride once on a hidden element
         # that never changes: a <style> element in each panel, re-inserted with it, made the browser
         # recompute the style of the whole page once per panel sent (as in nbteach.widgets.mle)
-        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
+        self.theme = theme_holder()
         self.models, self._keys, self._tables = {}, {}, {}
         self._fitted, self._memo, self._bias_counts, self._count_tables = {}, {}, {}, None
         self.widget = w.VBox([
@@ -133,7 +133,7 @@ class SmoothingExplorer(Explorer):
                     self._keys[kind] = key
                 memo = self._remember(self._memo, (kind, key, sample),
                                       (self.models[kind], self._tables[kind],
-                                       padded(self._render(kind, self.models[kind])).removeprefix(THEME_STYLE)))
+                                       view_html(self._render(kind, self.models[kind]))))
             else:
                 self.models[kind], self._tables[kind] = memo[0], memo[1]
                 self._keys[kind] = key

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
-from nbteach.widgets._html import ERROR, HIGHLIGHT, THEME_STYLE, esc, number, padded, say
+from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, say, theme_holder, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["TableExplorer", "table_explorer"]
@@ -57,7 +57,7 @@ class TableExplorer(Explorer):
         # the theme's colour rules (the error colour) ride once on a hidden element that never
         # changes: a <style> element re-inserted with the view at every move made the browser
         # recompute the style of the whole page (as in nbteach.widgets.mle)
-        self.theme = w.HTML(THEME_STYLE, layout=w.Layout(display="none"))
+        self.theme = theme_holder()
         self.widget = w.VBox([w.HBox(list(self.dropdowns.values()), layout=w.Layout(flex_flow="row wrap")),
                               self.view, self.theme])
         self.update()
@@ -100,8 +100,8 @@ class TableExplorer(Explorer):
             verdict = (f"<p style='color:{ERROR}'>" + say(
                 "<b>no decision</b>: every class scores 0 (a factor is 0 in each class; lesson 03 smooths it away)",
                 "<b>无法决策</b>：每个类别的得分都是 0（每个类别都有一个因子为 0；第 03 课用平滑消除它）") + "</p>")
-        return e, padded(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
-                         f"{verdict}").removeprefix(THEME_STYLE)
+        return e, view_html(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
+                         f"{verdict}")
 
 
 def table_explorer(model, X, sample=None):

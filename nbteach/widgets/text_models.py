@@ -19,7 +19,7 @@ from nbteach._base import NbteachError
 from nbteach.bernoulli import BernoulliNB
 from nbteach.multinomial import MultinomialNB
 from nbteach.text import build_vocabulary, count_matrix, tokenize, word_log_odds
-from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, padded, say
+from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, say, view_html
 from nbteach.widgets._a11y import Explorer
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
@@ -54,7 +54,7 @@ class ModelsOnText(Explorer):
         toks = tokenize(self.text.value)
         if not any(t in self.vocabulary for t in toks):
             ignored = sorted({t for t in toks if t not in self.vocabulary})
-            self.view.value = padded(f"<p style='color:{ERROR}'>" + say(
+            self.view.value = view_html(f"<p style='color:{ERROR}'>" + say(
                 "No word of the vocabulary in this message"
                 + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
                 + ": both models would answer with the prior alone. Type some of these "
@@ -89,7 +89,7 @@ class ModelsOnText(Explorer):
                    f"伯努利 <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
         note = (say(f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>",
                     f"<p>忽略（不在词汇表中）：{esc(', '.join(ignored))}</p>") if ignored else "")
-        self.view.value = padded(
+        self.view.value = view_html(
             post + say("<table><tr><th>word</th><th>count</th><th>multinomial adds</th><th>Bernoulli adds</th></tr>",
                        "<table><tr><th>词</th><th>次数</th><th>多项式模型加上</th><th>伯努利模型加上</th></tr>")
             + f"{''.join(rows)}</table>" + note

@@ -1,6 +1,8 @@
 """Which plotting library moves a plot fastest in the browser: bqplot, plotly FigureWidget, matplotlib PNG.
 
-The measurement that chose bqplot for the lessons' moving plots (nbteach/widgets/_plot.py). Each
+The measurement that first chose bqplot for the lessons' moving plots; they are now one SVG in
+one HTML widget (nbteach/widgets/_svg.py, measured in bench_browser.py), and nbteach no longer
+depends on bqplot: without it installed, its row is left out with a printed line. Each
 library draws the same figure (four curves of 17 points and a cursor line on a log axis);
 a FloatLogSlider moves the cursor and rewrites the title. Key press to updated view, as
 bench_browser.py measures it, against the same IntSlider -> Label baseline. Needs plotly
@@ -13,6 +15,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+try:                                    # bqplot: no longer a dependency of nbteach
+    import bqplot  # noqa: F401
+    HAVE_BQPLOT = True
+except ImportError:
+    HAVE_BQPLOT = False
+if not HAVE_BQPLOT:
+    print("compare_plot_libraries: bqplot is not installed, its row is left out (pip install bqplot to measure it)")
 try:
     import anywidget  # noqa: F401
     import plotly  # noqa: F401
@@ -64,5 +73,7 @@ def up4(c):
 s4.observe(up4, names='value'); up4({'new': 0.1})
 display(w.VBox([s4, img]))''', "mp"),
 ]
+if not HAVE_BQPLOT:
+    bb.CONTROLS = [c for c in bb.CONTROLS if c[0] != "bqplot"]
 if __name__ == "__main__":
     sys.exit(bb.main())

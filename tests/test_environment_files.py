@@ -88,3 +88,20 @@ def test_the_chinese_front_door():
     assert "fonts-noto-cjk" in (ROOT / ".ci" / "run").read_text()
     make = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "/lab/tree/zh/00_start_here.ipynb" in make and "/lab/tree/00_start_here.ipynb" in make
+
+
+def test_no_module_of_nbteach_imports_a_dependency_it_does_not_declare():
+    """bqplot is no longer declared (every moving plot is one SVG, nbteach.widgets._svg): no module
+    of the package, widgets included, may import it. In a fresh interpreter, as a student's kernel."""
+    import subprocess
+    import sys
+
+    code = ("import importlib, pkgutil, sys, nbteach, nbteach.widgets\n"
+            "for m in pkgutil.walk_packages(nbteach.__path__, 'nbteach.'):\n"
+            "    importlib.import_module(m.name)\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'bqplot'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
+                         env={**__import__("os").environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
+    assert "bqplot" not in pyproject_deps()

@@ -7,15 +7,16 @@ A widget does no maths of its own: every number it shows comes from a public lib
 function (``nbteach.text.word_log_odds``, ``nbteach.decision.decision_risk``, ...), never
 from a private name of the library, so a student can compute what a view shows with the
 library (``tests/test_widgets_public_maths.py`` checks the numbers against those
-functions). The widgets import the library, ipywidgets, bqplot and matplotlib; the
-library never imports a widget.
+functions). The widgets import the library, ipywidgets and matplotlib (the moving plots are
+SVG written by ``_svg``, no plotting widget library); the library never imports a widget.
 
 What lives here: one view a module (``smoothing``, ``bayes``, ``mle``, ``alpha_curve``,
 ``gaussian_boundary``, ``decision``, ``threshold``, ``table``, ``text_models``,
 ``one_dependence``, ``em``, ``gibbs``, ``bayesnet``) and the parts they share (``_a11y``:
 accessible names and the ``nbteach-*`` CSS classes of ``Explorer``; ``_html``; ``_plot``:
-a bqplot figure; ``_svg``: a figure drawn as one SVG in one HTML widget, a move one message
-(``mle``, ``alpha_curve``); ``message``). A widget module may import any public name of the library
+the plots' colours and legend; ``_svg``: a figure drawn as one SVG in one HTML widget, a move
+one message (every moving plot: ``mle``, ``alpha_curve``, ``gaussian_boundary``, ``threshold``,
+``em``, ``gibbs``, ...); ``message``). A widget module may import any public name of the library
 and the widget libraries; ``check`` and ``teacher`` never import a widget.
 """
 from __future__ import annotations

@@ -1,15 +1,11 @@
-"""The moving plots' common parts: bqplot figures that the browser redraws from new data.
+"""The moving plots' common parts: their colours and the HTML legend written under them.
 
-Why bqplot: measured in a real browser (key press to updated view, against an IntSlider ->
-Label round trip in the same run), a bqplot line moved by a slider updated at 1.2x the
-round trip, plotly's FigureWidget at 3.3x and a re-rendered matplotlib PNG at 11x
-(``benchmarks/compare_plot_libraries.py``). The kernel sends only the changed arrays; the
-axes and titles take JupyterLab's theme colours, so they read in the light and dark themes.
-Static figures stay matplotlib.
+The moving plots themselves are drawn as one SVG in one HTML widget (:mod:`nbteach.widgets._svg`:
+one move, one message). They were bqplot figures until every lesson's view had moved to that
+SVG (the measurements that chose bqplot first, then the SVG: ``benchmarks/compare_plot_libraries.py``,
+``benchmarks/bench_browser.py``). Static figures stay matplotlib.
 """
 from __future__ import annotations
-
-import ipywidgets as w
 
 from nbteach.widgets._html import esc
 
@@ -19,19 +15,6 @@ from nbteach.widgets._html import esc
 BLUE, VERMILLION, GREEN, PURPLE = "#0072B2", "#D55E00", "#009E73", "#CC79A7"
 #: a neutral mark (a cursor line, an outline) that reads on both backgrounds
 GREY = "#8c8c8c"
-
-
-def figure(marks, axes, title="", width=560, height=360, margin=None):
-    """A bqplot Figure of the given size (px) with the theme's colours; no toolbar, no
-    legend inside (bqplot writes a legend's text in the mark's colour, which is not
-    readable text on both backgrounds: see :func:`legend`)."""
-    import bqplot as bq   # heavy and optional: the SVG views (_svg) take only the colours and legend
-
-    fig = bq.Figure(marks=marks, axes=axes, title=title, animation_duration=0,
-                    fig_margin=margin or {"top": 50, "bottom": 50, "left": 60, "right": 20},
-                    legend_location="bottom-left", layout=w.Layout(width=f"{width}px", height=f"{height}px"),
-                    title_style={"font-size": "14px"})
-    return fig
 
 
 _SYMBOLS = {"line": "━━", "dashed": "╍╍", "dotted": "┅┅", "circle": "●", "square": "■",

@@ -2,22 +2,28 @@
 
 A fitted two-class model's held-out posteriors are computed once. The slider sets t; the
 model flags the positive class when P(positive | x) >= t. The figure is the model's
-precision/recall curve (``nbteach.metrics.precision_recall_curve``, drawn once, in bqplot)
-with a marker at t that the browser moves; below it the confusion matrix and the scores at t (``nbteach.metrics``).
+precision/recall curve (``nbteach.metrics.precision_recall_curve``) with a marker at t; beside
+it the confusion matrix and the scores at t (``nbteach.metrics``).
 Lesson 07 uses it; lesson 09 derives which t the costs of the two errors call for.
+
+One move, one message: the curve, the marker and the title are drawn as one SVG
+(:mod:`nbteach.widgets._svg`, marks with bqplot's attribute names) and written with the numbers
+beside it into one ``HTML`` value, which the browser replaces as one element. (As a bqplot
+figure, a move sent the marker, the title and the numbers in three messages, and the browser
+redrew each on its own.)
 """
 from __future__ import annotations
 
-import bqplot as bq
 import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.decision import threshold_decision
 from nbteach.metrics import confusion_table, precision_recall_curve, precision_recall_f1
-from nbteach.widgets._html import THEME_STYLE, esc, padded, say
+from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
-from nbteach.widgets._plot import BLUE, VERMILLION, figure
+from nbteach.widgets._html import THEME_STYLE, esc, padded, say
+from nbteach.widgets._plot import BLUE, VERMILLION
 
 __all__ = ["ThresholdExplorer", "threshold_explorer"]
 
@@ -28,8 +34,11 @@ class ThresholdExplorer(Explorer):
     Attributes
     ----------
     slider : FloatSlider, the threshold t
-    fig : bqplot Figure, the precision/recall curve (``pr_line``) with the point at t (``marker``)
-    numbers : HTML, the scores and the confusion matrix at t
+    fig : the figure (an HTML widget holding one SVG, :mod:`nbteach.widgets._svg`, and the
+        numbers beside it): the precision/recall curve (``pr_line``) with the point at t
+        (``marker``), drawn once per move
+    numbers : the same widget as ``fig``: the scores and the confusion matrix at t are written
+        into its value, beside the curve (one value: a move is one message)
     scores : dict, precision, recall, f1, flagged and the confusion table at t
     curve : DataFrame, the whole precision/recall curve
     """
@@ -47,25 +56,27 @@ class ThresholdExplorer(Explorer):
         self.y_test = np.asarray(y_test)
         self.p = model.predict_proba(X_test)[:, classes.index(str(positive))]
         self.curve = precision_recall_curve(self.y_test, self.p, pos_label=positive)
-        scales = {"x": bq.LinearScale(min=0.0, max=1.02), "y": bq.LinearScale(min=0.0, max=1.02)}
-        self.pr_line = bq.Lines(x=self.curve["recall"].to_numpy(dtype=float),
-                                y=self.curve["precision"].to_numpy(dtype=float), scales=scales,
-                                colors=[BLUE], stroke_width=2)
-        self.marker = bq.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=100)
-        axes = [bq.Axis(scale=scales["x"], label=say("recall", "查全率") + f" ({positive})", tick_format=".1f"),
-                bq.Axis(scale=scales["y"], side="left", label=say("precision", "查准率") + f" ({positive})",
-                        tick_format=".1f")]
-        self.fig = figure([self.pr_line, self.marker], axes, width=480, height=360)
+        scales = {"x": _svg.LinearScale(min=0.0, max=1.02), "y": _svg.LinearScale(min=0.0, max=1.02)}
+        self.pr_line = _svg.Lines(x=self.curve["recall"].to_numpy(dtype=float),
+                                  y=self.curve["precision"].to_numpy(dtype=float), scales=scales,
+                                  colors=[BLUE], stroke_width=2)
+        self.marker = _svg.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=100)
+        axes = [_svg.Axis(scale=scales["x"], label=say("recall", "查全率") + f" ({positive})", tick_format=".1f"),
+                _svg.Axis(scale=scales["y"], side="left", label=say("precision", "查准率") + f" ({positive})",
+                          tick_format=".1f")]
         self.slider = w.FloatSlider(value=float(threshold), min=0.01, max=0.99, step=0.01, readout_format=".2f",
                                     description=say(f"threshold t: flag {positive} when P ≥ t",
                                                     f"阈值 t：P ≥ t 时判为 {positive}"),
                                     style={"description_width": "initial"}, layout=w.Layout(width="520px"))
-        self.numbers = w.HTML()
+        self.fig = _svg.Figure([self.pr_line, self.marker], axes, width=480, height=360, beside=" ")
+        self.numbers = self.fig
         self.slider.observe(lambda change: self.update(), names="value")
-        self.widget = w.VBox([self.slider, w.HBox([self.fig, self.numbers])])
+        self.widget = w.VBox([self.slider, self.fig])
         self.update()
 
     def update(self):
+        """The scores at the slider's t (the library's), the marker and title set, then the
+        figure with the numbers beside it written into one value: one message."""
         t = float(self.slider.value)
         negative = [c for c in np.unique(self.y_test) if c != self.positive]
         other = negative[0] if negative else "other"
@@ -74,18 +85,18 @@ class ThresholdExplorer(Explorer):
         table = confusion_table(self.y_test, pred)
         self.scores = {"threshold": t, "precision": prec, "recall": rec, "f1": f1,
                        "flagged": int(np.sum(pred == self.positive)), "confusion": table}
-        with self.marker.hold_sync():                   # x and y in one message
-            self.marker.x, self.marker.y = [rec], [prec]
+        self.marker.x, self.marker.y = [rec], [prec]
         self.fig.title = say(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}",
                              f"t = {t:.2f}：查准率 {prec:.3f}，查全率 {rec:.3f}")
         # no <style> with the numbers (they use none of the theme's colour rules): one re-inserted
         # at every move made the browser recompute the style of the whole page (nbteach.widgets.mle)
-        self.numbers.value = padded(say(
+        self.fig.beside = padded(say(
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
             f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>",
             f"<div style='padding:0 1em'><p>t = {t:.2f}：{len(pred)} 个中有 {self.scores['flagged']} 个被判为 "
             f"{esc(self.positive)}</p><p>查准率 {prec:.4f}<br>查全率 {rec:.4f}<br>F1 {f1:.4f}</p>")
             + (table.shown() if hasattr(table, "shown") else table).to_html() + "</div>").removeprefix(THEME_STYLE)
+        self.fig.draw()
 
 
 def threshold_explorer(model, X_test, y_test, positive, threshold=0.5):

@@ -106,9 +106,9 @@ def _svg_texts(page, box_text):
 def check_lesson07_plots_follow_the_keyboard_and_the_mouse(page, root):
     # threshold: the keyboard moves t by its step; the plot's title and point follow
     slider = _widget(page, "slider", "threshold t")
-    marker = page.locator(".jp-OutputArea-output > .jupyter-widgets", has_text="threshold t").first \
-        .locator("svg g.object_grp").first          # the point at t (bqplot moves its group)
-    before = marker.get_attribute("transform")
+    view = page.locator(".jp-OutputArea-output > .jupyter-widgets", has_text="threshold t").first
+    marker = view.locator("svg circle").first       # the point at t (the SVG is redrawn at each move)
+    before = marker.get_attribute("cx") + "," + marker.get_attribute("cy")
     handle = slider.locator(".noUi-handle")
     handle.focus()
     for _ in range(10):
@@ -116,8 +116,9 @@ def check_lesson07_plots_follow_the_keyboard_and_the_mouse(page, root):
     page.wait_for_function("() => [...document.querySelectorAll('svg text')].some(t => t.textContent.startsWith('t = 0.40:'))",
                            timeout=20_000)
     assert float(slider.locator(".widget-readout").inner_text()) == pytest.approx(0.40)
-    page.wait_for_function("([el, b]) => el.getAttribute('transform') !== b",
-                           arg=[marker.element_handle(), before], timeout=20_000)
+    page.wait_for_function("([el, b]) => { const c = el.querySelector('svg circle');"
+                           " return c !== null && c.getAttribute('cx') + ',' + c.getAttribute('cy') !== b; }",
+                           arg=[view.element_handle(), before], timeout=20_000)
     # alpha: a mouse click on the track moves the handle there; the title says the new alpha
     slider = _widget(page, "slider", "alpha α")
     track = slider.locator(".noUi-target")

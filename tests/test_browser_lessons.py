@@ -120,11 +120,10 @@ def open_and_run_all(browser, port, token, name):
             return (done || raised) && """ + KERNEL_IDLE + """;
         }""", arg=n_code, timeout=300_000)
     # every widget view attached: ipywidgets' renderer shows "Loading widget..." until its view is
-    # made (the caller fails on one left after this wait), and every live plot (bqplot) has drawn
-    # its axes' text; then a moment for the last ones to draw
+    # made (the caller fails on one left after this wait; the moving plots are SVG inside their HTML
+    # widget, drawn with it); then a moment for the last ones to draw
     with contextlib.suppress(Exception):
-        page.wait_for_function("""() => !document.querySelector('.jp-Notebook').textContent.includes('Loading widget')
-            && [...document.querySelectorAll('.jp-Notebook .bqplot.figure')].every(f => f.querySelector('svg text'))""",
+        page.wait_for_function("() => !document.querySelector('.jp-Notebook').textContent.includes('Loading widget')",
                                timeout=30_000)
     page.wait_for_timeout(300)
     return page

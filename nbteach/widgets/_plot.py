@@ -2,8 +2,10 @@
 
 The moving plots themselves are drawn as one SVG in one HTML widget (:mod:`nbteach.widgets._svg`:
 one move, one message). They were bqplot figures until every lesson's view had moved to that
-SVG (the measurements that chose bqplot first, then the SVG: ``benchmarks/compare_plot_libraries.py``,
-``benchmarks/bench_browser.py``). Static figures stay matplotlib.
+SVG (measured with ``benchmarks/bench_browser.py``; the comparison that had chosen bqplot over
+plotly's FigureWidget and matplotlib PNGs, ``benchmarks/compare_plot_libraries.py``, is in the git
+history: removed once no lesson used bqplot and the bench it drove had changed). Static figures
+stay matplotlib.
 """
 from __future__ import annotations
 

@@ -18,7 +18,8 @@ tests/test_xdist_groups.py checks, in a run of its own, that a group lands on on
 It also sets the schedule of `make test`'s workers (tests/test_xdist_groups.py checks both):
 
 - ``browser`` is one group a module, and a module's tests of the Chinese edition
-  (``[zh/...]``) a group of their own, and its tests of the homework (``[homework/...]``) one more. Nothing in a browser module reaches another's: each
+  (``[zh/...]``) a group of their own, and its tests of the homework (``[homework/...]``) one more,
+  and its tests of the English lessons two more (odd and even lesson numbers). Nothing in a browser module reaches another's: each
   starts its own Chromium and JupyterLab (module-scoped fixtures, on a free port, over its own
   copy of the notebooks and its own settings folder). As one group, every browser test queued on
   one worker, the longest pole of the run (and longer still with the Chinese lessons in).
@@ -28,6 +29,8 @@ It also sets the schedule of `make test`'s workers (tests/test_xdist_groups.py c
   ones fill the end of the run instead of a notebook started last.
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -48,14 +51,24 @@ def group_suffix(item) -> str:
     """``@a_b`` for a test of groups ``a`` and ``b`` (pytest-xdist's spelling), or ``""``;
     a ``PER_MODULE`` group is named after the module (``browser-test_browser_lessons``), and
     after the edition for a test of a Chinese notebook (``browser-test_browser_lessons-zh``), or
-    ``-homework`` for one of a homework notebook (``browser-test_browser_lessons-homework``)."""
+    ``-homework`` for one of a homework notebook (``browser-test_browser_lessons-homework``), and
+    ``-odd`` or ``-even`` for one of an English lesson (by its number, see :func:`_parity`)."""
     names = set()
     for name in _marked(item):
         if name in PER_MODULE:
             name = f"{name}-{item.path.stem}" + ("-zh" if "[zh/" in item.nodeid
-                                                  else "-homework" if "[homework/" in item.nodeid else "")
+                                                  else "-homework" if "[homework/" in item.nodeid
+                                                  else _parity(item.nodeid))
         names.add(name)
     return _suffix(names)
+
+
+def _parity(nodeid: str) -> str:
+    """``-odd`` or ``-even`` for a test of an English lesson (``[03_smoothing.ipynb]``), else ``""``:
+    the English lessons are two groups, the longest pole of the run as one (13 lessons, 430 s of
+    the 560 s run on a quiet machine, while the CPU had room: 745 CPU s in all on 2 cores)."""
+    lesson = re.search(r"\[(\d\d)_[^/\]]*\.ipynb\]", nodeid)
+    return "" if lesson is None else ("-odd" if int(lesson.group(1)) % 2 else "-even")
 
 
 def _runs_a_notebook(item) -> bool:

@@ -1,6 +1,6 @@
 """`make test`'s schedule on its workers (tests/_xdist_groups.py): `--dist loadgroup` runs a group's
 tests on one worker, also under pytest 9.2; the browser modules are a group each, a module's
-Chinese edition and its homework one more each; the notebooks are queued first among the ungrouped tests."""
+Chinese edition and its homework one more each, its English lessons two more (odd, even); the notebooks are queued first among the ungrouped tests."""
 from __future__ import annotations
 
 import os
@@ -45,11 +45,12 @@ def _run(folder, files, workers, expected):
 def two_workers(tmp_path_factory):
     """Two modules of one group (as the graders' modules are), two browser modules (one with
     Chinese lessons) and ungrouped tests, run on two workers."""
-    lessons = _module("browser", params=5).replace("'n2', 'n3', 'n4'", "'zh/n2', 'zh/n3', 'homework/n4'")
+    lessons = _module("browser", params=7).replace("'n2', 'n3', 'n4', 'n5', 'n6'",
+                                                   "'zh/n2', 'zh/n3', 'homework/n4', '05_x.ipynb', '06_y.ipynb'")
     return _run(tmp_path_factory.mktemp("two_workers"),
                 {"test_one.py": _module("shared"), "test_two.py": _module("shared"), "test_loose.py": LOOSE,
                  "test_browser_a.py": lessons, "test_browser_b.py": _module("browser")},
-                workers=2, expected=25)
+                workers=2, expected=27)
 
 
 def test_a_group_runs_on_one_worker_whatever_pytest_s_version(two_workers):
@@ -59,16 +60,19 @@ def test_a_group_runs_on_one_worker_whatever_pytest_s_version(two_workers):
     assert len({worker for worker, _ in grouped}) == 1, f"the group ran on several workers: {grouped}"
 
 
-def test_each_browser_module_its_chinese_edition_and_its_homework_are_a_group_each(two_workers):
+def test_each_browser_module_its_chinese_edition_its_homework_and_its_english_lessons_halves_are_groups(two_workers):
     groups = {}
     for worker, test in two_workers:
         if "test_browser" in test:
             groups.setdefault(test.rsplit("@", 1)[1], set()).add(worker)
     assert set(groups) == {"browser-test_browser_a", "browser-test_browser_a-zh", "browser-test_browser_a-homework",
-                           "browser-test_browser_b"}, groups
+                           "browser-test_browser_a-odd", "browser-test_browser_a-even", "browser-test_browser_b"}, groups
     assert all(len(workers) == 1 for workers in groups.values()), groups
     assert "test_browser_a.py::test_grouped[zh/n2]@browser-test_browser_a-zh" in [t for _, t in two_workers]
     assert "test_browser_a.py::test_grouped[homework/n4]@browser-test_browser_a-homework" in [t for _, t in two_workers]
+    # the English lessons: two groups, by their number's parity
+    assert "test_browser_a.py::test_grouped[05_x.ipynb]@browser-test_browser_a-odd" in [t for _, t in two_workers]
+    assert "test_browser_a.py::test_grouped[06_y.ipynb]@browser-test_browser_a-even" in [t for _, t in two_workers]
 
 
 def test_the_notebooks_are_queued_before_the_other_ungrouped_tests(tmp_path):

@@ -402,13 +402,29 @@ def test_a_wait_asks_its_condition_ten_times_a_second(chromium):
 _VIEW_STATE = """el => el.innerText + [...el.querySelectorAll('svg')].map(s => s.innerHTML.length).join()"""
 
 
+def _slide_before_the_first_widget(page, name) -> int:
+    """The index of the cell that opens the slide before the one of the first cell showing a widget
+    (0 when that slide is the first)."""
+    cells = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))["cells"]
+    first = page.evaluate("""() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')]
+        .findIndex(c => c.querySelector('.jp-OutputArea-output > .jupyter-widgets'))""")
+    assert 0 <= first < len(cells), f"{name}: no cell shows a widget"
+    opens = [i for i, c in enumerate(cells[:first + 1])
+             if c.get("metadata", {}).get("slideshow", {}).get("slide_type") in ("slide", "subslide")]
+    return opens[-2] if len(opens) >= 2 else 0
+
+
 def present_the_first_widget(page, name, tmp_path):
-    """As a teacher: start the deck from the notebook's toolbar, step through the slides with the
-    arrow keys (down within a section, right to the next section) until one shows a widget, move
+    """As a teacher: start the deck from the notebook's toolbar (on the slide before the first
+    widget's), step through the slides with the arrow keys (down within a section, right to the
+    next section) until one shows a widget, move
     its first control from the keyboard, see the view change; stop the deck. (A students' lesson
     has no teacher's note: test_teacher_notes.py; the teacher's edition's deck is tested below.)"""
-    # the deck starts at the active cell: the lesson's first, as when it is opened
-    page.locator(".jp-Notebook .jp-Cell").first.click()
+    # the deck starts at the active cell: the slide before the first widget's, so that the arrow
+    # keys still take the teacher onto the widget's slide (walking every slide from the lesson's
+    # first, 35 steps on lesson 06, cost 7-11 CPU s a lesson; the slides' order and types are
+    # tools/slides.py's rule, checked on every lesson by tests/test_slides.py)
+    page.locator(".jp-Notebook .jp-Cell").nth(_slide_before_the_first_widget(page, name)).click()
     page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click()
     page.wait_for_selector("body .jp-Deck", timeout=20_000)
     try:

@@ -80,3 +80,16 @@ def english_after():
     tests use it for every test: ``pytestmark = pytest.mark.usefixtures("english_after")``)."""
     yield
     set_language("en")
+
+
+@pytest.fixture(scope="module")
+def mail():
+    """Lesson 09's spam model (BernoulliNB, alpha 1, on the email features' 70% split) and its
+    held-out rows, as the lesson fits them: for the loss and threshold views' tests."""
+    from nbteach import BernoulliNB
+    from nbteach.realdata import email_features
+    from nbteach.resample import train_test_split
+
+    X, y = email_features()
+    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
+    return BernoulliNB(alpha=1.0).fit(X_tr, y_tr), X_te, y_te

@@ -7,20 +7,10 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from nbteach import BernoulliNB, set_language  # noqa: E402
+from nbteach import set_language  # noqa: E402
 from nbteach.widgets import decision as decision_view  # noqa: E402
 from nbteach.widgets import loss_explorer  # noqa: E402
 from nbteach.widgets._html import THEME_STYLE  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def mail():
-    from nbteach.realdata import email_features
-    from nbteach.resample import train_test_split
-
-    X, y = email_features()
-    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
-    return BernoulliNB(alpha=1.0).fit(X_tr, y_tr), X_te, y_te
 
 
 def _shown(ex):

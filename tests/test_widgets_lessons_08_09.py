@@ -7,16 +7,6 @@ from nbteach import BernoulliNB, NbteachError
 from nbteach.decision import bayes_decision, bayes_risk, threshold_from_loss
 
 
-@pytest.fixture(scope="module")
-def mail():
-    from nbteach.realdata import email_features
-    from nbteach.resample import train_test_split
-
-    X, y = email_features()
-    X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
-    return BernoulliNB(alpha=1.0).fit(X_tr, y_tr), X_te, y_te
-
-
 def test_loss_explorer_follows_the_costs(mail):
     from nbteach.widgets import loss_explorer
 

@@ -93,3 +93,14 @@ def mail():
     X, y = email_features()
     X_tr, X_te, y_tr, y_te = train_test_split(X, y, test_size=0.3, random_state=0)
     return BernoulliNB(alpha=1.0).fit(X_tr, y_tr), X_te, y_te
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The state messages the widgets send, as (widget, names of the traits sent): for the tests
+    that a move is one message."""
+    from ipywidgets import Widget
+
+    out = []
+    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: out.append((self, sorted(msg.get("state", {})))))
+    return out

@@ -8,8 +8,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from ipywidgets import Widget  # noqa: E402
-
 from nbteach import set_language  # noqa: E402
 from nbteach.widgets import _svg  # noqa: E402
 from nbteach.widgets.mle import mle_explorer, simplex_xy  # noqa: E402
@@ -19,14 +17,6 @@ DOCS = ["cheap pills now", "cheap deal now", "lunch at noon", "team meeting toda
 Y = ["spam", "spam", "ham", "ham", "ham", "spam", "ham", "spam"]
 TEST = ["cheap cash", "team lunch", "deal now", "noon meeting", "cheap meeting"]
 YT = ["spam", "ham", "spam", "ham", "ham"]
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """The state messages the widgets send, as (widget, names of the traits sent)."""
-    out = []
-    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: out.append((self, sorted(msg.get("state", {})))))
-    return out
 
 
 def _texts(svg):

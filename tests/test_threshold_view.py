@@ -9,8 +9,6 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from ipywidgets import Widget  # noqa: E402
-
 from nbteach import MultinomialNB, set_language  # noqa: E402
 from nbteach.metrics import precision_recall_f1  # noqa: E402
 from nbteach.widgets import threshold_explorer  # noqa: E402
@@ -18,14 +16,6 @@ from nbteach.widgets._plot import BLUE, VERMILLION  # noqa: E402
 
 X = [[1, 0, 2], [1, 1, 0], [0, 1, 1], [0, 0, 3], [1, 0, 0], [0, 0, 1], [2, 1, 1], [0, 2, 0], [3, 0, 1], [0, 1, 2]]
 Y = ["spam", "spam", "ham", "ham", "spam", "ham", "spam", "ham", "spam", "ham"]
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """The state messages the widgets send, as (widget, names of the traits sent)."""
-    out = []
-    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: out.append((self, sorted(msg.get("state", {})))))
-    return out
 
 
 @pytest.fixture

@@ -383,15 +383,12 @@ def test_table_explorer_shows_a_kept_patient_as_one_made_afresh_and_a_refitted_m
     assert ex.view.value == table_explorer(nb, X, sample=ex.sample()).view.value != before
 
 
-def test_smoothing_explorer_sends_one_message_a_move_with_the_three_columns(monkeypatch):
+def test_smoothing_explorer_sends_one_message_a_move_with_the_three_columns(sent):
     """Lesson 03: a new patient changes all three columns; they are one HTML widget, so it is one
     message (three widgets were three messages, the page laid out and painted after each), which
     holds each column's HTML in its place; a slider sends the same one widget."""
-    from ipywidgets import Widget
-
     ex = smoothing_explorer()
-    sent = []
-    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: sent.append((self, sorted(msg.get("state", {})))))
+    sent.clear()
     for control, value in ((ex.query["Sore"], "severe"), (ex.alpha_slider, 2.0), (ex.epsilon_slider, 1e-2),
                            (ex.query["Sore"], "mild")):
         sent.clear()

@@ -64,16 +64,6 @@ def test_bad_settings_say_what_to_fix():
         gibbs_explorer(net, "Snow", True)
 
 
-@pytest.fixture
-def sent(monkeypatch):
-    """The state messages the widgets send, as (widget, names of the traits sent)."""
-    from ipywidgets import Widget
-
-    out = []
-    monkeypatch.setattr(Widget, "_send", lambda self, msg, buffers=None: out.append((self, sorted(msg.get("state", {})))))
-    return out
-
-
 def test_a_move_sends_the_view_in_one_message_drawn_from_the_run(sent):
     import html
     import re

@@ -139,6 +139,18 @@ class Explorer:
 
     widget = None
 
+    #: how many settings a view keeps what it showed for (a view may set its own)
+    KEPT = 128
+
+    def _keep(self, store, key, value):
+        """Keep ``value`` under ``key`` in ``store`` (a dict, oldest first), forgetting the oldest
+        entry past ``KEPT``: what a view showed for a setting, answered again from memory when a
+        student moves a control back. Returns ``value``."""
+        store[key] = value
+        if len(store) > self.KEPT:
+            del store[next(iter(store))]
+        return value
+
     def tag(self):
         """Set the CSS classes above (idempotent); returns the view."""
         self.widget.add_class("nbteach-" + _slug(type(self).__name__))

@@ -188,9 +188,8 @@ class NetworkExplorer(Explorer):
         self._compute()
         if self.message.value:      # refused (impossible evidence): computed again if asked again
             return
-        self._kept[key] = (self.posteriors, [(x, x.value) for x in (self.drawing, *self._bars.values(), self.message)])
-        if len(self._kept) > self.KEPT:
-            del self._kept[next(iter(self._kept))]
+        self._keep(self._kept, key, (self.posteriors,
+                                     [(x, x.value) for x in (self.drawing, *self._bars.values(), self.message)]))
 
     def _compute(self):
         self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)

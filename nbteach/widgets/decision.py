@@ -120,9 +120,7 @@ class LossExplorer(Explorer):
         key = (tuple(L.ravel().tolist()), get_language())
         kept = self._kept.get(key)
         if kept is None:
-            kept = self._kept[key] = self._compute(L, t)
-            if len(self._kept) > self.KEPT:
-                del self._kept[next(iter(self._kept))]
+            kept = self._keep(self._kept, key, self._compute(L, t))
         self.result, self.view.value = kept
 
     def _decided(self, dec):
@@ -135,11 +133,9 @@ class LossExplorer(Explorer):
             pred = np.asarray(self.classes, dtype=object)[dec]
             prec, rec, f1, _ = precision_recall_f1(self.y_test, pred, pos_label=self.positive)
             table = confusion_table(self.y_test, pred)
-            scores = self._scores[key] = {"precision": prec, "recall": rec, "confusion": table,
+            scores = self._keep(self._scores, key, {"precision": prec, "recall": rec, "confusion": table,
                                           "n_flagged": int(np.sum(pred == self.positive)),
-                                          "table": (table.shown() if hasattr(table, "shown") else table).to_html()}
-            if len(self._scores) > self.KEPT:
-                del self._scores[next(iter(self._scores))]
+                                          "table": (table.shown() if hasattr(table, "shown") else table).to_html()})
         return scores
 
     def _compute(self, L, t):

@@ -137,9 +137,7 @@ class EMExplorer(Explorer):
         key = (n, k, get_language())
         value = self._kept.get(key)
         if value is None:
-            value = self._kept[key] = self._draw(n, k)
-            if len(self._kept) > self.KEPT:
-                del self._kept[next(iter(self._kept))]
+            value = self._keep(self._kept, key, self._draw(n, k))
         self.numbers.value = value
 
     def _draw(self, n, k):

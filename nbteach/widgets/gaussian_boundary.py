@@ -147,9 +147,7 @@ class BoundaryExplorer(Explorer):
         kept = self._kept.get(key)
         if kept is None:
             self._compute(theta, var, prior)
-            self._kept[key] = self._snapshot()
-            if len(self._kept) > self.KEPT:
-                del self._kept[next(iter(self._kept))]
+            self._keep(self._kept, key, self._snapshot())
         else:
             self._restore(kept)
         # class 1's sd sliders greyed out while the variance is shared, after the figure: its

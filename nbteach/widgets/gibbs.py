@@ -160,9 +160,7 @@ class GibbsExplorer(Explorer):
             return
         self.message.value = ""
         self._draw(run)
-        self._kept[key] = self._snapshot()
-        if len(self._kept) > self.KEPT:
-            del self._kept[next(iter(self._kept))]
+        self._keep(self._kept, key, self._snapshot())
 
     _STATE = {"chain_lines": ("x", "y"), "exact_line": ("x",), "burn_line": ("x",), "pooled_line": ("x", "y"),
               "pooled_exact": ("x",), "chains_fig": ("title",), "pooled_fig": ("title",)}

@@ -251,9 +251,7 @@ class MLEExplorer(Explorer):
         kept = self._kept.get(key)
         if kept is None:
             self._compute(n, a)
-            self._kept[key] = self._snapshot()
-            if len(self._kept) > self.KEPT:
-                del self._kept[next(iter(self._kept))]
+            self._keep(self._kept, key, self._snapshot())
         else:
             self._restore(kept)
 

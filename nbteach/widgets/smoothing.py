@@ -128,10 +128,10 @@ class SmoothingExplorer(Explorer):
                     fitted = self._fitted.get((kind, key))
                     if fitted is None:
                         model = self._model(kind)
-                        fitted = self._remember(self._fitted, (kind, key), (model, self._format_tables(model)))
+                        fitted = self._keep(self._fitted, (kind, key), (model, self._format_tables(model)))
                     self.models[kind], self._tables[kind] = fitted
                     self._keys[kind] = key
-                memo = self._remember(self._memo, (kind, key, sample),
+                memo = self._keep(self._memo, (kind, key, sample),
                                       (self.models[kind], self._tables[kind],
                                        view_html(self._render(kind, self.models[kind]))))
             else:
@@ -146,14 +146,7 @@ class SmoothingExplorer(Explorer):
             f"<div class='nbteach-panels-{kind}' style='width:33%;padding:0 8px;box-sizing:border-box'>"
             f"{panel.value}</div>" for kind, panel in self.panels.items()) + "</div>"
 
-    _MEMO_SIZE = 256
-
-    def _remember(self, memo, key, value):
-        """Keep ``value`` under ``key``, forgetting the oldest entry past _MEMO_SIZE."""
-        memo[key] = value
-        if len(memo) > self._MEMO_SIZE:
-            del memo[next(iter(memo))]
-        return value
+    KEPT = 256      # the fitted models, the panels shown, the bias counts: each kept by Explorer._keep
 
     @staticmethod
     def _format_tables(model):
@@ -260,7 +253,7 @@ class SmoothingExplorer(Explorer):
                 table = tables[f]
                 M = len(table.index)
                 out.append((f, [(mle(table.loc[sample[f], c], n[c]), int(n[c]), M) for c in classes]))
-            self._remember(self._bias_counts, key, out)
+            self._keep(self._bias_counts, key, out)
         return self._bias_counts[key]
 
     def _frame(self, sample):

@@ -76,9 +76,7 @@ class TableExplorer(Explorer):
         key = (get_language(), *self.sample().items())
         kept = self._kept.get(key)
         if kept is None:
-            kept = self._kept[key] = self._explained()
-            if len(self._kept) > self.KEPT:
-                del self._kept[next(iter(self._kept))]
+            kept = self._keep(self._kept, key, self._explained())
         self.explanation, self.view.value = kept
 
     def _explained(self):

@@ -47,6 +47,26 @@ def _check_level(level) -> None:
                                "zh": f"level 必须在 0 和 1 之间（5% 的检验为 0.05）；得到的是 {level!r}。"}))
 
 
+#: What one position of a and b is, in each test's words (its refusal names it).
+_PER_FOLD = {"en": "per-fold", "zh": "每折"}
+_PER_REPETITION = {"en": "per-repetition", "zh": "每次重复"}
+
+
+def _paired_scores(a, b, level, per: dict):
+    """``a`` and ``b`` as two float arrays of paired scores (same length >= 2, all finite),
+    with the test's ``level`` checked: what both paired tests refuse, in the same words."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
+        raise NbteachError(tr({"en": f"a and b must be two equally long lists of {per['en']} scores (at least 2); "
+                                     f"got shapes {a.shape} and {b.shape}.",
+                               "zh": f"a 和 b 必须是两个等长的、{per['zh']}一个得分的列表（至少 2 个）；"
+                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        raise NbteachError(tr(_FINITE))
+    _check_level(level)
+    return a, b
+
+
 class Verdict(str):
     """A verdict sentence in the student's language that also says, for code, which side it
     calls better: ``.better`` is ``"a"``, ``"b"`` or ``"tie"`` in every language.
@@ -118,15 +138,7 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True,
     ``"a"``, ``"b"`` or ``"tie"`` for code).
     """
 
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-fold scores (at least 2); "
-                                     f"got shapes {a.shape} and {b.shape}.",
-                               "zh": f"a 和 b 必须是两个等长的、每折一个得分的列表（至少 2 个）；"
-                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
-    if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError(tr(_FINITE))
-    _check_level(level)
+    a, b = _paired_scores(a, b, level, _PER_FOLD)
     if not 0 < test_fraction < 1:
         raise NbteachError(tr({"en": f"test_fraction must be between 0 and 1 (0.2 for 5 folds); got {test_fraction!r}.",
                                "zh": f"test_fraction 必须在 0 和 1 之间（5 折时为 0.2）；得到的是 {test_fraction!r}。"}))
@@ -172,15 +184,7 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     >>> sign_test([0.9] * 9 + [0.7], [0.8] * 10)["p-value"]
     0.021484375
     """
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    if a.shape != b.shape or a.ndim != 1 or len(a) < 2:
-        raise NbteachError(tr({"en": f"a and b must be two equally long lists of per-repetition scores (at least 2); "
-                                     f"got shapes {a.shape} and {b.shape}.",
-                               "zh": f"a 和 b 必须是两个等长的、每次重复一个得分的列表（至少 2 个）；"
-                                     f"得到的形状是 {a.shape} 和 {b.shape}。"}))
-    if not (np.isfinite(a).all() and np.isfinite(b).all()):
-        raise NbteachError(tr(_FINITE))
-    _check_level(level)
+    a, b = _paired_scores(a, b, level, _PER_REPETITION)
     d = a - b if higher_is_better else b - a
     a_ahead, b_ahead = int(np.sum(d > 0)), int(np.sum(d < 0))
     m = a_ahead + b_ahead

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from nbteach import NbteachError
-from nbteach.evaluation import paired_difference
+from nbteach.evaluation import paired_difference, sign_test
 
 
 def test_corrected_t_is_the_nadeau_bengio_statistic():
@@ -76,3 +76,28 @@ def test_a_verdict_says_which_side_in_every_language():
             assert sign_test([0.9, 0.7] * 5, [0.8] * 10)["verdict"].better == "tie"
     finally:
         nbteach.set_language(before)
+
+
+@pytest.mark.parametrize("test, unit, unit_zh", [
+    (lambda a, b, level=0.05: paired_difference(a, b, 0.2, level=level), "per-fold", "每折"),
+    (lambda a, b, level=0.05: sign_test(a, b, level=level), "per-repetition", "每次重复"),
+])
+def test_both_paired_tests_refuse_bad_scores_in_their_own_words(test, unit, unit_zh):
+    """The two tests read their scores through one helper (issue 22's duplicates): each still
+    names what one position is, in both languages, and refuses in the same order."""
+    from nbteach import set_language
+
+    with pytest.raises(NbteachError, match=f"equally long lists of {unit} scores .* shapes \\(2,\\) and \\(1,\\)"):
+        test([0.8, 0.9], [0.8])
+    with pytest.raises(NbteachError, match=f"lists of {unit} scores"):
+        test([0.8], [0.9])
+    with pytest.raises(NbteachError, match="finite scores"):
+        test([0.8, np.nan], [0.8, 0.9], level=2)      # the scores are checked before the level
+    with pytest.raises(NbteachError, match="level must be between 0 and 1"):
+        test([0.8, 0.9], [0.8, 0.7], level=2)
+    set_language("zh")
+    try:
+        with pytest.raises(NbteachError, match=f"等长的、{unit_zh}一个得分的列表"):
+            test([0.8, 0.9], [0.8])
+    finally:
+        set_language("en")

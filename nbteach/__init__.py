@@ -100,7 +100,7 @@ def __dir__():
     return sorted(set(globals()) | set(_LAZY) | _SUBMODULES)
 
 
-def _sharp_plots() -> None:
+def sharp_plots() -> None:
     """In a notebook's kernel (an IPython shell that shows rich output), every matplotlib figure
     (a lesson's own plots too) is sent as retina PNG, twice the pixels shown at the same size: sharp on a high-density screen. Set
     here, on import, in the kernel's configuration, which matplotlib's inline backend reads when
@@ -123,4 +123,4 @@ def _sharp_plots() -> None:
         pass
 
 
-_sharp_plots()
+sharp_plots()

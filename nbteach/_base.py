@@ -13,6 +13,7 @@ __all__ = [
     "NbteachError",
     "NotFittedError",
     "BaseEstimator",
+    "is_symbolic",
     "log_sum_exp",
 ]
 
@@ -28,8 +29,17 @@ class NotFittedError(NbteachError, AttributeError):
     """The estimator was used before ``fit``."""
 
 
-def _is_symbolic(value) -> bool:
-    """True for a sympy expression, without importing sympy."""
+def is_symbolic(value) -> bool:
+    """True for a sympy expression (a symbol, a formula, a sympy number), without importing sympy.
+
+    The library keeps such a value symbolic where a float would be rounded (an epsilon that is
+    a symbol, an exact posterior), and a view shows it as it is.
+
+    >>> from fractions import Fraction
+    >>> import sympy
+    >>> is_symbolic(sympy.Symbol("epsilon") / 2), is_symbolic(Fraction(1, 3)), is_symbolic(0.5)
+    (True, False, False)
+    """
     return type(value).__module__.startswith("sympy")
 
 

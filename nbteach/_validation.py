@@ -10,7 +10,7 @@ with the same words, and there is one not-fitted path:
   category labels), ``"frame"`` (a DataFrame mixing both), ``"documents"`` (raw text);
 * :func:`check_is_fitted`: the one "not fitted yet" error;
 * the pieces it is made of, also used alone: parameters (``check_alpha``,
-  ``check_epsilon``, ``check_sample_weight``, ``check_class_prior``), tables
+  ``check_epsilon``, ``check_sample_weight``, ``check_class_prior``, ``check_n_labelled``), tables
   (``check_array``, ``check_category_table``, ``check_frame``, ``check_columns``), labels
   (``check_y``, ``check_category_labels``), documents (``check_documents``) and a Bayesian
   network's data (``check_node_data``).
@@ -34,12 +34,12 @@ from itertools import repeat
 import numpy as np
 import pandas as pd
 
-from ._base import NbteachError, NotFittedError, _is_symbolic
+from ._base import NbteachError, NotFittedError, is_symbolic
 from .i18n import tr
 
 __all__ = [
     "NbteachTypeError", "CategoryTypeError", "validate_data", "check_is_fitted",
-    "check_alpha", "check_epsilon", "check_same_length", "check_sample_weight",
+    "check_alpha", "check_epsilon", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
     "check_frame", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
@@ -106,7 +106,7 @@ def check_epsilon(epsilon):
     """Return epsilon if it is None, a number in (0, 1) or a sympy symbol."""
     if epsilon is None:
         return epsilon
-    if _is_symbolic(epsilon):
+    if is_symbolic(epsilon):
         if getattr(epsilon, "free_symbols", None):
             return epsilon  # a symbol such as sympy.Symbol("epsilon", positive=True)
         if getattr(epsilon, "is_number", False) and bool(0 < epsilon < 1):
@@ -129,6 +129,24 @@ def check_epsilon(epsilon):
             "zh": f"epsilon 必须 > 0 且 < 1，得到的是 {epsilon!r}：它用一个很小的正数代替为零的概率"
                   "（试试 1e-6，或 sympy.Symbol('epsilon', positive=True)）。"}))
     return epsilon
+
+
+def check_n_labelled(n_labelled) -> list:
+    """How many rows to label, for a learning curve of EM (:func:`nbteach.em.em_learning_curve`
+    and its view): one whole number or a non-empty list of them, returned sorted, each once.
+
+    >>> check_n_labelled([50, 5, 10, 5])
+    [5, 10, 50]
+    """
+    values = [n_labelled] if isinstance(n_labelled, numbers.Integral) else n_labelled
+    try:
+        values = list(values)
+    except TypeError:
+        values = None
+    if not values or any(isinstance(n, bool) or not isinstance(n, numbers.Integral) for n in values):
+        raise NbteachError(f"n_labelled must be a list of whole numbers of labelled rows, such as "
+                           f"[5, 10, 50], got {n_labelled!r}.")
+    return sorted({int(n) for n in values})
 
 
 def check_same_length(X, y, n_X: int, n_y: int) -> None:

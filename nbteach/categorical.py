@@ -27,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from nbteach._base import BaseEstimator, NbteachError, _is_symbolic, log_sum_exp
+from nbteach._base import BaseEstimator, NbteachError, is_symbolic, log_sum_exp
 from nbteach._shown import shown
 from nbteach._validation import (
     check_alpha,
@@ -203,7 +203,7 @@ class CategoricalNB(BaseEstimator):
     # ------------------------------------------------------------ fitting
     @property
     def _symbolic(self) -> bool:
-        return _is_symbolic(self.epsilon)
+        return is_symbolic(self.epsilon)
 
     @property
     def _exact_mode(self) -> bool:
@@ -344,7 +344,7 @@ class CategoricalNB(BaseEstimator):
 
     @staticmethod
     def _float(p):
-        return float(p.subs({s: 0 for s in p.free_symbols})) if _is_symbolic(p) else float(p)
+        return float(p.subs({s: 0 for s in p.free_symbols})) if is_symbolic(p) else float(p)
 
     def _float_table(self, table):
 
@@ -515,9 +515,9 @@ class CategoricalNB(BaseEstimator):
         out = []
         for i, row in enumerate(self._exact_scores(codes)):
             total = sum(row[1:], row[0])
-            if not _is_symbolic(total) and total == 0:
+            if not is_symbolic(total) and total == 0:
                 raise self._all_zero_error(df, codes, [i])
-            if _is_symbolic(total):
+            if is_symbolic(total):
                 import sympy   # heavy, and only for a symbolic epsilon
 
                 out.append([sympy.simplify(s / total) for s in row])
@@ -626,7 +626,7 @@ class CategoricalNB(BaseEstimator):
             )
             written[cls] = [prior_text] + [self._written(m, code, k) for m, code in enumerate(codes[0])]
         note, decision = "", None
-        if all(not _is_symbolic(s) and s == 0 for s in scores.values()):
+        if all(not is_symbolic(s) and s == 0 for s in scores.values()):
             note = "every class scores 0: the decision is undefined (use smoothing)"
         else:
             decision = self._decide(df, codes)[0]

@@ -42,7 +42,7 @@ import numpy as np
 
 import pandas as pd
 
-from ._base import NbteachError, _is_symbolic
+from ._base import NbteachError, is_symbolic
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
            "decision_risk", "threshold_decision", "threshold_from_loss", "expected_loss",
@@ -61,7 +61,7 @@ def zero_one_loss(n_classes):
 
 
 def _is_exact(v) -> bool:
-    return isinstance(v, (Fraction, numbers.Integral)) or _is_symbolic(v)
+    return isinstance(v, (Fraction, numbers.Integral)) or is_symbolic(v)
 
 
 def _values(obj, name):
@@ -82,11 +82,11 @@ def _check_loss(loss, K):
             f"shape (decisions, {K}) for {K} classes; got shape {L.shape}. loss[i][j] is the "
             "cost of deciding class i when the truth is class j.")
     for (i, j), v in np.ndenumerate(L):
-        if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or _is_symbolic(v)):
+        if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or is_symbolic(v)):
             raise NbteachError(f"loss[{i}][{j}] = {v!r} is not a number.")
-        if not _is_symbolic(v) and (v != v or abs(float(v)) == float("inf")):
+        if not is_symbolic(v) and (v != v or abs(float(v)) == float("inf")):
             raise NbteachError(f"loss[{i}][{j}] = {v!r}: every cost must be a finite number.")
-        if not _is_symbolic(v) and v < 0:
+        if not is_symbolic(v) and v < 0:
             raise NbteachError(f"loss[{i}][{j}] = {v!r} is negative: a loss is a cost, >= 0 "
                                "(a reward can be written as a smaller cost on the other decisions).")
     return L
@@ -121,13 +121,13 @@ def _check_posterior(posterior):
         raise NbteachError(f"posterior needs at least two classes and one row, got shape {P.shape}.")
     for r, row in enumerate(rows):
         for k, v in enumerate(row):
-            if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or _is_symbolic(v)):
+            if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or is_symbolic(v)):
                 raise NbteachError(f"posterior row {r}, class {k} is {v!r}, not a probability.")
-            if not _is_symbolic(v) and (v != v or v < 0 or v > 1):
+            if not is_symbolic(v) and (v != v or v < 0 or v > 1):
                 raise NbteachError(f"posterior row {r}, class {k} is {v!r}: a probability lies in [0, 1].")
         total = sum(row)
         exact = all(_is_exact(v) for v in row)
-        if (total != 1) if exact and not any(_is_symbolic(v) for v in row) else abs(float(total) - 1) > 1e-9:
+        if (total != 1) if exact and not any(is_symbolic(v) for v in row) else abs(float(total) - 1) > 1e-9:
             raise NbteachError(f"posterior row {r} sums to {total}, not 1: pass the normalised "
                                "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.")
     return P
@@ -283,7 +283,7 @@ def _mean_cost(costs, exact):
     """The mean of the costs: a Fraction (or sympy number) when ``exact`` and every cost is exact,
     else a float."""
     if exact and all(_is_exact(c) for c in costs):
-        return Fraction(sum(costs)) / len(costs) if not any(_is_symbolic(c) for c in costs) \
+        return Fraction(sum(costs)) / len(costs) if not any(is_symbolic(c) for c in costs) \
             else sum(costs) / len(costs)
     return float(np.mean(np.asarray(costs, dtype=float)))
 
@@ -342,7 +342,7 @@ def threshold_from_loss(loss):
             f"and loss[0][1] >= loss[1][1], one strictly): got {L.tolist()}. Otherwise no posterior "
             "threshold decides.")
     if all(_is_exact(v) for v in (a, b)):
-        return Fraction(a) / Fraction(a + b) if not any(_is_symbolic(v) for v in (a, b)) else a / (a + b)
+        return Fraction(a) / Fraction(a + b) if not any(is_symbolic(v) for v in (a, b)) else a / (a + b)
     return float(a) / float(a + b)
 
 

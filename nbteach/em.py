@@ -45,7 +45,8 @@ from ._base import NbteachError, log_sum_exp
 from ._numeric import masked_dot, normalise_log
 from ._shown import shown
 from .counts import class_feature_counts, one_hot
-from ._validation import check_alpha, check_array, check_y, refuse_missing_labels, validate_data
+from ._validation import (check_alpha, check_array, check_n_labelled, check_y, refuse_missing_labels,
+                          validate_data)
 from .multinomial import MultinomialNB
 from .realdata import food_reviews
 from .text import count_matrix, tokenize
@@ -324,19 +325,6 @@ def draw_labelled(y, n_labelled, rng):
     raise NbteachError(f"{n_labelled} rows drawn at random never held every class: label more rows.")
 
 
-def _check_n_labelled(n_labelled):
-    """A non-empty list of whole numbers, sorted, each once."""
-    values = [n_labelled] if isinstance(n_labelled, numbers.Integral) else n_labelled
-    try:
-        values = list(values)
-    except TypeError:
-        values = None
-    if not values or any(isinstance(n, bool) or not isinstance(n, numbers.Integral) for n in values):
-        raise NbteachError(f"n_labelled must be a list of whole numbers of labelled rows, such as "
-                           f"[5, 10, 50], got {n_labelled!r}.")
-    return sorted({int(n) for n in values})
-
-
 def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 50, 100),
                       n_draws=10, max_iter=10, alpha=1.0, random_state=0):
     """Held-out accuracy of EM, iteration by iteration, for few labelled rows and many unlabelled.
@@ -369,7 +357,7 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
                            "draw by draw, and scores EM against the true ones.")
     if isinstance(n_draws, bool) or not isinstance(n_draws, numbers.Integral) or n_draws < 1:
         raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
-    n_labelled = _check_n_labelled(n_labelled)
+    n_labelled = check_n_labelled(n_labelled)
     rng = np.random.default_rng(random_state)
     X_test = check_array(X_test, SemiSupervisedNB(), fitting=True, positive=True)
     y_test = np.asarray(y_test)

@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 
-from nbteach._base import NbteachError, _is_symbolic
+from nbteach._base import NbteachError, is_symbolic
 from nbteach.i18n import tr
 
 __all__ = ["bayes", "BayesResult", "prob", "as_probability"]
@@ -30,7 +30,7 @@ def as_probability(value, name: str = "value"):
     >>> as_probability("3/5"), as_probability(0.25)
     (Fraction(3, 5), 0.25)
     """
-    if _is_symbolic(value):
+    if is_symbolic(value):
         return value
     if isinstance(value, bool):
         raise NbteachError(f"{name} must be a number, got the boolean {value!r}.")
@@ -58,7 +58,7 @@ def as_probability(value, name: str = "value"):
 
 def _decided(value):
     """A sympy value that is a number (no symbols) as a plain comparison-ready value, else None."""
-    if _is_symbolic(value):
+    if is_symbolic(value):
         return value if getattr(value, "is_number", False) and not value.free_symbols else None
     return value
 
@@ -88,7 +88,7 @@ def _as_mapping(values, name):
 
 
 def _is_exact(value) -> bool:
-    return isinstance(value, Fraction) or _is_symbolic(value)
+    return isinstance(value, Fraction) or is_symbolic(value)
 
 
 def _total(values):
@@ -111,7 +111,7 @@ class BayesResult:
     @property
     def decision(self):
         """The class with the largest posterior (the first one on a tie); None if symbolic."""
-        if any(_is_symbolic(v) for v in self.posterior.values()):
+        if any(is_symbolic(v) for v in self.posterior.values()):
             return None
         return max(self.posterior, key=lambda c: self.posterior[c])
 
@@ -197,11 +197,11 @@ def bayes(prior, likelihood) -> BayesResult:
         for c in prior
     }
     total = _total(prior.values())
-    if _is_symbolic(total) and _decided(total) is not None and bool(total != 1):
+    if is_symbolic(total) and _decided(total) is not None and bool(total != 1):
         raise NbteachError(tr({"en": f"the prior must sum to 1 over the classes (it is a distribution), "
                                      f"but it sums to {total}.",
                                "zh": f"先验概率在各类上之和必须为 1（它是一个分布），但它的和是 {total}。"}))
-    if not _is_symbolic(total):
+    if not is_symbolic(total):
         exact = all(_is_exact(v) for v in prior.values())
         if (total != 1) if exact else abs(float(total) - 1) > 1e-9:
             raise NbteachError(tr({
@@ -210,7 +210,7 @@ def bayes(prior, likelihood) -> BayesResult:
                 "zh": f"先验概率在各类上之和必须为 1（它是一个分布），但它的和是 {_fmt(total)}。"}))
     joint = {c: prior[c] * likelihood[c] for c in prior}
     evidence = _total(joint.values())
-    if not _is_symbolic(evidence) and evidence == 0:
+    if not is_symbolic(evidence) and evidence == 0:
         raise NbteachError(tr({
             "en": "the evidence P(x) is 0: every class gives the observation probability 0, so the "
                   "posterior 0/0 is undefined. This is the zero-count problem: smooth the "

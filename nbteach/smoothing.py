@@ -24,7 +24,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from nbteach._base import NbteachError, _is_symbolic
+from nbteach._base import NbteachError, is_symbolic
 from nbteach._validation import check_alpha, check_epsilon
 
 __all__ = [
@@ -34,7 +34,7 @@ __all__ = [
 
 def _exact(value):
     """An exact version of a number: int -> Fraction, '0.1'-like float -> Fraction('0.1')."""
-    if isinstance(value, Fraction) or _is_symbolic(value):
+    if isinstance(value, Fraction) or is_symbolic(value):
         return value
     if isinstance(value, int):
         return Fraction(value)
@@ -146,7 +146,7 @@ def epsilon_replace(p, epsilon):
 
 def _check_probability(p) -> None:
     """A probability is a number in [0, 1] (a sympy expression with symbols is left alone)."""
-    if _is_symbolic(p):
+    if is_symbolic(p):
         if getattr(p, "free_symbols", None):
             return
         if getattr(p, "is_number", False) and bool(0 <= p <= 1):
@@ -237,7 +237,7 @@ def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
         total = sum(column)
         probs = [lidstone(c, total, n_values, alpha, exact=exact) for c in column]
         if epsilon is not None:
-            eps = epsilon if (exact or _is_symbolic(epsilon)) else float(epsilon)
+            eps = epsilon if (exact or is_symbolic(epsilon)) else float(epsilon)
             probs = [eps if p == 0 else p for p in probs]
         columns[cls] = probs
     return pd.DataFrame(columns, index=counts.index, dtype=object if exact else float)

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import ipywidgets as w
 
-from nbteach._base import _is_symbolic
+from nbteach._base import is_symbolic
 from nbteach.i18n import get_language
 
 
 def number(v) -> str:
     """A probability as a reader wants it: a short fraction if there is one, else 4 digits."""
-    if _is_symbolic(v):
+    if is_symbolic(v):
         return html.escape(str(v))
     if isinstance(v, Fraction):
         if v.denominator <= 1000:

@@ -21,7 +21,7 @@ import warnings
 
 import matplotlib
 
-from nbteach import _sharp_plots
+from nbteach import sharp_plots
 from nbteach._fonts import CJK_FAMILIES, adopt, cjk_family
 from nbteach.i18n import get_language
 
@@ -59,6 +59,6 @@ def configure(fonts=None) -> str | None:
 
 def _retina() -> None:
     """Retina PNG for the figures an IPython kernel shows (nothing outside a kernel): the one
-    switch, which ``import nbteach`` already threw (``nbteach._sharp_plots``); again here for a
+    switch, which ``import nbteach`` already threw (``nbteach.sharp_plots``); again here for a
     kernel whose inline backend started since."""
-    _sharp_plots()
+    sharp_plots()

@@ -18,7 +18,8 @@ import ipywidgets as w
 import numpy as np
 
 from nbteach._base import NbteachError
-from nbteach.em import _check_n_labelled, em_against_labelled_only, em_learning_curve
+from nbteach._validation import check_n_labelled
+from nbteach.em import em_against_labelled_only, em_learning_curve
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
@@ -45,7 +46,7 @@ class EMExplorer(Explorer):
 
     def __init__(self, X_train, y_train, X_test, y_test, n_labelled=(4, 10, 20, 50, 200),
                  n_draws=5, max_iter=10, alpha=1.0, random_state=0):
-        n_labelled = _check_n_labelled(n_labelled)
+        n_labelled = check_n_labelled(n_labelled)
         if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
             raise NbteachError(f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.")
         self.curve = em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=n_labelled,

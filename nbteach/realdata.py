@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ._base import NbteachError
+from ._base import NbteachError, NotFittedError
 from ._validation import check_documents
 
 __all__ = ["food_reviews", "email_features", "titanic", "spam7", "chinese_reviews", "SnowNLPSentiment",
@@ -314,7 +314,7 @@ class SnowNLPSentiment:
     def predict(self, texts):
         """The class snownlp's classify picks for each text."""
         if not hasattr(self, "model_"):
-            raise NbteachError("This SnowNLPSentiment is not fitted yet: call fit(texts, labels) first.")
+            raise NotFittedError("This SnowNLPSentiment is not fitted yet: call fit(texts, labels) first.")
         docs = check_documents(texts, "texts")
         classify = self.model_.classifier.classify
         return np.array([classify(_snownlp_words(d))[0] for d in docs])

@@ -19,6 +19,11 @@ check runs; a check that cannot apply to an estimator is named below with the re
   in the check's error or the error it wraps); the rest (parameters, cloning, repr, tags,
   not-fitted errors, ...) must pass.
 
+Every estimator class of nbteach is here: ``test_every_estimator_class_of_nbteach_is_under_the_checks``
+imports every module, finds each public subclass of ``nbteach._base.BaseEstimator`` and each class
+with ``fit`` and ``predict``, and fails on one that ESTIMATORS does not hold (NOT_ESTIMATORS names
+the one class that is not an nbteach estimator, with the reason).
+
 scikit-learn itself skips ``check_array_api_input`` unless the environment variable
 SCIPY_ARRAY_API=1 is set; nbteach estimators claim no array-API support (their
 array_api_support tag is False), so that check has nothing to test for them either way.
@@ -141,3 +146,77 @@ def test_check_estimator(estimator, check):
         return
     check(estimator)
 
+
+
+# -- every estimator class of nbteach is under the checks above ---------------------------------
+
+#: Classes of nbteach with ``fit`` and ``predict`` that are not nbteach estimators, and why
+#: they are not under scikit-learn's checks.
+NOT_ESTIMATORS = {
+    "nbteach.realdata.SnowNLPSentiment": "snownlp's own classifier behind fit(texts, labels) / predict(texts) "
+                                         "for lesson 06's comparison: no model of nbteach, no parameters, "
+                                         "only the labels 'pos' and 'neg', and snownlp optional and slow",
+}
+
+
+def nbteach_classifier_classes() -> set:
+    """Every public class defined in nbteach that is an estimator: a subclass of
+    ``nbteach._base.BaseEstimator``, or any class with both ``fit`` and ``predict``. Every module
+    is imported (the homework sources, loaded by path, aside); a class whose name starts with
+    ``_`` is a shared base (``semi_naive._OneDependence``), covered through its subclasses, as
+    ``BaseEstimator`` itself is."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import nbteach
+    from nbteach._base import BaseEstimator
+
+    found = set()
+    for info in pkgutil.walk_packages(nbteach.__path__, "nbteach."):
+        if "homework_sources" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        for obj in vars(module).values():
+            if (inspect.isclass(obj) and obj.__module__ == module.__name__ and not obj.__name__.startswith("_")
+                    and obj is not BaseEstimator
+                    and (issubclass(obj, BaseEstimator) or (hasattr(obj, "fit") and hasattr(obj, "predict")))):
+                found.add(obj)
+    return found
+
+
+def uncovered(classes, estimators, exempt) -> list:
+    """The classes that no estimator in ``estimators`` is an instance of (its exact class) and
+    that ``exempt`` does not name."""
+    checked = {type(e) for e in estimators}
+    return sorted(f"{c.__module__}.{c.__qualname__}" for c in classes
+                  if c not in checked and f"{c.__module__}.{c.__qualname__}" not in exempt)
+
+
+def test_every_estimator_class_of_nbteach_is_under_the_checks():
+    """A new estimator class fails here until it is added to ESTIMATORS (or to NOT_ESTIMATORS,
+    with the reason)."""
+    classes = nbteach_classifier_classes()
+    assert not uncovered(classes, ESTIMATORS, NOT_ESTIMATORS), uncovered(classes, ESTIMATORS, NOT_ESTIMATORS)
+    names = {f"{c.__module__}.{c.__qualname__}" for c in classes}
+    assert set(NOT_ESTIMATORS) <= names, "NOT_ESTIMATORS names a class that is gone or no estimator"
+    assert {type(e) for e in ESTIMATORS} <= classes      # the walk finds the ones listed by hand
+    assert len(classes) >= 12
+
+
+def test_a_class_missing_from_the_checks_is_named():
+    class NewNB(CategoricalNB):
+        pass
+
+    class Wrapper:
+        def fit(self, X, y):
+            return self
+
+        def predict(self, X):
+            return X
+
+    NewNB.__module__ = Wrapper.__module__ = "nbteach.new"
+    got = uncovered({CategoricalNB, NewNB, Wrapper}, ESTIMATORS, NOT_ESTIMATORS)
+    assert got == [f"nbteach.new.{test_a_class_missing_from_the_checks_is_named.__name__}.<locals>.NewNB",
+                   f"nbteach.new.{test_a_class_missing_from_the_checks_is_named.__name__}.<locals>.Wrapper"]
+    assert uncovered({CategoricalNB, NewNB}, ESTIMATORS + [NewNB()], {}) == []

@@ -115,3 +115,13 @@ def test_repeated_holdout_takes_a_series_by_position(small):
     b = repeated_holdout({"NB": TextNB(tokenizer=char_bigrams)}, shuffled, pd.Series(labels, index=shuffled.index),
                          n_splits=3)
     assert np.array_equal(a.attrs["scores"].to_numpy(), b.attrs["scores"].to_numpy())
+
+
+def test_predict_before_fit_is_the_not_fitted_error_of_every_estimator():
+    """Its own words (texts and labels, not X and y), the one not-fitted error type (issue 22):
+    caught as NotFittedError as every nbteach estimator's is, and still as NbteachError."""
+    from nbteach import NotFittedError
+
+    with pytest.raises(NotFittedError, match=r"This SnowNLPSentiment is not fitted yet: call fit\(texts, labels\) first"):
+        SnowNLPSentiment().predict(["很喜欢"])
+    assert issubclass(NotFittedError, NbteachError)

@@ -110,12 +110,11 @@ def problems(source: str, where: str) -> list:
 
 
 def _files():
-    """Every module of nbteach. The homework sources (``teacher/homework_sources/hwNN/homework.py``)
-    are left out, as in ``tests/test_import_graph.py``: data the teacher's side loads by path, not
-    modules of the package."""
+    """Every Python file of nbteach, the homework sources (``teacher/homework_sources/hwNN/homework.py``,
+    loaded by path) included: they are code a teacher reads and copies to write their own, and
+    hold to the same rule (their imports at the top, sympy and nbteach.derivations inside the one
+    function that builds the exercises)."""
     for path in sorted(ROOT.rglob("*.py")):
-        if "homework_sources" in path.parts:
-            continue
         rel = path.relative_to(ROOT.parent).as_posix()
         yield rel, path
 

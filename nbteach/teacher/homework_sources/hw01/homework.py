@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pandas as pd
+
+import nbteach
+from nbteach import NbteachError
+from nbteach.datasets import flu_cold, flu_cold_query
+from nbteach.probability import bayes, prob
+from nbteach.smoothing import lidstone
 from nbteach.teacher.homework import graded
 
 NAME = "hw01"
@@ -20,8 +27,6 @@ CLASSES = ["Cold", "Flu"]
 
 
 def _default():
-    from nbteach.datasets import flu_cold, flu_cold_query
-
     df = flu_cold()
     rows = df[COLUMNS + ["Diagnosis"]].values.tolist()
     second = flu_cold_query("second").iloc[0].to_dict()
@@ -61,27 +66,19 @@ def params(rng):
 
 # ---------------------------------------------------------------- the library's answers
 def _df(p):
-    import pandas as pd
-
     return pd.DataFrame(p["rows"], columns=COLUMNS + ["Diagnosis"])
 
 
 def _model(p, **kw):
-    import nbteach
-
     df = _df(p)
     return nbteach.CategoricalNB(**kw).fit(df[COLUMNS], df["Diagnosis"])
 
 
 def _query(values):
-    import pandas as pd
-
     return pd.DataFrame([values])[COLUMNS]
 
 
 def _cough(p, prior=None):
-    from nbteach.probability import bayes, prob
-
     df = _df(p)
     if prior is None:
         prior = {c: prob(df, Diagnosis=c) for c in CLASSES}
@@ -96,14 +93,10 @@ def _counts(p, column, value, cls):
 
 
 def _lidstone(n, t, M, a):
-    from nbteach.smoothing import lidstone
-
     return lidstone(n, t, M, a)
 
 
 def _bayes_fn(which):
-    from nbteach.probability import bayes
-
     if which == "posterior":
         return lambda prior, likelihood: bayes(prior, likelihood).posterior
     if which == "joint":
@@ -153,9 +146,8 @@ def _EXAMPLE(eps):
 
 
 def exercises(p):
+    # heavy and optional: sympy only once the exercises are built (the symbolic epsilon)
     import sympy
-
-    from nbteach._base import NbteachError
 
     patient, second = _query(p["patient"]), _query(p["second"])
     lap, lid = p["laplace"], p["lidstone"]

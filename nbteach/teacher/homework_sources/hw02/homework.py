@@ -7,6 +7,13 @@ function cases; ``DEFAULT`` is the self-study version.
 """
 from __future__ import annotations
 
+import numpy as np
+
+from nbteach import NbteachError
+from nbteach.bernoulli import BernoulliNB
+from nbteach.check.lesson04 import underflow_mistakes
+from nbteach.multinomial import MultinomialNB
+from nbteach.smoothing import lidstone, mle
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
 
 NAME = "hw02"
@@ -31,20 +38,14 @@ def params(rng):
 
 
 def _row(model, cls="spam"):
-    import numpy as np
-
     return np.exp(model.feature_log_prob_[list(model.classes_).index(cls)])
 
 
 def _multinomial(p, alpha, X=None):
-    from nbteach.multinomial import MultinomialNB
-
     return MultinomialNB(alpha=alpha).fit(p["X"] if X is None else X, p["y"])
 
 
 def _bernoulli(p, alpha):
-    from nbteach.bernoulli import BernoulliNB
-
     return BernoulliNB(alpha=alpha).fit(p["X"], p["y"])
 
 
@@ -54,10 +55,6 @@ def _counts(model, cls="spam"):
 
 
 def _theta_fn(kind):
-    import numpy as np
-
-    from nbteach.smoothing import lidstone, mle
-
     def estimate(counts, per):
         counts = [int(c) for c in counts]
         total = sum(counts)
@@ -73,16 +70,11 @@ def _theta_fn(kind):
 
 
 def _hidden(rng):
-    import numpy as np
-
     return [((np.array([rng.randint(0, 9) for _ in range(rng.randint(2, 8))]),), {}) for _ in range(5)]
 
 
 def exercises(p):
-    import numpy as np
-
-    from nbteach._base import NbteachError
-    from nbteach.check.lesson04 import underflow_mistakes
+    # heavy and optional: nbteach.derivations loads sympy, needed only by the exercises
     from nbteach.derivations import underflow_demo
 
     V = len(p["vocabulary"])

@@ -5,6 +5,8 @@ predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham).
 """
 from __future__ import annotations
 
+from nbteach import metrics, resample
+from nbteach.metrics import confusion_matrix
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
 
 NAME = "hw03"
@@ -34,21 +36,15 @@ def labels(p):
 
 
 def _m():
-    from nbteach import metrics
-
     return metrics
 
 
 def _resampled(y_true, fn):
-    from nbteach import resample
-
     Xr, _ = getattr(resample, fn)(list(range(len(y_true))), y_true, random_state=0)
     return len(Xr)
 
 
 def _confusion_fn(transposed):
-    from nbteach.metrics import confusion_matrix
-
     if transposed:
         return lambda y_true, y_pred, labels: confusion_matrix(y_pred, y_true, labels=labels)
     return lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels)

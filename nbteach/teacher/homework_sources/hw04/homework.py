@@ -15,9 +15,15 @@ is told which call returned a wrong value, not a hint aimed at a mistake the cas
 """
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
+
 from nbteach import NbteachError
+from nbteach.decision import conditional_risk, threshold_from_loss
+from nbteach.gaussian import GaussianNB
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw04"
@@ -81,15 +87,11 @@ def _separating_case(rng):
 
 
 def _frame(p):
-    import pandas as pd
-
     df = pd.DataFrame(p["rows"], columns=COLUMNS + ["quality"])
     return df[COLUMNS], df["quality"]
 
 
 def _density(p, ddof=1, cls=None, sd_as_var=False):
-    import math
-
     X, y = _frame(p)
     q = p["query"]
     x = X.loc[y == (cls or q["class"]), q["column"]].to_numpy()
@@ -100,16 +102,12 @@ def _density(p, ddof=1, cls=None, sd_as_var=False):
 
 
 def _weights(p, shared=True):
-    from nbteach.gaussian import GaussianNB
-
     X, y = _frame(p)
     nb = GaussianNB(shared_variance=shared, var_smoothing=0).fit(X, y)
     return nb
 
 
 def _weight(p, kind="right"):
-    import numpy as np
-
     nb = _weights(p, shared=kind != "per_class")
     c = nb.log_odds_coefficients()
     j = COLUMNS.index("sweetness")
@@ -128,7 +126,6 @@ def _false_alarm(p, kind="right"):
     t, miss = Fraction(p["filter"]["threshold_tenths"], 10), p["filter"]["miss"]
     if kind == "right":
         fa = t * miss / (1 - t)
-        from nbteach.decision import threshold_from_loss
 
         assert threshold_from_loss([[0, miss], [fa, 0]]) == t
         return fa
@@ -145,8 +142,6 @@ def _posterior(p):
 
 
 def _risk(p, kind="right"):
-    from nbteach.decision import conditional_risk
-
     d = p["diagnosis"]
     loss = d["loss"] if kind != "transposed" else [list(r) for r in zip(*d["loss"])]
     R = conditional_risk(_posterior(p), loss)

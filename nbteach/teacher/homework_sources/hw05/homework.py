@@ -10,6 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import numpy as np
+import pandas as pd
+
+from nbteach import CategoricalNB
+from nbteach.bayesnet import BayesNet
+from nbteach.semi_naive import AODE, SPODE
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw05"
@@ -66,15 +72,11 @@ def _random_dag(rng):
 
 
 def _frame(p):
-    import pandas as pd
-
     df = pd.DataFrame(p["rows"], columns=COLUMNS + ["Play"])
     return df[COLUMNS], df["Play"]
 
 
 def _factor(p, kind="right"):
-    from nbteach.semi_naive import SPODE
-
     X, y = _frame(p)
     f, a = p["factor"], p["factor"]["alpha"]
     m = SPODE(parent=f["parent"], alpha=a).fit(X, y)
@@ -98,18 +100,12 @@ def _factor(p, kind="right"):
 
 
 def _proba(p, model):
-    import pandas as pd
-
     X, y = _frame(p)
     m = model.fit(X, y)
     return float(m.predict_proba(pd.DataFrame([p["query"]])[COLUMNS])[0][list(m.classes_).index("yes")])
 
 
 def _net(p):
-    import pandas as pd
-
-    from nbteach.bayesnet import BayesNet
-
     tf = [True, False]
     w = p["net"]["wet"]
     wet = pd.DataFrame([[q, round(1 - q, 12)] for q in w], columns=tf,
@@ -134,8 +130,6 @@ def _posterior(p, evidence=None):
 
 def _side_by_side(p, kind="right"):
     """[P(Rain | WetGrass), P(Rain | WetGrass, Sprinkler = s)], or a mistake's version of it."""
-    import numpy as np
-
     wet = {"WetGrass": True}
     flipped = {"WetGrass": True, "Sprinkler": not p["evidence"]["Sprinkler"]}
     first, second = _posterior(p, wet), _posterior(p)
@@ -175,8 +169,6 @@ def _why(p):
 
 def _blanket_fn(which):
     def blanket(parents, node):
-        from nbteach.bayesnet import BayesNet
-
         net = BayesNet([(u, v) for v, ps in parents.items() for u in ps], nodes=list(parents))
         if which == "right":
             out = net.markov_blanket(node)
@@ -195,9 +187,6 @@ def _hidden(rng):
 
 
 def exercises(p):
-    from nbteach import CategoricalNB
-    from nbteach.semi_naive import AODE, SPODE
-
     f = p["factor"]
     num = {"type": "number", "digits": 4}
     ev = p["evidence"]

@@ -7,6 +7,16 @@ The answers are computed here, by nbteach.
 """
 from __future__ import annotations
 
+import itertools
+import math
+import warnings
+
+import numpy as np
+import pandas as pd
+
+from nbteach import MultinomialNB, TAN
+from nbteach.bayesnet import BayesNet
+from nbteach.semi_naive import conditional_mutual_information
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw06"
@@ -59,16 +69,12 @@ def params(rng):
 
 # ------------------------------------------------------------------ TAN's tree
 def _table(p):
-    import pandas as pd
-
     df = pd.DataFrame(p["rows"], columns=COLUMNS + ["Play"])
     return df[COLUMNS], df["Play"]
 
 
 def _tan_parent(p, kind="right"):
     """The parent of the target attribute in TAN's tree, or a mistaken reading of the tree."""
-    from nbteach.semi_naive import conditional_mutual_information
-
     X, y = _table(p)
     if y.nunique() < 2:
         raise ValueError("a variant needs both classes")
@@ -77,7 +83,6 @@ def _tan_parent(p, kind="right"):
     off = [given_class.iloc[i, j] for i in range(len(COLUMNS)) for j in range(i + 1, len(COLUMNS))]
     if min(abs(a - b) for k, a in enumerate(off) for b in off[k + 1:]) < 1e-9:
         raise ValueError("tied weights: the tree would depend on the tie rule")  # drawn again
-    from nbteach import TAN
 
     parent = TAN(root=root).fit(X, y).parents_[target]
     if parent == root:  # the root's neighbour: "the root" would be right without reading the tree
@@ -94,33 +99,24 @@ def _tan_parent(p, kind="right"):
 
 # ------------------------------------------------------------------ EM on a small corpus
 def _labelled(p):
-    import numpy as np
-
     X = np.array([d for d, _ in p["labelled"]])
     y = np.array([c for _, c in p["labelled"]])
     return X, y
 
 
 def _unlabelled(p):
-    import numpy as np
-
     return np.array(p["unlabelled"])
 
 
 def _nb(X, y, alpha=1.0, sample_weight=None):
-    from nbteach import MultinomialNB
-
     return MultinomialNB(alpha=alpha).fit(X, y, sample_weight=sample_weight)
 
 
 def _e_step(p, kind="right"):
     """P(spam | the first unlabelled e-mail) under naive Bayes fitted on the labelled rows."""
-    import math
-
     X, y = _labelled(p)
     u = _unlabelled(p)[:1]
     if kind == "unsmoothed":
-        import warnings
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -141,8 +137,6 @@ def _e_step(p, kind="right"):
 
 def _m_step(p, kind="right"):
     """theta_{spam, word} after one EM iteration: the M-step with the E-step's weights."""
-    import numpy as np
-
     X, y = _labelled(p)
     U = _unlabelled(p)
     m0 = _nb(X, y)
@@ -164,12 +158,6 @@ def _m_step(p, kind="right"):
 
 # ------------------------------------------------------------------ the alarm network
 def _net(p):
-    import itertools
-
-    import pandas as pd
-
-    from nbteach.bayesnet import BayesNet
-
     tf = [True, False]
 
     def root(q):

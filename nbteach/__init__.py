@@ -19,7 +19,12 @@ imports only groups above it; a package's own docstring says more.
    ``class_feature_counts`` and ``encode``, under every model, and the students'
    ``class_counts`` and ``value_counts_by_class``); ``i18n``, ``glossary``, ``errata``
    (language, terms, the one registry of the notes' mistakes; light: numpy and pandas
-   only inside the one function each that needs them, tested).
+   only inside the one function each that needs them, tested), with what ``i18n`` reads:
+   ``lesson_text/`` (the Chinese of what the lessons print) and ``_fonts`` (the CJK font
+   matplotlib falls back on; matplotlib imported only once a figure is drawn); ``_shown``
+   (tables shown in the student's language, keys unchanged in code; imports pandas);
+   ``formula`` (the one formula grammar, read by ``derivations`` and every check cell;
+   sympy imported by the first formula read).
 2. Data and probability. ``datasets`` (the data a lesson shows, also when an exercise
    uses it), ``realdata`` (real data from installed packages), ``probability`` (exact
    Bayes), ``smoothing`` (MLE, Laplace/Lidstone, epsilon).

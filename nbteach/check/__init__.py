@@ -140,7 +140,8 @@ hides inside a function to dodge one):
 ``sandbox``
     ``python -m nbteach.check.sandbox``: a student's function run in a process of its own;
 ``lessonNN``
-    the exercises of lesson NN (imported by the registry, by name, when first asked for).
+    the exercises of lesson NN (imported by the registry, by name, when first asked for);
+    ``_flu`` is the flu/cold table and its model that lessons 02-03's exercises share.
 
 They import the library below them (``nbteach.formula``, ``nbteach.i18n``, the models in the
 exercises' lambdas; the data a lesson shows comes from ``nbteach.datasets``, never from

@@ -27,8 +27,9 @@ False
 
 What lives here, and what it may import: one module a derivation (``mle``, ``smoothing``,
 ``logistic``, ``decision``, ``underflow``, on the shared ``_core``), the formula comparison
-(``equivalence``) and the notes' mistakes (``mistakes``). It imports sympy,
-``nbteach._base`` and ``nbteach.errata`` (the one registry), never a model, ``check``,
+(``equivalence``), the notes' mistakes (``mistakes``) and the Chinese of their words
+(``_zh``). It imports sympy, ``nbteach._base``, ``nbteach.i18n``, ``nbteach.formula`` (the one
+formula grammar) and ``nbteach.errata`` (the one registry), never a model, ``check``,
 ``teacher`` or ``widgets``; ``check`` and the lessons import it.
 """
 from ._core import Derivation, Step

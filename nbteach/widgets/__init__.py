@@ -16,7 +16,8 @@ What lives here: one view a module (``smoothing``, ``bayes``, ``mle``, ``alpha_c
 accessible names and the ``nbteach-*`` CSS classes of ``Explorer``; ``_html``; ``_plot``:
 the plots' colours and legend; ``_svg``: a figure drawn as one SVG in one HTML widget, a move
 one message (every moving plot: ``mle``, ``alpha_curve``, ``gaussian_boundary``, ``threshold``,
-``em``, ``gibbs``, ...); ``message``). A widget module may import any public name of the library
+``em``, ``gibbs``, ...); ``_mpl``: matplotlib set up before a static figure is drawn, CJK
+fonts and sharp images; ``message``). A widget module may import any public name of the library
 and the widget libraries; ``check`` and ``teacher`` never import a widget.
 """
 from __future__ import annotations

@@ -19,6 +19,8 @@ import json
 import sys
 from pathlib import Path
 
+import cloudpickle
+
 from .functions import run_calls
 from .serial import decode, encode
 
@@ -27,8 +29,6 @@ def run(request: dict) -> dict:
     """The reply to one request (see the module docstring)."""
     inputs = decode(request["inputs"])
     try:
-        import cloudpickle  # optional: only for a function answer
-
         func = cloudpickle.loads(base64.b64decode(request["function"]))
     except Exception as exc:  # noqa: BLE001
         return {"load_error": f"{type(exc).__name__}: {exc}"[:500]}

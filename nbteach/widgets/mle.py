@@ -19,9 +19,11 @@ from functools import lru_cache
 import contourpy
 import ipywidgets as w
 import numpy as np
+import sympy as sp
 
 from nbteach._base import NbteachError
 from nbteach._validation import check_alpha
+from nbteach.derivations import dirichlet_smoothing
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._a11y import Explorer
@@ -42,10 +44,6 @@ def _functions(n_words):
     gradient(theta, counts, alpha) -> dL/dtheta, multiplier(counts, alpha) -> lambda).
     With alpha = 0 they are the MLE, the log-likelihood and its gradient.
     """
-    import sympy as sp   # heavy, and only for this symbolic view
-
-    from nbteach.derivations import dirichlet_smoothing   # heavy and optional: loads sympy, as above
-
     d = dirichlet_smoothing(n_words)
     theta, N, alpha, lam = (d.symbols[k] for k in ("theta", "N", "alpha", "lambda"))
     th = [theta[v] for v in range(1, n_words + 1)]

@@ -38,6 +38,7 @@ import pytest
 sklearn = pytest.importorskip("sklearn")
 from sklearn.utils.estimator_checks import parametrize_with_checks  # noqa: E402
 
+from _estimators import nbteach_classifier_classes, qualified  # noqa: E402
 from nbteach.text import char_bigrams  # noqa: E402
 from nbteach import (AODE, SPODE, TAN, BernoulliNB, CategoricalNB, GaussianNB,  # noqa: E402
                      LogisticRegression, MixedNB, MultinomialNB, SemiSupervisedNB, TextNB)
@@ -159,38 +160,11 @@ NOT_ESTIMATORS = {
 }
 
 
-def nbteach_classifier_classes() -> set:
-    """Every public class defined in nbteach that is an estimator: a subclass of
-    ``nbteach._base.BaseEstimator``, or any class with both ``fit`` and ``predict``. Every module
-    is imported (the homework sources, loaded by path, aside); a class whose name starts with
-    ``_`` is a shared base (``semi_naive._OneDependence``), covered through its subclasses, as
-    ``BaseEstimator`` itself is."""
-    import importlib
-    import inspect
-    import pkgutil
-
-    import nbteach
-    from nbteach._base import BaseEstimator
-
-    found = set()
-    for info in pkgutil.walk_packages(nbteach.__path__, "nbteach."):
-        if "homework_sources" in info.name:
-            continue
-        module = importlib.import_module(info.name)
-        for obj in vars(module).values():
-            if (inspect.isclass(obj) and obj.__module__ == module.__name__ and not obj.__name__.startswith("_")
-                    and obj is not BaseEstimator
-                    and (issubclass(obj, BaseEstimator) or (hasattr(obj, "fit") and hasattr(obj, "predict")))):
-                found.add(obj)
-    return found
-
-
 def uncovered(classes, estimators, exempt) -> list:
     """The classes that no estimator in ``estimators`` is an instance of (its exact class) and
     that ``exempt`` does not name."""
     checked = {type(e) for e in estimators}
-    return sorted(f"{c.__module__}.{c.__qualname__}" for c in classes
-                  if c not in checked and f"{c.__module__}.{c.__qualname__}" not in exempt)
+    return sorted(qualified(c) for c in classes if c not in checked and qualified(c) not in exempt)
 
 
 def test_every_estimator_class_of_nbteach_is_under_the_checks():
@@ -198,7 +172,7 @@ def test_every_estimator_class_of_nbteach_is_under_the_checks():
     with the reason)."""
     classes = nbteach_classifier_classes()
     assert not uncovered(classes, ESTIMATORS, NOT_ESTIMATORS), uncovered(classes, ESTIMATORS, NOT_ESTIMATORS)
-    names = {f"{c.__module__}.{c.__qualname__}" for c in classes}
+    names = {qualified(c) for c in classes}
     assert set(NOT_ESTIMATORS) <= names, "NOT_ESTIMATORS names a class that is gone or no estimator"
     assert {type(e) for e in ESTIMATORS} <= classes      # the walk finds the ones listed by hand
     assert len(classes) >= 12

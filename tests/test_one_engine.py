@@ -1,0 +1,113 @@
+"""One validation module and one counting engine under every estimator (issue 22), shown by
+running them: each estimator's ``fit`` and ``predict`` are watched (``sys.setprofile``) for the
+functions of ``nbteach/_validation.py`` and ``nbteach/counts.py`` they call.
+
+- ``fit`` validates through ``_validation.validate_data`` (``reset=True``);
+- ``predict`` through ``_validation.check_is_fitted`` (the one not-fitted error) and
+  ``validate_data`` (TextNB: ``check_documents``, its documents' check in the same module);
+- every model that counts (all but LogisticRegression, which fits weights by optimisation)
+  counts with ``counts.joint_counts`` or ``counts.class_feature_counts``.
+
+Every estimator class of nbteach is here (``tests/_estimators.py`` walks the package), the one
+that is no nbteach estimator aside (``realdata.SnowNLPSentiment``, snownlp's own classifier).
+"""
+from __future__ import annotations
+
+import sys
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import nbteach._validation as validation
+import nbteach.counts as counts
+from _estimators import nbteach_classifier_classes, qualified
+from nbteach import (AODE, SPODE, TAN, BernoulliNB, CategoricalNB, GaussianNB, LogisticRegression, MixedNB,
+                     MultinomialNB, SemiSupervisedNB, TextNB)
+
+RNG = np.random.default_rng(0)
+Y = np.array([0, 1] * 15)
+NUMBERS = RNG.normal(size=(30, 3))
+CATEGORIES = pd.DataFrame(RNG.integers(0, 3, (30, 3)).astype(str), columns=list("abc"))
+MIXED = pd.concat([pd.DataFrame(NUMBERS, columns=["n0", "n1", "n2"]), CATEGORIES], axis=1)
+COUNTS = RNG.poisson(1.0, (30, 4)).astype(float)
+DOCS = ["cheap offer now", "meeting at noon", "cheap cheap win", "lunch meeting today"] * 5
+DOC_Y = ["spam", "ham", "spam", "ham"] * 5
+
+#: (estimator, X, y): one of each class
+CASES = [(CategoricalNB(alpha=1), CATEGORIES, Y), (MultinomialNB(), COUNTS, Y), (BernoulliNB(), COUNTS, Y),
+         (GaussianNB(), NUMBERS, Y), (MixedNB(), MIXED, Y), (LogisticRegression(), NUMBERS, Y),
+         (SPODE(), CATEGORIES, Y), (AODE(), CATEGORIES, Y), (TAN(), CATEGORIES, Y),
+         (SemiSupervisedNB(), COUNTS, np.where(np.arange(30) % 3 == 0, -1, Y)), (TextNB(), DOCS, DOC_Y)]
+
+#: Estimators that count nothing, and why.
+COUNTS_NOTHING = {"LogisticRegression": "it fits weights by Newton's method or gradient descent"}
+NOT_ESTIMATORS = {"nbteach.realdata.SnowNLPSentiment"}    # see tests/test_sklearn_checks.py
+ENGINE = {validation.__file__: "validation", counts.__file__: "counts"}
+
+
+def engine_calls(fn) -> set:
+    """``("validation" | "counts", function name)`` for every call ``fn()`` makes into the engines."""
+    seen = set()
+
+    def watch(frame, event, arg):
+        if event == "call" and frame.f_code.co_filename in ENGINE:
+            seen.add((ENGINE[frame.f_code.co_filename], frame.f_code.co_name))
+
+    sys.setprofile(watch)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return seen
+
+
+def what_is_missing(estimator, X, y) -> list:
+    """What of the engines ``estimator``'s fit and predict do not go through."""
+    name = type(estimator).__name__
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fit = engine_calls(lambda: estimator.fit(X, y))
+        predict = engine_calls(lambda: estimator.predict(X))
+    missing = []
+    if ("validation", "validate_data") not in fit:
+        missing.append(f"{name}.fit does not validate through _validation.validate_data")
+    if ("validation", "check_is_fitted") not in predict:
+        missing.append(f"{name}.predict does not check it is fitted through _validation.check_is_fitted")
+    if not predict & {("validation", "validate_data"), ("validation", "check_documents")}:
+        missing.append(f"{name}.predict does not validate its input through _validation")
+    if name not in COUNTS_NOTHING and not fit & {("counts", "joint_counts"), ("counts", "class_feature_counts")}:
+        missing.append(f"{name}.fit does not count with nbteach.counts")
+    return missing
+
+
+@pytest.mark.parametrize("estimator, X, y", CASES, ids=[type(e).__name__ for e, _, _ in CASES])
+def test_every_estimator_validates_and_counts_through_the_one_engine(estimator, X, y):
+    assert what_is_missing(estimator, X, y) == []
+
+
+def test_every_estimator_class_is_here():
+    classes = {qualified(c) for c in nbteach_classifier_classes()} - NOT_ESTIMATORS
+    assert classes == {qualified(type(e)) for e, _, _ in CASES}
+
+
+class _OwnWay:
+    """An estimator that checks and counts on its own: what the test must catch."""
+
+    def fit(self, X, y):
+        X = np.asarray(X, dtype=float)
+        if X.ndim != 2:
+            raise ValueError("X must be 2-D")
+        self.classes_, self.count_ = np.unique(y, return_counts=True)
+        return self
+
+    def predict(self, X):
+        if not hasattr(self, "classes_"):
+            raise AttributeError("not fitted")
+        return np.full(len(X), self.classes_[np.argmax(self.count_)])
+
+
+def test_an_estimator_that_checks_and_counts_on_its_own_is_named():
+    missing = what_is_missing(_OwnWay(), NUMBERS, Y)
+    assert len(missing) == 4 and all(m.startswith("_OwnWay.") for m in missing), missing

@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import warnings
 
+import numpy as np
 import pytest
 
 sklearn = pytest.importorskip("sklearn")
@@ -194,3 +195,35 @@ def test_a_class_missing_from_the_checks_is_named():
     assert got == [f"nbteach.new.{test_a_class_missing_from_the_checks_is_named.__name__}.<locals>.NewNB",
                    f"nbteach.new.{test_a_class_missing_from_the_checks_is_named.__name__}.<locals>.Wrapper"]
     assert uncovered({CategoricalNB, NewNB}, ESTIMATORS + [NewNB()], {}) == []
+
+
+# -- TextNB on text: what the checks that feed it numbers would hold it to ----------------------
+
+DOCS = ["cheap offer now", "meeting at noon", "cheap cheap win", "lunch meeting today",
+        "win a cheap prize", "noon lunch"]
+DOC_LABELS = ["spam", "ham", "spam", "ham", "spam", "ham"]
+
+
+@pytest.mark.parametrize("estimator", [e for e in ESTIMATORS if isinstance(e, TextNB)], ids=repr)
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_textnb_keeps_scikit_learns_contract_on_text(estimator):
+    """check_dict_unchanged, check_fit_idempotent, check_estimators_pickle and clone, on documents
+    (TEXT_ONLY's checks give TextNB numbers, which it refuses; here they get text)."""
+    import copy
+    import pickle
+
+    from sklearn.base import clone
+
+    query = DOCS + ["cheap lunch", "only unseen words here"]
+    model = clone(estimator).fit(DOCS, DOC_LABELS)
+    before = pickle.dumps(model.__dict__)
+    proba = model.predict_proba(query)
+    labels = model.predict(query)
+    model.predict_log_proba(query)
+    assert pickle.dumps(model.__dict__) == before            # predict changes no fitted state
+    again = copy.deepcopy(model).fit(DOCS, DOC_LABELS)
+    np.testing.assert_array_equal(again.predict_proba(query), proba)      # fit is idempotent
+    restored = pickle.loads(pickle.dumps(model))
+    np.testing.assert_array_equal(restored.predict_proba(query), proba)   # pickling round-trips
+    assert list(labels) == list(restored.predict(query))
+    assert repr(clone(model)) == repr(estimator) and not hasattr(clone(model), "classes_")

@@ -24,6 +24,7 @@ import pandas as pd
 
 from ._base import NbteachError
 from ._shown import shown
+from .counts import joint_counts
 from .i18n import tr
 
 __all__ = [
@@ -77,7 +78,7 @@ def confusion_matrix(y_true, y_pred, labels=None):
     labels, ti, pi = _labels_and_index(y_true, y_pred, labels)
     keep = (ti >= 0) & (pi >= 0)
     K = len(labels)
-    return np.bincount(ti[keep] * K + pi[keep], minlength=K * K).reshape(K, K)
+    return joint_counts([ti[keep], pi[keep]], [K, K])
 
 
 def confusion_table(y_true, y_pred, labels=None):
@@ -156,8 +157,8 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
     K = len(labels_arr)
     tp = np.diag(cm).astype(float)
     # predicted as class j and true labels outside `labels` also count as FP/FN
-    pred_count = np.bincount(pi[pi >= 0], minlength=K).astype(float)
-    true_count = np.bincount(ti[ti >= 0], minlength=K).astype(float)
+    pred_count = joint_counts([pi[pi >= 0]], [K]).astype(float)
+    true_count = joint_counts([ti[ti >= 0]], [K]).astype(float)
     fp, fn = pred_count - tp, true_count - tp
     precision = _divide(tp, tp + fp, zero_division)
     recall = _divide(tp, tp + fn, zero_division)

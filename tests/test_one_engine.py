@@ -5,7 +5,8 @@ functions of ``nbteach/_validation.py`` and ``nbteach/counts.py`` they call.
 - ``fit`` validates through ``_validation.validate_data`` (``reset=True``);
 - ``predict`` through ``_validation.check_is_fitted`` (the one not-fitted error) and
   ``validate_data`` (TextNB: ``check_documents``, its documents' check in the same module);
-- every model that counts (all but LogisticRegression, which fits weights by optimisation)
+- every model that counts (all but LogisticRegression, which fits weights by optimisation),
+  and the confusion matrix and scores of ``nbteach.metrics``,
   counts with ``counts.joint_counts`` or ``counts.class_feature_counts``.
 
 Every estimator class of nbteach is here (``tests/_estimators.py`` walks the package), the one
@@ -111,3 +112,15 @@ class _OwnWay:
 def test_an_estimator_that_checks_and_counts_on_its_own_is_named():
     missing = what_is_missing(_OwnWay(), NUMBERS, Y)
     assert len(missing) == 4 and all(m.startswith("_OwnWay.") for m in missing), missing
+
+
+def test_the_confusion_matrix_and_the_scores_count_with_the_engine():
+    """metrics counted TP, FP, FN with a bincount of their own; they use counts.joint_counts now,
+    with the same numbers (scikit-learn's, tested in test_metrics)."""
+    from nbteach.metrics import confusion_matrix, precision_recall_f1
+
+    t, p = ["spam", "ham", "spam", "ham", "spam"], ["spam", "spam", "ham", "ham", "spam"]
+    calls = engine_calls(lambda: confusion_matrix(t, p))
+    assert ("counts", "joint_counts") in calls
+    assert ("counts", "joint_counts") in engine_calls(lambda: precision_recall_f1(t, p, pos_label="spam"))
+    assert confusion_matrix(t, p).tolist() == [[1, 1], [1, 2]]

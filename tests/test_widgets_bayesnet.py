@@ -120,3 +120,24 @@ def test_search_view_steps_through_the_moves():
     ex.step.value = 1
     assert "the arc" in ex.view.value and ex.view.value != first
     assert ex.step.max == len(ex.history) - 1
+
+
+def test_dseparation_and_search_views_answer_a_change_in_one_message(sent):
+    """The drawing and the text are one HTML: a change of X, Y, Z or of the search's move is one
+    message (as two widgets they were two, drawn apart), and the view shows both parts as made."""
+    from nbteach.widgets.bayesnet import _drawn_above, network_svg
+
+    net = burglary()
+    dsep = dseparation_explorer(net, "Burglary", "Earthquake")
+    data = sample(sprinkler(), 3000, random_state=0)
+    search = search_explorer(data, restarts=1, random_state=0)
+    for control, value, ex in [(dsep.z, ("Alarm",), dsep), (dsep.x, "JohnCalls", dsep), (dsep.y, "Alarm", dsep),
+                               (dsep.z, (), dsep), (search.step, 1, search), (search.step, 2, search)]:
+        sent.clear()
+        control.value = value
+        assert [(widget, names) for widget, names in sent if widget is not control] == [(ex.view, ["value"])]
+        assert ex.view.value == _drawn_above(ex.drawing, ex.text)
+        assert "<svg" in ex.drawing and "<svg" not in ex.text
+    assert dsep.drawing == network_svg(net.nodes, net.edges, observed=[])
+    assert "JohnCalls and Alarm are not d-separated" in dsep.text
+    assert "the arc" in search.text and search.step.value == 2

@@ -23,7 +23,7 @@ from nbteach.bayesnet import hill_climb_search
 from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._a11y import Explorer, _slug
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]
@@ -83,6 +83,15 @@ def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 3
                      f"text-anchor='middle' style='fill:{text};font-size:13px'>{esc(v)}</text>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _drawn_above(drawing: str, text: str) -> str:
+    """A drawing with its text under it, as one HTML widget's value: what two HTML widgets, one
+    under the other, showed (each 28px lines, 2px margins), in one message a move. The text in a
+    ``<div class='nbteach-text'>`` (a hook for tests: what the view says, without the drawing)."""
+    return (f"<div style='margin-bottom:4px'>{drawing}</div>"
+            # flow-root: the text's margins stay inside it, as they stayed inside its own widget
+            f"<div class='nbteach-text' style='display:flow-root'>{text}</div>")
 
 
 def _bars(p_exact, p_gibbs, values) -> str:
@@ -228,8 +237,9 @@ class NetworkExplorer(Explorer):
                          f"border:1px solid {_BORDER};pointer-events:none'></div>"
                          f"<div style='grid-row:{top};{cols};margin:11px 11px 2px;height:28px;{_LINE}'>"
                          f"<b style='color:{_FG}'>{esc(v)}</b></div>"
-                         f"<div style='grid-row:{top + 2};{cols};align-self:start;margin:2px 11px 11px;{_LINE}'>"
-                         f"{self.bars.get(v, '')}</div>")
+                         # the class the bars' widget had (Explorer.tag): a hook for tests and a teacher's styling
+                         f"<div class='nbteach-bars-{_slug(v)}' style='grid-row:{top + 2};{cols};align-self:start;"
+                         f"margin:2px 11px 11px;{_LINE}'>{self.bars.get(v, '')}</div>")
         return "".join(parts)
 
     def _set(self, v, value, button=None):
@@ -306,7 +316,13 @@ def network_explorer(net, n_samples=5000, random_state=0, gibbs=True):
 
 
 class DSeparationExplorer(Explorer):
-    """Pick X, Y and the observed set Z: which trails are active, and why."""
+    """Pick X, Y and the observed set Z: which trails are active, and why.
+
+    ``view`` shows the network (Z green) above the verdict and the trails, in one HTML: a change
+    of X, Y or Z is one message (the drawing and the text as two widgets were two, drawn apart).
+    ``drawing`` and ``text`` are the two parts as strings; ``result`` the verdict (None for an
+    invalid choice), ``trails`` the library's trails.
+    """
 
     def __init__(self, net, x=None, y=None, given=()):
         self.net = net
@@ -317,20 +333,24 @@ class DSeparationExplorer(Explorer):
                                   rows=min(6, len(nodes)))
         for c in (self.x, self.y, self.z):
             c.observe(lambda ch: self._update(), names="value")
-        self.drawing = w.HTML()
         self.view = w.HTML()
-        self.widget = w.VBox([w.HBox([self.x, self.y, self.z]), self.drawing, self.view])
+        self.widget = w.VBox([w.HBox([self.x, self.y, self.z]), self.view])
         self._update()
 
     def _update(self):
+        """The drawing and the verdict with its trails, written into one HTML (``view``): a change is one message."""
+        self._explain()
+        self.view.value = _drawn_above(self.drawing, self.text)
+
+    def _explain(self):
         x, y, zs = self.x.value, self.y.value, list(self.z.value)
-        self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=zs)
+        self.drawing = network_svg(self.net.nodes, self.net.edges, observed=zs)
         if x == y or x in zs or y in zs:
             self.result, self.trails = None, []
-            self.view.value = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
-                                                                   "neither of them observed.",
-                                                                   "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
-                               + "</p>")
+            self.text = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
+                                                             "neither of them observed.",
+                                                             "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
+                         + "</p>")
             return
         self.result = self.net.d_separated(x, y, zs)
         self.trails = self.net.trails(x, y, zs)
@@ -357,7 +377,7 @@ class DSeparationExplorer(Explorer):
             verdict = ("有向分离：在这个图允许的每一个分布中，给定 Z 时 X 与 Y 都相互独立"
                        if self.result else "不是有向分离：一条畅通的路径可以传递依赖")
             none_row = "<tr><td colspan=3>根本没有路径</td></tr>"
-            self.view.value = (
+            self.text = (
                 f"<p style='color:{_FG}'><b>{esc(x)} 与 {esc(y)}：{verdict}。</b></p>"
                 f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>路径</th>"
                 f"<th style='padding:2px 8px'>状态</th><th style='padding:2px 8px'>原因</th></tr>"
@@ -368,7 +388,7 @@ class DSeparationExplorer(Explorer):
             return
         verdict = ("d-separated: X and Y are independent given Z in every distribution this graph allows"
                    if self.result else "not d-separated: an active trail can carry dependence")
-        self.view.value = (
+        self.text = (
             f"<p style='color:{_FG}'><b>{esc(x)} and {esc(y)} are {verdict}.</b></p>"
             f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>trail</th>"
             f"<th style='padding:2px 8px'>status</th><th style='padding:2px 8px'>why</th></tr>"
@@ -393,7 +413,11 @@ def dseparation_explorer(net, x=None, y=None, given=()):
 
 
 class SearchExplorer(Explorer):
-    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move."""
+    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move.
+
+    ``view`` shows the network after the move (its arc thick) above what the move did, in one
+    HTML: a step is one message. ``drawing`` and ``text`` are the two parts as strings.
+    """
 
     def __init__(self, data, score="bic", **search):
         self.result, self.history, _ = hill_climb_search(data, score=score, **search)
@@ -402,17 +426,21 @@ class SearchExplorer(Explorer):
         self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description=say("move", "步"),
                                 continuous_update=True, layout=w.Layout(width="520px"))
         self.step.observe(lambda ch: self._update(), names="value")
-        self.drawing = w.HTML()
         self.view = w.HTML()
-        self.widget = w.VBox([self.step, self.drawing, self.view])
+        self.widget = w.VBox([self.step, self.view])
         self._update()
 
     def _update(self):
+        """The network after the move and what the move did, written into one HTML (``view``): one message."""
+        self._explain()
+        self.view.value = _drawn_above(self.drawing, self.text)
+
+    def _explain(self):
         h = self.history[self.step.value]
         arc = h["arc"]
-        self.drawing.value = network_svg(self.nodes, h["edges"],
-                                         highlight=[arc if h["move"] != "reverse" else arc[::-1]]
-                                         if arc else ())
+        self.drawing = network_svg(self.nodes, h["edges"],
+                                   highlight=[arc if h["move"] != "reverse" else arc[::-1]]
+                                   if arc else ())
         best = (min if self.score_name == "mdl" else max)(x["score"] for x in self.history)
         if get_language() == "zh":
             better = "越低越好" if self.score_name == "mdl" else "越高越好"
@@ -422,17 +450,17 @@ class SearchExplorer(Explorer):
                     f"{moves.get(h['move'], esc(h['move']))}弧 {esc(arc[0])} &rarr; {esc(arc[1])}")
             phase = ("爬山" if h["phase"] == "climb" else
                      f"第 {h['phase'].split()[-1]} 次重启" if str(h["phase"]).startswith("restart ") else esc(h["phase"]))
-            self.view.value = (f"<p style='color:{_FG}'>{phase}，第 {h['step']} 步：{what}；"
-                               f"评分变化 {h['delta']:+.2f}，{esc(self.score_name)} = {h['score']:.2f}"
-                               f"（{better}；本次搜索最好为 {best:.2f}）。</p>")
+            self.text = (f"<p style='color:{_FG}'>{phase}，第 {h['step']} 步：{what}；"
+                         f"评分变化 {h['delta']:+.2f}，{esc(self.score_name)} = {h['score']:.2f}"
+                         f"（{better}；本次搜索最好为 {best:.2f}）。</p>")
             return
         better = "lower" if self.score_name == "mdl" else "higher"
         what = ("the empty network" if h["move"] == "start" and h["phase"] == "climb" else
                 "a restart from the best network, shaken by random moves" if h["move"] == "start" else
                 f"{h['move']} the arc {esc(arc[0])} &rarr; {esc(arc[1])}")
-        self.view.value = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
-                           f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
-                           f"({better} is better; best of the search {best:.2f}).</p>")
+        self.text = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
+                     f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
+                     f"({better} is better; best of the search {best:.2f}).</p>")
 
 
 def search_explorer(data, score="bic", **search):

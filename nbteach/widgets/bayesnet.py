@@ -172,7 +172,7 @@ class NetworkExplorer(Explorer):
     buttons : dict node -> ToggleButtons (value buttons; "?" = not observed)
     drawing : str, the network as SVG (observed nodes green)
     bars : dict node -> str, the HTML of each card's bars (or "observed: value")
-    sheet : the one HTML widget that shows the drawing, the legend and the cards
+    sheet : the one widget (HTML in ``value``; an anywidget) that shows the drawing, the legend and the cards
     message : HTML, why evidence was refused (impossible evidence)
     """
 
@@ -201,7 +201,7 @@ class NetworkExplorer(Explorer):
                                 tooltips=[say(f"{v} not observed", f"{v} 未观测")]
                                 + [say(f"observe {v} = {x}", f"观测到 {v} = {x}") for x in net.values(v)],
                                 style={"button_width": "58px"},
-                                # grid_area, not grid_row/grid_column: JupyterLab's widgets drop those two
+                                # grid_area: grid_row/grid_column set no style on the page (ipywidgets 8.1)
                                 layout=w.Layout(width="auto", margin="0px 9px",
                                                 grid_area=f"{top + 1} / {left} / {top + 2} / {left + 2}"))
             b.observe(lambda ch, v=v, b=b: self._set(v, ch["new"], b), names="value")

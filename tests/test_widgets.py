@@ -232,6 +232,7 @@ def test_every_view_part_has_a_stable_class():
     assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-sheet"} <= classes(network.widget)
     # each card's bars are an element of the sheet's HTML (one message a click), with the class they had as widgets
     assert "<div class='nbteach-bars-mary-calls' " in network.sheet.value
+    assert "<div class='nbteach-drawing' " in network.sheet.value
     from nbteach.widgets import dseparation_explorer
 
     dsep = dseparation_explorer(burglary(), "Burglary", "Earthquake")

@@ -88,8 +88,9 @@ def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 3
 def _drawn_above(drawing: str, text: str) -> str:
     """A drawing with its text under it, as one HTML widget's value: what two HTML widgets, one
     under the other, showed (each 28px lines, 2px margins), in one message a move. The text in a
-    ``<div class='nbteach-text'>`` (a hook for tests: what the view says, without the drawing)."""
-    return (f"<div style='margin-bottom:4px'>{drawing}</div>"
+    ``<div class='nbteach-text'>`` (a hook for tests: what the view says, without the drawing), the
+    drawing in ``nbteach-drawing`` (the class its widget had)."""
+    return (f"<div class='nbteach-drawing' style='margin-bottom:4px'>{drawing}</div>"
             # flow-root: the text's margins stay inside it, as they stayed inside its own widget
             f"<div class='nbteach-text' style='display:flow-root'>{text}</div>")
 
@@ -229,7 +230,8 @@ class NetworkExplorer(Explorer):
         """The drawing, the legend and every card's border, title and bars, each in its grid cell."""
         full = f"grid-column:1 / -1;justify-self:start;margin:2px;{_LINE}"
         # the drawing is as wide as the grid: its right margin taken back, so that it does not widen the grid
-        parts = [f"<div style='{full};grid-row:1;width:{self._width}px;margin-right:-2px'>{self.drawing}</div>",
+        parts = [f"<div class='nbteach-drawing' style='{full};grid-row:1;width:{self._width}px;margin-right:-2px'>"
+                 f"{self.drawing}</div>",
                  f"<div style='{full};grid-row:2'>{self.legend}</div>"]
         for v, (top, left) in self._cells.items():
             cols = f"grid-column:{left} / {left + 2}"

@@ -266,12 +266,14 @@ def check_lesson11_observing_z_and_stepping_the_search(page, root):
     assert call in lesson and "truth_net = sprinkler()" in lesson, "the lesson's search changed: update this test"
     want = search_explorer(sample(sprinkler(), 5000, random_state=2), score="bic", restarts=1, random_state=0)
     want.step.value = want.step.max
-    text = html.unescape(re.sub(r"<[^>]+>", "", want.view.value))
+    text = html.unescape(re.sub(r"<[^>]+>", "", want.text))
     search = page.locator(".nbteach-search-explorer").first
     handle = search.locator(".nbteach-step .noUi-handle")
     handle.focus()
     handle.press("End")
-    page.wait_for_function("([el, t]) => el.innerText.trim() === t",
+    # the view is the drawing above the text (one HTML): the text is its .nbteach-text, found afresh at each ask
+    page.wait_for_function("([el, t]) => { const x = el.querySelector('.nbteach-text');"
+                           " return !!x && x.innerText.trim() === t; }",
                            arg=[search.locator(".nbteach-view").element_handle(), text], timeout=20_000)
 
 

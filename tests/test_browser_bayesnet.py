@@ -35,7 +35,7 @@ def test_network_explorer_responds_to_clicks(tmp_path):
             page.locator(".jp-Notebook .jp-CodeCell").first.click()
             page.keyboard.press("Shift+Enter")
             page.wait_for_selector("button[title='observe JohnCalls = True']", timeout=90_000)
-            # the drawing: a widget of its own beside the buttons' cards
+            # the drawing: one SVG, in the sheet that also shows the cards around the buttons
             expect(page.locator(".jp-Notebook svg[role='img']")).to_have_count(1, timeout=30_000)
             # each value button is named by what it does (the page's helper names it by its tooltip),
             # not by its text alone ("?", "True": five of each on the page)
@@ -50,12 +50,12 @@ def test_network_explorer_responds_to_clicks(tmp_path):
             # P(Burglary = True | both call) = 0.2842 (Russell & Norvig: 0.284)
             page.wait_for_function("document.body.innerText.includes('0.2842')", timeout=30_000)
             page.wait_for_function("document.body.innerText.split('observed: True').length === 3",
-                                   timeout=30_000)  # both calls observed (cards update in turn)
+                                   timeout=30_000)  # both calls observed
             page.locator("button[title='MaryCalls not observed']").click()
-            # every card follows (the kernel updates them one after the other)
+            # every card follows (one message: the sheet with every card)
             page.wait_for_function("document.body.innerText.split('observed: True').length === 2",
                                    timeout=30_000)
-            # Burglary's card is another widget than MaryCalls's, updated by its own message
+            # Burglary's card follows MaryCalls's click too
             expect(page.locator(".jp-Notebook")).not_to_contain_text("0.2842", use_inner_text=True, timeout=30_000)
             page.screenshot(path=str(tmp_path / "network.png"), full_page=True)
             if os.environ.get("NBTEACH_SCREENSHOTS"):

@@ -50,7 +50,8 @@ def visible_texts(obj) -> list:
                 out.append(v)
         for v in getattr(x, "tooltips", None) or []:
             out.append(v)
-        if isinstance(x, (w.HTML, w.Label)):
+        # an anywidget that shows HTML of its own (lesson 11's network sheet) is read as an HTML widget
+        if isinstance(x, (w.HTML, w.Label)) or (hasattr(x, "_esm") and isinstance(getattr(x, "value", None), str)):
             out.append(_text_of_html(x.value))
         labels = getattr(x, "tick_labels", None)
         if isinstance(labels, dict):

@@ -229,7 +229,10 @@ def test_every_view_part_has_a_stable_class():
     assert all(f"<div class='nbteach-panels-{k}'" in smoothing.view.value for k in ("none", "epsilon", "laplace"))
     network = network_explorer(burglary(), n_samples=100)
     network.tag()
-    assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-bars-mary-calls"} <= classes(network.widget)
+    assert {"nbteach-network-explorer", "nbteach-buttons-john-calls", "nbteach-sheet"} <= classes(network.widget)
+    # each card's bars are an element of the sheet's HTML (one message a click), with the class they had as widgets
+    assert "<div class='nbteach-bars-mary-calls' " in network.sheet.value
+    assert "<div class='nbteach-drawing' " in network.sheet.value
     from nbteach.widgets import dseparation_explorer
 
     dsep = dseparation_explorer(burglary(), "Burglary", "Earthquake")

@@ -3,6 +3,7 @@
 * :func:`network_explorer`: the network drawn in layers; each node is a card with a
   button per value. Clicking a value sets it as evidence (clicking it again clears it),
   and every other node's posterior updates, exact (variable elimination) beside Gibbs.
+  Everything but the buttons is one HTML laid out in the buttons' grid: a click is one message.
 * :func:`dseparation_explorer`: pick X, Y and the observed set Z; every trail between X
   and Y is listed as active or blocked, with the node that blocks it and why, next to
   the verdict of the ancestral moral graph.
@@ -22,7 +23,7 @@ from nbteach.bayesnet import hill_climb_search
 from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._a11y import Explorer, _slug
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]
@@ -84,6 +85,16 @@ def network_svg(nodes, edges, highlight=(), observed=(), width=None, box=(110, 3
     return "".join(parts)
 
 
+def _drawn_above(drawing: str, text: str) -> str:
+    """A drawing with its text under it, as one HTML widget's value: what two HTML widgets, one
+    under the other, showed (each 28px lines, 2px margins), in one message a move. The text in a
+    ``<div class='nbteach-text'>`` (a hook for tests: what the view says, without the drawing), the
+    drawing in ``nbteach-drawing`` (the class its widget had)."""
+    return (f"<div class='nbteach-drawing' style='margin-bottom:4px'>{drawing}</div>"
+            # flow-root: the text's margins stay inside it, as they stayed inside its own widget
+            f"<div class='nbteach-text' style='display:flow-root'>{text}</div>")
+
+
 def _bars(p_exact, p_gibbs, values) -> str:
     rows = []
     for v in values:
@@ -104,14 +115,66 @@ _KIND_ZH = {"chain": "顺序结构", "fork": "同父结构", "collider": "V型�
 _UNOBSERVED = "?"                # the value of a node's "?" button
 
 
+# The network explorer's sheet: an anywidget whose element takes no box of its own (``display:
+# contents``), so that the elements of its HTML are items of the grid around it, placed in the
+# cells where each card's border, title and bars sit, between the cards' buttons (widgets of the
+# same grid). One click: one message, one element's children replaced.
+_SHEET_ESM = r"""
+export default {
+  render({ model, el }) {
+    el.style.display = 'contents';
+    const show = () => { el.innerHTML = model.get('value'); };
+    show();
+    model.on('change:value', show);
+    return () => model.off('change:value', show);
+  },
+};
+"""
+
+_SHEET = None
+
+
+def _sheet():
+    """A new sheet (class made on first use: anywidget is imported late, as in ``_a11y``)."""
+    global _SHEET
+    if _SHEET is None:
+        import anywidget  # heavy and optional: imported only when a network explorer is made
+        import traitlets
+
+        class Sheet(anywidget.AnyWidget):
+            """HTML (``value``) whose elements are items of the grid around it (see ``_SHEET_ESM``)."""
+
+            _esm = _SHEET_ESM
+            value = traitlets.Unicode("").tag(sync=True)
+
+        _SHEET = Sheet
+    return _SHEET(layout=w.Layout(display="contents"))
+
+
+# a card as the VBox of title, buttons and bars drew it (JupyterLab's widget sizes): margin 4px,
+# border 1px, padding 4px, each HTML widget inside with a margin of 2px and 28px lines
+_LINE = "line-height:var(--jp-widgets-inline-height, 28px)"
+
+
 class NetworkExplorer(Explorer):
     """Click a value to set evidence; see every other node's posterior, exact and Gibbs.
+
+    The view is a grid: the drawing and the legend on top, then a card per node in the drawing's
+    layers (roots on top), each card its title, its value buttons and its bars. The buttons are
+    widgets (``buttons``); the drawing, the legend and every card's border, title and bars are the
+    elements of one HTML (``sheet``) placed in the same grid, so a click changes one widget: one
+    message, and the browser replaces one element's children (with a widget per card's bars a
+    click sent up to six messages, each drawn on its own).
 
     Attributes
     ----------
     evidence : dict, the values set so far
     posteriors : DataFrame (node, value) x (exact, gibbs)
     buttons : dict node -> ToggleButtons (value buttons; "?" = not observed)
+    drawing : str, the network as SVG (observed nodes green)
+    bars : dict node -> str, the HTML of each card's bars (or "observed: value")
+    sheet : the one widget (HTML in ``value``; an anywidget) that shows the drawing, the legend and the cards
+    message : HTML, why evidence was refused (impossible evidence)
     """
 
     def __init__(self, net, n_samples=5000, random_state=0, gibbs=True):
@@ -119,42 +182,67 @@ class NetworkExplorer(Explorer):
         self.net, self.n_samples, self.random_state, self.gibbs = net, n_samples, random_state, gibbs
         self.evidence = {}
         layer = _layers(net.nodes, net.edges)
-        self.buttons, self.cards, self._bars = {}, {}, {}
+        rows = {}
+        for v in net.nodes:
+            rows.setdefault(layer[v], []).append(v)
+        # columns: half a card wide, 2 per card, as many as the widest layer needs, centred
+        # between two flexible ones; a layer of n cards starts (widest - n) halves in: each layer
+        # centred, its cards side by side, as HBoxes of cards centred them
+        widest = max(len(r) for r in rows.values())
+        self._cells = {}                # node -> (first grid row of its card, first grid column)
+        for k, (_, row) in enumerate(sorted(rows.items())):
+            for i, v in enumerate(row):
+                self._cells[v] = (3 + 3 * k, 2 + widest - len(row) + 2 * i)
+        self.buttons, self.bars = {}, {}
         for v in net.nodes:
             # "?" has a value of its own, so that it shows as chosen while the node is not observed
             options = [("?", _UNOBSERVED)] + [(str(x), x) for x in net.values(v)]
+            top, left = self._cells[v]
             b = w.ToggleButtons(options=options, value=_UNOBSERVED, description="",
                                 tooltips=[say(f"{v} not observed", f"{v} 未观测")]
                                 + [say(f"observe {v} = {x}", f"观测到 {v} = {x}") for x in net.values(v)],
                                 style={"button_width": "58px"},
-                                layout=w.Layout(width="auto"))
+                                # grid_area: grid_row/grid_column set no style on the page (ipywidgets 8.1)
+                                layout=w.Layout(width="auto", margin="0px 9px",
+                                                grid_area=f"{top + 1} / {left} / {top + 2} / {left + 2}"))
             b.observe(lambda ch, v=v, b=b: self._set(v, ch["new"], b), names="value")
             self.buttons[v] = b
-            self._bars[v] = w.HTML()
-            title = w.HTML(f"<b style='color:{_FG}'>{esc(v)}</b>")
-            self.cards[v] = w.VBox([title, b, self._bars[v]],
-                                   layout=w.Layout(border=f"1px solid {_BORDER}", padding="4px",
-                                                   margin="4px", align_items="center"))
-        rows = {}
-        for v in net.nodes:
-            rows.setdefault(layer[v], []).append(self.cards[v])
-        legend = w.HTML(f"<span style='color:{_MUTED};font-size:12px'>" + say("bars: ", "条形：")
-                        + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{say('exact', '精确值')}</span> "
-                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>"
-                           + say(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
-                           if gibbs else "")
-                        + say(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
-                        + "</span>")
-        self.drawing = w.HTML(network_svg(net.nodes, net.edges))
+        self.legend = (f"<span style='color:{_MUTED};font-size:12px'>" + say("bars: ", "条形：")
+                       + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{say('exact', '精确值')}</span> "
+                       + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>"
+                          + say(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
+                          if gibbs else "")
+                       + say(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
+                       + "</span>")
+        self._width = max(560, 200 * widest)
+        self.drawing = ""
+        self.sheet = _sheet()
         self.message = w.HTML()
-        width = f"{max(560, 200 * max(len(r) for r in rows.values()))}px"
-        self.drawing.layout = w.Layout(width=width)
+        grid = w.GridBox([self.sheet, *self.buttons.values()],
+                         layout=w.Layout(width=f"{self._width}px", overflow="visible", justify_items="center",
+                                         grid_template_columns=f"1fr repeat({2 * widest}, max-content) 1fr"))
         self.theme = theme_holder()     # the error colour's rules, once (a message never carries a <style>)
-        self.widget = w.VBox([self.drawing, legend,
-                              *[w.HBox(r, layout=w.Layout(justify_content="center", width=width))
-                                for _, r in sorted(rows.items())], self.message, self.theme])
+        self.widget = w.VBox([grid, self.message, self.theme])
         self._kept = {}
         self._update()
+
+    def _sheet_html(self) -> str:
+        """The drawing, the legend and every card's border, title and bars, each in its grid cell."""
+        full = f"grid-column:1 / -1;justify-self:start;margin:2px;{_LINE}"
+        # the drawing is as wide as the grid: its right margin taken back, so that it does not widen the grid
+        parts = [f"<div class='nbteach-drawing' style='{full};grid-row:1;width:{self._width}px;margin-right:-2px'>"
+                 f"{self.drawing}</div>",
+                 f"<div style='{full};grid-row:2'>{self.legend}</div>"]
+        for v, (top, left) in self._cells.items():
+            cols = f"grid-column:{left} / {left + 2}"
+            parts.append(f"<div style='grid-row:{top} / {top + 3};{cols};justify-self:stretch;margin:4px;"
+                         f"border:1px solid {_BORDER};pointer-events:none'></div>"
+                         f"<div style='grid-row:{top};{cols};margin:11px 11px 2px;height:28px;{_LINE}'>"
+                         f"<b style='color:{_FG}'>{esc(v)}</b></div>"
+                         # the class the bars' widget had (Explorer.tag): a hook for tests and a teacher's styling
+                         f"<div class='nbteach-bars-{_slug(v)}' style='grid-row:{top + 2};{cols};align-self:start;"
+                         f"margin:2px 11px 11px;{_LINE}'>{self.bars.get(v, '')}</div>")
+        return "".join(parts)
 
     def _set(self, v, value, button=None):
         if value is None and button is not None:    # None from code: choose "?", which clears
@@ -181,21 +269,21 @@ class NetworkExplorer(Explorer):
         key = (tuple(b.index for b in self.buttons.values()), get_language())
         kept = self._kept.get(key)
         if kept is not None:
-            self.posteriors, shown = kept
-            for widget, value in shown:
-                widget.value = value            # only what differs is sent
+            self.posteriors, self.drawing, bars, self.sheet.value, self.message.value = kept
+            self.bars = dict(bars)
             return
         self._compute()
+        self.sheet.value = self._sheet_html()       # the whole view but the buttons: one message
         if self.message.value:      # refused (impossible evidence): computed again if asked again
             return
-        self._keep(self._kept, key, (self.posteriors,
-                                     [(x, x.value) for x in (self.drawing, *self._bars.values(), self.message)]))
+        self._keep(self._kept, key, (self.posteriors, self.drawing, dict(self.bars), self.sheet.value,
+                                     self.message.value))
 
     def _compute(self):
-        self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
+        self.drawing = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
         for v in self.evidence:     # observed nodes show their value, whatever the sampler says below
-            self._bars[v].value = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
-                                   + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
+            self.bars[v] = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
+                            + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
         free = [v for v in self.net.nodes if v not in self.evidence]
         rows = {}
         try:
@@ -207,7 +295,7 @@ class NetworkExplorer(Explorer):
             for v in free:
                 exact = self.net.query(v, self.evidence)
                 gibbs = sampled.get(v)
-                self._bars[v].value = _bars(exact, gibbs, self.net.values(v))
+                self.bars[v] = _bars(exact, gibbs, self.net.values(v))
                 for x in self.net.values(v):
                     rows[(v, x)] = {"exact": float(exact[x]),
                                     "gibbs": None if gibbs is None else float(gibbs[x])}
@@ -230,7 +318,13 @@ def network_explorer(net, n_samples=5000, random_state=0, gibbs=True):
 
 
 class DSeparationExplorer(Explorer):
-    """Pick X, Y and the observed set Z: which trails are active, and why."""
+    """Pick X, Y and the observed set Z: which trails are active, and why.
+
+    ``view`` shows the network (Z green) above the verdict and the trails, in one HTML: a change
+    of X, Y or Z is one message (the drawing and the text as two widgets were two, drawn apart).
+    ``drawing`` and ``text`` are the two parts as strings; ``result`` the verdict (None for an
+    invalid choice), ``trails`` the library's trails.
+    """
 
     def __init__(self, net, x=None, y=None, given=()):
         self.net = net
@@ -241,20 +335,24 @@ class DSeparationExplorer(Explorer):
                                   rows=min(6, len(nodes)))
         for c in (self.x, self.y, self.z):
             c.observe(lambda ch: self._update(), names="value")
-        self.drawing = w.HTML()
         self.view = w.HTML()
-        self.widget = w.VBox([w.HBox([self.x, self.y, self.z]), self.drawing, self.view])
+        self.widget = w.VBox([w.HBox([self.x, self.y, self.z]), self.view])
         self._update()
 
     def _update(self):
+        """The drawing and the verdict with its trails, written into one HTML (``view``): a change is one message."""
+        self._explain()
+        self.view.value = _drawn_above(self.drawing, self.text)
+
+    def _explain(self):
         x, y, zs = self.x.value, self.y.value, list(self.z.value)
-        self.drawing.value = network_svg(self.net.nodes, self.net.edges, observed=zs)
+        self.drawing = network_svg(self.net.nodes, self.net.edges, observed=zs)
         if x == y or x in zs or y in zs:
             self.result, self.trails = None, []
-            self.view.value = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
-                                                                   "neither of them observed.",
-                                                                   "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
-                               + "</p>")
+            self.text = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
+                                                             "neither of them observed.",
+                                                             "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
+                         + "</p>")
             return
         self.result = self.net.d_separated(x, y, zs)
         self.trails = self.net.trails(x, y, zs)
@@ -281,7 +379,7 @@ class DSeparationExplorer(Explorer):
             verdict = ("有向分离：在这个图允许的每一个分布中，给定 Z 时 X 与 Y 都相互独立"
                        if self.result else "不是有向分离：一条畅通的路径可以传递依赖")
             none_row = "<tr><td colspan=3>根本没有路径</td></tr>"
-            self.view.value = (
+            self.text = (
                 f"<p style='color:{_FG}'><b>{esc(x)} 与 {esc(y)}：{verdict}。</b></p>"
                 f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>路径</th>"
                 f"<th style='padding:2px 8px'>状态</th><th style='padding:2px 8px'>原因</th></tr>"
@@ -292,7 +390,7 @@ class DSeparationExplorer(Explorer):
             return
         verdict = ("d-separated: X and Y are independent given Z in every distribution this graph allows"
                    if self.result else "not d-separated: an active trail can carry dependence")
-        self.view.value = (
+        self.text = (
             f"<p style='color:{_FG}'><b>{esc(x)} and {esc(y)} are {verdict}.</b></p>"
             f"<table style='color:{_FG}'><tr><th style='padding:2px 8px'>trail</th>"
             f"<th style='padding:2px 8px'>status</th><th style='padding:2px 8px'>why</th></tr>"
@@ -317,7 +415,11 @@ def dseparation_explorer(net, x=None, y=None, given=()):
 
 
 class SearchExplorer(Explorer):
-    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move."""
+    """Step through a structure search (:func:`nbteach.bayesnet.hill_climb_search`) move by move.
+
+    ``view`` shows the network after the move (its arc thick) above what the move did, in one
+    HTML: a step is one message. ``drawing`` and ``text`` are the two parts as strings.
+    """
 
     def __init__(self, data, score="bic", **search):
         self.result, self.history, _ = hill_climb_search(data, score=score, **search)
@@ -326,17 +428,21 @@ class SearchExplorer(Explorer):
         self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description=say("move", "步"),
                                 continuous_update=True, layout=w.Layout(width="520px"))
         self.step.observe(lambda ch: self._update(), names="value")
-        self.drawing = w.HTML()
         self.view = w.HTML()
-        self.widget = w.VBox([self.step, self.drawing, self.view])
+        self.widget = w.VBox([self.step, self.view])
         self._update()
 
     def _update(self):
+        """The network after the move and what the move did, written into one HTML (``view``): one message."""
+        self._explain()
+        self.view.value = _drawn_above(self.drawing, self.text)
+
+    def _explain(self):
         h = self.history[self.step.value]
         arc = h["arc"]
-        self.drawing.value = network_svg(self.nodes, h["edges"],
-                                         highlight=[arc if h["move"] != "reverse" else arc[::-1]]
-                                         if arc else ())
+        self.drawing = network_svg(self.nodes, h["edges"],
+                                   highlight=[arc if h["move"] != "reverse" else arc[::-1]]
+                                   if arc else ())
         best = (min if self.score_name == "mdl" else max)(x["score"] for x in self.history)
         if get_language() == "zh":
             better = "越低越好" if self.score_name == "mdl" else "越高越好"
@@ -346,17 +452,17 @@ class SearchExplorer(Explorer):
                     f"{moves.get(h['move'], esc(h['move']))}弧 {esc(arc[0])} &rarr; {esc(arc[1])}")
             phase = ("爬山" if h["phase"] == "climb" else
                      f"第 {h['phase'].split()[-1]} 次重启" if str(h["phase"]).startswith("restart ") else esc(h["phase"]))
-            self.view.value = (f"<p style='color:{_FG}'>{phase}，第 {h['step']} 步：{what}；"
-                               f"评分变化 {h['delta']:+.2f}，{esc(self.score_name)} = {h['score']:.2f}"
-                               f"（{better}；本次搜索最好为 {best:.2f}）。</p>")
+            self.text = (f"<p style='color:{_FG}'>{phase}，第 {h['step']} 步：{what}；"
+                         f"评分变化 {h['delta']:+.2f}，{esc(self.score_name)} = {h['score']:.2f}"
+                         f"（{better}；本次搜索最好为 {best:.2f}）。</p>")
             return
         better = "lower" if self.score_name == "mdl" else "higher"
         what = ("the empty network" if h["move"] == "start" and h["phase"] == "climb" else
                 "a restart from the best network, shaken by random moves" if h["move"] == "start" else
                 f"{h['move']} the arc {esc(arc[0])} &rarr; {esc(arc[1])}")
-        self.view.value = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
-                           f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
-                           f"({better} is better; best of the search {best:.2f}).</p>")
+        self.text = (f"<p style='color:{_FG}'>{esc(h['phase'])}, move {h['step']}: {what}; "
+                     f"score change {h['delta']:+.2f}, {esc(self.score_name)} = {h['score']:.2f} "
+                     f"({better} is better; best of the search {best:.2f}).</p>")
 
 
 def search_explorer(data, score="bic", **search):

@@ -66,8 +66,8 @@ def check_lesson08_boundary_turns_into_a_curve(page, root):
     summary = page.locator(".widget-html", has_text="log odds").first
     assert "zero, because the variance is shared" in summary.inner_text()
     _widget(page, "checkbox", "shared variance").locator("input").click()
-    # the kernel enables class 1's sd sliders in its answer to the click (a message of its own):
-    # a key pressed on a slider still disabled is lost
+    # class 1's sd sliders are enabled by the click (in the browser, GreyOut; the kernel then sets
+    # the same state): a key pressed on a slider still disabled is lost
     page.wait_for_function("el => !el.hasAttribute('disabled')", timeout=20_000,
                            arg=_widget(page, "slider", "class 1: sd of x₁").locator(".noUi-target").element_handle())
     handle = _widget(page, "slider", "class 1: sd of x₁").locator(".noUi-handle")

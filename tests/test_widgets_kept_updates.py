@@ -124,3 +124,39 @@ def test_mle_explorer_after_a_walk_shows_what_a_fresh_explorer_does():
         assert "极大似然估计" in ex.view.value
     finally:
         set_language("en")
+
+
+def test_message_explorer_shows_a_kept_message_as_one_made_afresh_and_a_refitted_model_afresh():
+    from nbteach.i18n import set_language
+    from nbteach.widgets import message_explorer
+
+    docs = ["cheap pills now", "cheap offer", "lunch at noon", "team lunch"]
+    labels = ["spam", "spam", "ham", "ham"]
+    nb = TextNB().fit(docs, labels)
+    ex = message_explorer(nb, "cheap lunch")
+    calls = []
+    explain = nb.explain
+    nb.explain = lambda text: calls.append(text) or explain(text)
+    # typed, deleted, typed again; an empty message and an unknown word in between
+    walk = ["cheap lunch now", "cheap lunch", "cheap lunch now", "", "zzz", "cheap lunch now", "cheap lunch"]
+    views = set()
+    for text in walk:
+        ex.text.value = text
+        fresh = message_explorer(TextNB().fit(docs, labels), text)
+        assert ex.view.value == fresh.view.value
+        assert (ex.table is None and fresh.table is None) or ex.table.equals(fresh.table)
+        views.add(ex.view.value)
+    assert len(views) == 4 and calls == ["cheap lunch now", "", "zzz"]    # each message explained once
+    try:                                                # a message is kept per language
+        set_language("zh")
+        ex.text.value = "cheap lunch now"
+        assert "先验概率" in ex.view.value and len(calls) == 4
+    finally:
+        set_language("en")
+    # the model fitted again, on other documents: the same message is explained by the new fit
+    ex.text.value = "cheap lunch"
+    before = ex.view.value
+    nb.fit(docs + ["cheap lunch deal"], labels + ["spam"])
+    ex.text.value = "cheap lunch now"
+    ex.text.value = "cheap lunch"
+    assert ex.view.value == message_explorer(nb, "cheap lunch").view.value != before

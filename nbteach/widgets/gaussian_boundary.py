@@ -12,12 +12,21 @@ the same widget: a move sends the points, the boundary, the title and the number
 message, and the browser replaces one element (with bqplot each class's points, the boundary,
 the title and the numbers went in messages of their own, each redrawn on its own). A setting
 shown before is shown again from what was kept, without computing or drawing.
+
+A tick of "shared variance" greys out class 1's sd sliders in the browser at once
+(:class:`GreyOut`, a hidden widget beside the view), without a message to the kernel; the
+kernel sets the same ``disabled`` state after drawing, so its two messages arrive with nothing
+left to change. Each of them used to re-render its slider, laid out the page once more after
+the figure and came as a browser task of its own: the last change of a tick came 4-8 ms after
+the figure on a loaded machine (CDP trace). A browser-side ``jslink`` did the greying too,
+but sent it to the kernel, where two slider messages were handled before the checkbox's.
 """
 from __future__ import annotations
 
 import contourpy
 import ipywidgets as w
 import numpy as np
+import traitlets
 
 from nbteach._base import NbteachError
 from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
@@ -27,7 +36,49 @@ from nbteach.widgets._a11y import Explorer
 from nbteach.widgets._html import say
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 
-__all__ = ["BoundaryExplorer", "boundary_explorer", "boundary_lines"]
+__all__ = ["BoundaryExplorer", "GreyOut", "boundary_explorer", "boundary_lines"]
+
+# In the browser: when the checkbox's model changes (a click, or the kernel), each target
+# slider's model takes the same ``disabled`` at once, set on the browser's model and never
+# saved (the kernel sets its own copy the same way: nothing to send). After the click's own
+# task (a microtask), so that the checkbox's message leaves for the kernel first.
+_GREY_OUT_ESM = r"""
+async function tie(model) {
+  // a widget reference arrives as "IPY_MODEL_<id>"
+  const get = ref => typeof ref === 'string' ? model.widget_manager.get_model(ref.replace(/^IPY_MODEL_/, '')) : ref;
+  const source = await get(model.get('source'));
+  const targets = await Promise.all(model.get('targets').map(get));
+  const follow = () => queueMicrotask(() => {
+    for (const t of targets) if (t.get('disabled') !== source.get('value')) t.set('disabled', source.get('value'));
+  });
+  source.on('change:value', follow);
+  return () => source.off('change:value', follow);
+}
+export default {
+  initialize({ model }) { return tie(model); },
+  render({ el }) { el.style.display = 'none'; el.setAttribute('aria-hidden', 'true'); },
+};
+"""
+
+_GREY_OUT = None
+
+
+def GreyOut(source, targets):  # noqa: N802 (a class made on first use: anywidget is imported late)
+    """A hidden widget: in the browser, ``targets`` (sliders) are disabled while ``source`` (a
+    checkbox) is ticked, at once, as a click changes it, with no message to the kernel. The
+    kernel must set the same state itself (:meth:`BoundaryExplorer.update` does); this only
+    spares the browser the wait and the re-rendering when the kernel's messages arrive."""
+    global _GREY_OUT
+    if _GREY_OUT is None:
+        import anywidget  # heavy and optional: only the browser-side greying needs anywidget
+
+        class _GreyOut(anywidget.AnyWidget):
+            _esm = _GREY_OUT_ESM
+            source = traitlets.Instance(w.Checkbox).tag(sync=True, **w.widget_serialization)
+            targets = traitlets.List(traitlets.Instance(w.ValueWidget)).tag(sync=True, **w.widget_serialization)
+
+        _GREY_OUT = _GreyOut
+    return _GREY_OUT(source=source, targets=list(targets))
 
 
 def boundary_lines(coefficients, lim=5.0, n=121):
@@ -123,8 +174,9 @@ class BoundaryExplorer(Explorer):
                        self.sd_sliders[0, 1]])
         cls1 = w.VBox([self.mean_sliders[1, 0], self.mean_sliders[1, 1], self.sd_sliders[1, 0],
                        self.sd_sliders[1, 1]])
+        self.grey_out = GreyOut(self.shared, [self.sd_sliders[1, 0], self.sd_sliders[1, 1]])
         self.widget = w.VBox([w.HBox([cls0, cls1]), w.HBox([self.prior_slider, self.shared]),
-                              self.fig])
+                              self.fig, self.grey_out])
         self._kept = {}
         self.update()
 
@@ -151,7 +203,8 @@ class BoundaryExplorer(Explorer):
         else:
             self._restore(kept)
         # class 1's sd sliders greyed out while the variance is shared, after the figure: its
-        # message goes first, and theirs (a tick of the checkbox) follow it at once
+        # message goes first, and theirs (a tick of the checkbox) follow it at once; the browser
+        # has greyed them already (GreyOut), so they change nothing there
         for j in (0, 1):
             self.sd_sliders[1, j].disabled = self.shared.value
 

@@ -61,9 +61,14 @@ def chromium():
         browser.close()
 
 
+#: the size of a lesson's page (a teacher's laptop screen)
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
 @contextlib.contextmanager
 def _browser_on(browser, root, folder, token):
-    """A JupyterLab over ``root / folder`` with every cell attached to the page, for ``browser``."""
+    """A JupyterLab over ``root / folder`` with every cell attached to the page, and the browser
+    context that opens its pages (:func:`pages_for`): yields that context, the port and the token."""
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
@@ -71,7 +76,29 @@ def _browser_on(browser, root, folder, token):
     with jupyterlab(root / folder, token,
                     extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
                            f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
-        yield browser, port, token
+        context = pages_for(browser, root / "profile")
+        try:
+            yield context, port, token
+        finally:
+            context.close()
+
+
+def pages_for(browser, profile: Path):
+    """One browser context for every page a module opens on its JupyterLab, with its own profile
+    folder ``profile`` (made new for the module), as a student's browser keeps one profile: the
+    HTTP cache and V8's code cache keep JupyterLab's JavaScript (about 10 MB) from one page to the
+    next, where a new context a page (``browser.new_page()``) fetched, parsed and compiled it again
+    for each notebook (an incognito context has no code cache). Nothing a test checks is kept
+    between pages: JupyterLab keeps its settings (the theme) and workspaces on the server, each page
+    opens a workspace of its own with ``?reset``, and each page is closed after its test."""
+    return browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS, viewport=VIEWPORT)
+
+
+def new_page(where):
+    """A new page: of the context ``where`` (from :func:`_browser_on`), or of a new context of its
+    own when ``where`` is a browser (benchmarks/bench_browser.py passes one)."""
+    return where.new_page(viewport=VIEWPORT) if hasattr(where, "new_context") else where.new_page()
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +121,9 @@ def _shut_down_kernels(port, token):
 
 
 def open_and_run_all(browser, port, token, name):
-    """A new page with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    """A new page of ``browser`` (a context from :func:`_browser_on`, or a browser: :func:`new_page`)
+    with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
+    page = new_page(browser)
     # a workspace of its own, so that no earlier lesson's tab is restored beside this one
     workspace = "ws-" + re.sub(r"\W", "-", Path(name).with_suffix("").as_posix())
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
@@ -619,7 +647,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
     cells = json.loads((root / "edition" / lesson).read_text(encoding="utf-8"))["cells"]
     notes = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith(f"<details><summary>{summary_text}")]
     assert len(notes) >= 3, f"{lesson}: the edition has {len(notes)} teacher's notes"
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = new_page(browser)
     try:
         page.goto(f"http://127.0.0.1:{port}/lab/workspaces/ws-teacher/tree/{lesson}?reset&token={token}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)

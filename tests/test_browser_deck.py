@@ -122,7 +122,7 @@ def _homework_is_a_notebook(page, tmp_path, shot):
     try:
         page.wait_for_function("() => !document.body.dataset.jpDeckMode", timeout=20_000)
     except Exception:
-        _screenshot(page, tmp_path, shot)
+        _screenshot(page, tmp_path, shot, failing=True)
         raise AssertionError(f"{HOMEWORK} opened as slides after {LESSON} was presented: {_deck_state(page)}") from None
     page.wait_for_timeout(1000)     # a deck that would start again on its own has done so by now
     state = _deck_state(page)

@@ -20,8 +20,8 @@ tests/_browser_zh.py checks their values (at least three lessons; the others run
 their English twins, whose every control is driven), and every CJK character they show must be
 drawn by a font (no box for a missing glyph). A lesson of the teacher's edition (built as `make teacher` builds it) shows
 its teacher's notes in the notebook and none on its slides. The notebooks are copied to a temporary folder first, so
-JupyterLab's autosave never writes outputs into the repository. A screenshot of each lesson
-in each theme is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
+JupyterLab's autosave never writes outputs into the repository. Set NBTEACH_SCREENSHOTS to a folder
+to get a screenshot of each lesson in each theme (and of its first widget's slide) there.
 
 Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
@@ -321,7 +321,8 @@ def switch_theme(page, theme):
 # .notdef glyph) the browser draws when no font on the page or the system has the character. The
 # canvas takes the same font fallback as the page's text, so a character that a font further down
 # the stack (or the system's fallback) has is drawn by that font, and passes.
-_GLYPHS_JS = r"""root => {
+_GLYPHS_JS = r"""async root => {
+    await document.fonts.ready;         // every font the page asked for is loaded (or failed)
     const CJK = /[\p{Script=Han}\p{Script=Bopomofo}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3001-\u303f\uff01-\uff60\uffe0-\uffe6]/gu;
     const fonts = new Map();            // canvas font -> Map(character -> where it was seen)
     for (const top of document.querySelectorAll(root)) {
@@ -531,13 +532,16 @@ def drive_every_control(page, name):
     return [f"{kind} {label}" for _, kind, label, _ in driven]
 
 
-def _screenshot(page, tmp_path, filename):
-    shot = tmp_path / filename
-    page.screenshot(path=str(shot), full_page=False)
+def _screenshot(page, tmp_path, filename, failing=False):
+    """A screenshot of the page, ``filename`` in the folder NBTEACH_SCREENSHOTS names, when it is
+    set; and in ``tmp_path`` when ``failing`` (taken as a test fails, to see why). Otherwise none is
+    taken: a screenshot checks nothing, and costs Chromium 0.1-0.3 CPU s (three a lesson)."""
+    if failing:
+        page.screenshot(path=str(tmp_path / filename), full_page=False)
     if os.environ.get("NBTEACH_SCREENSHOTS"):
         keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
         keep.mkdir(parents=True, exist_ok=True)
-        shutil.copy(shot, keep / shot.name)
+        page.screenshot(path=str(keep / filename), full_page=False)
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)

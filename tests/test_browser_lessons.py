@@ -73,9 +73,13 @@ def _browser_on(browser, root, folder, token):
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    # a kernel shut down (by _shut_down_kernels, between lessons) is stopped at once, without the
+    # graceful exit that tidied its namespace and history first (half a CPU second a lesson's kernel,
+    # for a kernel nothing reads again)
     with jupyterlab(root / folder, token,
                     extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
-                           f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
+                           f"--LabApp.workspaces_dir={root / 'workspaces'}",
+                           "--KernelManager.shutdown_wait_time=0"]) as (port, token):
         context = pages_for(browser, root / "profile")
         try:
             yield context, port, token

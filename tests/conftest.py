@@ -15,6 +15,13 @@ from _xdist_groups import pytest_collection_modifyitems as _schedule
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# jsonschema, which nbformat imports (at collection, in each of make test's workers), loads an
+# optional IRI-syntax checker that builds a grammar as it is imported: a CPU second a process, for a
+# format that notebook validation never checks (nbformat's schemas name no format). Skipped as
+# nbteach.teacher.grade skips it in the grader's runner: jsonschema goes without it when it cannot
+# be imported.
+sys.modules.setdefault("rfc3987_syntax", None)
+
 #: How often a browser test's ``page.wait_for_function`` asks its condition, in ms, when the call
 #: names no ``polling`` (Playwright's own default, "raf", asks at every animation frame, 60 times a
 #: second). The conditions read ``document.body.innerText`` or walk the notebook's outputs, which lays

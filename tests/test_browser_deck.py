@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from test_browser import CHROMIUM, KERNEL_IDLE_JS
-from test_browser_lessons import _browser_on, _screenshot, chromium, step  # noqa: F401 (a fixture)
+from test_browser_lessons import _browser_on, _screenshot, chromium, new_page, step  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTENSION = ROOT / "lab" / "nbteach-lab" / "labextension"
@@ -122,7 +122,7 @@ def _homework_is_a_notebook(page, tmp_path, shot):
     try:
         page.wait_for_function("() => !document.body.dataset.jpDeckMode", timeout=20_000)
     except Exception:
-        _screenshot(page, tmp_path, shot)
+        _screenshot(page, tmp_path, shot, failing=True)
         raise AssertionError(f"{HOMEWORK} opened as slides after {LESSON} was presented: {_deck_state(page)}") from None
     page.wait_for_timeout(1000)     # a deck that would start again on its own has done so by now
     state = _deck_state(page)
@@ -159,7 +159,7 @@ def _lesson_page(deck_lab, workspace):
 
     browser, port, token, settings = deck_lab
     deck_off(settings)
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = new_page(browser)
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{LESSON}?reset&token={token}")
     return page
 

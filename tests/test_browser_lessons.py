@@ -20,8 +20,8 @@ tests/_browser_zh.py checks their values (at least three lessons; the others run
 their English twins, whose every control is driven), and every CJK character they show must be
 drawn by a font (no box for a missing glyph). A lesson of the teacher's edition (built as `make teacher` builds it) shows
 its teacher's notes in the notebook and none on its slides. The notebooks are copied to a temporary folder first, so
-JupyterLab's autosave never writes outputs into the repository. A screenshot of each lesson
-in each theme is saved (set NBTEACH_SCREENSHOTS to a folder to keep them).
+JupyterLab's autosave never writes outputs into the repository. Set NBTEACH_SCREENSHOTS to a folder
+to get a screenshot of each lesson in each theme (and of its first widget's slide) there.
 
 Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
@@ -61,17 +61,48 @@ def chromium():
         browser.close()
 
 
+#: the size of a lesson's page (a teacher's laptop screen)
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
 @contextlib.contextmanager
 def _browser_on(browser, root, folder, token):
-    """A JupyterLab over ``root / folder`` with every cell attached to the page, for ``browser``."""
+    """A JupyterLab over ``root / folder`` with every cell attached to the page, and the browser
+    context that opens its pages (:func:`pages_for`): yields that context, the port and the token."""
     settings = root / "settings" / "@jupyterlab" / "notebook-extension"
     settings.mkdir(parents=True)
     # draw every cell, also off-screen ones, so that every output can be inspected
     (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    # a kernel shut down (by _shut_down_kernels, between lessons) is stopped at once, without the
+    # graceful exit that tidied its namespace and history first (half a CPU second a lesson's kernel,
+    # for a kernel nothing reads again)
     with jupyterlab(root / folder, token,
                     extra=[f"--LabApp.user_settings_dir={root / 'settings'}",
-                           f"--LabApp.workspaces_dir={root / 'workspaces'}"]) as (port, token):
-        yield browser, port, token
+                           f"--LabApp.workspaces_dir={root / 'workspaces'}",
+                           "--KernelManager.shutdown_wait_time=0"]) as (port, token):
+        context = pages_for(browser, root / "profile")
+        try:
+            yield context, port, token
+        finally:
+            context.close()
+
+
+def pages_for(browser, profile: Path):
+    """One browser context for every page a module opens on its JupyterLab, with its own profile
+    folder ``profile`` (made new for the module), as a student's browser keeps one profile: the
+    HTTP cache and V8's code cache keep JupyterLab's JavaScript (about 10 MB) from one page to the
+    next, where a new context a page (``browser.new_page()``) fetched, parsed and compiled it again
+    for each notebook (an incognito context has no code cache). Nothing a test checks is kept
+    between pages: JupyterLab keeps its settings (the theme) and workspaces on the server, each page
+    opens a workspace of its own with ``?reset``, and each page is closed after its test."""
+    return browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS, viewport=VIEWPORT)
+
+
+def new_page(where):
+    """A new page: of the context ``where`` (from :func:`_browser_on`), or of a new context of its
+    own when ``where`` is a browser (benchmarks/bench_browser.py passes one)."""
+    return where.new_page(viewport=VIEWPORT) if hasattr(where, "new_context") else where.new_page()
 
 
 @pytest.fixture(scope="module")
@@ -94,8 +125,9 @@ def _shut_down_kernels(port, token):
 
 
 def open_and_run_all(browser, port, token, name):
-    """A new page with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    """A new page of ``browser`` (a context from :func:`_browser_on`, or a browser: :func:`new_page`)
+    with lesson ``name`` open, every cell run, the kernel idle: returns the page."""
+    page = new_page(browser)
     # a workspace of its own, so that no earlier lesson's tab is restored beside this one
     workspace = "ws-" + re.sub(r"\W", "-", Path(name).with_suffix("").as_posix())
     page.goto(f"http://127.0.0.1:{port}/lab/workspaces/{workspace}/tree/{Path(name).as_posix()}"
@@ -293,7 +325,8 @@ def switch_theme(page, theme):
 # .notdef glyph) the browser draws when no font on the page or the system has the character. The
 # canvas takes the same font fallback as the page's text, so a character that a font further down
 # the stack (or the system's fallback) has is drawn by that font, and passes.
-_GLYPHS_JS = r"""root => {
+_GLYPHS_JS = r"""async root => {
+    await document.fonts.ready;         // every font the page asked for is loaded (or failed)
     const CJK = /[\p{Script=Han}\p{Script=Bopomofo}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3001-\u303f\uff01-\uff60\uffe0-\uffe6]/gu;
     const fonts = new Map();            // canvas font -> Map(character -> where it was seen)
     for (const top of document.querySelectorAll(root)) {
@@ -503,13 +536,16 @@ def drive_every_control(page, name):
     return [f"{kind} {label}" for _, kind, label, _ in driven]
 
 
-def _screenshot(page, tmp_path, filename):
-    shot = tmp_path / filename
-    page.screenshot(path=str(shot), full_page=False)
+def _screenshot(page, tmp_path, filename, failing=False):
+    """A screenshot of the page, ``filename`` in the folder NBTEACH_SCREENSHOTS names, when it is
+    set; and in ``tmp_path`` when ``failing`` (taken as a test fails, to see why). Otherwise none is
+    taken: a screenshot checks nothing, and costs Chromium 0.1-0.3 CPU s (three a lesson)."""
+    if failing:
+        page.screenshot(path=str(tmp_path / filename), full_page=False)
     if os.environ.get("NBTEACH_SCREENSHOTS"):
         keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
         keep.mkdir(parents=True, exist_ok=True)
-        shutil.copy(shot, keep / shot.name)
+        page.screenshot(path=str(keep / filename), full_page=False)
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)
@@ -619,7 +655,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
     cells = json.loads((root / "edition" / lesson).read_text(encoding="utf-8"))["cells"]
     notes = [i for i, c in enumerate(cells) if "".join(c["source"]).startswith(f"<details><summary>{summary_text}")]
     assert len(notes) >= 3, f"{lesson}: the edition has {len(notes)} teacher's notes"
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = new_page(browser)
     try:
         page.goto(f"http://127.0.0.1:{port}/lab/workspaces/ws-teacher/tree/{lesson}?reset&token={token}")
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ipywidgets as w
 import pandas as pd
+import traitlets
 
 from nbteach._base import NbteachError
 from nbteach.bayesnet import hill_climb_search
@@ -139,7 +140,6 @@ def _sheet():
     global _SHEET
     if _SHEET is None:
         import anywidget  # heavy and optional: imported only when a network explorer is made
-        import traitlets
 
         class Sheet(anywidget.AnyWidget):
             """HTML (``value``) whose elements are items of the grid around it (see ``_SHEET_ESM``)."""

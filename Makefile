@@ -35,10 +35,13 @@ LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 # git): the slide deck stops when another document than the one presented is opened. Copied where
 # JupyterLab finds prebuilt extensions; Binder's postBuild copies it too.
 LAB_EXTENSION := $(VENV)/share/jupyter/labextensions/nbteach-lab
-LAB_FILES := lab/overrides.json lab/nbteach-lab/labextension/package.json
+# lab/jupyter_server_config.py: kernel messages reach the browser without Nagle's delay (the file says why).
+LAB_SERVER_CONFIG := $(VENV)/etc/jupyter/jupyter_server_config.py
+LAB_FILES := lab/overrides.json lab/nbteach-lab/labextension/package.json lab/jupyter_server_config.py
 define install-lab-files
 	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
 	rm -rf $(LAB_EXTENSION) && mkdir -p $(dir $(LAB_EXTENSION)) && cp -R lab/nbteach-lab/labextension $(LAB_EXTENSION)
+	mkdir -p $(dir $(LAB_SERVER_CONFIG)) && cp lab/jupyter_server_config.py $(LAB_SERVER_CONFIG)
 endef
 
 # Re-install only when pyproject.toml or the JupyterLab files change.

@@ -22,6 +22,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 BUILT = ROOT / "lab" / "nbteach-lab" / "labextension"
 JUPYTER = Path(sys.executable).parent / "jupyter"
+SERVER_CONFIG = ROOT / "lab" / "jupyter_server_config.py"
 
 
 def _stand_in(folder: Path, name: str, text: str) -> None:
@@ -72,6 +73,7 @@ def test_make_lab_installs_the_extension_where_jupyterlab_finds_it(tmp_path):
     installed = venv / "share" / "jupyter" / "labextensions" / "nbteach-lab"
     assert _same_tree(BUILT, installed), f"{installed} is missing or differs from {BUILT}"
     assert re.fullmatch(r"nbteach-lab v\S+ enabled\s+OK.*", _listed(venv)), _listed(venv)
+    assert filecmp.cmp(SERVER_CONFIG, venv / "etc" / "jupyter" / "jupyter_server_config.py", shallow=False)
     # an extension built again replaces the one installed, and leaves none of its old files
     (installed / "static" / "left-over.js").write_text("")
     (venv / ".lab-installed").unlink()
@@ -91,3 +93,37 @@ def test_binder_installs_the_extension_where_jupyterlab_finds_it(tmp_path):
     assert _same_tree(BUILT, installed), f"{installed} is missing or differs from {BUILT}"
     assert (prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json").is_file()
     assert re.fullmatch(r"nbteach-lab v\S+ enabled\s+OK.*", _listed(prefix)), _listed(prefix)
+    assert filecmp.cmp(SERVER_CONFIG, prefix / "etc" / "jupyter" / "jupyter_server_config.py", shallow=False)
+
+
+def test_the_server_config_turns_nagle_off_on_the_browsers_kernel_socket(monkeypatch):
+    """lab/jupyter_server_config.py, read as Jupyter reads it, names a kernel connection whose
+    connect sets TCP_NODELAY on the browser's websocket (tornado's set_nodelay), then connects
+    as jupyter_server's own connection does."""
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+    from traitlets.config.loader import PyFileConfigLoader
+
+    config = PyFileConfigLoader(SERVER_CONFIG.name, str(SERVER_CONFIG.parent)).load_config()
+    cls = config.ServerApp.kernel_websocket_connection_class
+    assert isinstance(cls, type) and issubclass(cls, ZMQChannelsWebsocketConnection), cls
+    calls = []
+
+    class Handler:
+        def set_nodelay(self, value):
+            calls.append(("nodelay", value))
+
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", lambda self: calls.append("connect") or "future")
+    connection = cls.__new__(cls)
+    connection._trait_values["websocket_handler"] = Handler()
+    assert connection.connect() == "future"
+    assert calls == [("nodelay", True), "connect"]
+
+
+def test_jupyterlab_reads_the_server_config_at_start(tmp_path):
+    """The file in a folder Jupyter reads config from is in the server's config at start."""
+    (tmp_path / "jupyter_server_config.py").write_text(SERVER_CONFIG.read_text(encoding="utf-8"))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path))
+    out = subprocess.run([str(JUPYTER), "server", "--show-config"], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "kernel_websocket_connection_class" in out.stdout and "NoDelayKernelConnection" in out.stdout, out.stdout

@@ -78,6 +78,7 @@ it does not, and the feedback modes that follow from it.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import math
@@ -871,8 +872,13 @@ def _student_rounded_form(answer, spec):
     return f"r{k}:{_sig(n[0], k)[0]}"
 
 
+@functools.lru_cache(maxsize=16384)
 def digest(salt: str, form: str) -> str:
-    """PBKDF2-HMAC-SHA256 of ``form`` with ``salt`` (hex), first 16 bytes as hex."""
+    """PBKDF2-HMAC-SHA256 of ``form`` with ``salt`` (hex), first 16 bytes as hex.
+
+    Slow on purpose (:data:`ITERATIONS`: a few ms a form), and kept once computed in this process:
+    a release digests each of a variant's forms for its notebook and again for its checks, and a
+    student's check digests the same answer again at every run of the cell."""
     return hashlib.pbkdf2_hmac("sha256", form.encode("utf-8"), bytes.fromhex(salt), ITERATIONS)[:16].hex()
 
 

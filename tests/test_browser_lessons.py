@@ -214,6 +214,12 @@ def run_in_tab(context, port, token, name):
         page.locator(".jp-Dialog .jp-mod-accept").click()
         page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
         page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
+        # the checks read the page's one notebook: this one, the one before it gone (JupyterLab shows
+        # its Launcher behind, in a tab of its own, once the last document was closed)
+        shown = [t.strip() for t in page.locator("#jp-main-dock-panel .lm-TabBar-tab").all_inner_texts()]
+        current = page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current").inner_text().strip()
+        assert page.locator(".jp-Notebook").count() == 1 and current == Path(name).name and \
+            [t for t in shown if t.endswith(".ipynb")] == [current], f"{name}: opened in the kept tab beside {shown}"
     except Exception:
         page.close()
         raise
@@ -655,7 +661,8 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if re.search(r"(_explorer|_widget|_picture)\(", source):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
-        # the light theme, as a student's first visit shows it (a test before left none other set)
+        # the light theme, as a student's first visit shows it (a test before left none other: keep_tab
+        # switches a kept tab back to Light, and a closed one's test reset the setting)
         assert theme_on(page) == LIGHT, f"{name}: the page opened in {theme_on(page)!r}, not {LIGHT!r}"
         check_accessible(page, name, LIGHT)
         _screenshot(page, tmp_path, shot + ".png")

@@ -94,6 +94,18 @@ def browser_page(playwright):
     return browser, browser.new_page(viewport={"width": 1500, "height": 1000})
 
 
+def screenshot(page, tmp_path, filename, failing=False, full_page=False):
+    """A screenshot of the page, ``filename`` in the folder NBTEACH_SCREENSHOTS names, when it is
+    set; and in ``tmp_path`` when ``failing`` (taken as a test fails, to see why). Otherwise none is
+    taken: a screenshot checks nothing, and costs Chromium 0.1-0.3 CPU s (three a lesson)."""
+    if failing:
+        page.screenshot(path=str(tmp_path / filename), full_page=full_page)
+    if os.environ.get("NBTEACH_SCREENSHOTS"):
+        keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
+        keep.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(keep / filename), full_page=full_page)
+
+
 def test_make_lab_serves_the_lessons(tmp_path):
     """Run `make lab` exactly as the README says, open the address it prints, see lesson 00."""
     import re
@@ -136,9 +148,7 @@ def test_make_lab_serves_the_lessons(tmp_path):
                 page.wait_for_timeout(3000)
                 assert "notified about official Jupyter news" not in page.inner_text("body")
             finally:
-                page.screenshot(path=str(tmp_path / "lab.png"))
-                if os.environ.get("NBTEACH_SCREENSHOTS"):
-                    shutil.copy(tmp_path / "lab.png", Path(os.environ["NBTEACH_SCREENSHOTS"]) / "lab.png")
+                screenshot(page, tmp_path, "lab.png", failing=True)   # taken whatever the outcome
                 browser.close()
     finally:
         stop(proc)
@@ -183,6 +193,5 @@ def test_explorer_runs_and_responds_in_jupyterlab(tmp_path):
             page.keyboard.press("Enter")
             page.wait_for_function("document.body.innerText.includes('α = 2.50')", timeout=30_000)
             assert "3/7" in page.inner_text(".jp-Notebook")  # (2 + 2.5) / (3 + 3 * 2.5)
-            if os.environ.get("NBTEACH_SCREENSHOTS"):     # to look at; a screenshot checks nothing
-                page.screenshot(path=str(Path(os.environ["NBTEACH_SCREENSHOTS"]) / "explorer.png"), full_page=True)
+            screenshot(page, tmp_path, "explorer.png", full_page=True)
             browser.close()

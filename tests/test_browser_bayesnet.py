@@ -4,12 +4,9 @@ Needs Debian's chromium (CI installs it in .ci/run); skipped locally without it.
 """
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
-from test_browser import CHROMIUM, KERNEL_IDLE_JS, browser_page, jupyterlab
+from test_browser import CHROMIUM, KERNEL_IDLE_JS, browser_page, jupyterlab, screenshot
 
 pytestmark = [pytest.mark.xdist_group("browser"),
               *([] if CHROMIUM else [pytest.mark.skip(reason="chromium is not installed")])]
@@ -56,6 +53,5 @@ def test_network_explorer_responds_to_clicks(tmp_path):
                                    timeout=30_000)
             # Burglary's card follows MaryCalls's click too
             expect(page.locator(".jp-Notebook")).not_to_contain_text("0.2842", use_inner_text=True, timeout=30_000)
-            if os.environ.get("NBTEACH_SCREENSHOTS"):     # to look at; a screenshot checks nothing
-                page.screenshot(path=str(Path(os.environ["NBTEACH_SCREENSHOTS"]) / "network.png"), full_page=True)
+            screenshot(page, tmp_path, "network.png", full_page=True)
             browser.close()

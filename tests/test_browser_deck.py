@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from test_browser import CHROMIUM, KERNEL_IDLE_JS
-from test_browser_lessons import _browser_on, _screenshot, chromium, new_page, step  # noqa: F401 (a fixture)
+from test_browser import CHROMIUM, KERNEL_IDLE_JS, screenshot
+from test_browser_lessons import _browser_on, chromium, new_page, step  # noqa: F401 (a fixture)
 
 ROOT = Path(__file__).resolve().parents[1]
 EXTENSION = ROOT / "lab" / "nbteach-lab" / "labextension"
@@ -122,13 +122,13 @@ def _homework_is_a_notebook(page, tmp_path, shot):
     try:
         page.wait_for_function("() => !document.body.dataset.jpDeckMode", timeout=20_000)
     except Exception:
-        _screenshot(page, tmp_path, shot, failing=True)
+        screenshot(page, tmp_path, shot, failing=True)
         raise AssertionError(f"{HOMEWORK} opened as slides after {LESSON} was presented: {_deck_state(page)}") from None
     page.wait_for_timeout(1000)     # a deck that would start again on its own has done so by now
     state = _deck_state(page)
     assert state == PLAIN, state
     assert page.evaluate(_HIDDEN_CELLS) == 0, f"{HOMEWORK}: cells hidden after the deck stopped"
-    _screenshot(page, tmp_path, shot)
+    screenshot(page, tmp_path, shot)
 
 
 def _the_lesson_is_whole_and_presents_again(page):

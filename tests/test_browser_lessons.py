@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import re
 import shutil
 from pathlib import Path
@@ -39,7 +38,7 @@ import pytest
 from _browser_checks import CONTROL_CHECKS
 from _browser_notebooks import BROWSER_NOTEBOOKS
 from _browser_zh import VIEW_CHECKS
-from test_browser import CHROMIUM, FLAGS, KERNEL_IDLE, KERNEL_IDLE_JS, jupyterlab
+from test_browser import CHROMIUM, FLAGS, KERNEL_IDLE, KERNEL_IDLE_JS, jupyterlab, screenshot
 from test_notebooks import check_outputs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -496,7 +495,7 @@ def present_the_first_widget(page, name, tmp_path):
         # hold on to the element: the deck moves its "on screen" marks as it goes
         view = widget.first.element_handle()
         view.scroll_into_view_if_needed()
-        _screenshot(page, tmp_path, name.stem + "-slide.png")
+        screenshot(page, tmp_path, name.stem + "-slide.png")
         before = view.evaluate(_VIEW_STATE)
         handle, number, select, text = (view.query_selector(sel) for sel in
                                         (".noUi-handle", "input[type=number]", "select", "input[type=text]"))
@@ -559,18 +558,6 @@ def drive_every_control(page, name):
     return [f"{kind} {label}" for _, kind, label, _ in driven]
 
 
-def _screenshot(page, tmp_path, filename, failing=False):
-    """A screenshot of the page, ``filename`` in the folder NBTEACH_SCREENSHOTS names, when it is
-    set; and in ``tmp_path`` when ``failing`` (taken as a test fails, to see why). Otherwise none is
-    taken: a screenshot checks nothing, and costs Chromium 0.1-0.3 CPU s (three a lesson)."""
-    if failing:
-        page.screenshot(path=str(tmp_path / filename), full_page=False)
-    if os.environ.get("NBTEACH_SCREENSHOTS"):
-        keep = Path(os.environ["NBTEACH_SCREENSHOTS"])
-        keep.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(keep / filename), full_page=False)
-
-
 @pytest.mark.parametrize("name", NOTEBOOKS, ids=str)
 def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     """Both editions, as described at the top; a Chinese notebook (``zh/...``) also shows Chinese
@@ -603,7 +590,7 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         # the light theme, as a student's first visit shows it (a test before left none other set)
         assert theme_on(page) == LIGHT, f"{name}: the page opened in {theme_on(page)!r}, not {LIGHT!r}"
         check_accessible(page, name, LIGHT)
-        _screenshot(page, tmp_path, shot + ".png")
+        screenshot(page, tmp_path, shot + ".png")
         for check in CONTROL_CHECKS.get(name.as_posix(), []):   # its controls' values (_browser_checks.py)
             check(page, root)
         if not page.locator(".jp-OutputArea-output > .jupyter-widgets").count():
@@ -627,7 +614,7 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         dark = True                     # set before the switch: a failed switch is reset too
         switch_theme(page, DARK)
         check_accessible(page, name, DARK)
-        _screenshot(page, tmp_path, shot + "-dark.png")
+        screenshot(page, tmp_path, shot + "-dark.png")
     finally:
         if page is not None:
             page.close()
@@ -713,7 +700,7 @@ def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slid
                     break
                 step(page)
             assert anchors <= seen, f"the deck never showed cells {sorted(anchors - seen)}, which open the notes' slides"
-            _screenshot(page, tmp_path, f"teachers-edition-slide-{language}.png")
+            screenshot(page, tmp_path, f"teachers-edition-slide-{language}.png")
         finally:
             page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
             page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)

@@ -17,10 +17,14 @@ button that has a tooltip by the tooltip ("Burglary not observed", "observe Burg
 after the button's text where the tooltip does not hold it. It only sets attributes; nothing is
 drawn and no control changes. It works for every slider and toggle button on the page, also
 those a student makes.
+
+:class:`Explorer` also makes each view take one change at a time (see :data:`ONE_CHANGE_AT_A_TIME`).
 """
 from __future__ import annotations
 
+import functools
 import re
+import threading
 
 import IPython.display
 import ipywidgets as w
@@ -126,6 +130,59 @@ def _slug(text) -> str:
     return re.sub(r"[^a-z0-9]+", "-", words.lower()).strip("-")
 
 
+#: The lock every view's change runs under. JupyterLab (4.4 on) sends widget messages to a kernel
+#: subshell, and ipykernel 7 runs a comm's message in the thread that comm last replied from: the
+#: main shell's for a control not moved yet, the subshell's after. Two controls of one view moved
+#: in quick succession were then changed by two threads at once, and a view read them half before
+#: and half after the other's change: lesson 02's table showed "P(Cough=no | c)" with the numbers
+#: of Cough=yes, and kept that table for the patient it was made for. Under this lock a student's
+#: change (the control's new value and the view redrawn for it) is whole before the next begins,
+#: as in a kernel without subshells. One lock for every view (re-entrant: a redraw may set a
+#: control), so that no two views can wait on each other.
+ONE_CHANGE_AT_A_TIME = threading.RLock()
+
+
+def _one_at_a_time(method):
+    @functools.wraps(method)
+    def serial(self, *args, **kwargs):
+        with ONE_CHANGE_AT_A_TIME:
+            return method(self, *args, **kwargs)
+
+    return serial
+
+
+def _guarded_set_state(widget):
+    """Give ``widget`` a ``set_state`` (what a message from the browser calls) that runs under
+    :data:`ONE_CHANGE_AT_A_TIME`; idempotent."""
+    if "set_state" in vars(widget):
+        return
+    original = widget.set_state
+
+    def set_state(sync_data):
+        with ONE_CHANGE_AT_A_TIME:
+            return original(sync_data)
+
+    widget.set_state = set_state
+
+
+def _widgets_of(value, seen):
+    """Every ipywidgets widget in ``value`` (a widget and its children, or a dict, list or tuple
+    of them), each once."""
+    if isinstance(value, w.Widget):
+        if id(value) in seen:
+            return
+        seen.add(id(value))
+        yield value
+        for child in getattr(value, "children", ()) or ():
+            yield from _widgets_of(child, seen)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _widgets_of(item, seen)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _widgets_of(item, seen)
+
+
 class Explorer:
     """The lessons' views: ``self.widget`` is the view; a notebook cell shows it with the
     accessibility helper (``display(explorer)`` or the explorer as a cell's last line).
@@ -138,6 +195,35 @@ class Explorer:
     may show the same explorer twice."""
 
     widget = None
+
+    #: the methods of a view that change it (the controls' observers call them), run under
+    #: :data:`ONE_CHANGE_AT_A_TIME`, as is every message from the browser to the view's widgets
+    CHANGES = ("__init__", "update", "_update", "_set")
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in cls.CHANGES:
+            if name in vars(cls):
+                setattr(cls, name, _one_at_a_time(vars(cls)[name]))
+        if "__init__" in vars(cls):
+            made = vars(cls)["__init__"]
+
+            @functools.wraps(made)
+            def __init__(self, *args, **kwargs):
+                made(self, *args, **kwargs)
+                self.one_change_at_a_time()
+
+            cls.__init__ = __init__
+
+    def one_change_at_a_time(self):
+        """Make every message from the browser to this view's widgets (those in ``self.widget``
+        and those it keeps as attributes) run under :data:`ONE_CHANGE_AT_A_TIME`, with the
+        redraw it causes; called when the view is made and when it is shown. Returns the view."""
+        seen = set()
+        for value in [self.widget, *vars(self).values()]:
+            for widget in _widgets_of(value, seen):
+                _guarded_set_state(widget)
+        return self.widget
 
     #: how many settings a view keeps what it showed for (a view may set its own)
     KEPT = 128
@@ -153,6 +239,7 @@ class Explorer:
 
     def tag(self):
         """Set the CSS classes above (idempotent); returns the view."""
+        self.one_change_at_a_time()
         self.widget.add_class("nbteach-" + _slug(type(self).__name__))
         for name, value in vars(self).items():
             if name == "widget":

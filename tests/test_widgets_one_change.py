@@ -1,12 +1,12 @@
 """A view takes one change at a time, also when two threads change its controls.
 
-JupyterLab (4.4 on) sends widget messages to a kernel subshell, and ipykernel 7 runs a comm's
-message in the thread that comm last replied from: the main shell's for a control not moved
-yet, the subshell's after. Lesson 02's browser test once moved three dropdowns quickly: one was
-changed on the main thread while another changed on the subshell's, and the table showed
-"P(Cough=no | c)" with the numbers of Cough=yes (and kept it for that patient). Here two
-threads send the browser's messages (``set_state``) to two controls of one view, with the
-interpreter switching threads as often as it can.
+JupyterLab 4.6 (its default commsOverSubshells, "perCommTarget") sends widget messages to a
+kernel subshell, and ipykernel 7 runs a comm's message in the thread that comm last replied
+from: the main shell's for a control not moved yet, the subshell's after. Lesson 02's browser
+test once moved three dropdowns quickly: one was changed on the main thread while another
+changed on the subshell's, and the table showed "P(Cough=no | c)" with the numbers of Cough=yes
+(and kept it for that patient). Here two threads send the browser's messages (``set_state``) to
+two controls of one view, with the interpreter switching threads as often as it can.
 """
 import contextlib
 import random
@@ -85,7 +85,8 @@ class _NoLock:
 
 def test_without_the_lock_the_same_moves_show_a_wrong_table(monkeypatch):
     """The test above can fail: with the lock taken away, the same two threads leave a table
-    that mixes two patients (tried until one shows; it took one try in three of three runs)."""
+    that mixes two patients (tried up to 30 times; without the lock, the test above failed in
+    three runs of three)."""
     monkeypatch.setattr(_a11y, "ONE_CHANGE_AT_A_TIME", _NoLock())
     for attempt in range(30):
         ex, fresh = _flu_table()

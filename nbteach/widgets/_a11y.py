@@ -130,15 +130,16 @@ def _slug(text) -> str:
     return re.sub(r"[^a-z0-9]+", "-", words.lower()).strip("-")
 
 
-#: The lock every view's change runs under. JupyterLab (4.4 on) sends widget messages to a kernel
-#: subshell, and ipykernel 7 runs a comm's message in the thread that comm last replied from: the
-#: main shell's for a control not moved yet, the subshell's after. Two controls of one view moved
-#: in quick succession were then changed by two threads at once, and a view read them half before
-#: and half after the other's change: lesson 02's table showed "P(Cough=no | c)" with the numbers
-#: of Cough=yes, and kept that table for the patient it was made for. Under this lock a student's
-#: change (the control's new value and the view redrawn for it) is whole before the next begins,
-#: as in a kernel without subshells. One lock for every view (re-entrant: a redraw may set a
-#: control), so that no two views can wait on each other.
+#: The lock every view's change runs under. JupyterLab 4.6 (its default commsOverSubshells,
+#: "perCommTarget") sends widget messages to a kernel subshell, and ipykernel 7 runs a comm's
+#: message in the thread that comm last replied from: the main shell's for a control not moved yet,
+#: the subshell's after. Two controls of one view moved in quick succession were then changed by
+#: two threads at once, and a view read them half before and half after the other's change: lesson
+#: 02's table showed "P(Cough=no | c)" with the numbers of Cough=yes, and kept that table for the
+#: patient it was made for. Under this lock a student's change (the control's new value and the
+#: view redrawn for it) is whole before the next begins, as in a kernel without subshells. One lock
+#: for every view (re-entrant: a redraw may set a control), so that no two views can wait on each
+#: other.
 ONE_CHANGE_AT_A_TIME = threading.RLock()
 
 

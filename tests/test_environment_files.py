@@ -105,3 +105,28 @@ def test_no_module_of_nbteach_imports_a_dependency_it_does_not_declare():
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"
     assert "bqplot" not in pyproject_deps()
+
+
+def test_make_installs_with_uv_from_the_index_pip_is_set_to_use():
+    """uv does not read pip's configuration: a mirror set for pip (pip.conf or PIP_INDEX_URL, as
+    many students in China have) reaches uv through tools/pip_index.py, in pip's order."""
+    import doctest
+    import importlib.util
+    import os
+    import subprocess
+    import sys
+
+    tool = ROOT / "tools" / "pip_index.py"
+    mirror = "https://pypi.tuna.tsinghua.edu.cn/simple"
+    out = subprocess.run([sys.executable, str(tool)], env={**os.environ, "PIP_INDEX_URL": mirror},
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["--index-url", mirror]
+    spec = importlib.util.spec_from_file_location("pip_index", tool)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert doctest.testmod(module).failed == 0          # [install] and [global], extra-index-url not taken
+    assert module.index_url("global.index-url='https://m/simple'\ninstall.index-url='https://i/simple'") == \
+        "https://i/simple"
+    uv = [line for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines() if "uv pip install" in line]
+    assert uv and all("tools/pip_index.py" in line for line in uv)

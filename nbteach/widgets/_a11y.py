@@ -136,10 +136,12 @@ def _slug(text) -> str:
 #: the subshell's after. Two controls of one view moved in quick succession were then changed by
 #: two threads at once, and a view read them half before and half after the other's change: lesson
 #: 02's table showed "P(Cough=no | c)" with the numbers of Cough=yes, and kept that table for the
-#: patient it was made for. Under this lock a student's change (the control's new value and the
-#: view redrawn for it) is whole before the next begins, as in a kernel without subshells. One lock
-#: for every view (re-entrant: a redraw may set a control), so that no two views can wait on each
-#: other.
+#: patient it was made for. Under this lock a change from the browser (the control's new value and
+#: the view redrawn for it) is whole before the next begins, as in a kernel without subshells. A
+#: cell's assignment to a control does not wait for it (only the redraw it causes does): what a
+#: view computed while a control changed is shown until that redraw, and never kept
+#: (Explorer._keep). One lock for every view (re-entrant: a redraw may set a control), so that no
+#: two views can wait on each other.
 ONE_CHANGE_AT_A_TIME = threading.RLock()
 
 
@@ -147,23 +149,33 @@ def _one_at_a_time(method):
     @functools.wraps(method)
     def serial(self, *args, **kwargs):
         with ONE_CHANGE_AT_A_TIME:
-            return method(self, *args, **kwargs)
+            before = getattr(self, "_controls_then", None)
+            self._controls_then = self._controls_now()
+            try:
+                return method(self, *args, **kwargs)
+            finally:
+                self._controls_then = before
 
     return serial
 
 
-def _guarded_set_state(widget):
-    """Give ``widget`` a ``set_state`` (what a message from the browser calls) that runs under
-    :data:`ONE_CHANGE_AT_A_TIME`; idempotent."""
-    if "set_state" in vars(widget):
-        return
-    original = widget.set_state
+class _SetStateUnderLock:
+    """A widget's ``set_state`` (what a message from the browser calls), run under
+    :data:`ONE_CHANGE_AT_A_TIME`. A class, not a closure, so that a view still pickles (a
+    student's function answer that uses a lesson's explorer is recorded with cloudpickle)."""
 
-    def set_state(sync_data):
+    def __init__(self, widget):
+        self.widget = widget
+
+    def __call__(self, sync_data):
         with ONE_CHANGE_AT_A_TIME:
-            return original(sync_data)
+            return type(self.widget).set_state(self.widget, sync_data)
 
-    widget.set_state = set_state
+
+def _guarded_set_state(widget):
+    """Give ``widget`` a ``set_state`` that runs under :data:`ONE_CHANGE_AT_A_TIME`; idempotent."""
+    if "set_state" not in vars(widget):
+        widget.set_state = _SetStateUnderLock(widget)
 
 
 def _widgets_of(value, seen):
@@ -220,11 +232,17 @@ class Explorer:
         """Make every message from the browser to this view's widgets (those in ``self.widget``
         and those it keeps as attributes) run under :data:`ONE_CHANGE_AT_A_TIME`, with the
         redraw it causes; called when the view is made and when it is shown. Returns the view."""
-        seen = set()
+        seen, controls = set(), []
         for value in [self.widget, *vars(self).values()]:
             for widget in _widgets_of(value, seen):
                 _guarded_set_state(widget)
+                if isinstance(widget, w.ValueWidget) and widget.has_trait("disabled"):
+                    controls.append(widget)      # what a student sets (not a view's HTML)
+        self._controls = tuple(controls)
         return self.widget
+
+    def _controls_now(self):
+        return tuple(c.value for c in getattr(self, "_controls", ()))
 
     #: how many settings a view keeps what it showed for (a view may set its own)
     KEPT = 128
@@ -232,7 +250,16 @@ class Explorer:
     def _keep(self, store, key, value):
         """Keep ``value`` under ``key`` in ``store`` (a dict, oldest first), forgetting the oldest
         entry past ``KEPT``: what a view showed for a setting, answered again from memory when a
-        student moves a control back. Returns ``value``."""
+        student moves a control back. Returns ``value``.
+
+        Not kept if a control changed while ``value`` was computed: a cell running in another
+        thread than the browser's messages (ipykernel's subshells) sets a control outside
+        :data:`ONE_CHANGE_AT_A_TIME` (only its redraw waits for the lock), and ``value`` may
+        then mix the settings before and after; the redraw that follows shows and keeps the
+        right one."""
+        then = getattr(self, "_controls_then", None)
+        if then is not None and self._controls_now() != then:
+            return value
         store[key] = value
         if len(store) > self.KEPT:
             del store[next(iter(store))]

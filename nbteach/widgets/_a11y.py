@@ -211,7 +211,8 @@ class Explorer:
 
     #: the methods of a view that change it (the controls' observers call them), run under
     #: :data:`ONE_CHANGE_AT_A_TIME`, as is every message from the browser to the view's widgets
-    CHANGES = ("__init__", "update", "_update", "_set")
+    #: and the making of the view (whose widgets are then guarded)
+    CHANGES = ("update", "_update", "_set")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -223,8 +224,9 @@ class Explorer:
 
             @functools.wraps(made)
             def __init__(self, *args, **kwargs):
-                made(self, *args, **kwargs)
-                self.one_change_at_a_time()
+                with ONE_CHANGE_AT_A_TIME:
+                    made(self, *args, **kwargs)
+                    self.one_change_at_a_time()
 
             cls.__init__ = __init__
 

@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 from nbteach.check import ____
-from nbteach.check.serial import FunctionRef, Unsupported, decode, encode, sympy_from_srepr
+from nbteach.check.serial import FunctionRef, Unsupported, decode, encode
 
 
 def roundtrip(x):
@@ -45,11 +45,66 @@ def test_sympy_roundtrip_without_eval():
     eps = sympy.Symbol("epsilon", positive=True)
     e = 4 * eps / 45 + sympy.log(eps) - sympy.sqrt(2) * sympy.pi
     assert roundtrip(e) == e
-    with pytest.raises(ValueError):
-        sympy_from_srepr("__import__('os').system('true')")
-    with pytest.raises(ValueError):
-        sympy_from_srepr("Symbol('x').__class__")
+    n, i = sympy.IndexedBase("N"), sympy.Idx("i")
+    for other in (sympy.Sum(n[i], (i, 1, 5)), sympy.Eq(eps, sympy.Float(0.1)), sympy.Function("f")(eps),
+                  sympy.binomial(eps, 2) * sympy.factorial(3) + sympy.oo):
+        assert roundtrip(other) == other
     assert isinstance(decode({"t": "sympy", "v": "exec('1')"}), Unsupported)
+
+
+def test_an_expression_is_built_node_by_node_never_from_text(tmp_path, monkeypatch):
+    """Issue 32: the old reader called sympy classes with the literal arguments of the record's
+    text, and sin("...") handed the string to sympify, which evaluates it. Every way a string
+    could reach a sympy constructor is refused now, and nothing runs."""
+    flag = tmp_path / "ran"
+    code = "__import__('os').mkdir('ran')"
+    attempts = [
+        {"t": "sympy", "v": f"sin({code!r})"},                       # the old srepr text
+        {"t": "sympy", "v": ["A", "sin", [code]]},                    # a string as an argument
+        {"t": "sympy", "v": ["A", "sin", [["S", code, {}]]]},           # a symbol named like code: a name
+        {"t": "sympy", "v": ["A", "sympify", [["I", "1"]]]},            # a class outside the list
+        {"t": "sympy", "v": ["A", "Symbol", [["I", "1"]]]},
+        {"t": "sympy", "v": ["F", code, 53]},                          # a Float's text
+        {"t": "sympy", "v": ["U", code, []]},                          # a function's name
+        {"t": "sympy", "v": ["S", "x", {"positive": code}]},           # an assumption's value
+        {"t": "sympy", "v": ["C", "__class__"]},
+    ]
+    monkeypatch.chdir(tmp_path)
+    for raw in attempts:
+        out = decode(raw)
+        assert not flag.exists(), raw
+        if raw["v"][0] == "A" and raw["v"][2] and raw["v"][2][0][0] == "S":
+            assert str(out.args[0].name) == code      # a name, never code
+        else:
+            assert isinstance(out, Unsupported), raw
+
+
+@pytest.mark.parametrize("raw", [
+    {"t": "int", "v": "f" * 20_000},                                      # 80,000 bits
+    {"t": "frac", "n": "f" * 1_600_000, "d": "7" * 1_600_000},               # the 6 Mbit / 6 Mbit Fraction
+    {"t": "decimal", "v": "1e99999999"},
+    {"t": "sympy", "v": ["A", "Pow", [["I", "2"], ["I", format(10 ** 9, "x")]]]},
+    {"t": "sympy", "v": ["A", "factorial", [["I", format(10 ** 9, "x")]]]},
+    {"t": "str", "v": "x" * 200_001},
+    {"t": "nd", "dtype": "<f8", "shape": [10 ** 6], "v": ""},
+], ids=["int", "fraction", "decimal", "power", "factorial", "text", "array"])
+def test_values_beyond_a_limit_are_too_large_and_cost_nothing(raw):
+    import time
+
+    start = time.process_time()
+    assert decode(raw) == Unsupported("too large")
+    assert time.process_time() - start < 5   # generous: it is a length check, not arithmetic
+
+
+def test_a_deep_expression_or_list_is_too_large_not_a_crash():
+    node = ["S", "x", {}]
+    for _ in range(5000):
+        node = ["A", "exp", [node]]
+    assert decode({"t": "sympy", "v": node}) == Unsupported("too large")
+    value = {"t": "none"}
+    for _ in range(5000):
+        value = {"t": "list", "v": [value]}
+    assert decode(value) == Unsupported("too large")
 
 
 def test_student_classes_do_not_survive():

@@ -94,7 +94,8 @@ from .feedback import CORRECT, INCORRECT
 from .messages import diff_message, say, sep
 
 __all__ = ["Diff", "compare", "as_number", "is_placeholder_like", "forms", "reference_forms",
-           "rounded_forms", "digest", "judge_equivalence", "judge_forms", "judge_form", "RECORDED",
+           "rounded_forms", "digest", "judge_equivalence", "judge_forms", "judge_form", "RECORDED", "summarize",
+           "verdict_on_summary",
            "ITERATIONS"]
 
 
@@ -908,37 +909,79 @@ def _shape_message(shape: str) -> str:
     return diff_message(Diff("shape", {"got": tuple(int(n) for n in shape.split(",") if n)}))
 
 
-def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=True):
-    """(status, message, mistake) of a value answer; ``hashes(forms) -> set`` maps forms to the
-    set compared with ``accepted``, ``rounded`` and each mistake's set (digests in the notebook,
-    the forms themselves on the teacher's side)."""
-    if answer is None:   # an answer, not a blank: what the lesson's judge says of it
-        return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(Diff("none")), has_hints), None
-    got = hashes(forms(answer, spec))
+def summarize(spec, answer) -> dict:
+    """What a verdict on forms needs of ``answer``, as plain JSON-able data (the sealed judge
+    computes it; the grader decides from it with :func:`verdict_on_summary`, never reading
+    the answer itself):
+
+    ``none`` (the answer is None), ``forms`` (:func:`forms`), ``rounded`` (the student's
+    rounded form, :func:`_student_rounded_form`, or None), ``decimal`` (a float or a decimal
+    string: the digits it shows, ``-1`` if not known; None: not a decimal), ``shape`` (an array
+    answer's shape, or None) and ``why`` (what a wrong type is told, in the current language).
+    """
+    if answer is None:
+        return {"none": True, "forms": [], "rounded": None, "decimal": None, "shape": None, "why": ""}
+    n = _number(answer) if spec["type"] in ("exact", "number") else None
+    fs = forms(answer, spec)
+    entries = _array_entries(_unwrap(answer)) if spec["type"] == "array" else None
+    return {"none": False, "forms": fs, "rounded": _student_rounded_form(answer, spec),
+            "decimal": (n[1] if n[1] is not None else -1) if n is not None and n[2] else None,
+            "shape": entries[0] if entries is not None else None,
+            "why": "" if fs else _type_message(spec, answer)}
+
+
+def verdict_on_summary(spec, summary, hashes, accepted, rounded, mistakes, has_hints=True, graded=False):
+    """(status, message, mistake) of a value answer from its :func:`summarize`; ``hashes(forms)
+    -> set`` maps forms to the set compared with ``accepted``, ``rounded`` and each mistake's set
+    (digests in the notebook, the forms themselves on the teacher's side). ``graded``: the
+    notebook carries no digest of the accepted answer (feedback ``graded`` or ``none``): the form
+    is checked, a mistake it carries named, anything else :data:`RECORDED`."""
+    if summary["none"]:   # an answer, not a blank: what the lesson's judge says of it
+        text = say("incorrect") + sep() + diff_message(Diff("none"))
+        return INCORRECT, text if graded else _with_hint(text, has_hints), None
+    decimal = summary["decimal"]
+    if spec["type"] == "exact" and decimal is not None and graded:
+        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+    got = hashes(summary["forms"])
+    if graded:
+        if not summary["forms"]:
+            return INCORRECT, say("incorrect") + sep() + summary["why"], None
+        want = spec.get("shape")
+        if spec["type"] == "array" and want is not None and summary["shape"] != want:
+            return INCORRECT, say("incorrect") + sep() + _shape_message(summary["shape"]), "shape"
+        for name, hint, digests in mistakes:
+            if got & digests:
+                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+        text = say("recorded")
+        if spec["type"] == "number" and decimal is not None and 0 <= decimal < spec["digits"]:
+            text += sep() + say("few_digits", got=decimal, digits=spec["digits"])
+        return RECORDED, text, None
     if got & accepted:
         return CORRECT, say("correct"), None
     for name, hint, digests in mistakes:
         if got & digests:
             return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
-    r = _student_rounded_form(answer, spec)
+    r = summary["rounded"]
     if r is not None and hashes([r]) & rounded:
         why = diff_message(Diff("rounded")) if spec["type"] == "exact" else say("too_few_digits", digits=spec.get("digits"))
         return INCORRECT, say("incorrect") + sep() + why, "rounded"
-    if spec["type"] == "exact":
-        n = _number(answer)
-        if n is not None and n[2]:
-            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
-    if not got:
-        return INCORRECT, _with_hint(say("incorrect") + sep() + _type_message(spec, answer), has_hints), None
+    if spec["type"] == "exact" and decimal is not None:
+        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+    if not summary["forms"]:
+        return INCORRECT, _with_hint(say("incorrect") + sep() + summary["why"], has_hints), None
     text = say("incorrect")
     if spec["type"] == "array":
-        entries = _array_entries(_unwrap(answer))
         want = spec.get("shape")
-        if entries is not None and want is not None and entries[0] != want:
-            text += sep() + _shape_message(entries[0])
+        if summary["shape"] is not None and want is not None and summary["shape"] != want:
+            text += sep() + _shape_message(summary["shape"])
     elif spec["type"] in _VALUE_DIFF:   # a wrong value of the right form, named as the lesson names it
         text += sep() + diff_message(Diff(_VALUE_DIFF[spec["type"]]))
     return INCORRECT, _with_hint(text, has_hints), None
+
+
+def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=True):
+    """(status, message, mistake) of a value answer (:func:`verdict_on_summary` of :func:`summarize`)."""
+    return verdict_on_summary(spec, summarize(spec, answer), hashes, accepted, rounded, mistakes, has_hints)
 
 
 #: What a wrong answer of the right form is told, by answer type (as :func:`compare` tells it);
@@ -955,27 +998,4 @@ def judge_form(spec, answer, hashes, mistakes):
     accepted answer (feedback ``graded`` or ``none``): the form is checked, a mistake whose
     digests the notebook carries is named, and anything else is :data:`RECORDED`. Nothing in
     it depends on the answer: a right and a wrong answer of the same form read the same."""
-    if answer is None:
-        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("none")), None
-    if spec["type"] == "exact":
-        n = _number(answer)
-        if n is not None and n[2]:
-            return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
-    fs = forms(answer, spec)
-    if not fs:
-        return INCORRECT, say("incorrect") + sep() + _type_message(spec, answer), None
-    if spec["type"] == "array":
-        entries = _array_entries(_unwrap(answer))
-        want = spec.get("shape")
-        if entries is not None and want is not None and entries[0] != want:
-            return INCORRECT, say("incorrect") + sep() + _shape_message(entries[0]), "shape"
-    got = hashes(fs)
-    for name, hint, digests in mistakes:
-        if got & digests:
-            return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
-    text = say("recorded")
-    if spec["type"] == "number":
-        n = _number(answer)
-        if n is not None and n[2] and n[1] is not None and n[1] < spec["digits"]:
-            text += sep() + say("few_digits", got=n[1], digits=spec["digits"])
-    return RECORDED, text, None
+    return verdict_on_summary(spec, summarize(spec, answer), hashes, set(), set(), mistakes, graded=True)

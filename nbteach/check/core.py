@@ -42,7 +42,7 @@ _ID = re.compile(r"^[A-Za-z0-9_]+\.[A-Za-z0-9_.]+$")
 
 def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind="value",
            rtol=1e-9, atol=1e-12, exact=None, symbols=None, inputs=None,
-           time_budget=2.0, leak_check=None) -> Exercise:
+           time_budget=2.0, leak_check=None, forbidden=(), shortcut=None) -> Exercise:
     """Declare an exercise and register it under ``id``.
 
     The fields are described in full at the top of ``nbteach.check``.
@@ -69,6 +69,10 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
         ``inputs(rng)`` returns ``[(args, kwargs), ...]`` from a ``random.Random``.
     time_budget : float
         Seconds a student's function may run in one check, all calls together.
+    forbidden, shortcut : for a build-it exercise (``kind="function"``)
+        The dotted library names that would do the exercise for the student (switched off while
+        a function answer is checked: ``nbteach.check.functions.switched_off``), and the one-line
+        answer through them (a function the tests check is refused as ``library_shortcut``).
 
     Returns
     -------
@@ -107,6 +111,7 @@ def define(id: str, prompt, answer, *, mistakes=(), hints=(), solution="", kind=
         ex = Exercise(id, prompt, answer, list(mistakes), list(hints), solution, kind, rtol,
                       atol, exact, symbols, inputs, time_budget, visibility=OPEN)
         ex.leak_check = leak_check
+        ex.forbidden, ex.shortcut = tuple(forbidden), shortcut
         ex.__dict__["_module"] = _caller_module()
         _REGISTRY[id] = ex
     return ex

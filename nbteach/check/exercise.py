@@ -44,7 +44,7 @@ from .compare import (RECORDED, _array_entries, _type_name, compare, digest, for
                       rounded_forms)
 from .feedback import (CORRECT, INCORRECT, NOT_ATTEMPTED, GradedResult, Message, Result, ____,
                        _next_attempt, next_hint)
-from .functions import check_function, describe_call, run_calls
+from .functions import check_function, describe_call, function_verdict, run_calls
 from .messages import kind_name, say, sep
 from .serial import decode, encode, record_answer
 
@@ -175,6 +175,8 @@ class Exercise:
     public: list = field(default_factory=list)   # graded function: [(args, kwargs)] shown in the notebook
     hidden: object = None                        # graded function: hidden(rng) -> [(args, kwargs)], grading only
     released: dict | None = None   # graded, student side: what the notebook carries (salt, digests ...)
+    forbidden: tuple = ()          # build-it: dotted library names switched off while a function is checked
+    shortcut: object = None        # build-it: the one-line answer through them (a function), for the tests
 
     def __post_init__(self):
         if self.visibility not in VISIBILITIES:
@@ -340,6 +342,8 @@ class Exercise:
 
         item = {"id": self.id, "prompt": self.prompt, "kind": self.kind, "spec": spec, "salt": salt,
                 "hints": self.hints if mode != "none" else [], "time_budget": self.time_budget}
+        if self.forbidden:
+            item["forbidden"] = list(self.forbidden)
         if self.kind == "function":
             cases = []
             refs = [set(reference_forms(_call(self.answer, a, k), spec)) for a, k in self.public]
@@ -388,7 +392,8 @@ class Exercise:
         released["key"] = f"{assignment}\0{student}"
         return cls(data["id"], data.get("prompt", {}), None, [], list(data.get("hints", [])), "",
                    data.get("kind", "value"), time_budget=float(data.get("time_budget", 2.0)),
-                   visibility=GRADED, spec=data.get("spec", {"type": "exact"}), released=released)
+                   visibility=GRADED, spec=data.get("spec", {"type": "exact"}), released=released,
+                   forbidden=tuple(str(n) for n in data.get("forbidden", ())))
 
     # -- graded: the judging of canonical forms (digests on the student's side) --------
     def _check_released(self, answer) -> Result:
@@ -421,44 +426,30 @@ class Exercise:
                            set(rel.get("rounded", [])), mistakes, bool(self.hints))
 
     def _judge_function(self, func, rel, hashes, mode):
+        """A function answer against the released cases (:func:`nbteach.check.functions.function_verdict`):
+        each output's forms, through ``hashes``, against each case's accepted and mistakes' sets."""
         if not callable(func):
             return INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)), None
         cases = rel.get("cases", [])
         inputs = [decode(c["input"]) for c in cases]
         inputs = [(tuple(a), dict(k)) for a, k in inputs]
-        outcomes = run_calls(func, inputs, self.time_budget)
-        name = getattr(func, "__name__", "f")
-        got = []
-        for (args, kwargs), o in zip(inputs, outcomes):
-            if is_placeholder_like(o.output):
-                return NOT_ATTEMPTED, say("not attempted"), None
-            call = describe_call(name, args, kwargs)
-            if o.timed_out:
-                return INCORRECT, say("incorrect") + sep() + say("timeout", seconds=self.time_budget, call=call), None
-            if o.error is not None:
-                return INCORRECT, say("incorrect") + sep() + say("raised", call=call, traceback=o.error), None
-            if o.mutated:
-                return INCORRECT, say("incorrect") + sep() + say("mutated", arg=", ".join(o.mutated), call=call), None
-            fs = forms(o.output, self.spec)
-            if not fs and mode != "practice":
-                return INCORRECT, say("incorrect") + sep() + say(
-                    "returned_type", call=call, got=_type_name(o.output), want=kind_name(self.spec["type"])), None
-            got.append(hashes(fs))
-        if len(got) < len(inputs):
-            return INCORRECT, say("incorrect") + sep() + say("timeout", seconds=self.time_budget, call=name), None
-        if mode == "practice" and all(g & set(c["accepted"]) for g, c in zip(got, cases)):
-            return CORRECT, say("correct"), None
-        for k, m in enumerate(cases[0].get("mistakes", []) if cases else []):
-            if all(g & set(c["mistakes"][k]["digests"]) for g, c in zip(got, cases)):
-                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(m["hint"])), m["name"]
-        if mode != "practice":
-            return RECORDED, say("recorded"), None
-        bad = next(i for i, (g, c) in enumerate(zip(got, cases)) if not g & set(c["accepted"]))
-        args, kwargs = inputs[bad]
-        text = say("incorrect") + sep() + say("returned_wrong", call=describe_call(name, args, kwargs))
-        if self.hints:
-            text += sep() + say("try_hint")
-        return INCORRECT, text, None
+        outcomes = run_calls(func, inputs, self.time_budget, self.forbidden)
+        got = [hashes(forms(o.output, self.spec)) if not o.error else set() for o in outcomes]
+        named = cases[0].get("mistakes", []) if cases else []
+
+        def check_form(i, o):
+            if got[i] or mode == "practice":
+                return None
+            return say("returned_type", call=describe_call(getattr(func, "__name__", "f"), *inputs[i]),
+                       got=_type_name(o.output), want=kind_name(self.spec["type"]))
+
+        return function_verdict(
+            getattr(func, "__name__", "f"), inputs, outcomes, budget=self.time_budget,
+            right=lambda i, o: bool(got[i] & set(cases[i].get("accepted", []))),
+            mistakes=[(m["name"], m["hint"], lambda i, o, k=k: bool(got[i] & set(cases[i]["mistakes"][k]["digests"])))
+                      for k, m in enumerate(named)],
+            has_hints=bool(self.hints), returns_none=lambda i: False, recorded=mode != "practice",
+            check_form=check_form)
 
 
 def _call(func, args, kwargs):

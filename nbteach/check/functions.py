@@ -1,20 +1,28 @@
-"""Checking a function the student wrote against the library's, on randomised inputs.
+"""Checking a function the student wrote: run it on randomised inputs, then one verdict.
 
 The work is split in two so that the batch grader can run the student's code in a
 separate process and still decide the grade in its own:
 
 * :func:`run_calls` calls a function on deep copies of each input, under a time budget,
-  and returns one :class:`Outcome` per call (output, error, timeout, changed inputs);
-* :func:`judge` compares outcomes with the reference function's outputs and with each
-  diagnosed mistake's outputs, and writes the message.
+  with the library calls that would do the exercise for the student switched off
+  (:func:`switched_off`), and returns one :class:`Outcome` per call (output, error,
+  timeout, changed inputs, a shortcut taken);
+* :func:`function_verdict` decides from the outcomes, the one decision of a function answer
+  wherever it is made: a lesson's check (:func:`judge`, outputs compared by equivalence),
+  a released homework's check in the student's notebook (digests of canonical forms) and
+  the teacher's grader (canonical forms computed by the sealed judge), each passing how an
+  output is compared.
 """
 from __future__ import annotations
 
+import contextlib
 import copy
+import importlib
 import inspect
 import os
 import random
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -22,13 +30,16 @@ from dataclasses import dataclass, field
 
 from nbteach.i18n import tr
 
-from .compare import _type_name, compare, is_placeholder_like
-from .feedback import Result
+from .compare import RECORDED, _type_name, compare, is_placeholder_like
+from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Result
 from .messages import diff_message, say, sep
 
-__all__ = ["Outcome", "run_calls", "judge", "check_function", "make_inputs"]
+__all__ = ["Outcome", "run_calls", "judge", "check_function", "make_inputs", "function_verdict",
+           "switched_off", "LibraryShortcut", "RECORDED", "SHORTCUT"]
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: The mistake of a function that called a switched-off library name.
+SHORTCUT = "library_shortcut"
 
 
 class _OutOfTime(BaseException):
@@ -37,10 +48,131 @@ class _OutOfTime(BaseException):
 
 @dataclass
 class Outcome:
+    """What one call of a student's function gave. The grader's outcomes carry the output's
+    canonical ``forms`` (computed by the sealed judge) and ``blank`` / ``none`` instead of it."""
+
     output: object = None
     error: str | None = None          # the student's traceback (their frames only)
     timed_out: bool = False
     mutated: list = field(default_factory=list)   # names of arguments the function changed
+    shortcut: str | None = None       # a switched-off library name the function called
+    forms: frozenset | None = None    # the grader's: the output's canonical forms
+    blank: bool | None = None         # the grader's: the output was the placeholder ____
+    none: bool | None = None          # the grader's: the output was None
+    type_name: str = ""               # the grader's: the output's type, for a message
+
+    @property
+    def is_blank(self) -> bool:
+        return self.blank if self.blank is not None else is_placeholder_like(self.output)
+
+    @property
+    def is_none(self) -> bool:
+        return self.none if self.none is not None else self.output is None
+
+
+class LibraryShortcut(Exception):
+    """Raised by a library name switched off while a build-it exercise checks a function."""
+
+    def __init__(self, name: str):
+        super().__init__(say("library_shortcut", name=name))
+        self.name = name
+
+
+#: names called while switched off, in this process (read by :func:`run_calls`)
+_TRIPPED: list = []
+_SWITCH_LOCK = threading.RLock()
+
+
+def _shortcut(*args, **kwargs):
+    """The body a switched-off function runs instead of its own (its code object, renamed)."""
+    name = __import__("sys")._getframe(0).f_code.co_qualname
+    module = __import__("nbteach.check.functions", fromlist=["LibraryShortcut"])
+    module._TRIPPED.append(name)
+    raise module.LibraryShortcut(name)
+
+
+def _resolve(dotted: str):
+    """``(owner, attribute, object)`` for a dotted name: ``nbteach.TAN``, ``nbteach.TAN.fit``."""
+    parts = dotted.split(".")
+    for k in range(len(parts) - 1, 0, -1):
+        module_name = ".".join(parts[:k])
+        try:
+            owner = sys.modules.get(module_name) or importlib.import_module(module_name)
+        except Exception:  # noqa: BLE001 - not a module: a shorter prefix is
+            continue
+        for attribute in parts[k:-1]:
+            owner = getattr(owner, attribute)
+        return owner, parts[-1], getattr(owner, parts[-1])
+    raise LookupError(dotted)
+
+
+@contextlib.contextmanager
+def switched_off(names, student=None):
+    """While inside, calling any of ``names`` (dotted: a function, a class, a method) raises
+    :class:`LibraryShortcut` and is noted, however the student's code reached it (imported
+    under another name, held in a variable, called by another library function): a
+    function's code is swapped, a class's ``__init__`` and a method on its class replaced.
+    Everything is put back on the way out. ``student``: the student's function, whose
+    globals are searched too for a name bound to a switched-off object.
+    """
+    names = tuple(names or ())
+    if not names:
+        yield
+        return
+    restore = []
+    with _SWITCH_LOCK:
+        try:
+            for dotted in names:
+                try:
+                    owner, attribute, obj = _resolve(dotted)
+                except Exception:  # noqa: BLE001 - not installed here (an optional library)
+                    continue
+                body = _shortcut.__code__.replace(co_name=attribute, co_qualname=dotted)
+                if inspect.isclass(obj):
+                    old = obj.__dict__.get("__init__", _MISSING)
+
+                    def init(self, *args, __name=dotted, **kwargs):
+                        _TRIPPED.append(__name)
+                        raise LibraryShortcut(__name)
+
+                    obj.__init__ = init
+                    restore.append(lambda o=obj, v=old: _put_back(o, "__init__", v))
+                elif inspect.isfunction(obj) and not obj.__code__.co_freevars:
+                    old_code = obj.__code__
+                    obj.__code__ = body
+                    restore.append(lambda o=obj, c=old_code: setattr(o, "__code__", c))
+                else:   # a method, a builtin, a closure: replaced where it is found
+                    def stand_in(*args, __name=dotted, **kwargs):
+                        _TRIPPED.append(__name)
+                        raise LibraryShortcut(__name)
+
+                    old = owner.__dict__.get(attribute, _MISSING) if hasattr(owner, "__dict__") else _MISSING
+                    setattr(owner, attribute, stand_in)
+                    restore.append(lambda o=owner, a=attribute, v=old: _put_back(o, a, v))
+                    scope = getattr(student, "__globals__", {})
+                    for key, value in list(scope.items()):
+                        if value is obj:
+                            scope[key] = stand_in
+                            restore.append(lambda d=scope, k=key, v=obj: d.__setitem__(k, v))
+            yield
+        finally:
+            for undo in reversed(restore):
+                undo()
+
+
+_MISSING = object()
+
+
+def _put_back(owner, attribute, value) -> None:
+    if value is _MISSING:
+        try:
+            delattr(owner, attribute)
+        except AttributeError:
+            pass
+    else:
+        setattr(owner, attribute, value)
+
+
 
 
 def make_inputs(exercise, seed=None) -> list:
@@ -109,10 +241,10 @@ def _call_with_budget(func, args, kwargs, seconds: float):
     return box.get("out")
 
 
-def run_calls(func, inputs, budget: float = 2.0) -> list:
-    """Call ``func`` on deep copies of every input; stop at the first timeout or error.
-
-    ``budget`` is the total time, in seconds, for all the calls together.
+def run_calls(func, inputs, budget: float = 2.0, forbidden=()) -> list:
+    """Call ``func`` on deep copies of every input; stop at the first timeout, error or
+    shortcut. ``budget`` is the total time, in seconds, for all the calls together;
+    ``forbidden``: dotted library names switched off meanwhile (:func:`switched_off`).
     """
     outcomes = []
     deadline = time.monotonic() + budget
@@ -123,15 +255,21 @@ def run_calls(func, inputs, budget: float = 2.0) -> list:
         if left <= 0:
             outcomes.append(Outcome(timed_out=True))
             break
+        tripped = len(_TRIPPED)
         try:
-            out = _call_with_budget(func, call_args, call_kwargs, left)
+            with switched_off(forbidden, func):
+                out = _call_with_budget(func, call_args, call_kwargs, left)
         except _OutOfTime:
             outcomes.append(Outcome(timed_out=True))
             break
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - the student's error is a result
-            outcomes.append(Outcome(error=_student_traceback(exc)))
+            called = _TRIPPED[tripped:] or ([exc.name] if isinstance(exc, LibraryShortcut) else [])
+            outcomes.append(Outcome(error=_student_traceback(exc), shortcut=called[0] if called else None))
+            break
+        if len(_TRIPPED) > tripped:   # called, and the error caught by the student's code
+            outcomes.append(Outcome(shortcut=_TRIPPED[tripped]))
             break
         names = _parameter_names(func, len(call_args))
         mutated = [names[i] for i, (a, p) in enumerate(zip(call_args, pristine[0]))
@@ -151,60 +289,106 @@ def _parameter_names(func, n: int) -> list:
     return [names[i] if i < len(names) else f"#{i + 1}" for i in range(n)]
 
 
+def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong=None, has_hints=False,
+                     returns_none=None, recorded=False, check_form=None):
+    """``(status, message, mistake)`` of a function answer: the one decision, wherever it is made.
+
+    ``calls``: the inputs ``[(args, kwargs)]`` in order; ``outcomes``: an :class:`Outcome` per
+    call reached. How an output is read is the caller's: ``right(i, outcome)`` (output ``i``
+    is accepted), ``mistakes`` as ``[(name, hint, matches(i, outcome))]`` (a mistake is named
+    when every output matches it), ``wrong(i, outcome)`` (what is said of the first wrong
+    output; default: it is wrong), ``returns_none(i)`` (the reference returns None there:
+    then None is no slip), ``check_form(i, outcome)`` (a message if the output has the wrong
+    form, checked with the errors). ``recorded``: no accepted answer to compare with (graded
+    feedback): a right-looking answer is ``recorded``, not correct.
+
+    In order, per call: the placeholder (not attempted), a switched-off library name called
+    (mistake ``library_shortcut``), a timeout, an error, None returned, an input changed, the
+    wrong form; then fewer outcomes than calls (out of time); then every output right
+    (correct); every output one mistake's (that mistake); else the first wrong output.
+    """
+    def fail(text, mistake=None):
+        return INCORRECT, say("incorrect") + sep() + text, mistake
+
+    for i, ((args, kwargs), o) in enumerate(zip(calls, outcomes)):
+        call = describe_call(name, args, kwargs)
+        if o.is_blank:
+            return NOT_ATTEMPTED, say("not attempted"), None
+        if o.shortcut:
+            return fail(say("library_shortcut", name=o.shortcut), SHORTCUT)
+        if o.timed_out:
+            return fail(say("timeout", seconds=budget, call=call))
+        if o.error:
+            return fail(say("raised", call=call, traceback=o.error))
+        if o.is_none and not (returns_none is not None and returns_none(i)):
+            return fail(say("returned_none", call=call))
+        if o.mutated:
+            return fail(say("mutated", arg=", ".join(o.mutated), call=call))
+        form = check_form(i, o) if check_form is not None else None
+        if form:
+            return fail(form)
+    if len(outcomes) < len(calls) or not calls:  # stopped early without a reason: out of time
+        return fail(say("timeout", seconds=budget, call=name))
+    bad = [i for i, o in enumerate(outcomes) if not right(i, o)]
+    if not bad and not recorded:
+        return CORRECT, say("correct"), None
+    for mistake, hint, matches in mistakes:
+        if all(matches(i, o) for i, o in enumerate(outcomes)):
+            return fail(say("mistake", hint=tr(hint)), mistake)
+    if recorded:
+        return RECORDED, say("recorded"), None
+    i = bad[0]
+    args, kwargs = calls[i]
+    text = wrong(i, outcomes[i]) if wrong is not None else say("returned_wrong", call=describe_call(name, args, kwargs))
+    if has_hints:
+        text += sep() + say("try_hint")
+    return fail(text.replace("  ", " ").strip())
+
+
 def judge(exercise, inputs, outcomes, name="f"):
-    """Decide a function answer from its outcomes; returns ``(status, message, mistake)``."""
+    """A lesson's function answer: its outputs compared with the reference's by equivalence
+    (:func:`function_verdict`); returns ``(status, message, mistake)``."""
     reference = exercise.reference()
     expected = [reference(*copy.deepcopy(a), **copy.deepcopy(k)) for a, k in inputs]
-    if any(is_placeholder_like(o.output) for o in outcomes):
-        return "not attempted", say("not attempted"), None
-    for (args, kwargs), outcome, want in zip(inputs, outcomes, expected):
+    wrong_outputs = {}
+
+    def wrong_of(mistake):
+        if mistake.name not in wrong_outputs:
+            try:
+                func = mistake.value()
+                wrong_outputs[mistake.name] = [func(*copy.deepcopy(a), **copy.deepcopy(k)) for a, k in inputs]
+            except Exception:  # noqa: BLE001 - a mistake that cannot run here is not diagnosed
+                wrong_outputs[mistake.name] = None
+        return wrong_outputs[mistake.name]
+
+    def right(i, o):
+        return exercise._compare(o.output, expected[i]) is None
+
+    def matches(mistake):
+        def test(i, o):
+            outputs = wrong_of(mistake)
+            return outputs is not None and exercise._compare(o.output, outputs[i]) is None
+        return test
+
+    def wrong(i, o):
+        args, kwargs = inputs[i]
+        diff = exercise._compare(o.output, expected[i])
+        why = diff_message(diff) if diff.code not in ("value",) else ""
         call = describe_call(name, args, kwargs)
-        if outcome.timed_out:
-            return "incorrect", say("timeout", seconds=exercise.time_budget, call=call), None
-        if outcome.error is not None:
-            return "incorrect", say("raised", call=call, traceback=outcome.error), None
-        if outcome.output is None and want is not None:
-            return "incorrect", say("returned_none", call=call), None
-        if outcome.mutated:
-            return "incorrect", say("mutated", arg=", ".join(outcome.mutated), call=call), None
-    if len(outcomes) < len(inputs):  # stopped early without a reason: treat as out of time
-        return "incorrect", say("timeout", seconds=exercise.time_budget, call=name), None
-    got = [o.output for o in outcomes]
-    first_bad = None
-    for (args, kwargs), g, want in zip(inputs, got, expected):
-        diff = exercise._compare(g, want)
-        if diff is not None:
-            first_bad = (args, kwargs, g, diff)
-            break
-    if first_bad is None:
-        return "correct", say("correct"), None
-    for mistake in exercise.mistakes:
-        wrong_func = mistake.value()
-        try:
-            wrong = [wrong_func(*copy.deepcopy(a), **copy.deepcopy(k)) for a, k in inputs]
-        except Exception:
-            continue
-        if all(exercise._compare(g, w) is None for g, w in zip(got, wrong)):
-            return ("incorrect", say("incorrect") + sep() + say("mistake", hint=tr(mistake.hint)),
-                    mistake.name)
-    args, kwargs, g, diff = first_bad
-    why = diff_message(diff) if diff.code not in ("value",) else ""
-    if diff.code in ("float_for_fraction", "rounded"):  # its output is close: showing it would show the answer
-        msg = say("inexact_output", call=describe_call(name, args, kwargs), why=why)
-    else:
-        msg = say("wrong_output", call=describe_call(name, args, kwargs), got=_short(g), why=why)
-    if exercise.hints:
-        msg += sep() + say("try_hint")
-    return "incorrect", msg.replace("  ", " ").strip(), None
+        if diff.code in ("float_for_fraction", "rounded"):  # its output is close: showing it would show the answer
+            return say("inexact_output", call=call, why=why)
+        return say("wrong_output", call=call, got=_short(o.output), why=why)
+
+    return function_verdict(name, inputs, outcomes, budget=exercise.time_budget, right=right,
+                            mistakes=[(m.name, m.hint, matches(m)) for m in exercise.mistakes], wrong=wrong,
+                            has_hints=bool(exercise.hints), returns_none=lambda i: expected[i] is None)
 
 
 def check_function(exercise, func):
-    """The in-kernel check of a function answer."""
+    """The in-kernel check of a function answer (a lesson's), its shortcuts switched off."""
     if not callable(func):
-        return Result(exercise.id, "incorrect", say("incorrect") + sep() + say("not_callable", got=_type_name(func)))
+        return Result(exercise.id, INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)))
     inputs = make_inputs(exercise)
-    outcomes = run_calls(func, inputs, exercise.time_budget)
+    outcomes = run_calls(func, inputs, exercise.time_budget, getattr(exercise, "forbidden", ()))
     status, message, mistake = judge(exercise, inputs, outcomes, getattr(func, "__name__", "f"))
-    if status == "incorrect" and not message.startswith(say("incorrect")):
-        message = say("incorrect") + sep() + message
     return Result(exercise.id, status, message, mistake)

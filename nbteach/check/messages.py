@@ -130,11 +130,26 @@ MESSAGES = {
         "zh": "注意：你的数只有 {got} 位有效数字；如果它是舍入后的结果，请至少给出 {digits} 位"
               "（最好直接给出计算结果，不要舍入）。",
     },
+    "too_large": {
+        "en": "Your answer is too large to check (more digits, items, nesting or formula parts than an answer "
+              "here can have): give a plain number, array or table of ordinary size.",
+        "zh": "你的答案太大，无法检查（位数、元素个数、嵌套层数或公式的部分超出了答案的上限）：请给出正常大小的数、数组或表格。",
+    },
     "unsupported": {
         "en": "Your answer is a {got}, which cannot be checked: give a plain number, array or table.",
         "zh": "你的答案类型是 {got}，无法检查：请给出普通的数、数组或表格。",
     },
     # functions
+    "judge_timeout": {
+        "en": "Judging this answer took longer than the judge's time limit: it is too large or too complex "
+              "to compare; give a plain number, array, table or a simpler formula.",
+        "zh": "判定这个答案超过了判定程序的时间上限：它太大或太复杂，无法比较；请给出普通的数、数组、表格或更简单的公式。",
+    },
+    "library_shortcut": {
+        "en": "This exercise asks you to write the algorithm yourself; {name} is switched off while "
+              "your function is checked. Build it from numpy, pandas or plain Python.",
+        "zh": "本题要求你亲手实现这个算法；检查你的函数时，{name} 已被禁用。请用 numpy、pandas 或纯 Python 实现。",
+    },
     "not_callable": {
         "en": "Expected a function (def ...), got a {got}.",
         "zh": "这里需要一个函数（def ...），你给的是 {got}。",

@@ -135,7 +135,7 @@ def distinct_mistakes(answer, mistakes) -> list:
 
 
 def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind="value",
-           public=(), hidden=None, time_budget=2.0) -> Graded:
+           public=(), hidden=None, time_budget=2.0, forbidden=(), shortcut=None) -> Graded:
     """Declare one exercise of a homework source (see the module docstring)."""
     if isinstance(prompt, str):
         prompt = {"en": prompt, "zh": prompt}
@@ -148,7 +148,8 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
         raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
     return Exercise(id, prompt, answer, [Mistake.of(m, id) for m in mistakes], list(hints), solution,
                     kind, time_budget=time_budget, visibility=GRADED, spec=dict(spec),
-                    public=[(tuple(a), dict(k)) for a, k in public], hidden=hidden)
+                    public=[(tuple(a), dict(k)) for a, k in public], hidden=hidden,
+                    forbidden=tuple(forbidden), shortcut=shortcut)
 
 
 def _answer_forms(ex: Graded) -> tuple:

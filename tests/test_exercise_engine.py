@@ -4,6 +4,7 @@ notebook's digests), get the same verdict and the same message, except where a t
 why not."""
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from fractions import Fraction
 
@@ -14,8 +15,8 @@ import sympy
 from nbteach.check import Mistake
 from nbteach.check.exercise import Exercise
 from nbteach.check.serial import encode
-from nbteach.i18n import set_language
-from nbteach.teacher import judge
+from nbteach.i18n import get_language, set_language
+from nbteach.teacher import autograde, judge
 from nbteach.teacher.homework import graded
 
 HINT = {"en": "Look at the denominator.", "zh": "看分母。"}
@@ -85,11 +86,10 @@ def _verdicts(lesson, homework, answer):
         r = q.check(answer, _record=False)
         out[side] = (r.status, r.mistake, r.message)
     view = homework.forms_view()
-    req = {"prepared": True, "exercise_id": homework.id, "kind": "value", "spec": view["spec"], "lang": "en",
-           "has_hints": True, "answer": encode(answer), "accepted": view["accepted"],
-           "rounded": view["rounded"], "mistakes": [[m["name"], m["hint"], m["digests"]] for m in view["mistakes"]]}
-    reply = judge.decide(req)
-    out["judge"] = (reply["status"], out["teacher"][1], reply["message"])   # the judge names no mistake
+    # the sealed judge reads the answer into its forms; the grader decides from them
+    reply = judge.summary_reply({"spec": view["spec"], "answer": encode(answer), "lang": get_language()})
+    verdict = autograde._decide_value(homework, view, json.loads(json.dumps(reply)))
+    out["judge"] = (verdict.status, verdict.mistake, verdict.message)
     return out
 
 

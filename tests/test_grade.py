@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from nbteach.teacher.grade import _labels, exercise_ids, grade, main
+from nbteach.teacher.collect import labels as _labels
+from nbteach.teacher.grade import exercise_ids, grade, main
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
@@ -298,17 +299,26 @@ def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
     assert main([str(STUDENT), "--out", str(out), "--lang", "fr"]) == 2
 
 
-def test_function_inputs_are_the_same_on_every_regrade_of_a_file(tmp_path):
+def test_function_inputs_are_the_same_on_every_regrade_of_a_file():
     from nbteach.check import exercise
     from nbteach.check.functions import make_inputs
-    from nbteach.teacher.grade import _seed
+    from nbteach.teacher.autograde import seed_for
 
-    a, b = tmp_path / "a.ipynb", tmp_path / "b.ipynb"
-    a.write_text("{}")
-    b.write_text('{"x": 1}')
+    a, b = b"{}", b'{"x": 1}'
     q = exercise("03.lidstone_function")
-    assert make_inputs(q, _seed(a, q.id)) == make_inputs(q, _seed(a, q.id))
-    assert _seed(a, q.id) != _seed(b, q.id) != _seed(a, "hw01.score_flu")
+    assert make_inputs(q, seed_for(a, q.id)) == make_inputs(q, seed_for(a, q.id))
+    assert seed_for(a, q.id) != seed_for(b, q.id) != seed_for(a, "hw01.score_flu")
+
+
+def _verify_answer(q, encoded, seed=1, config=None):
+    """``(passed, message)`` of one recorded answer to a lesson's exercise, judged as the grader
+    judges it (a function run in a sandbox of its own, the answer read by the sealed judge)."""
+    from nbteach.teacher import autograde, runner
+
+    config = config or __import__("nbteach.teacher.grade", fromlist=["GradeConfig"]).GradeConfig(sealed=False)
+    verdicts = autograde.judge_answers({q.id: (encoded, "en")}, [q.id], lambda i: q, str(seed).encode(),
+                                       runner.Seal(config.sealed, config.memory), "en")
+    return verdicts[q.id]
 
 
 def _function_exercises():
@@ -321,8 +331,7 @@ def _function_exercises():
 def test_function_answers_are_judged_through_the_sandbox(ex_id):
     """The reference passes and every mistaken function gets its hint, run in the sandbox."""
     from nbteach.check import exercise
-    from nbteach.check.serial import decode, encode
-    from nbteach.teacher.grade import _verify_answer
+    from nbteach.check.serial import encode
 
     q = exercise(ex_id)
     passed, message = _verify_answer(q, json.loads(json.dumps(encode(q.reference()))), seed=1)
@@ -338,7 +347,6 @@ def test_a_function_answer_that_leaves_a_process_behind_neither_hangs_nor_surviv
     from nbteach.teacher import grade as grading
     from nbteach.check import exercise
     from nbteach.check.serial import encode
-    from nbteach.teacher.grade import _verify_answer
 
     unsealed = grading.GradeConfig(sealed=False)  # the unsealed runner's own cleanup
 

@@ -330,13 +330,14 @@ def test_the_judge_agrees_with_the_check_cell_checks_hidden_cases_and_never_hang
         request("hw02.log_likelihood", np.array(v.exercise("hw02.log_likelihood").answer)),  # 0-d array
         request("hw02.theta_function", only_public),
         {"assignment": "hw01", "params": load("hw01").variant(None, None).params, "student_id": None,
-         "exercise_id": "hw01.epsilon_cold_score", "lang": "en", "seed": 0,
-         "answer": {"t": "sympy", "v": "Pow(Integer(9), Pow(Integer(9), Integer(9)))"}},
+         "exercise_id": "hw01.epsilon_cold_score", "lang": "en", "seed": 0,   # 9**(9**9): refused unread
+         "answer": {"t": "sympy", "v": ["A", "Pow", [["I", "9"], ["A", "Pow", [["I", "9"], ["I", "9"]]]]]}},
         {"assignment": "hw99"},
     ], seconds="3")
     assert [r["status"] for r in replies] == ["correct", "correct", "incorrect", "correct", "incorrect",
-                                              "timeout", "error"]
+                                              "incorrect", "error"]
     assert replies[2]["message"].startswith("Incorrect.") and "unsmoothed" in replies[2]["message"]
+    assert "too large" in replies[5]["message"]
     assert q["hw02.theta_spam"].check(four_digits).status == CORRECT
     assert [r["correct"] for r in replies] == [True, True, False, True, False, False, False]
 

@@ -39,9 +39,9 @@ LIGHT = {"nbteach/_base.py": {"numpy"}, "nbteach/errata.py": {"pandas"}, "nbteac
          "nbteach/probability.py": {"pandas"}, "nbteach/check/compare.py": {"numpy", "pandas"},
          "nbteach/check/serial.py": {"numpy", "pandas"}, "nbteach/teacher/homework.py": {"numpy"}}
 
-#: Standard-library modules that exist on some platforms only (``resource``: not on Windows):
-#: imported inside the function that can do without them.
-PLATFORM_ONLY = {"resource"}
+#: Standard-library modules that exist on some platforms only (``resource``, ``fcntl``: not on
+#: Windows): imported inside the function that can do without them.
+PLATFORM_ONLY = {"resource", "fcntl"}
 
 #: Words a comment needs at least, to say a reason rather than only name a tool (``# noqa``).
 MIN_WORDS = 3

@@ -29,31 +29,47 @@ def _request(ex_id, answer):
             "answer": encode(answer), "lang": "en", "seed": 3}, v
 
 
-@pytest.mark.parametrize("reply", [None, [], "correct", {"status": "correct"}, {"status": "correct", "message": 1},
-                                   {"status": "passed", "correct": True, "message": ""},
-                                   {"status": "correct", "correct": "yes", "message": "Correct!"},
-                                   {"status": "incorrect", "correct": True, "message": "Correct!"}])
-def test_a_reply_without_the_judge_s_shape_is_no_pass(reply):
-    assert judge.verdict(reply)[0] is False
-    assert judge.verdict({"status": "correct", "correct": True, "message": "Correct!"}) == (True, "Correct!")
+@pytest.mark.parametrize("reply", [None, [], "correct", {"status": "correct", "correct": True, "message": "Correct!"},
+                                   {"blank": False, "type": "int", "summary": {"forms": "q:1/2"}},
+                                   {"blank": False, "type": "int", "summary": {"none": False, "forms": [1],
+                                                                               "rounded": None, "decimal": None,
+                                                                               "shape": None, "why": ""}},
+                                   {"blank": "no", "type": "int", "summary": None}])
+def test_a_reply_without_the_judge_s_shape_is_no_verdict_and_no_pass(reply):
+    """The grader reads a judge's reply field by field; anything else is no verdict (never a
+    pass): "correct" printed by a student is not a reply at all."""
+    from nbteach.teacher import autograde, wire
 
-
-def test_the_judge_s_request_holds_the_exercise_s_forms_not_the_homework_source():
-    request, v = _request("hw01.lidstone", 0.5)
-    prepared = judge.prepare(request, runner.Seal(False))
-    text = json.dumps(prepared)
+    v = load("hw01").variant(b"a secret", "alice")
     ex = v.exercise("hw01.lidstone")
-    shown = [t for _, _, hint in ex.mistakes for t in (hint.values() if isinstance(hint, dict) else [hint])]
+    assert wire.summary(reply) is None
+    assert not isinstance(reply, dict) or autograde._decide_value(ex, ex.forms_view(), reply) is None
+    right = judge.summary_reply({"spec": ex.forms_view()["spec"], "answer": encode(ex.answer), "lang": "en"})
+    assert autograde._decide_value(ex, ex.forms_view(), json.loads(json.dumps(right))).passed
+
+
+def test_the_judge_is_asked_for_forms_and_never_told_the_answer():
+    """The judge's request holds the answer type and the student's answer: no accepted form, no
+    mistake's form, nothing of the homework's source; the grader compares the forms itself."""
+    from nbteach.check.compare import reference_forms
+    from nbteach.teacher import autograde
+
+    request, v = _request("hw01.lidstone", 0.5)
+    ex = v.exercise("hw01.lidstone")
+    plan = autograde._plan(ex, request["answer"], "en", 3, runner.Seal(False))
+    text = json.dumps(plan.request)
+    assert set(plan.request) == {"op", "spec", "answer", "lang"}
+    for form in set(reference_forms(ex.answer, ex.spec)) | {f for m in ex.forms_view()["mistakes"] for f in m["digests"]}:
+        assert form not in text, form
     checked = 0
-    for line in SOURCE.read_text(encoding="utf-8").splitlines():  # but the hints the student may see
-        if len(line.strip()) > 30 and not any(json.dumps(t)[1:-1] in line or t in line for t in shown):
+    for line in SOURCE.read_text(encoding="utf-8").splitlines():
+        if len(line.strip()) > 30:
             assert line.strip() not in text, line
             checked += 1
     assert checked > 20
-    assert "params" not in prepared and "assignment" not in prepared
-    right = judge.prepare(dict(request, answer=encode(ex.answer)), runner.Seal(False))
-    assert judge.decide(right)["status"] == "correct"
-    assert judge.decide(prepared)["status"] == "incorrect"  # a float for an exact answer
+    right = autograde._plan(ex, encode(ex.answer), "en", 3, runner.Seal(False))
+    assert right.decide(json.loads(json.dumps(judge.summary_reply(right.request)))).status == "correct"
+    assert plan.decide(json.loads(json.dumps(judge.summary_reply(plan.request)))).status == "incorrect"
 
 
 def test_a_function_answer_is_run_apart_and_only_its_values_come_back():
@@ -64,11 +80,16 @@ def test_a_function_answer_is_run_apart_and_only_its_values_come_back():
     def posterior(prior, likelihood):
         return Liar()
 
+    from nbteach.teacher import autograde
+
     request, v = _request("hw01.posterior_function", posterior)
-    prepared = judge.prepare(request, runner.Seal(False))
-    assert all(o["output"]["t"] == "dict" for o in prepared["outcomes"])  # a plain dict, not the student's class
-    reply = judge.decide(prepared)
-    assert reply["status"] == "incorrect" and reply["correct"] is False
+    ex = v.exercise("hw01.posterior_function")
+    plan = autograde._plan(ex, request["answer"], "en", 3, runner.Seal(False))
+    assert plan.request["op"] == "outcomes" and isinstance(plan.request["reply"], str)   # unread by the grader
+    reply = judge.outcomes_reply(plan.request)
+    assert all(o["type"] == "dict" for o in reply["outcomes"])  # a plain dict, not the student's class
+    verdict = plan.decide(json.loads(json.dumps(reply)))
+    assert verdict.status == "incorrect" and verdict.passed is False
 
 
 @pytest.mark.parametrize("kwargs, needle", [

@@ -2,24 +2,27 @@
 
 The grader runs three kinds of process on a submission's behalf: the notebook (its
 runner and kernel), the student's function on the exercise's inputs, and the judge that
-decodes answers into canonical forms. All three start here, by :func:`run`:
+reads answers into canonical forms. All three start here, by :func:`run`:
 
-* what a process is given travels as files (read-only inside) and its stdin, read from a
-  file, not a pipe; what it returns comes back as files it may write and its stdout, all
-  regular files read back up to a cap (a process left behind cannot hold a pipe open);
-* sealed, it runs in a sandbox of its own: own PID namespace, own uid, nothing of the
-  grader's environment, no file descriptor of the grader's but those three files; the
-  working folder is a size-capped tmpfs;
+* what a process is given travels as files copied into its own tmpfs from a file
+  descriptor (sealed; never a mount of the grader's folders) and its stdin, read from a
+  file, not a pipe; what it returns comes back on its stdout, a regular file of the
+  grader's read back up to a cap (a process left behind cannot hold a pipe open);
+* sealed, it runs in a sandbox of its own: own PID namespace, own uid (reserved against
+  every other grader on the machine), its own cgroup where the machine has them (memory and
+  processes of the whole sandbox capped), nothing of the grader's environment, no file
+  descriptor of the grader's but those; the working folder is a size-capped tmpfs;
 * it is killed with everything it started after ``timeout`` seconds, and every process it
-  left (sealed: anything of its uid; unsealed: anything carrying its marker in the
-  environment) is killed before :func:`run` returns; its folder is removed.
+  left (sealed: its cgroup, and anything of its uid; unsealed: anything carrying its marker in
+  the environment) is killed before :func:`run` returns; its folder is removed.
 
-:func:`run_function` runs a student's function (``nbteach.check.sandbox``) and returns
-only values, rebuilt from a whitelist of types and checked by type here: the verdict on
-them is made elsewhere, by a process the student's code never shares anything with.
+:func:`run_function` runs a student's function (``nbteach.check.sandbox``) and returns its
+reply as bytes, unread: what the student's code returned is decoded only by the sealed
+judge (``nbteach.teacher.judge``), never in the grader's process.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -33,8 +36,7 @@ from pathlib import Path
 
 import nbteach
 from nbteach._base import NbteachError
-from nbteach.check.functions import Outcome
-from nbteach.check.serial import decode, encode
+from nbteach.check.serial import encode
 from nbteach.teacher import sandbox
 
 __all__ = ["Seal", "Run", "run", "run_function", "library_root", "READ_LIMIT"]
@@ -43,14 +45,18 @@ __all__ = ["Seal", "Run", "run", "run_function", "library_root", "READ_LIMIT"]
 READ_LIMIT = 64 * 2**20
 #: Where a sealed process finds its files (a size-capped tmpfs; also its HOME).
 INSIDE = "/sandbox"
+#: Where a sealed process finds nbteach (a copy made inside, read-only; its PYTHONPATH).
+LIBRARY = "/opt/nbteach"
 
 
 @dataclass(frozen=True)
 class Seal:
-    """How the grader runs processes: ``on`` (sealed or not) and ``memory`` (bytes per process)."""
+    """How the grader runs processes: ``on`` (sealed or not), ``memory`` (bytes per sandbox) and
+    ``workdir`` (where a process's temporary folder is made; None: the system's)."""
 
     on: bool = False
     memory: int | None = None
+    workdir: str | None = None
 
 
 @dataclass
@@ -62,6 +68,7 @@ class Run:
     files: dict = field(default_factory=dict)   # name -> bytes (None: missing)
     timed_out: bool = False
     stderr: bytes = b""
+    peak_memory: int | None = None   # sealed with a cgroup: the most its processes used at once, bytes
 
 
 def library_root() -> Path:
@@ -83,7 +90,7 @@ def run(argv, *, seal: Seal, stdin: bytes = b"", files=None, outputs=(), readabl
     _check_arguments(argv, seal, timeout, files, outputs)
     package = Path(package or library_root())
     files = dict(files or {})
-    with tempfile.TemporaryDirectory(prefix="nbteach-run-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="nbteach-run-", dir=seal.workdir) as tmp:
         tmp = Path(tmp)
         os.chmod(tmp, 0o755)
         box = tmp / "box"
@@ -129,23 +136,40 @@ def _check_arguments(argv, seal, timeout, files, outputs) -> None:
         raise NbteachError(f"{argv[0]!s:.80} is not a program here: give its full path (sys.executable for Python).")
 
 
+_SANDBOXES = itertools.count()
+
+
 def _run_sealed(argv, seal, tmp, box, files, outputs, readable, env, timeout, cpu_seconds, package):
 
     argv = [a.replace("{dir}", INSIDE) for a in argv]
-    binds = [(box / name, f"{INSIDE}/{name}", False) for name in files]
-    binds += [(box / name, f"{INSIDE}/{name}", True) for name in outputs]
-    inside = dict(sandbox.base_env(INSIDE), PYTHONPATH=str(package.parent))
+    binds = [(box / name, f"{INSIDE}/{name}", True) for name in outputs]
+    inside = dict(sandbox.base_env(INSIDE), PYTHONPATH=LIBRARY)
     inside.update({k: v.replace("{dir}", INSIDE) for k, v in (env or {}).items()})
-    with sandbox.identity() as uid:
-        cmd, preexec = sandbox.sealed(argv, readable=[package, *readable], scratch=[INSIDE], binds=binds,
-                                      env=inside, cwd=INSIDE, uid=uid,
-                                      memory=seal.memory or sandbox.DEFAULT_MEMORY,
-                                      cpu_seconds=cpu_seconds or int(2 * timeout + 60))
-        try:
-            return _start(cmd, tmp, sandbox.bwrap_env(), preexec, timeout)
-        finally:
-            if uid is not None:
-                _kill_uid(uid)
+    memory = seal.memory or sandbox.DEFAULT_MEMORY
+    fds = [os.open(box / name, os.O_RDONLY | os.O_CLOEXEC) for name in files]
+    try:
+        with sandbox.identity() as uid:
+            cgroup = sandbox.Cgroup.make(f"nbteach-{os.getpid()}-{next(_SANDBOXES)}", memory,
+                                         sandbox.DEFAULT_PROCESSES)
+            try:
+                cmd, preexec, more = sandbox.sealed(
+                    argv, readable=list(readable), scratch=[INSIDE], binds=binds,
+                    copies=[(fd, f"{INSIDE}/{name}") for fd, name in zip(fds, files)],
+                    trees=[(package, f"{LIBRARY}/nbteach")], env=inside, cwd=INSIDE, uid=uid, memory=memory,
+                    cgroup=cgroup, cpu_seconds=cpu_seconds or int(2 * timeout + 60))
+                fds += more
+                result = _start(cmd, tmp, sandbox.bwrap_env(), preexec, timeout, pass_fds=fds)
+                if cgroup is not None:
+                    result.peak_memory = cgroup.peak_memory()
+                return result
+            finally:
+                if cgroup is not None:
+                    cgroup.remove()
+                if uid is not None:
+                    _kill_uid(uid)
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def _kill_uid(uid, seconds: float = 10.0) -> None:
@@ -168,12 +192,13 @@ def _kill_uid(uid, seconds: float = 10.0) -> None:
         _kill_all(alive)
 
 
-def _start(cmd, tmp, env, preexec, timeout, cwd=None) -> Run:
+def _start(cmd, tmp, env, preexec, timeout, cwd=None, pass_fds=()) -> Run:
     out_path, err_path = tmp / "stdout", tmp / "stderr"
     result = Run()
     with open(tmp / "stdin", "rb") as stdin, open(out_path, "wb") as out, open(err_path, "wb") as err:
         proc = subprocess.Popen(cmd, stdin=stdin, stdout=out, stderr=err, env=env, cwd=cwd,
-                                start_new_session=True, preexec_fn=preexec, close_fds=True)
+                                start_new_session=True, preexec_fn=preexec, close_fds=True,
+                                pass_fds=tuple(pass_fds))
         try:
             result.returncode = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -251,36 +276,19 @@ def _kill_all(procs, seconds: float = 5.0) -> None:
 
 
 # ---------------------------------------------------------------- a student's function
-def run_function(payload: str, inputs, budget: float, seal: Seal):
-    """Run a student's function (cloudpickle ``payload``) on ``inputs`` in a process of its own.
+def run_function(payload: str, inputs, budget: float, seal: Seal, forbidden=()):
+    """Run a student's function (cloudpickle ``payload``) on ``inputs`` in a sandbox of its own.
 
-    Returns a list of :class:`nbteach.check.functions.Outcome` (one per input it reached:
-    outputs decoded from a whitelist of types, errors as text), ``"timeout"`` if the
-    process outlived its budget, or None if it gave no usable reply. Nothing it returns is
-    a verdict.
+    Returns its reply, bytes as the process wrote them on its stdout (up to :data:`READ_LIMIT`),
+    unread here: the sealed judge decodes it (``nbteach.teacher.judge``), never the grader; or
+    ``"timeout"`` if the process outlived its budget. ``forbidden``: the library names switched
+    off while the function runs (``nbteach.check.functions.switched_off``).
     """
 
     request = json.dumps({"function": payload, "inputs": encode([[list(a), dict(k)] for a, k in inputs]),
-                          "budget": budget}).encode("utf-8")
-    done = run([sys.executable, "-m", "nbteach.check.sandbox", "{dir}/request.json", "{dir}/reply.json"],
-               seal=seal, files={"request.json": request}, outputs=("reply.json",), timeout=budget + 30)
+                          "budget": budget, "forbidden": list(forbidden)}).encode("utf-8")
+    done = run([sys.executable, "-m", "nbteach.check.sandbox", "{dir}/request.json"],
+               seal=seal, files={"request.json": request}, timeout=budget + 30)
     if done.timed_out:
         return "timeout"
-    try:
-        reply = json.loads((done.files.get("reply.json") or b"").decode("utf-8"))
-    except Exception:  # noqa: BLE001 - a process that died or wrote garbage
-        return None
-    if not isinstance(reply, dict) or not isinstance(reply.get("outcomes"), list):
-        return None
-    outcomes = []
-    for o in reply["outcomes"][: len(inputs)]:
-        if not isinstance(o, dict):
-            return None
-        error = o.get("error")
-        mutated = o.get("mutated")
-        outcomes.append(Outcome(output=decode(o.get("output")),
-                                error=error[:2000] if isinstance(error, str) and error else None,
-                                timed_out=o.get("timed_out") is True,
-                                mutated=[m[:40] for m in mutated[:10] if isinstance(m, str)]
-                                if isinstance(mutated, list) else []))
-    return outcomes
+    return done.stdout

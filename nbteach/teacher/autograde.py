@@ -1,0 +1,345 @@
+"""Autograding one submission: run its notebook sealed, then judge what it recorded.
+
+The middle stage of grading (``nbteach.teacher.collect`` finds the submissions,
+``nbteach.teacher.gradebook`` writes what this decides). How a grade is decided, so that
+nothing in a submission can fake a pass or run in the grader's process:
+
+1. The notebook runs top to bottom in a fresh kernel (``nbclient``), in a sandbox of its own
+   (:func:`run_notebook`). Every ``exercise(id).check(answer)`` appends the *answer*, never a
+   verdict, to a record file in the sandbox's tmpfs. When the notebook has run, its runner
+   hands back, on a file descriptor the kernel never had (the runner is not dumpable, so its
+   descriptors cannot be reached through ``/proc`` either), one line saying how the run ended
+   and then the record. Whatever the student's code writes anywhere else is lost.
+2. The grader reads the record as typed data (``nbteach.teacher.wire``); it never decodes an
+   answer. A function answer runs, still serialised, in a sandbox of its own on the
+   exercise's inputs (``nbteach.teacher.runner.run_function``), the library names that
+   would do it for the student switched off; its reply is passed on unread.
+3. One sealed judge per submission (``python -m nbteach.teacher.judge``) reads the answers
+   and the functions' outputs by the closed grammar of ``nbteach.check.serial`` and replies,
+   per answer, with its canonical forms (never seeing the accepted ones), or for a lesson's
+   public exercise with the lesson's own verdict.
+4. The grader decides: it compares the forms with the reference's and the diagnosed
+   mistakes', which it computed itself from the variant (``Exercise.forms_view``), by the
+   same rules a notebook's check uses (``nbteach.check.compare.verdict_on_summary``,
+   ``nbteach.check.functions.function_verdict``). A reply without the shape it expects is no
+   verdict, and no pass.
+"""
+from __future__ import annotations
+
+import copy
+import ctypes
+import hashlib
+import json
+import os
+import random
+import sys
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbteach.check.compare import reference_forms, verdict_on_summary
+from nbteach.check.functions import SHORTCUT, function_verdict, make_inputs
+from nbteach.check.messages import say, sep
+from nbteach.check.serial import TOO_LARGE, encode
+from nbteach.i18n import get_language, set_language
+from nbteach.teacher import runner, wire
+
+__all__ = ["Verdict", "run_notebook", "judge_answers", "seed_for"]
+
+#: The message language is process-wide: verdicts are worded one at a time.
+_LANGUAGE_LOCK = threading.Lock()
+_NO_VERDICT = {"en": "the answer could not be judged (the judge gave no verdict)",
+               "zh": "无法判定这个答案（判定程序没有给出结论）"}
+
+
+class Verdict(tuple):
+    """The grade of one recorded answer, read as ``(passed, message)``, with its ``status``
+    (correct, incorrect, not attempted) and the diagnosed ``mistake``'s name (or None)."""
+
+    def __new__(cls, status: str, message: str, mistake: str | None = None):
+        self = super().__new__(cls, (status == "correct", message))
+        self.status, self.mistake = status, mistake
+        return self
+
+    @property
+    def passed(self) -> bool:
+        return self[0]
+
+    @property
+    def message(self) -> str:
+        return self[1]
+
+
+# ---------------------------------------------------------------- running the notebook
+def _not_dumpable() -> None:
+    """PR_SET_DUMPABLE 0: no process of the same uid may ptrace this one or open its
+    ``/proc/<pid>/fd``, ``mem`` or ``environ`` (Linux; elsewhere nothing happens)."""
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)   # PR_SET_DUMPABLE = 4
+    except Exception:  # noqa: BLE001 - not Linux
+        pass
+
+
+def _run_notebook(nb_path: str, timeout: float) -> None:
+    """The notebook's runner (in the sandbox): run the notebook, then write how it ended (one
+    JSON line) and the answer record on a duplicate of stdout that no other process holds."""
+    report = os.dup(1)                       # non-inheritable: the kernel never gets it
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)                        # the kernel's stdout and stderr go nowhere
+    os.dup2(quiet, 2)
+    _not_dumpable()
+    # nbformat imports jsonschema, which imports an optional IRI-syntax checker that takes
+    # over a second to load and that notebook validation never uses; jsonschema skips it
+    # when it cannot be imported. This is a third of the grader's CPU time per submission.
+    sys.modules.setdefault("rfc3987_syntax", None)
+    result = {"status": "ok", "detail": ""}
+    try:
+        import nbformat  # heavy, optional: only when a notebook is run
+        from nbclient import NotebookClient  # heavy, optional: only when a notebook is run
+        from nbclient.exceptions import CellExecutionError, DeadKernelError  # heavy, optional: only when a notebook is run
+
+        try:
+            nb = nbformat.read(nb_path, as_version=4)
+        except Exception as exc:  # noqa: BLE001
+            result = {"status": "unreadable", "detail": f"{type(exc).__name__}: {exc}"[:300]}
+        else:
+            # a cell that raises does not stop the run: the exercises after it may not depend on
+            # it; the kernel is killed once the last cell has run (shutdown_kernel="immediate"):
+            # nothing of the student's runs after the notebook, and the runner kills the rest
+            client = NotebookClient(nb, timeout=timeout, kernel_name="python3", allow_errors=True,
+                                    shutdown_kernel="immediate",
+                                    resources={"metadata": {"path": str(Path(nb_path).parent)}})
+            try:
+                client.execute()
+                for cell in nb.cells:
+                    err = next((o for o in cell.get("outputs", []) if o.get("output_type") == "error"), None)
+                    if err is not None:
+                        result = {"status": "error", "detail": f"{err.get('ename')}: {err.get('evalue')}"[:300]}
+                        break
+            except DeadKernelError as exc:
+                result = {"status": "dead kernel", "detail": str(exc)[:300]}
+            except CellExecutionError as exc:
+                result = {"status": "error", "detail": f"{exc.ename}: {exc.evalue}"[:300]}
+            except TimeoutError as exc:
+                result = {"status": "timeout", "detail": str(exc)[:300]}
+            except Exception as exc:  # noqa: BLE001 - e.g. the kernel died while starting
+                result = {"status": "dead kernel" if "kernel" in str(exc).lower() else "error",
+                          "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    except Exception as exc:  # noqa: BLE001 - the runner itself failed
+        result = {"status": "dead kernel", "detail": f"{type(exc).__name__}: {exc}"[:300]}
+    try:
+        with open(os.environ["NBTEACH_RECORD"], "rb") as fh:
+            record = fh.read(wire.MAX_RECORD)
+    except OSError:
+        record = b""
+    data = json.dumps(result).encode("utf-8") + b"\n" + record
+    while data:
+        data = data[os.write(report, data):]
+
+
+@dataclass
+class Run:
+    """How a notebook's run ended (observed by the grader, or reported by its runner and read
+    by :func:`nbteach.teacher.wire.run_status`) and what it recorded."""
+
+    status: str
+    detail: str
+    record: bytes
+    seconds: float
+    sealed: bool
+    peak_memory: int | None = None
+
+
+def run_notebook(content: bytes, timeout: float, lang: str, package, seal: runner.Seal) -> Run:
+    """Run a notebook (its bytes) top to bottom, sealed or not (``package``: the nbteach its
+    kernel imports); see the module docstring."""
+    start = time.monotonic()
+    command = [sys.executable, "-c",
+               "import sys; from nbteach.teacher.autograde import _run_notebook; "
+               "_run_notebook(sys.argv[1], float(sys.argv[2]))", "{dir}/submission.ipynb", str(timeout)]
+    done = runner.run(command, seal=seal, files={"submission.ipynb": content},
+                      env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
+                      package=package, timeout=timeout + 30, cpu_seconds=int(2 * timeout + 60))
+    line, _, record = done.stdout.partition(b"\n")
+    if done.timed_out:
+        status, detail = "timeout", f"killed after {timeout + 30:g} s"
+    else:
+        status, detail = wire.run_status(line)
+        if not line and done.stderr:   # the runner never reported: what the sandbox said as it failed
+            detail += ": " + wire.printable(done.stderr.decode("utf-8", errors="replace")[-300:], 300)
+    return Run(status, detail, record, time.monotonic() - start, seal.on, done.peak_memory)
+
+
+# ---------------------------------------------------------------- judging the answers
+def seed_for(content: bytes, ex_id: str) -> int:
+    """Inputs for a function answer: random, but the same on every re-grade of the same file."""
+    return int.from_bytes(hashlib.sha256(ex_id.encode() + b"\0" + content).digest()[:8], "big")
+
+
+def _function_payload(answer) -> tuple | None:
+    """``(name, payload)`` if the encoded answer is a serialised function (read as typed data)."""
+    if isinstance(answer, dict) and answer.get("t") == "function" and isinstance(answer.get("v"), str):
+        return wire.printable(answer.get("name", "f"), 100) or "f", answer["v"]
+    return None
+
+
+class _Plan:
+    """One answer on its way: the request for the judge and how its reply is decided."""
+
+    def __init__(self, request, decide):
+        self.request, self.decide = request, decide
+
+
+def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.Seal, lang: str) -> dict:
+    """``{exercise id: Verdict}`` for every id in ``ids`` that ``records`` holds.
+
+    ``exercise_of(id)``: the exercise as the teacher holds it (a homework variant's, or a
+    lesson's); ``content``: the submission's bytes (the seed of a function's hidden inputs).
+    """
+    plans, out = {}, {}
+    for ex_id in ids:
+        if ex_id not in records:
+            continue
+        answer, answer_lang = records[ex_id]
+        try:
+            ex = exercise_of(ex_id)
+            plan = _plan(ex, answer, answer_lang, seed_for(content, ex_id), seal)
+        except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
+            out[ex_id] = Verdict("incorrect", f"the answer could not be judged ({type(exc).__name__})")
+            continue
+        if isinstance(plan, Verdict):
+            out[ex_id] = plan
+        else:
+            plans[ex_id] = plan
+    if plans:
+        requests = "".join(json.dumps(p.request) + "\n" for p in plans.values()).encode("utf-8")
+        done = runner.run([sys.executable, "-m", "nbteach.teacher.judge"], seal=seal, stdin=requests,
+                          timeout=60 + 30 * len(plans))
+        replies = [] if done.timed_out else wire.json_lines(done.stdout, runner.READ_LIMIT, len(plans))
+        for (ex_id, plan), reply in zip(plans.items(), replies):
+            lang_of = records[ex_id][1]
+            with _LANGUAGE_LOCK:
+                before = get_language()
+                set_language(lang_of)
+                try:
+                    out[ex_id] = plan.decide(reply) if reply is not None else None
+                except Exception:  # noqa: BLE001 - a reply of the wrong shape: no verdict
+                    out[ex_id] = None
+                finally:
+                    set_language(before)
+        for ex_id in plans:
+            if out.get(ex_id) is None:
+                out[ex_id] = Verdict("incorrect", _NO_VERDICT["zh" if records[ex_id][1] == "zh" else "en"])
+    return out
+
+
+def _worded(lang, key, **fields) -> str:
+    with _LANGUAGE_LOCK:
+        before = get_language()
+        set_language(lang)
+        try:
+            return say("incorrect") + sep() + say(key, **fields)
+        finally:
+            set_language(before)
+
+
+def _plan(ex, answer, lang, seed, seal):
+    """What the judge is asked of one answer, and how its reply is decided (or a Verdict at once)."""
+    graded = ex.visibility == "graded"
+    function = _function_payload(answer)
+    if ex.kind == "function" and function is not None:
+        name, payload = function
+        inputs = _inputs(ex, seed, graded)
+        reply = runner.run_function(payload, inputs, ex.time_budget, seal, getattr(ex, "forbidden", ()))
+        if reply == "timeout":
+            return Verdict("incorrect", _worded(lang, "timeout", seconds=ex.time_budget, call=name))
+        text = reply.decode("utf-8", errors="replace")
+        if graded:
+            return _Plan({"op": "outcomes", "spec": ex.spec, "reply": text, "calls": len(inputs), "lang": lang},
+                         lambda r: _decide_function(ex, name, inputs, r))
+        return _Plan({"op": "lesson", "exercise_id": ex.id, "reply": text, "name": name, "lang": lang,
+                      "inputs": encode([[list(a), dict(k)] for a, k in inputs])},
+                     lambda r: _decide_lesson(ex, r))
+    if not graded:
+        return _Plan({"op": "lesson", "exercise_id": ex.id, "answer": answer, "lang": lang},
+                     lambda r: _decide_lesson(ex, r))
+    view = ex.forms_view() if ex.kind != "function" else {"spec": ex.spec}
+    return _Plan({"op": "summary", "spec": view["spec"], "answer": answer, "lang": lang},
+                 lambda r: _decide_value(ex, view, r))
+
+
+def _inputs(ex, seed, graded) -> list:
+    if not graded:
+        return make_inputs(ex, seed)
+    inputs = [(tuple(a), dict(k)) for a, k in ex.public]
+    if ex.hidden is not None:
+        inputs += [(tuple(a), dict(k)) for a, k in ex.hidden(random.Random(seed))]
+    return inputs
+
+
+def _decide_value(ex, view, reply) -> Verdict | None:
+    if reply.get("timeout"):
+        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+    read = wire.summary(reply)
+    if read is None:
+        return None
+    if read["blank"]:
+        return Verdict("not attempted", say("not attempted"))
+    if read["summary"] is None or ex.kind == "function":
+        return Verdict("incorrect", say("incorrect") + sep() + _unsupported(read["type"]))
+    mistakes = [(m["name"], m["hint"], set(m["digests"])) for m in view["mistakes"]]
+    status, message, mistake = verdict_on_summary(view["spec"], read["summary"], set, set(view["accepted"]),
+                                                  set(view["rounded"]), mistakes, bool(ex.hints))
+    return Verdict(status, message, mistake)
+
+
+def _unsupported(type_name: str) -> str:
+    """What an answer of a type that cannot be checked is told (one too large, by its own message)."""
+    return say("too_large") if type_name == TOO_LARGE else say("unsupported", got=type_name)
+
+
+def _call(func, args, kwargs):
+    return func(*copy.deepcopy(args), **copy.deepcopy(kwargs))
+
+
+def _forms_of(func, inputs, spec) -> list:
+    """Per input, the forms of what ``func`` returns there (None where it returns None)."""
+    out = []
+    for a, k in inputs:
+        value = _call(func, a, k)
+        out.append(None if value is None else set(reference_forms(value, spec)))
+    return out
+
+
+def _decide_function(ex, name, inputs, reply) -> Verdict | None:
+    if reply.get("timeout"):
+        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+    raw = reply.get("outcomes")
+    if raw is None:
+        return Verdict("incorrect", say("incorrect") + sep() + say("unsupported", got="function"))
+    if not isinstance(raw, list):
+        return None
+    outcomes = [wire.outcome(o) for o in raw[:len(inputs)]]
+    if any(o is None for o in outcomes):
+        return None
+    want = _forms_of(ex.answer, inputs, ex.spec)
+    mistakes = []
+    for m_name, func, hint in ex.mistakes:
+        try:
+            wrong = _forms_of(func, inputs, ex.spec)
+        except Exception:  # noqa: BLE001 - a mistake that cannot run on these inputs is not diagnosed
+            continue
+        mistakes.append((m_name, hint, lambda i, o, w=wrong: w[i] is not None and bool(o.forms & w[i])))
+    status, message, mistake = function_verdict(
+        name, inputs, outcomes, budget=ex.time_budget,
+        right=lambda i, o: want[i] is not None and bool(o.forms & want[i]),
+        mistakes=mistakes, returns_none=lambda i: want[i] is None)
+    return Verdict(status, message, mistake)
+
+
+def _decide_lesson(ex, reply) -> Verdict | None:
+    if reply.get("timeout"):
+        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+    read = wire.lesson_verdict(reply, {m.name for m in ex.mistakes} | {SHORTCUT})
+    return Verdict(*read) if read is not None else None

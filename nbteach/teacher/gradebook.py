@@ -1,0 +1,229 @@
+"""Reporting a class's grades: the grade file, the gradebook formats, the feedback files.
+
+The last stage of grading (after ``nbteach.teacher.collect`` and
+``nbteach.teacher.autograde``). Every file is written atomically (a temporary file, then
+renamed), so an interrupted run leaves whole files; a text cell a spreadsheet would run as a
+formula gets a leading apostrophe; every text from a student is already printable
+(``nbteach.teacher.wire.printable``).
+
+* the full table (:func:`write_csv`): a row per submission, per exercise pass/fail and the
+  attempts the notebook records, ``total``, ``max``, ``run``; what ``--resume`` reads back;
+* beside it, ``<name>.mistakes.jsonl`` (:func:`write_mistakes`): per student and exercise the
+  status and the diagnosed mistake's name, never the answer;
+* a gradebook (:func:`write_grades`): ``gradebook``, ``canvas`` or ``moodle``;
+* a feedback file per student (:func:`write_feedback`), in the student's language.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+from nbteach.i18n import tr
+from nbteach.teacher.submission import NO_GRADE, RUN_TEXT, UNGRADED, Submission
+
+__all__ = ["write_csv", "write_grades", "write_mistakes", "write_feedback", "read_previous", "feedback_name",
+           "full_table", "summary", "FORMATS"]
+
+#: ``--format``: what ``--out`` holds (see :func:`write_grades`).
+FORMATS = ("csv", "gradebook", "canvas", "moodle")
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+_NOT_REACHED = {
+    "en": "Failed: no answer was checked for this exercise{why}.",
+    "zh": "未通过：这道题没有被检查过{why}。",
+}
+
+
+def _escape(cell):
+    """A text cell a spreadsheet would run as a formula gets a leading apostrophe."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(_FORMULA) else cell
+
+
+def _unescape(cell: str) -> str:
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(_FORMULA) else cell
+
+
+def _atomic_rows(out, rows) -> None:
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    with open(tmp, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    os.replace(tmp, out)
+
+
+def full_table(out, format):
+    """Where the full table (every column) goes: ``out`` itself for csv, else ``<out>.full.csv``."""
+    if out is None:
+        return None
+    out = Path(out)
+    return out if format == "csv" else out.with_name(out.stem + ".full.csv")
+
+
+def run_text(s: Submission) -> str:
+    """The ``run`` cell: how the run ended, what the teacher should check, whether it was sealed."""
+    return s.run + (f" ({s.note})" if s.note else "") + (" (not sealed)" if s.sealed is False else "")
+
+
+def write_csv(results, ids, out, first: str = "student", names: bool = False) -> None:
+    """Write the full grade table atomically: a row per submission, [``name``,] ``<id>``,
+    ``<id>.attempts`` (as recorded in the submitted notebook, which the student can edit;
+    empty if it records none or nothing believable), ``total``, ``max``, ``run``."""
+    rows = [[first, *(["name"] if names else []), *[c for i in ids for c in (i, f"{i}.attempts")],
+             "total", "max", "run"]]
+    for s in results:
+        cells = []
+        for i in ids:
+            n = s.attempts.get(i)
+            cells += [int(s.results.get(i, (False,))[0]), n if isinstance(n, int) else ""]
+        rows.append([_escape(s.name), *([_escape(s.student_name)] if names else []), *cells,
+                     s.total(ids), len(ids), _escape(run_text(s))])
+    _atomic_rows(out, rows)
+
+
+def mistakes_file(table) -> Path:
+    """``grades.csv`` -> ``grades.mistakes.jsonl``."""
+    table = Path(table)
+    return table.with_name(table.stem.removesuffix(".full") + ".mistakes.jsonl")
+
+
+def write_mistakes(results, ids, out) -> None:
+    """``<out>``: a JSON line per student and exercise, ``{"student", "exercise", "status", "mistake"}``
+    (``status``: correct, incorrect, not attempted, or "no answer" where none was recorded; the
+    mistake's name or null), for the rows that ran; never the answer."""
+    lines = []
+    for s in results:
+        if s.run in NO_GRADE or s.run == "missing" or s.resumed:
+            continue
+        for i in ids:
+            v = s.results.get(i)
+            lines.append(json.dumps({"student": s.name, "exercise": i,
+                                     "status": getattr(v, "status", "no answer" if v is None else
+                                                       ("correct" if v[0] else "incorrect")),
+                                     "mistake": getattr(v, "mistake", None)}, ensure_ascii=False))
+    out = Path(out)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    os.replace(tmp, out)
+
+
+def write_grades(results, ids, out, format: str, assignment: str = "grade") -> None:
+    """The grades in a gradebook's format (rows that are no roster student, or whose grade the
+    teacher must decide first, are left out):
+
+    * ``gradebook``: ``id, name, total, max``;
+    * ``canvas``: Canvas's grade import columns ``Student, ID, SIS User ID, SIS Login ID,
+      Section, <assignment>`` (Canvas matches a row by one of Student, ID or SIS User ID: the
+      roster id goes in SIS User ID, the roster name in Student; the others are left empty; a
+      column named as an existing Canvas assignment, ``hw01 (12345)``, updates it, any other
+      name makes a new assignment), and under the header Canvas's ``    Points Possible``
+      row holding the maximum, which a new assignment takes as its points;
+    * ``moodle``: ``ID number, Full name, <assignment>``: in Moodle's *Import > CSV file*, map
+      "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
+      and ``<assignment>`` to the grade item.
+    """
+    keep = [s for s in results if s.run not in NO_GRADE]
+    if format == "gradebook":
+        rows = [["id", "name", "total", "max"]]
+        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), len(ids)] for s in keep]
+    elif format == "canvas":
+        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment],
+                ["    Points Possible", "", "", "", "", len(ids)]]
+        rows += [[_escape(s.student_name or s.name), "", _escape(s.name), "", "", s.total(ids)] for s in keep]
+    elif format == "moodle":
+        rows = [["ID number", "Full name", assignment]]
+        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids)] for s in keep]
+    else:
+        raise ValueError(format)
+    _atomic_rows(out, rows)
+
+
+def read_previous(table, ids, folder=None) -> dict:
+    """label -> Submission rebuilt from the rows of an earlier run's full table (for --resume).
+
+    A row is kept only if its student's feedback file is there (a run interrupted between
+    the two is graded again), and that file is left as it was.
+    """
+    prev = {}
+    try:
+        with open(table, newline="", encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                label = _unescape(row.get("student") or row.get("submission") or "")
+                if not label or row.get("run") in (None, "", "missing") or any(i not in row for i in ids):
+                    continue
+                if row["run"] in UNGRADED or row["run"].split(" (")[0] in NO_GRADE:
+                    continue   # found again by this run's matching
+                if folder is not None and not (Path(folder) / feedback_name(label)).is_file():
+                    continue
+                run = _unescape(row["run"])
+                s = Submission(Path(label), run=run.removesuffix(" (not sealed)"), label=label,
+                               sealed=False if run.endswith(" (not sealed)") else None)
+                s.results = {i: (row[i] == "1", "(graded in an earlier run)") for i in ids}
+                s.attempts = {i: int(row[f"{i}.attempts"]) for i in ids
+                              if str(row.get(f"{i}.attempts") or "").isdigit()}
+                s.resumed = True
+                prev[label] = s
+    except (OSError, ValueError):
+        return {}
+    return prev
+
+
+def feedback_name(name: str, unique: bool = False) -> str:
+    """A file name for a student's feedback that no other submission's name maps to
+    (``unique``: a file that is no roster student's, never named like one's)."""
+    safe = re.sub(r"[^A-Za-z0-9_.@+-]", "_", name.removesuffix(".ipynb"))
+    if safe != name.removesuffix(".ipynb") or "/" in name or unique:
+        safe += "-" + hashlib.sha1(name.encode("utf-8")).hexdigest()[:6]
+    return safe + ".txt"
+
+
+def write_feedback(results, ids, folder: Path) -> None:
+    """One file per submission: score, how the run ended, each exercise's verdict and message.
+
+    A row kept from an earlier run (``--resume``) is skipped: its file was written then.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    for s in results:
+        if getattr(s, "resumed", False) or s.run == "missing":
+            continue
+        lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
+                 tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
+                 tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
+                    run=tr(RUN_TEXT.get(s.run, {"en": s.run, "zh": s.run}), lang=s.lang, timeout=s.timeout))
+                 + (f" ({s.detail})" if s.detail and s.run != "ok" else ""), ""]
+        for i in ids:
+            passed, message = s.results.get(i, (False, ""))
+            mark = tr({"en": "passed", "zh": "通过"} if passed else {"en": "failed", "zh": "未通过"}, lang=s.lang)
+            lines += [f"{i}: {mark}", f"    {message}".replace("\n", "\n    "), ""]
+        path = folder / feedback_name(s.name, unique=s.run in UNGRADED)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text("\n".join(lines), encoding="utf-8")
+        os.replace(tmp, path)
+
+
+def not_reached(lang: str, run: str, timeout: float) -> str:
+    """The message of an exercise with no recorded answer, saying how the run ended."""
+    why = "" if run == "ok" else tr({"en": " (the notebook {run})", "zh": "（notebook {run}）"}, lang=lang,
+                                     run=tr(RUN_TEXT.get(run, RUN_TEXT["error"]), lang=lang, timeout=timeout))
+    return tr(_NOT_REACHED, lang=lang, why=why)
+
+
+def summary(results, chosen=None) -> list:
+    """The lines the teacher reads at the end: who handed nothing in, which files got no grade,
+    which student's notebook was chosen among several, what to check."""
+    lines = []
+    missing = [s.name for s in results if s.run == "missing"]
+    if missing:
+        lines.append(f"missing ({len(missing)}): " + ", ".join(missing))
+    for s in results:
+        if s.run in NO_GRADE:
+            lines.append(f"not graded: {s.name}: {s.run}" + (f" ({s.detail})" if s.detail else ""))
+    for sid, why in (chosen or {}).items():
+        lines.append(f"chosen: {sid}: {why}")
+    for s in results:
+        if s.note:
+            lines.append(f"check: {s.name}: {s.note}")
+    return lines

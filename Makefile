@@ -41,20 +41,21 @@ define install
 	  || { $(PY) -m pip install --upgrade pip && $(PY) -m pip install $(1); }
 endef
 
-# JupyterLab's settings for the lessons (lab/overrides.json): no "get notified about news?"
-# pop-up over the first lesson, no update check. Binder's postBuild copies the same file.
-LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
-# nbteach's JupyterLab extension (lab/nbteach-lab, built into its labextension/ folder, kept in
-# git): the slide deck stops when another document than the one presented is opened. Copied where
-# JupyterLab finds prebuilt extensions; Binder's postBuild copies it too.
-LAB_EXTENSION := $(VENV)/share/jupyter/labextensions/nbteach-lab
-# lab/jupyter_server_config.py: kernel messages reach the browser without Nagle's delay (the file says why).
-LAB_SERVER_CONFIG := $(VENV)/etc/jupyter/jupyter_server_config.py
-LAB_FILES := lab/overrides.json lab/nbteach-lab/labextension/package.json lab/jupyter_server_config.py
+# What JupyterLab needs besides the package (nbteach's extension lab/nbteach-lab, the lessons'
+# settings, the server extension that sends kernel messages without Nagle's delay) is part of the
+# wheel: pyproject.toml's data-files, which `pip install nbteach` puts under the environment's
+# prefix. An editable install leaves them out (setuptools builds its editable wheel without them),
+# so lab/install_data_files.py copies the same files, read from the same table, to the same places.
+LAB_FILES := lab/install_data_files.py lab/overrides.d/nbteach.json lab/jupyter_server_config.d/nbteach.json \
+	lab/nbteach-lab/install.json lab/nbteach-lab/labextension/package.json
+# An earlier Makefile copied two other files into the venv, which the package replaces; its
+# overrides.json would win over the package's overrides.d/nbteach.json. They go if they are those copies.
 define install-lab-files
-	mkdir -p $(dir $(LAB_SETTINGS)) && cp lab/overrides.json $(LAB_SETTINGS)
-	rm -rf $(LAB_EXTENSION) && mkdir -p $(dir $(LAB_EXTENSION)) && cp -R lab/nbteach-lab/labextension $(LAB_EXTENSION)
-	mkdir -p $(dir $(LAB_SERVER_CONFIG)) && cp lab/jupyter_server_config.py $(LAB_SERVER_CONFIG)
+	$(PY) lab/install_data_files.py $(VENV)
+	grep -qs NoDelayKernelConnection $(VENV)/etc/jupyter/jupyter_server_config.py \
+	  && rm -f $(VENV)/etc/jupyter/jupyter_server_config.py || true
+	cmp -s lab/overrides.d/nbteach.json $(VENV)/share/jupyter/lab/settings/overrides.json \
+	  && rm -f $(VENV)/share/jupyter/lab/settings/overrides.json || true
 endef
 
 # Re-install only when pyproject.toml or the JupyterLab files change.

@@ -62,7 +62,12 @@ def test_every_environment_line_says_why():
 
 
 def test_binder_installs_nbteach_and_opens_start_here():
-    assert "pip install --no-deps -e ." in (ROOT / "binder" / "postBuild").read_text()
+    """postBuild installs the package as a JupyterHub image does, with pip and not editable: the
+    wheel brings the JupyterLab extension, the settings and the server extension (an editable
+    install would leave them out), so nothing is copied by hand."""
+    commands = [line.strip() for line in (ROOT / "binder" / "postBuild").read_text().splitlines()
+                if line.strip() and not line.lstrip().startswith("#")]
+    assert commands == ["set -euo pipefail", "pip install --no-deps ."], commands
     readme = (ROOT / "README.md").read_text()
     badge = re.search(r"\(https://mybinder\.org/v2/[^)]*\)", readme)
     assert badge and "00_start_here.ipynb" in badge.group(0)

@@ -1,28 +1,36 @@
-"""nbteach's JupyterLab extension (lab/nbteach-lab) lands where JupyterLab finds it.
+"""What JupyterLab needs besides the package lands where Jupyter finds it, and does its job.
 
-`make lab`'s install step (the same for `make teacher` and `make test`) and Binder's postBuild
-copy the built extension into ``<prefix>/share/jupyter/labextensions/nbteach-lab``. Each runs
-here into a temporary prefix, with ``pip`` (and, for postBuild, ``python``) replaced by stand-ins
-that install nothing, and ``jupyter labextension list`` then has to show the extension enabled
-and OK in that prefix. What it does in the browser: tests/test_browser_deck.py.
+The wheel carries nbteach's JupyterLab extension (lab/nbteach-lab), the lessons' settings and the
+file that enables the server extension ``nbteach._server`` as data files (pyproject.toml's
+``[tool.setuptools.data-files]``; tests/test_install.py installs the wheel with pip and checks a
+JupyterLab started from it). An editable install leaves them out, so `make lab` (the same for
+`make teacher` and `make test`) copies them with lab/install_data_files.py: run here into a
+temporary prefix, with ``python`` a stand-in that installs nothing and runs only that script,
+and ``jupyter labextension list`` then has to show the extension enabled and OK in that prefix.
+The server extension is checked as jupyter_server loads it. What the extension does in the
+browser: tests/test_browser_deck.py.
 """
 from __future__ import annotations
 
 import filecmp
 import json
+import logging
 import os
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILT = ROOT / "lab" / "nbteach-lab" / "labextension"
 JUPYTER = Path(sys.executable).parent / "jupyter"
-SERVER_CONFIG = ROOT / "lab" / "jupyter_server_config.py"
+sys.path.insert(0, str(ROOT / "lab"))
+
+from install_data_files import data_files  # noqa: E402
 
 
 def _stand_in(folder: Path, name: str, text: str) -> None:
@@ -31,13 +39,14 @@ def _stand_in(folder: Path, name: str, text: str) -> None:
     (folder / name).chmod(0o755)
 
 
-def _same_tree(a: Path, b: Path) -> bool:
+def _same_tree(a: Path, b: Path, beside=("install.json",)) -> bool:
+    """``b`` holds the files of ``a`` and no other (but ``beside``, installed next to the build)."""
     if not b.is_dir():
         return False
-    cmp = filecmp.dircmp(a, b)
+    cmp = filecmp.dircmp(a, b, ignore=list(beside))
     if cmp.left_only or cmp.right_only or cmp.diff_files or cmp.funny_files:
         return False
-    return all(_same_tree(a / d, b / d) for d in cmp.common_dirs)
+    return all(_same_tree(a / d, b / d, ()) for d in cmp.common_dirs)
 
 
 def _listed(prefix: Path) -> str:
@@ -62,50 +71,78 @@ def test_the_built_extension_is_in_the_repository():
     assert (BUILT / data["jupyterlab"]["_build"]["load"]).is_file()
 
 
+def _same_files(prefix: Path) -> None:
+    """Every data file of pyproject.toml's table is at its place under ``prefix``, the same file."""
+    for dest, files in data_files().items():
+        for source in files:
+            installed = prefix / dest / source.name
+            assert filecmp.cmp(source, installed, shallow=False), f"{installed} is missing or differs from {source}"
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
-def test_make_lab_installs_the_extension_where_jupyterlab_finds_it(tmp_path):
+def test_make_lab_installs_the_extension_the_settings_and_the_server_extension(tmp_path):
     venv = tmp_path / "venv"
-    _stand_in(venv / "bin", "python", "exit 0")      # the install's pip runs as `$(PY) -m pip`
+    # the install's pip and uv run as `$(PY) -m ...`: nothing installed; the data files' copy runs
+    _stand_in(venv / "bin", "python", f'[ "$1" = lab/install_data_files.py ] && exec {sys.executable} "$@"\nexit 0')
+    # what an earlier Makefile copied into the venv by hand, and a file of the user's own
+    old_config = venv / "etc" / "jupyter" / "jupyter_server_config.py"
+    old_config.parent.mkdir(parents=True)
+    old_config.write_text("class NoDelayKernelConnection: ...\nc.ServerApp.kernel_websocket_connection_class = "
+                          "NoDelayKernelConnection\n")
+    old_overrides = venv / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    old_overrides.parent.mkdir(parents=True)
+    shutil.copy(ROOT / "lab" / "overrides.d" / "nbteach.json", old_overrides)
     target = f"{venv}/.lab-installed"
     out = subprocess.run(["make", "-C", str(ROOT), f"VENV={venv}", target], capture_output=True, text=True,
                          timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
+    _same_files(venv)
     installed = venv / "share" / "jupyter" / "labextensions" / "nbteach-lab"
-    assert _same_tree(BUILT, installed), f"{installed} is missing or differs from {BUILT}"
-    assert re.fullmatch(r"nbteach-lab v\S+ enabled\s+OK.*", _listed(venv)), _listed(venv)
-    assert filecmp.cmp(SERVER_CONFIG, venv / "etc" / "jupyter" / "jupyter_server_config.py", shallow=False)
-    # an extension built again replaces the one installed, and leaves none of its old files
+    assert _same_tree(BUILT, installed), f"{installed} differs from {BUILT}"
+    assert re.fullmatch(r"nbteach-lab v\S+ enabled\s+OK\s+\(python, nbteach\)", _listed(venv)), _listed(venv)
+    assert not old_config.exists() and not old_overrides.exists()
+    # an extension built again replaces the one installed, and leaves none of its old files; the
+    # administrator's own overrides.json and server config are left alone
     (installed / "static" / "left-over.js").write_text("")
+    old_overrides.write_text('{"@jupyterlab/apputils-extension:themes": {"theme": "JupyterLab Dark"}}')
+    old_config.write_text("c.ServerApp.iopub_msg_rate_limit = 1e9\n")
     (venv / ".lab-installed").unlink()
     assert subprocess.run(["make", "-C", str(ROOT), f"VENV={venv}", target], capture_output=True).returncode == 0
     assert _same_tree(BUILT, installed), "a file of an earlier build was left installed"
+    assert old_overrides.exists() and old_config.exists()
 
 
-def test_binder_installs_the_extension_where_jupyterlab_finds_it(tmp_path):
-    prefix, tools = tmp_path / "prefix", tmp_path / "bin"
-    _stand_in(tools, "pip", "exit 0")
-    _stand_in(tools, "python", f"echo '{prefix}'")    # postBuild asks python for sys.prefix
-    env = dict(os.environ, PATH=os.pathsep.join([str(tools), os.environ["PATH"]]))
-    out = subprocess.run(["bash", str(ROOT / "binder" / "postBuild")], cwd=ROOT, env=env, capture_output=True,
-                         text=True, timeout=300)
-    assert out.returncode == 0, out.stdout + out.stderr
-    installed = prefix / "share" / "jupyter" / "labextensions" / "nbteach-lab"
-    assert _same_tree(BUILT, installed), f"{installed} is missing or differs from {BUILT}"
-    assert (prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json").is_file()
-    assert re.fullmatch(r"nbteach-lab v\S+ enabled\s+OK.*", _listed(prefix)), _listed(prefix)
-    assert filecmp.cmp(SERVER_CONFIG, prefix / "etc" / "jupyter" / "jupyter_server_config.py", shallow=False)
+def test_every_data_file_is_in_the_repository():
+    """pyproject.toml's patterns each match files (setuptools ships nothing, silently, for a glob
+    that matches none): the extension's build, its install.json, the settings, the server config."""
+    table = data_files()
+    names = {f"{dest}/{source.name}" for dest, files in table.items() for source in files}
+    assert {"share/jupyter/labextensions/nbteach-lab/package.json",
+            "share/jupyter/labextensions/nbteach-lab/install.json",
+            f"share/jupyter/labextensions/nbteach-lab/{json.loads((BUILT / 'package.json').read_text())['jupyterlab']['_build']['load']}",
+            "share/jupyter/lab/settings/overrides.d/nbteach.json",
+            "etc/jupyter/jupyter_server_config.d/nbteach.json"} <= names, names
+    assert len(table["share/jupyter/labextensions/nbteach-lab/static"]) == len(list((BUILT / "static").iterdir()))
 
 
-def test_the_server_config_turns_nagle_off_on_the_browsers_kernel_socket(monkeypatch):
-    """lab/jupyter_server_config.py, read as Jupyter reads it, names a kernel connection whose
-    connect sets TCP_NODELAY on the browser's websocket (tornado's set_nodelay), then connects
-    as jupyter_server's own connection does."""
+def test_the_settings_turn_the_news_and_the_update_check_off():
+    settings = json.loads((ROOT / "lab" / "overrides.d" / "nbteach.json").read_text(encoding="utf-8"))
+    assert settings == {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                                         "checkForUpdates": False}}
+
+
+def _serverapp(cls):
+    """What jupyter_server hands an extension's loader: the server, its web application's
+    settings, its log."""
+    return SimpleNamespace(kernel_websocket_connection_class=cls, log=logging.getLogger("test"),
+                           web_app=SimpleNamespace(settings={"kernel_websocket_connection_class": cls}))
+
+
+def _connect(cls, monkeypatch):
+    """What ``cls().connect()`` does to the browser's websocket, with jupyter_server's own connect
+    (which would open the kernel's channels) recording its call instead."""
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
-    from traitlets.config.loader import PyFileConfigLoader
 
-    config = PyFileConfigLoader(SERVER_CONFIG.name, str(SERVER_CONFIG.parent)).load_config()
-    cls = config.ServerApp.kernel_websocket_connection_class
-    assert isinstance(cls, type) and issubclass(cls, ZMQChannelsWebsocketConnection), cls
     calls = []
 
     class Handler:
@@ -116,14 +153,51 @@ def test_the_server_config_turns_nagle_off_on_the_browsers_kernel_socket(monkeyp
     connection = cls.__new__(cls)
     connection._trait_values["websocket_handler"] = Handler()
     assert connection.connect() == "future"
-    assert calls == [("nodelay", True), "connect"]
+    return calls
 
 
-def test_jupyterlab_reads_the_server_config_at_start(tmp_path):
-    """The file in a folder Jupyter reads config from is in the server's config at start."""
-    (tmp_path / "jupyter_server_config.py").write_text(SERVER_CONFIG.read_text(encoding="utf-8"))
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp_path))
-    out = subprocess.run([str(JUPYTER), "server", "--show-config"], env=env, capture_output=True, text=True,
-                         timeout=120)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "kernel_websocket_connection_class" in out.stdout and "NoDelayKernelConnection" in out.stdout, out.stdout
+def test_the_server_extension_turns_nagle_off_on_the_browsers_kernel_socket(monkeypatch):
+    """Loaded as jupyter_server loads it, nbteach._server serves every kernel websocket with a
+    connection whose connect sets TCP_NODELAY on the browser's websocket (tornado's set_nodelay),
+    then connects as jupyter_server's own connection does."""
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    from nbteach._server import _load_jupyter_server_extension
+
+    server = _serverapp(ZMQChannelsWebsocketConnection)
+    _load_jupyter_server_extension(server)
+    cls = server.web_app.settings["kernel_websocket_connection_class"]
+    assert cls is server.kernel_websocket_connection_class and issubclass(cls, ZMQChannelsWebsocketConnection)
+    assert cls is not ZMQChannelsWebsocketConnection
+    assert _connect(cls, monkeypatch) == [("nodelay", True), "connect"]
+    assert _connect(ZMQChannelsWebsocketConnection, monkeypatch) == ["connect"]     # what it replaced
+    _load_jupyter_server_extension(server)       # loaded twice: wrapped once
+    assert server.web_app.settings["kernel_websocket_connection_class"] is cls
+
+
+def test_the_server_extension_keeps_a_connection_class_an_administrator_configured(monkeypatch):
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    from nbteach._server import _load_jupyter_server_extension
+
+    class Audited(ZMQChannelsWebsocketConnection):
+        def connect(self):
+            self.websocket_handler.set_nodelay("audited")
+            return super().connect()
+
+    server = _serverapp(Audited)
+    _load_jupyter_server_extension(server)
+    cls = server.web_app.settings["kernel_websocket_connection_class"]
+    assert issubclass(cls, Audited)
+    assert _connect(cls, monkeypatch) == [("nodelay", True), ("nodelay", "audited"), "connect"]
+
+
+def test_the_config_file_enables_an_extension_jupyter_server_can_load():
+    """lab/jupyter_server_config.d/nbteach.json (installed into etc/jupyter/) names a module that
+    jupyter_server finds and validates as an extension, as `jupyter server extension list` does."""
+    from jupyter_server.extension.manager import ExtensionPackage
+
+    config = json.loads((ROOT / "lab" / "jupyter_server_config.d" / "nbteach.json").read_text(encoding="utf-8"))
+    assert config == {"ServerApp": {"jpserver_extensions": {"nbteach._server": True}}}
+    package = ExtensionPackage(name="nbteach._server", enabled=True)
+    assert [p.module_name for p in package.extension_points.values()] == ["nbteach._server"] and package.validate()

@@ -88,12 +88,9 @@ def test_an_expression_is_built_node_by_node_never_from_text(tmp_path, monkeypat
     {"t": "str", "v": "x" * 200_001},
     {"t": "nd", "dtype": "<f8", "shape": [10 ** 6], "v": ""},
 ], ids=["int", "fraction", "decimal", "power", "factorial", "text", "array"])
-def test_values_beyond_a_limit_are_too_large_and_cost_nothing(raw):
-    import time
-
-    start = time.process_time()
+def test_values_beyond_a_limit_are_too_large_unread(raw):
+    """Refused by its length or its bits before any arithmetic (the 6 Mbit Fraction never meets gcd)."""
     assert decode(raw) == Unsupported("too large")
-    assert time.process_time() - start < 5   # generous: it is a length check, not arithmetic
 
 
 def test_a_deep_expression_or_list_is_too_large_not_a_crash():

@@ -39,7 +39,7 @@ from .i18n import tr
 
 __all__ = [
     "NbteachTypeError", "CategoryTypeError", "validate_data", "check_is_fitted",
-    "check_alpha", "check_epsilon", "check_n_labelled", "check_same_length", "check_sample_weight",
+    "check_alpha", "check_epsilon", "check_smoothing", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
     "check_frame", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
@@ -129,6 +129,17 @@ def check_epsilon(epsilon):
             "zh": f"epsilon 必须 > 0 且 < 1，得到的是 {epsilon!r}：它用一个很小的正数代替为零的概率"
                   "（试试 1e-6，或 sympy.Symbol('epsilon', positive=True)）。"}))
     return epsilon
+
+
+def check_smoothing(alpha, epsilon):
+    """(alpha, epsilon), each checked (``check_alpha``, ``check_epsilon``), and not both set."""
+    alpha, epsilon = check_alpha(alpha), check_epsilon(epsilon)
+    if epsilon is not None and alpha != 0:
+        raise NbteachError(
+            "alpha and epsilon are two different smoothings: set one of them (epsilon=None "
+            "for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
+        )
+    return alpha, epsilon
 
 
 def check_n_labelled(n_labelled) -> list:

@@ -42,7 +42,6 @@ import numpy as np
 import pandas as pd
 
 from ._base import NbteachError, log_sum_exp
-from ._numeric import masked_dot, normalise_log
 from ._shown import shown
 from .counts import class_feature_counts, one_hot
 from ._validation import (check_alpha, check_array, check_n_labelled, check_y, refuse_missing_labels,
@@ -214,7 +213,7 @@ class SemiSupervisedNB(MultinomialNB):
         for _ in range(max_iter if self.n_unlabelled_ else 0):
             # E-step: P(c | x_d) for every unlabelled row under the current parameters
             if not np.all(np.isfinite(norm_u)):
-                normalise_log(jll_u, self)            # a row no class can explain: says what to fix
+                self._normalise(jll_u)                # a row no class can explain: says what to fix
             gamma = gamma.copy()
             gamma[~labelled] = np.exp(jll_u - norm_u[:, None])
             # M-step: fractional counts, smoothed
@@ -252,14 +251,14 @@ class SemiSupervisedNB(MultinomialNB):
         """jll_c(x_d) = log pi_c + sum_i x_{d,i} log theta_{c,i} of the unlabelled rows, and
         log P(x_d) = log sum_c exp jll_c(x_d): the E-step's numerator and denominator, and the
         unlabelled rows' share of L."""
-        jll_u = masked_dot(X_u, self.feature_log_prob_) + self.class_log_prior_
+        jll_u = self._joint_log_likelihood(X_u)
         # summed over the classes as rows of the transpose: numpy's reduction over a short last
         # axis is several times slower than over the first axis of a contiguous array
         return jll_u, log_sum_exp(np.ascontiguousarray(jll_u.T), axis=0)
 
     def _objective(self, Y_l, X_l, norm_u, alpha):
         """L: labelled and unlabelled log-likelihood, plus alpha * sum log theta (the prior)."""
-        jll_l = masked_dot(X_l, self.feature_log_prob_) + self.class_log_prior_
+        jll_l = self._joint_log_likelihood(X_l)
         with np.errstate(invalid="ignore"):
             labelled = float(np.sum(np.where(Y_l > 0, jll_l, 0.0)))
         unlabelled = float(np.sum(norm_u))

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError
-from ._numeric import PosteriorMixin
+from ._base import NbteachError
+from ._numeric import _BaseNB
 from .counts import joint_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
 
-class GaussianNB(PosteriorMixin, BaseEstimator):
+class GaussianNB(_BaseNB):
     """Naive Bayes for real-valued features, normal within each class.
 
     Parameters
@@ -62,6 +62,8 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
     >>> nb.predict_proba([[6.5]]).round(4)   # halfway between the means: a tie
     array([[0.5, 0.5]])
     """
+
+    _fitted_attribute = "theta_"
 
     def __init__(self, priors=None, var_smoothing=1e-9, shared_variance=False):
         self.priors = priors
@@ -181,7 +183,6 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
-        X = self._check_predict(X)
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
         out = np.empty((X.shape[0], len(self.classes_)))
@@ -198,7 +199,11 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         features is the joint log-likelihood. MixedNB composes its numeric attributes' factors
         from this.
         """
-        X = self._check_predict(X)
+        check_is_fitted(self, self._fitted_attribute)
+        return self._log_factors(self._check_X(X))
+
+    def _log_factors(self, X):
+        """``log_factors`` of X already checked (MixedNB checks its whole table once)."""
         return np.stack([self._log_factor(X, j) for j in range(X.shape[1])])
 
     def _log_factor(self, X, j):
@@ -206,8 +211,7 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         var = self.var_[:, j][None, :]
         return -0.5 * (np.log(2 * np.pi * var) + (X[:, [j]] - self.theta_[:, j][None, :]) ** 2 / var)
 
-    def _check_predict(self, X):
-        check_is_fitted(self, "theta_")
+    def _check_X(self, X):
         X = validate_data(self, X, reset=False)
         zero = np.argwhere(~(self.var_ > 0))
         if len(zero):

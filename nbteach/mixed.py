@@ -27,10 +27,10 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from ._base import BaseEstimator, NbteachError, log_sum_exp
-from ._numeric import PosteriorMixin
+from ._base import NbteachError, user_stacklevel
+from ._numeric import _BaseNB
 from ._shown import shown
-from ._validation import check_alpha, check_category_table, validate_data
+from ._validation import check_alpha, check_category_table, check_is_fitted, validate_data
 from .categorical import CategoricalNB
 from .counts import joint_counts
 from .gaussian import GaussianNB
@@ -85,7 +85,7 @@ def _labels(y):
     return arr if arr.dtype.kind in "biuf" else np.asarray(y, dtype=object)
 
 
-class MixedNB(PosteriorMixin, BaseEstimator):
+class MixedNB(_BaseNB):
     """Naive Bayes on a DataFrame of categorical and numeric columns.
 
     Parameters
@@ -194,10 +194,10 @@ class MixedNB(PosteriorMixin, BaseEstimator):
         return self
 
     # -- scoring ---------------------------------------------------------------------
-    def _factors(self, X):
-        """Per-column log factors, each (n, K), in column order, plus the log prior."""
+    def _check_X(self, X):
+        """X checked against the fit: (the table, the categorical columns' value indices in
+        CategoricalNB's order, the numeric columns as floats)."""
         X = validate_data(self, X, reset=False, kind="frame")
-        out = {}
         codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp)
         for m, c in enumerate(self.categorical_columns_):
             if _kind(X[c]) != "categorical":
@@ -212,9 +212,8 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                         "their probability is 0/0 in every class. Use alpha > 0 (1 is Laplace).")
                 warnings.warn(
                     f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
-                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=3)
-        if self.categorical_columns_:   # the codes are CategoricalNB's: its values, in its order
-            out.update(zip(self.categorical_columns_, self._categorical._log_factors(codes)))
+                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=user_stacklevel())
+        Xn = None
         if self.numeric_columns_:
             if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
@@ -222,30 +221,33 @@ class MixedNB(PosteriorMixin, BaseEstimator):
             Xn = X[self.numeric_columns_].to_numpy(dtype=float)
             if not np.all(np.isfinite(Xn)):
                 raise NbteachError("a numeric column holds inf: give finite numbers.")
-            out.update(zip(self.numeric_columns_, self._gaussian.log_factors(Xn)))
-        ordered = [out[c] for c in self.feature_names_in_]
+        return X, codes, Xn
+
+    def _factors(self, checked):
+        """The log prior, and the per-column log factors of ``_check_X``'s output, each (n, K),
+        in the columns' order."""
+        _, codes, Xn = checked
+        out = {}
+        if self.categorical_columns_:   # the codes are CategoricalNB's: its values, in its order
+            out.update(zip(self.categorical_columns_, self._categorical._log_factors(codes)))
+        if self.numeric_columns_:
+            out.update(zip(self.numeric_columns_, self._gaussian._log_factors(Xn)))
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
-        return log_prior, ordered, X
+        return log_prior, [out[c] for c in self.feature_names_in_]
 
-    def _joint_log_likelihood(self, X):
+    def _joint_log_likelihood(self, checked):
         """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
-        log_prior, cols, _ = self._factors(X)
+        log_prior, cols = self._factors(checked)
         jll = np.tile(log_prior, (cols[0].shape[0], 1))
         for col in cols:                  # added one attribute at a time, in the columns' order
             jll += col
         return jll
 
-    def predict_log_proba(self, X):
-        """log P(c | x), normalised with log-sum-exp; refuses a row no class can explain."""
-        jll = self.predict_joint_log_proba(X)
-        norm = log_sum_exp(jll, axis=1)
-        if np.any(~np.isfinite(norm)):
-            row = int(np.flatnonzero(~np.isfinite(norm))[0])
-            raise NbteachError(
-                f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
-                "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
-        return jll - norm[:, None]
+    def _zero_row_error(self, row):
+        return NbteachError(
+            f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
+            "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
 
     def explain(self, x):
         """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.
@@ -270,7 +272,10 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                     x[c] = x[c].astype(float)
                 except (TypeError, ValueError):
                     pass
-        log_prior, cols, X = self._factors(x)
+        check_is_fitted(self)
+        checked = self._check_X(x)
+        X = checked[0]
+        log_prior, cols = self._factors(checked)
         index = ["P(c)"]
         rows = [np.exp(log_prior)]
         for c, col in zip(self.feature_names_in_, cols):
@@ -279,7 +284,7 @@ class MixedNB(PosteriorMixin, BaseEstimator):
             rows.append(np.exp(col[0]))
         score = np.exp(log_prior + np.sum([col[0] for col in cols], axis=0))
         jll = log_prior + np.sum([col[0] for col in cols], axis=0)
-        post = np.exp(jll - log_sum_exp(jll[None, :], axis=1)[0]) if np.isfinite(jll).any() else np.full_like(jll, np.nan)
+        post = np.exp(self._normalise(jll[None, :])[0]) if np.isfinite(jll).any() else np.full_like(jll, np.nan)
         frame = pd.DataFrame(np.vstack(rows + [score, post]), index=index + ["score", "posterior"],
                              columns=list(self.classes_))
         frame.attrs["decision"] = self.classes_[int(np.argmax(jll))] if np.isfinite(jll).any() else None

@@ -56,6 +56,11 @@ def log_sum_exp(a, axis=-1):
     import numpy as np   # light module: numpy only when a log-sum-exp is asked for
 
     a = np.asarray(a, dtype=float)
+    if a.ndim == 2 and axis in (1, -1) and a.shape[1] < 8:
+        # a few classes a row: reduced as rows of the transpose, several times faster than along a
+        # short last axis, and to the same bits (numpy adds fewer than 8 numbers one after another
+        # along either axis)
+        return log_sum_exp(np.ascontiguousarray(a.T), axis=0)
     m = np.max(a, axis=axis, keepdims=True)
     m = np.where(np.isfinite(m), m, 0.0)
     with np.errstate(divide="ignore"):

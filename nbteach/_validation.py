@@ -42,7 +42,7 @@ __all__ = [
     "check_alpha", "check_epsilon", "check_smoothing", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
-    "check_frame", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
+    "check_frame", "missing_value_error", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
 ]
 
 
@@ -592,11 +592,22 @@ def check_columns(df, estimator, *, by_name: bool = True):
 
 
 # ---------------------------------------------------------------- mixed tables
-def check_frame(X, estimator, *, fitting: bool):
+def missing_value_error(column, row):
+    """The error for a missing value (NaN/None) in ``column`` at row ``row`` (its label)."""
+    row = row.item() if isinstance(row, np.generic) else row      # 13, not np.int64(13)
+    return NbteachError(tr({"en": f"column {column!r} has a missing value (NaN/None) at row "
+                                  f"{row!r}: fill or drop it first.",
+                            "zh": f"列 {column!r} 在第 {row!r} 行有缺失值（NaN/None）：请先填补或删去。"}))
+
+
+def check_frame(X, estimator, *, fitting: bool, missing: bool = True):
     """X as a DataFrame of categorical and numeric columns, or a clear error.
 
     An array is accepted only if it is 2-D and all numbers (its columns become 0, 1, ...).
     When not fitting, X must have the columns seen in fit (returned in their order).
+    ``missing=False``: missing values are left to the caller, which finds them as it encodes
+    the columns (MixedNB: a missing category gets no code, a missing number is not finite)
+    and refuses them with :func:`missing_value_error`; a pass over every value the less.
     """
     name = type(estimator).__name__
     if isinstance(X, pd.Series):
@@ -643,13 +654,10 @@ def check_frame(X, estimator, *, fitting: bool):
                                      f"(shape={X.shape}) while a minimum of 1 is required）。"}))
     if not fitting:
         X = check_columns(X, estimator)
-    for c in X.columns:
+    for c in X.columns if missing else ():
         bad = X[c].isna().to_numpy()
         if bad.any():
-            row = X.index[int(np.argmax(bad))]
-            raise NbteachError(tr({"en": f"column {c!r} has a missing value (NaN/None) at row "
-                                         f"{row!r}: fill or drop it first.",
-                                   "zh": f"列 {c!r} 在第 {row!r} 行有缺失值（NaN/None）：请先填补或删去。"}))
+            raise missing_value_error(c, X.index[int(np.argmax(bad))])
     return X
 
 
@@ -726,7 +734,7 @@ _NO_Y = object()
 
 
 def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
-                  positive: bool = False, by_name: bool = True):
+                  positive: bool = False, by_name: bool = True, missing: bool = True):
     """Check X (and y) for ``estimator``, as scikit-learn's ``validate_data``.
 
     ``reset=True`` (in fit): X may have any features. ``reset=False`` (in predict): the
@@ -737,6 +745,7 @@ def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
     labels and y as a list of labels, one per row; ``"frame"`` returns a DataFrame of mixed
     columns and y as ``(classes, y_index)``; ``"documents"`` a list of strings (one per
     document) and y as ``(classes, y_index)``. Without y, only X is returned.
+    ``missing=False`` (kind "frame"): see :func:`check_frame`.
     """
     if not reset:
         check_is_fitted(estimator)
@@ -747,7 +756,7 @@ def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
         if not reset:
             X = check_columns(X, estimator, by_name=by_name)
     elif kind == "frame":
-        X = check_frame(X, estimator, fitting=reset)
+        X = check_frame(X, estimator, fitting=reset, missing=missing)
     elif kind == "documents":
         X = check_documents(X)
     else:

@@ -33,6 +33,7 @@ from nbteach._shown import shown
 from nbteach._validation import (
     check_is_fitted,
     check_smoothing,
+    missing_value_error,
     refuse_mixed_kinds,
     validate_data,
     value_kind,
@@ -226,13 +227,12 @@ class CategoricalNB(_BaseNB):
         """
         alpha, epsilon = check_smoothing(self.alpha, self.epsilon)   # checked here, once
         df, labels = validate_data(self, X, y, reset=True, kind="categories")
-        return self._fit(df, labels, alpha, epsilon)
+        return self._fit(df, *encode(labels), alpha, epsilon)
 
-    def _fit(self, df, labels, alpha, epsilon):
-        """fit's counting and smoothing, on a table, labels, alpha and epsilon already checked
-        (MixedNB hands its categorical columns here after checking its whole table, ``labels``
-        as a Series): the smoothing functions' unchecked forms."""
-        y_codes, classes = encode(labels)
+    def _fit(self, df, y_codes, classes, alpha, epsilon):
+        """fit's counting and smoothing, on a table, the rows' class indices into ``classes``,
+        alpha and epsilon already checked (MixedNB hands its categorical columns here after
+        checking its whole table): the smoothing functions' unchecked forms."""
         if len(classes) < 2:
             raise NbteachError(
                 f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
@@ -257,6 +257,10 @@ class CategoricalNB(_BaseNB):
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
             series = df[col]
+            if col in given:       # a missing value is no value that categories lists: named first
+                gaps = series.isna().to_numpy()
+                if gaps.any():
+                    raise missing_value_error(col, series.index[int(np.argmax(gaps))])
             refuse_mixed_kinds(col, series)
             if col in given:
                 listed = list(given[col])
@@ -268,6 +272,8 @@ class CategoricalNB(_BaseNB):
                 codes, values = encode(series, listed)
             else:
                 codes, values = encode(series)
+                if (codes < 0).any():     # a missing value gets no code (MixedNB's are found here)
+                    raise missing_value_error(col, series.index[int(np.argmax(codes < 0))])
             index = {v: j for j, v in enumerate(values)}
             counts = joint_counts([y_codes, codes], [len(classes), len(values)]).astype(float)
             self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
@@ -338,7 +344,8 @@ class CategoricalNB(_BaseNB):
         return float(p.subs({s: 0 for s in p.free_symbols})) if is_symbolic(p) else float(p)
 
     def _float_table(self, table):
-
+        if not self._exact_mode:
+            return table.to_numpy(dtype=float)         # a float table already
         return np.array([[self._float(p) for p in row] for row in table.values], dtype=float)
 
     # ------------------------------------------------------------ prediction
@@ -399,27 +406,33 @@ class CategoricalNB(_BaseNB):
             rows.append(row)
         return rows
 
-    def _log_factors(self, codes):
-        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
-
-        out = np.empty((len(self.feature_log_prob_), codes.shape[0], len(self.classes_)))
-        for m, flp in enumerate(self.feature_log_prob_):
-            col = codes[:, m]
-            seen = col >= 0
-            if seen.all():
-                out[m] = flp[:, col].T
-            else:
-                out[m][seen] = flp[:, col[seen]].T
-                out[m][~seen] = self._unseen_log[m]
+    def _log_factor(self, m, col):
+        """log P(x_m | c) of feature m for value indices ``col`` (-1: unseen in training), one row
+        per class: shape (n_classes, n_samples), each class's numbers side by side in memory."""
+        flp = self.feature_log_prob_[m]
+        seen = col >= 0
+        if seen.all():
+            return flp.take(col, axis=1)
+        out = np.empty((flp.shape[0], len(col)))
+        out[:, seen] = flp.take(col[seen], axis=1)
+        out[:, ~seen] = self._unseen_log[m][:, None]
         return out
 
+    def _log_factors(self, codes):
+        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
+        return np.stack([self._log_factor(m, codes[:, m]).T for m in range(codes.shape[1])])
+
     def _log_joint(self, codes):
-        """log P(c) + sum_m log P(x_m | c) of value indices, in float64 (-inf where a class scores 0)."""
-        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+        """log P(c) + sum_m log P(x_m | c) of value indices, in float64 (-inf where a class scores 0).
+
+        Summed a class to a row (the rows' numbers side by side), one feature at a time in
+        their order, and returned one row per sample."""
+        jll = np.empty((len(self.classes_), codes.shape[0]))
+        jll[:] = self.class_log_prior_[:, None]
         with np.errstate(invalid="ignore"):
-            for factor in self._log_factors(codes):
-                jll += factor
-        return jll
+            for m in range(codes.shape[1]):
+                jll += self._log_factor(m, codes[:, m])
+        return np.ascontiguousarray(jll.T)
 
     def log_factors(self, X):
         """log P(x_m | c) of every feature m for every row of X, in float64.

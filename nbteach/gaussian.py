@@ -93,7 +93,8 @@ class GaussianNB(_BaseNB):
         self.var_ = np.zeros((K, M))
         self.class_count_ = np.zeros(K)
         # each class's rows as one block, in their order: the same sums as a mask per class
-        order = np.argsort(y_index, kind="stable")
+        small = np.uint8 if K <= 256 else np.uint16 if K <= 65536 else y_index.dtype
+        order = np.argsort(y_index.astype(small), kind="stable")   # small ints: numpy's radix sort
         ends = np.cumsum(joint_counts([y_index], [K]))
         Xs, ws = X[order], (None if w is None else w[order])
         for k in range(K):
@@ -204,12 +205,18 @@ class GaussianNB(_BaseNB):
 
     def _log_factors(self, X):
         """``log_factors`` of X already checked (MixedNB checks its whole table once)."""
-        return np.stack([self._log_factor(X, j) for j in range(X.shape[1])])
+        return np.stack([self._log_factor(X[:, j], j).T for j in range(X.shape[1])])
 
-    def _log_factor(self, X, j):
-        """log N(x_j; mu_cj, sigma^2_cj) for every row (axis 0) and class (axis 1)."""
-        var = self.var_[:, j][None, :]
-        return -0.5 * (np.log(2 * np.pi * var) + (X[:, [j]] - self.theta_[:, j][None, :]) ** 2 / var)
+    def _log_factor(self, x, j):
+        """log N(x_j; mu_cj, sigma^2_cj) of feature j's values ``x``, one row per class: shape
+        (n_classes, n_samples), each class's numbers side by side in memory."""
+        var = self.var_[:, j][:, None]
+        out = np.subtract(x[None, :], self.theta_[:, j][:, None])   # -1/2 (log(2 pi var) + (x - mu)^2 / var),
+        np.square(out, out=out)                                      # in place, in that order
+        out /= var
+        out += np.log(2 * np.pi * var)
+        out *= -0.5
+        return out
 
     def _check_X(self, X):
         X = validate_data(self, X, reset=False)

@@ -30,9 +30,9 @@ import pandas as pd
 from ._base import NbteachError, user_stacklevel
 from ._numeric import _BaseNB
 from ._shown import shown
-from ._validation import check_alpha, check_category_table, check_is_fitted, validate_data
+from ._validation import check_alpha, check_category_table, check_is_fitted, missing_value_error, validate_data
 from .categorical import CategoricalNB
-from .counts import joint_counts
+from .counts import encode, joint_counts
 from .gaussian import GaussianNB
 
 __all__ = ["MixedNB"]
@@ -74,6 +74,18 @@ def _kind(series):
         return "categorical"
     raise NbteachError(f"column {series.name!r} has dtype {dt}, which MixedNB cannot use: give "
                        "categories (strings, bool, category) or numbers.")
+
+
+def _finite(X, columns, Xn):
+    """``Xn``, the columns ``columns`` of X as floats, if every value is finite; else the error
+    for the first missing value (NaN, in the columns' order) or for inf."""
+    if not np.all(np.isfinite(Xn)):
+        gaps = np.isnan(Xn)
+        if gaps.any():
+            j = int(np.argmax(gaps.any(axis=0)))
+            raise missing_value_error(columns[j], X.index[int(np.argmax(gaps[:, j]))])
+        raise NbteachError("a numeric column holds inf: give finite numbers.")
+    return Xn
 
 
 def _labels(y):
@@ -132,7 +144,8 @@ class MixedNB(_BaseNB):
         vf = self.var_floor
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
             raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
-        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame")
+        # missing values are found as the columns are read: a category gets no code, a number is NaN
+        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame", missing=False)
         K, n = len(classes), len(X)
         self.classes_ = classes
         self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
@@ -151,10 +164,14 @@ class MixedNB(_BaseNB):
             ordered = {c: list(pd.factorize(X[c], sort=True)[1]) for c in self.categorical_columns_
                        if isinstance(X[c].dtype, pd.CategoricalDtype)}
             objects = [c for c in self.categorical_columns_ if X[c].dtype == object]
+            for c in objects:                       # its missing values named before the rest
+                gaps = X[c].isna().to_numpy()
+                if gaps.any():
+                    raise missing_value_error(c, X.index[int(np.argmax(gaps))])
             if objects:
                 check_category_table(X[objects])    # e.g. a dict in a column of labels
             self._categorical = CategoricalNB(alpha=float(self.alpha), categories=ordered or None)._fit(
-                X[self.categorical_columns_], pd.Series(y_idx), float(self.alpha), None)
+                X[self.categorical_columns_], y_idx, list(range(K)), float(self.alpha), None)
             for m, c in enumerate(self.categorical_columns_):
                 levels = self._categorical.categories_[m].tolist()
                 self._levels[c] = pd.Index(levels)
@@ -164,9 +181,7 @@ class MixedNB(_BaseNB):
                     self._categorical.category_count_[m].astype(int), index=classes, columns=levels)
         self._gaussian = None
         if self.numeric_columns_:
-            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
-            if not np.all(np.isfinite(Xn)):
-                raise NbteachError("a numeric column holds inf: give finite numbers.")
+            Xn = _finite(X, self.numeric_columns_, X[self.numeric_columns_].to_numpy(dtype=float))
             small = [classes.tolist()[k] for k in range(K) if count[k] - self.ddof <= 0]
             if small:
                 raise NbteachError(
@@ -197,14 +212,17 @@ class MixedNB(_BaseNB):
     def _check_X(self, X):
         """X checked against the fit: (the table, the categorical columns' value indices in
         CategoricalNB's order, the numeric columns as floats)."""
-        X = validate_data(self, X, reset=False, kind="frame")
-        codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp)
+        X = validate_data(self, X, reset=False, kind="frame", missing=False)   # missing: found below
+        codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp, order="F")  # a column a block
         for m, c in enumerate(self.categorical_columns_):
             if _kind(X[c]) != "categorical":
                 raise NbteachError(f"column {c!r} was categorical in fit but holds numbers now.")
-            codes[:, m] = self._levels[c].get_indexer(X[c])
+            codes[:, m] = encode(X[c], self._levels[c], unseen=-1)[0]
             seen = codes[:, m] >= 0
             if not seen.all():
+                gaps = X[c][~seen].isna()
+                if gaps.any():
+                    raise missing_value_error(c, gaps.index[int(np.argmax(gaps.to_numpy()))])
                 unseen = X[c][~seen].unique().tolist()
                 if float(self.alpha) == 0:
                     raise NbteachError(
@@ -218,31 +236,32 @@ class MixedNB(_BaseNB):
             if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
                 raise NbteachError(f"column {bad!r} was numeric in fit but holds text now.")
-            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
-            if not np.all(np.isfinite(Xn)):
-                raise NbteachError("a numeric column holds inf: give finite numbers.")
+            Xn = _finite(X, self.numeric_columns_, X[self.numeric_columns_].to_numpy(dtype=float))
         return X, codes, Xn
 
     def _factors(self, checked):
-        """The log prior, and the per-column log factors of ``_check_X``'s output, each (n, K),
-        in the columns' order."""
+        """The log prior, and the log factor of each column of ``_check_X``'s output in the
+        columns' order, each one row per class (n_classes, n_samples): CategoricalNB's and
+        GaussianNB's own."""
         _, codes, Xn = checked
-        out = {}
-        if self.categorical_columns_:   # the codes are CategoricalNB's: its values, in its order
-            out.update(zip(self.categorical_columns_, self._categorical._log_factors(codes)))
-        if self.numeric_columns_:
-            out.update(zip(self.numeric_columns_, self._gaussian._log_factors(Xn)))
+        position = {c: m for m, c in enumerate(self.categorical_columns_)}
+        position.update((c, j) for j, c in enumerate(self.numeric_columns_))
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
-        return log_prior, [out[c] for c in self.feature_names_in_]
+        factors = (self._categorical._log_factor(position[c], codes[:, position[c]]) if c in self._levels
+                   else self._gaussian._log_factor(Xn[:, position[c]], position[c])
+                   for c in self.feature_names_in_)
+        return log_prior, factors
 
     def _joint_log_likelihood(self, checked):
-        """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
-        log_prior, cols = self._factors(checked)
-        jll = np.tile(log_prior, (cols[0].shape[0], 1))
-        for col in cols:                  # added one attribute at a time, in the columns' order
-            jll += col
-        return jll
+        """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class
+        (a class's numbers side by side in memory, as they were summed)."""
+        log_prior, factors = self._factors(checked)
+        jll = np.empty((len(log_prior), len(checked[0])))
+        jll[:] = log_prior[:, None]
+        for factor in factors:            # added one attribute at a time, in the columns' order
+            jll += factor
+        return jll.T
 
     def _zero_row_error(self, row):
         return NbteachError(
@@ -275,7 +294,8 @@ class MixedNB(_BaseNB):
         check_is_fitted(self)
         checked = self._check_X(x)
         X = checked[0]
-        log_prior, cols = self._factors(checked)
+        log_prior, factors = self._factors(checked)
+        cols = [factor.T for factor in factors]
         index = ["P(c)"]
         rows = [np.exp(log_prior)]
         for c, col in zip(self.feature_names_in_, cols):

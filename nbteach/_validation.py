@@ -42,7 +42,7 @@ __all__ = [
     "check_alpha", "check_epsilon", "check_smoothing", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
-    "check_frame", "missing_value_error", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
+    "check_frame", "missing_value_error", "check_columns", "check_documents", "check_node_data", "missing_node_value_error", "is_bayes_net", "is_sparse",
 ]
 
 
@@ -704,8 +704,18 @@ def is_bayes_net(obj) -> bool:
     return all(hasattr(obj, a) for a in ("nodes", "edges", "parents", "get_cpds", "add_cpds", "check_model"))
 
 
-def check_node_data(data, nodes) -> None:
-    """``data`` must be a DataFrame with one column per node, rows, and no missing value."""
+def missing_node_value_error(v):
+    """The error for a missing value in node ``v``'s column of a network's data."""
+    return NbteachError(tr({"en": f"column {v!r} has missing values; counting needs every value.",
+                            "zh": f"列 {v!r} 有缺失值；计数需要每一个值。"}))
+
+
+def check_node_data(data, nodes, *, missing: bool = True) -> None:
+    """``data`` must be a DataFrame with one column per node, rows, and no missing value.
+
+    ``missing=False``: missing values are left to the caller, which finds them as it encodes
+    the columns (a missing value gets no code) and refuses them with
+    :func:`missing_node_value_error`; a pass over every value the less."""
     if not isinstance(data, pd.DataFrame):
         raise NbteachError(tr({"en": f"data must be a pandas DataFrame with one column per node; got "
                                      f"{type(data).__name__}.",
@@ -723,10 +733,9 @@ def check_node_data(data, nodes) -> None:
     if missing:
         raise NbteachError(tr({"en": f"data has no column for {', '.join(map(repr, missing))}.",
                                "zh": f"data 缺少结点 {', '.join(map(repr, missing))} 的列。"}))
-    for v in nodes:
+    for v in nodes if missing else ():
         if data[v].isna().any():
-            raise NbteachError(tr({"en": f"column {v!r} has missing values; counting needs every value.",
-                                   "zh": f"列 {v!r} 有缺失值；计数需要每一个值。"}))
+            raise missing_node_value_error(v)
 
 
 # ---------------------------------------------------------------- the entry point

@@ -8,10 +8,11 @@ and gets its posterior from it by log-sum-exp, never by exponentiating first:
 
     log P(c | x) = jll_c(x) - log sum_c' exp jll_c'(x),        y_hat = argmax_c jll_c(x).
 
-:class:`_BaseNB` writes this once, as scikit-learn's class of that name (sklearn/naive_bayes.py): a
-model provides ``_check_X`` (its input checked against the fit, once, and prepared for
-scoring) and ``_joint_log_likelihood`` (the scores of prepared input), and inherits
-``predict_joint_log_proba``, ``predict_log_proba``, ``predict_proba`` and ``predict``. Every
+:class:`_BaseNB` writes this once, as scikit-learn's class of that name does
+(sklearn/naive_bayes.py): a model provides ``_check_X`` (its input checked against the fit,
+once, and prepared for scoring) and ``_joint_log_likelihood`` (the scores of prepared input),
+and inherits ``predict_joint_log_proba``, ``predict_log_proba``, ``predict_proba`` and
+``predict``. Every
 naive Bayes model stands on it (CategoricalNB, MultinomialNB, BernoulliNB, GaussianNB,
 MixedNB, TextNB, SemiSupervisedNB, SPODE, AODE, TAN), and LogisticRegression, whose class
 scores w_c.x + b_c are normalised the same way. CategoricalNB's exact arithmetic
@@ -78,8 +79,8 @@ class _BaseNB(BaseEstimator):
     * ``_joint_log_likelihood(X)``: for prepared X, jll_c(x) = log pi_c + log P(x | c), one
       column per class in the order of ``classes_``.
 
-    and may give ``_fitted_attribute`` (the attribute ``fit`` sets last) and ``_zero_row_error`` (what
-    to say of a row that every class scores 0).
+    and may give ``_fitted_attribute`` (the attribute ``fit`` sets last) and
+    ``_zero_row_error`` (what to say of a row that every class scores 0).
     """
 
     #: what ``fit`` sets: its absence means "not fitted"

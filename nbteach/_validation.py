@@ -42,7 +42,8 @@ __all__ = [
     "check_alpha", "check_epsilon", "check_smoothing", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
-    "check_frame", "missing_value_error", "check_columns", "check_documents", "check_node_data", "missing_node_value_error", "is_bayes_net", "is_sparse",
+    "check_frame", "missing_value_error", "refuse_missing", "check_columns", "check_documents", "check_node_data",
+    "missing_node_value_error", "is_bayes_net", "is_sparse",
 ]
 
 
@@ -600,6 +601,13 @@ def missing_value_error(column, row):
                             "zh": f"列 {column!r} 在第 {row!r} 行有缺失值（NaN/None）：请先填补或删去。"}))
 
 
+def refuse_missing(name, column) -> None:
+    """:func:`missing_value_error` for the first missing value of ``column`` (a Series), if any."""
+    gaps = column.isna().to_numpy()
+    if gaps.any():
+        raise missing_value_error(name, column.index[int(np.argmax(gaps))])
+
+
 def check_frame(X, estimator, *, fitting: bool, missing: bool = True):
     """X as a DataFrame of categorical and numeric columns, or a clear error.
 
@@ -655,9 +663,7 @@ def check_frame(X, estimator, *, fitting: bool, missing: bool = True):
     if not fitting:
         X = check_columns(X, estimator)
     for c in X.columns if missing else ():
-        bad = X[c].isna().to_numpy()
-        if bad.any():
-            raise missing_value_error(c, X.index[int(np.argmax(bad))])
+        refuse_missing(c, X[c])
     return X
 
 

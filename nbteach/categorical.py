@@ -34,6 +34,7 @@ from nbteach._validation import (
     check_is_fitted,
     check_smoothing,
     missing_value_error,
+    refuse_missing,
     refuse_mixed_kinds,
     validate_data,
     value_kind,
@@ -258,9 +259,7 @@ class CategoricalNB(_BaseNB):
         for col in self._columns:
             series = df[col]
             if col in given:       # a missing value is no value that categories lists: named first
-                gaps = series.isna().to_numpy()
-                if gaps.any():
-                    raise missing_value_error(col, series.index[int(np.argmax(gaps))])
+                refuse_missing(col, series)
             refuse_mixed_kinds(col, series)
             if col in given:
                 listed = list(given[col])
@@ -439,7 +438,8 @@ class CategoricalNB(_BaseNB):
 
         An array of shape (n_features, n_samples, n_classes); log P(c) plus its sum over the
         features is the joint log-likelihood that ``predict`` maximises. MixedNB composes its
-        categorical attributes' factors from this.
+        categorical attributes' factors from these (``_log_factor``, one feature at a time, on
+        its table checked once).
         """
         check_is_fitted(self)
         return self._log_factors(self._check_X(X)[1])

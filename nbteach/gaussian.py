@@ -198,7 +198,7 @@ class GaussianNB(_BaseNB):
 
         An array of shape (n_features, n_samples, n_classes); log pi_c plus its sum over the
         features is the joint log-likelihood. MixedNB composes its numeric attributes' factors
-        from this.
+        from these (``_log_factor``, one feature at a time, on its table checked once).
         """
         check_is_fitted(self, self._fitted_attribute)
         return self._log_factors(self._check_X(X))

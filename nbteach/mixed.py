@@ -30,7 +30,8 @@ import pandas as pd
 from ._base import NbteachError, user_stacklevel
 from ._numeric import _BaseNB
 from ._shown import shown
-from ._validation import check_alpha, check_category_table, check_is_fitted, missing_value_error, validate_data
+from ._validation import (check_alpha, check_category_table, check_is_fitted, missing_value_error, refuse_missing,
+                          validate_data)
 from .categorical import CategoricalNB
 from .counts import encode, joint_counts
 from .gaussian import GaussianNB
@@ -165,9 +166,7 @@ class MixedNB(_BaseNB):
                        if isinstance(X[c].dtype, pd.CategoricalDtype)}
             objects = [c for c in self.categorical_columns_ if X[c].dtype == object]
             for c in objects:                       # its missing values named before the rest
-                gaps = X[c].isna().to_numpy()
-                if gaps.any():
-                    raise missing_value_error(c, X.index[int(np.argmax(gaps))])
+                refuse_missing(c, X[c])
             if objects:
                 check_category_table(X[objects])    # e.g. a dict in a column of labels
             self._categorical = CategoricalNB(alpha=float(self.alpha), categories=ordered or None)._fit(
@@ -220,9 +219,7 @@ class MixedNB(_BaseNB):
             codes[:, m] = encode(X[c], self._levels[c], unseen=-1)[0]
             seen = codes[:, m] >= 0
             if not seen.all():
-                gaps = X[c][~seen].isna()
-                if gaps.any():
-                    raise missing_value_error(c, gaps.index[int(np.argmax(gaps.to_numpy()))])
+                refuse_missing(c, X[c][~seen])          # a missing value gets no code either
                 unseen = X[c][~seen].unique().tolist()
                 if float(self.alpha) == 0:
                     raise NbteachError(

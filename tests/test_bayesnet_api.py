@@ -181,8 +181,8 @@ def test_tables_given_as_arrays_are_the_tables_given_as_frames():
     for bad, message in [({"Rain": (truth.values("Rain"), rain[:1])}, r"shape \(2, 2\)"),
                          ({"Rain": (truth.values("Rain"), rain * 2)}, "outside"),
                          ({"WetGrass": (truth.values("WetGrass"), wet * 0.5)}, r"row \(True, True\) .* sums to 0.5"),
-                         ({"Rain": (truth.values("Rain"), rain[::-1]), "WetGrass": (truth.values("WetGrass"), wet * 0.5)},
-                          "sums to 0.5")]:
+                         ({"Rain": (truth.values("Rain"), rain[::-1]),
+                           "WetGrass": (truth.values("WetGrass"), wet * 0.5)}, "sums to 0.5")]:
         with pytest.raises(NbteachError, match=message):
             by_arrays.add_cpd_arrays(bad)
         assert _same(_state(by_arrays), before)          # nothing set, the good table with the bad neither

@@ -461,8 +461,8 @@ class BayesNet:
 
         >>> from nbteach.bayesnet import sprinkler
         >>> net = sprinkler()
-        >>> rain = net.cpd_array("Rain")
-        >>> net.add_cpd_arrays({"Rain": (net.values("Rain"), rain[::-1])}).cpd_array("Rain").tolist() == rain[::-1].tolist()
+        >>> flipped = net.cpd_array("Rain")[::-1]         # Rain's rows for Cloudy swapped
+        >>> net.add_cpd_arrays({"Rain": (net.values("Rain"), flipped)}).cpd_array("Rain").tolist() == flipped.tolist()
         True
         """
         if not isinstance(tables, Mapping):

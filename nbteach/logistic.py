@@ -189,6 +189,14 @@ class LogisticRegression(_BaseNB):
     n_iter_ : int
     converged_ : bool
 
+    Notes
+    -----
+    ``predict_log_proba``, ``predict_proba`` and ``predict`` are naive Bayes' own
+    (``nbteach._numeric._BaseNB``): the class scores z_c = w_c.x + b_c, which
+    ``predict_joint_log_proba`` returns (two classes: 0 for ``classes_[0]``, then
+    ``decision_function``), are normalised as a joint log-likelihood is,
+    log P(c | x) = z_c - log sum_c' exp z_c'.
+
     Examples
     --------
     >>> X = [[0.0], [1.0], [2.0], [3.0]]

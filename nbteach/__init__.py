@@ -29,8 +29,9 @@ imports only groups above it; a package's own docstring says more.
    uses it), ``realdata`` (real data from installed packages), ``probability`` (exact
    Bayes), ``smoothing`` (MLE, Laplace/Lidstone, epsilon).
 3. Models, one a module, each scikit-learn's estimator interface: ``categorical``,
-   ``multinomial``, ``bernoulli``, ``gaussian``, ``_numeric`` (what the numeric ones
-   share), ``mixed`` (composed of the categorical and Gaussian models), ``text``,
+   ``multinomial``, ``bernoulli``, ``gaussian``, ``_numeric`` (the one naive Bayes base,
+   ``_BaseNB``: the posterior from the joint log-likelihood, under every model; and what the
+   count models share), ``mixed`` (composed of the categorical and Gaussian models), ``text``,
    ``logistic``, ``semi_naive`` (SPODE, AODE, TAN), ``em``, ``bayesnet/`` (network,
    inference, estimators, search, sampling). A model imports groups 1-2 and the models
    it is made of, never one built on it.

@@ -1,14 +1,32 @@
-"""What the numeric naive Bayes estimators share: one-hot counting, the prior, log space.
+"""The numeric (float64, log-space) side of naive Bayes: the posterior step, written once.
 
-Private to nbteach: MultinomialNB, BernoulliNB, GaussianNB, SemiSupervisedNB and TextNB
-score through :class:`PosteriorMixin` and these helpers. Their input is checked in
-:mod:`nbteach._validation`.
+Every classifier of nbteach scores a row x by a joint log-likelihood per class,
+
+    jll_c(x) = log pi_c + log P(x | c)        (up to a term that is the same for every class),
+
+and gets its posterior from it by log-sum-exp, never by exponentiating first:
+
+    log P(c | x) = jll_c(x) - log sum_c' exp jll_c'(x),        y_hat = argmax_c jll_c(x).
+
+:class:`_BaseNB` writes this once, as scikit-learn's class of that name does
+(sklearn/naive_bayes.py): a model provides ``_check_X`` (its input checked against the fit,
+once, and prepared for scoring) and ``_joint_log_likelihood`` (the scores of prepared input),
+and inherits ``predict_joint_log_proba``, ``predict_log_proba``, ``predict_proba`` and
+``predict``. Every
+naive Bayes model stands on it (CategoricalNB, MultinomialNB, BernoulliNB, GaussianNB,
+MixedNB, TextNB, SemiSupervisedNB, SPODE, AODE, TAN), and LogisticRegression, whose class
+scores w_c.x + b_c are normalised the same way. CategoricalNB's exact arithmetic
+(Fractions, sympy) is its own; its float64 side is this one.
+
+Private to nbteach; the count models (MultinomialNB, BernoulliNB, SemiSupervisedNB, TextNB)
+also share the helpers below: one-hot counting, the prior, the masked dot product. Input is
+checked in :mod:`nbteach._validation`.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from ._base import NbteachError, log_sum_exp
+from ._base import BaseEstimator, NbteachError, log_sum_exp
 from .counts import class_feature_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, check_y
 
@@ -37,29 +55,6 @@ def class_log_prior(estimator):
     return np.full(n_classes, -np.log(n_classes))
 
 
-def normalise_log(jll, estimator=None):
-    """log P(c|x) = jll - log sum_c exp(jll), row by row (log-sum-exp).
-
-    Raises when a row has probability zero under every class (possible with alpha=0, or
-    for GaussianNB with var_smoothing=0 and a feature constant within every class).
-    """
-    norm = log_sum_exp(jll, axis=1)
-    if np.any(~np.isfinite(norm)):
-        row = int(np.flatnonzero(~np.isfinite(norm))[0])
-        if estimator is not None and hasattr(estimator, "var_smoothing"):
-            why = ("This happens with var_smoothing=0 when a feature has variance 0 within every "
-                   "class and the row's value differs from it: use var_smoothing > 0 (the default "
-                   "is 1e-9).")
-        else:
-            why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
-                   "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
-        raise NbteachError(
-            f"Row {row} has probability zero under every class (its joint log-likelihood "
-            f"is -inf for all of them), so the posterior 0/0 is undefined. {why}"
-        )
-    return jll - norm[:, None]
-
-
 def masked_dot(X, log_p):
     """X @ log_p.T, where 0 * log(0) counts as 0 (an absent word says nothing).
 
@@ -74,13 +69,25 @@ def masked_dot(X, log_p):
     return out
 
 
-class PosteriorMixin:
-    """predict / predict_proba / predict_log_proba from ``_joint_log_likelihood``.
+class _BaseNB(BaseEstimator):
+    """predict / predict_proba / predict_log_proba from ``_joint_log_likelihood``, written once.
 
-    Every naive Bayes model scores a row x by its joint log-likelihood
-    jll_c(x) = log pi_c + log P(x | c); the posterior follows by log-sum-exp:
-    log P(c | x) = jll_c(x) - log sum_c' exp(jll_c'(x)).
+    A subclass provides
+
+    * ``_check_X(X)``: X checked against the fit (once per call) and prepared for scoring
+      (an array, category codes, documents' token ids);
+    * ``_joint_log_likelihood(X)``: for prepared X, jll_c(x) = log pi_c + log P(x | c), one
+      column per class in the order of ``classes_``.
+
+    and may give ``_fitted_attribute`` (the attribute ``fit`` sets last) and
+    ``_zero_row_error`` (what to say of a row that every class scores 0).
     """
+
+    #: what ``fit`` sets: its absence means "not fitted"
+    _fitted_attribute = "classes_"
+    #: scikit-learn's tags (``__sklearn_tags__``)
+    _poor_score = False
+    _positive_only = False
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -88,23 +95,51 @@ class PosteriorMixin:
         tags.input_tags.positive_only = self._positive_only
         return tags
 
-    _poor_score = False
-    _positive_only = False
+    def _check_X(self, X):
+        raise NotImplementedError
+
+    def _joint_log_likelihood(self, X):
+        raise NotImplementedError
 
     def predict_joint_log_proba(self, X):
         """The joint log-likelihood log pi_c + log P(x | c), one column per class."""
-        check_is_fitted(self, "classes_")
-        return self._joint_log_likelihood(X)
+        check_is_fitted(self, self._fitted_attribute)
+        return self._joint_log_likelihood(self._check_X(X))
 
     def predict_log_proba(self, X):
         """log P(c | x), normalised with log-sum-exp (never by exponentiating first)."""
-        return normalise_log(self.predict_joint_log_proba(X), self)
+        return self._normalise(self.predict_joint_log_proba(X))
 
     def predict_proba(self, X):
         """P(c | x), one column per class in the order of ``classes_``; rows sum to 1."""
         return np.exp(self.predict_log_proba(X))
 
     def predict(self, X):
-        """The class with the largest posterior, argmax_c log pi_c + log P(x | c)."""
+        """The class with the largest posterior, argmax_c log pi_c + log P(x | c) (the first
+        in ``classes_`` on a tie)."""
         jll = self.predict_joint_log_proba(X)
         return self.classes_[np.argmax(jll, axis=1)]
+
+    def _normalise(self, jll):
+        """log P(c|x) = jll - log sum_c exp(jll), row by row (log-sum-exp); refuses a row with
+        probability zero under every class (``_zero_row_error``)."""
+        norm = log_sum_exp(jll, axis=1)
+        if np.any(~np.isfinite(norm)):
+            raise self._zero_row_error(int(np.flatnonzero(~np.isfinite(norm))[0]))
+        return jll - norm[:, None]
+
+    def _zero_row_error(self, row):
+        """The error for row ``row``, which has probability zero under every class (possible
+        with alpha=0, or for GaussianNB with var_smoothing=0 and a feature constant within
+        every class)."""
+        if hasattr(self, "var_smoothing"):
+            why = ("This happens with var_smoothing=0 when a feature has variance 0 within every "
+                   "class and the row's value differs from it: use var_smoothing > 0 (the default "
+                   "is 1e-9).")
+        else:
+            why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
+                   "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
+        return NbteachError(
+            f"Row {row} has probability zero under every class (its joint log-likelihood "
+            f"is -inf for all of them), so the posterior 0/0 is undefined. {why}"
+        )

@@ -39,10 +39,11 @@ from .i18n import tr
 
 __all__ = [
     "NbteachTypeError", "CategoryTypeError", "validate_data", "check_is_fitted",
-    "check_alpha", "check_epsilon", "check_n_labelled", "check_same_length", "check_sample_weight",
+    "check_alpha", "check_epsilon", "check_smoothing", "check_n_labelled", "check_same_length", "check_sample_weight",
     "check_class_prior", "check_array", "check_y", "refuse_missing_labels",
     "check_category_table", "check_category_labels", "refuse_mixed_kinds", "value_kind", "value_kinds",
-    "check_frame", "check_columns", "check_documents", "check_node_data", "is_bayes_net", "is_sparse",
+    "check_frame", "missing_value_error", "refuse_missing", "check_columns", "check_documents", "check_node_data",
+    "missing_node_value_error", "is_bayes_net", "is_sparse",
 ]
 
 
@@ -129,6 +130,17 @@ def check_epsilon(epsilon):
             "zh": f"epsilon 必须 > 0 且 < 1，得到的是 {epsilon!r}：它用一个很小的正数代替为零的概率"
                   "（试试 1e-6，或 sympy.Symbol('epsilon', positive=True)）。"}))
     return epsilon
+
+
+def check_smoothing(alpha, epsilon):
+    """(alpha, epsilon), each checked (``check_alpha``, ``check_epsilon``), and not both set."""
+    alpha, epsilon = check_alpha(alpha), check_epsilon(epsilon)
+    if epsilon is not None and alpha != 0:
+        raise NbteachError(
+            "alpha and epsilon are two different smoothings: set one of them (epsilon=None "
+            "for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
+        )
+    return alpha, epsilon
 
 
 def check_n_labelled(n_labelled) -> list:
@@ -581,11 +593,29 @@ def check_columns(df, estimator, *, by_name: bool = True):
 
 
 # ---------------------------------------------------------------- mixed tables
-def check_frame(X, estimator, *, fitting: bool):
+def missing_value_error(column, row):
+    """The error for a missing value (NaN/None) in ``column`` at row ``row`` (its label)."""
+    row = row.item() if isinstance(row, np.generic) else row      # 13, not np.int64(13)
+    return NbteachError(tr({"en": f"column {column!r} has a missing value (NaN/None) at row "
+                                  f"{row!r}: fill or drop it first.",
+                            "zh": f"列 {column!r} 在第 {row!r} 行有缺失值（NaN/None）：请先填补或删去。"}))
+
+
+def refuse_missing(name, column) -> None:
+    """:func:`missing_value_error` for the first missing value of ``column`` (a Series), if any."""
+    gaps = column.isna().to_numpy()
+    if gaps.any():
+        raise missing_value_error(name, column.index[int(np.argmax(gaps))])
+
+
+def check_frame(X, estimator, *, fitting: bool, missing: bool = True):
     """X as a DataFrame of categorical and numeric columns, or a clear error.
 
     An array is accepted only if it is 2-D and all numbers (its columns become 0, 1, ...).
     When not fitting, X must have the columns seen in fit (returned in their order).
+    ``missing=False``: missing values are left to the caller, which finds them as it encodes
+    the columns (MixedNB: a missing category gets no code, a missing number is not finite)
+    and refuses them with :func:`missing_value_error`; a pass over every value the less.
     """
     name = type(estimator).__name__
     if isinstance(X, pd.Series):
@@ -632,13 +662,8 @@ def check_frame(X, estimator, *, fitting: bool):
                                      f"(shape={X.shape}) while a minimum of 1 is required）。"}))
     if not fitting:
         X = check_columns(X, estimator)
-    for c in X.columns:
-        bad = X[c].isna().to_numpy()
-        if bad.any():
-            row = X.index[int(np.argmax(bad))]
-            raise NbteachError(tr({"en": f"column {c!r} has a missing value (NaN/None) at row "
-                                         f"{row!r}: fill or drop it first.",
-                                   "zh": f"列 {c!r} 在第 {row!r} 行有缺失值（NaN/None）：请先填补或删去。"}))
+    for c in X.columns if missing else ():
+        refuse_missing(c, X[c])
     return X
 
 
@@ -685,8 +710,18 @@ def is_bayes_net(obj) -> bool:
     return all(hasattr(obj, a) for a in ("nodes", "edges", "parents", "get_cpds", "add_cpds", "check_model"))
 
 
-def check_node_data(data, nodes) -> None:
-    """``data`` must be a DataFrame with one column per node, rows, and no missing value."""
+def missing_node_value_error(v):
+    """The error for a missing value in node ``v``'s column of a network's data."""
+    return NbteachError(tr({"en": f"column {v!r} has missing values; counting needs every value.",
+                            "zh": f"列 {v!r} 有缺失值；计数需要每一个值。"}))
+
+
+def check_node_data(data, nodes, *, missing: bool = True) -> None:
+    """``data`` must be a DataFrame with one column per node, rows, and no missing value.
+
+    ``missing=False``: missing values are left to the caller, which finds them as it encodes
+    the columns (a missing value gets no code) and refuses them with
+    :func:`missing_node_value_error`; a pass over every value the less."""
     if not isinstance(data, pd.DataFrame):
         raise NbteachError(tr({"en": f"data must be a pandas DataFrame with one column per node; got "
                                      f"{type(data).__name__}.",
@@ -704,10 +739,9 @@ def check_node_data(data, nodes) -> None:
     if missing:
         raise NbteachError(tr({"en": f"data has no column for {', '.join(map(repr, missing))}.",
                                "zh": f"data 缺少结点 {', '.join(map(repr, missing))} 的列。"}))
-    for v in nodes:
+    for v in nodes if missing else ():
         if data[v].isna().any():
-            raise NbteachError(tr({"en": f"column {v!r} has missing values; counting needs every value.",
-                                   "zh": f"列 {v!r} 有缺失值；计数需要每一个值。"}))
+            raise missing_node_value_error(v)
 
 
 # ---------------------------------------------------------------- the entry point
@@ -715,7 +749,7 @@ _NO_Y = object()
 
 
 def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
-                  positive: bool = False, by_name: bool = True):
+                  positive: bool = False, by_name: bool = True, missing: bool = True):
     """Check X (and y) for ``estimator``, as scikit-learn's ``validate_data``.
 
     ``reset=True`` (in fit): X may have any features. ``reset=False`` (in predict): the
@@ -726,6 +760,7 @@ def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
     labels and y as a list of labels, one per row; ``"frame"`` returns a DataFrame of mixed
     columns and y as ``(classes, y_index)``; ``"documents"`` a list of strings (one per
     document) and y as ``(classes, y_index)``. Without y, only X is returned.
+    ``missing=False`` (kind "frame"): see :func:`check_frame`.
     """
     if not reset:
         check_is_fitted(estimator)
@@ -736,7 +771,7 @@ def validate_data(estimator, X, y=_NO_Y, *, reset: bool, kind: str = "numeric",
         if not reset:
             X = check_columns(X, estimator, by_name=by_name)
     elif kind == "frame":
-        X = check_frame(X, estimator, fitting=reset)
+        X = check_frame(X, estimator, fitting=reset, missing=missing)
     elif kind == "documents":
         X = check_documents(X)
     else:

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError
-from ._numeric import PosteriorMixin, class_log_prior, count_by_class, masked_dot
-from ._validation import check_alpha, check_is_fitted, validate_data
+from ._base import NbteachError
+from ._numeric import _BaseNB, class_log_prior, count_by_class, masked_dot
+from ._validation import check_alpha, validate_data
 
 __all__ = ["BernoulliNB"]
 
 
-class BernoulliNB(PosteriorMixin, BaseEstimator):
+class BernoulliNB(_BaseNB):
     """Naive Bayes for binary features (word present or absent).
 
     Parameters
@@ -60,6 +60,7 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
     """
 
     _poor_score = True  # as scikit-learn: thresholding at 0 loses the signal
+    _fitted_attribute = "feature_log_prob_"
 
     def __init__(self, alpha=1.0, binarize=0.0, fit_prior=True, class_prior=None):
         self.alpha = alpha
@@ -95,10 +96,11 @@ class BernoulliNB(PosteriorMixin, BaseEstimator):
         self.class_log_prior_ = class_log_prior(self)
         return self
 
+    def _check_X(self, X):
+        return self._binarize(validate_data(self, X, reset=False))
+
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c + sum_i x_i log mu_ci + (1 - x_i) log(1 - mu_ci)."""
-        check_is_fitted(self, "feature_log_prob_")
-        X = self._binarize(validate_data(self, X, reset=False))
         with np.errstate(divide="ignore"):
             log_not = np.log1p(-np.exp(self.feature_log_prob_))  # log(1 - mu)
         present = masked_dot(X, self.feature_log_prob_)

@@ -27,12 +27,14 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from nbteach._base import BaseEstimator, NbteachError, is_symbolic, log_sum_exp
+from nbteach._base import NbteachError, is_symbolic, user_stacklevel
+from nbteach._numeric import _BaseNB
 from nbteach._shown import shown
 from nbteach._validation import (
-    check_alpha,
-    check_epsilon,
     check_is_fitted,
+    check_smoothing,
+    missing_value_error,
+    refuse_missing,
     refuse_mixed_kinds,
     validate_data,
     value_kind,
@@ -40,7 +42,7 @@ from nbteach._validation import (
 )
 from nbteach.counts import encode, joint_counts, sorted_labels
 from nbteach.probability import as_probability
-from nbteach.smoothing import _exact, lidstone, probability_table, smoothed_prior
+from nbteach.smoothing import _exact, _lidstone, _probability_table, _smoothed_prior
 from nbteach.i18n import tr
 
 __all__ = ["CategoricalNB", "Explanation", "UnseenCategoryWarning"]
@@ -109,7 +111,7 @@ class Explanation:
         return f"{table}<p style='font-family:monospace'>{body}</p>"
 
 
-class CategoricalNB(BaseEstimator):
+class CategoricalNB(_BaseNB):
     r"""Naive Bayes for category-valued features (the flu/cold model of note 001).
 
     .. math::
@@ -177,10 +179,7 @@ class CategoricalNB(BaseEstimator):
     'Flu'
     """
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        tags.classifier_tags.poor_score = True  # as scikit-learn's: floats become categories
-        return tags
+    _poor_score = True  # as scikit-learn's: floats become categories
 
     def __init__(
         self,
@@ -227,22 +226,14 @@ class CategoricalNB(BaseEstimator):
         -------
         self
         """
-
-
-        alpha = check_alpha(self.alpha)
-        epsilon = check_epsilon(self.epsilon)
-        if epsilon is not None and alpha != 0:
-            raise NbteachError(
-                "alpha and epsilon are two different smoothings: set one of them "
-                "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
-            )
+        alpha, epsilon = check_smoothing(self.alpha, self.epsilon)   # checked here, once
         df, labels = validate_data(self, X, y, reset=True, kind="categories")
-        return self._fit(df, labels, alpha, epsilon)
+        return self._fit(df, *encode(labels), alpha, epsilon)
 
-    def _fit(self, df, labels, alpha, epsilon):
-        """fit's counting and smoothing, on a table and labels already checked (MixedNB hands
-        its categorical columns here after checking its whole table, ``labels`` as a Series)."""
-        y_codes, classes = encode(labels)
+    def _fit(self, df, y_codes, classes, alpha, epsilon):
+        """fit's counting and smoothing, on a table, the rows' class indices into ``classes``,
+        alpha and epsilon already checked (MixedNB hands its categorical columns here after
+        checking its whole table): the smoothing functions' unchecked forms."""
         if len(classes) < 2:
             raise NbteachError(
                 f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
@@ -267,6 +258,8 @@ class CategoricalNB(BaseEstimator):
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
             series = df[col]
+            if col in given:       # a missing value is no value that categories lists: named first
+                refuse_missing(col, series)
             refuse_mixed_kinds(col, series)
             if col in given:
                 listed = list(given[col])
@@ -278,19 +271,22 @@ class CategoricalNB(BaseEstimator):
                 codes, values = encode(series, listed)
             else:
                 codes, values = encode(series)
+                if (codes < 0).any():     # a missing value gets no code (MixedNB's are found here)
+                    raise missing_value_error(col, series.index[int(np.argmax(codes < 0))])
             index = {v: j for j, v in enumerate(values)}
             counts = joint_counts([y_codes, codes], [len(classes), len(values)]).astype(float)
             self.categories_.append(np.array([_python_label(v) for v in values], dtype=object))
             self.category_count_.append(counts)
             self._value_index.append(index)
 
-        # P(value | class), by the same smoothing functions a student calls.
-
+        # P(value | class), by the smoothing functions a student calls (past their checks).
         exact = self._exact_mode
+        if exact:
+            alpha = _exact(alpha)
         self.tables_ = {}
         for col, values, counts in zip(self._columns, self.categories_, self.category_count_):
-            count_df = pd.DataFrame(counts.T.astype(int), index=list(values), columns=list(self.classes_))
-            self.tables_[col] = probability_table(count_df, alpha=alpha, epsilon=epsilon, exact=exact)
+            columns = dict(zip(list(self.classes_), counts.astype(int).tolist()))
+            self.tables_[col] = _probability_table(columns, list(values), alpha, epsilon, exact)
         # What an unseen value gets: its count is 0.
         self._unseen = []
         for counts in self.category_count_:
@@ -298,14 +294,14 @@ class CategoricalNB(BaseEstimator):
             probs = []
             for n_c in counts.sum(axis=1):
                 if alpha > 0:
-                    probs.append(lidstone(0, int(n_c), n_values, alpha, exact=exact))
+                    probs.append(_lidstone(0, int(n_c), n_values, alpha, exact))
                 elif epsilon is not None:
                     probs.append(epsilon if exact else float(epsilon))
                 else:
                     probs.append(Fraction(0) if exact else 0.0)
             self._unseen.append(probs)
 
-        self.prior_ = pd.Series(self._prior(smoothed_prior, alpha), index=list(self.classes_), name="P(c)")
+        self.prior_ = pd.Series(self._prior(alpha), index=list(self.classes_), name="P(c)")
         with np.errstate(divide="ignore"):
             self.class_log_prior_ = np.log(np.array([float(p) for p in self.prior_], dtype=float))
             self.feature_log_prob_ = [
@@ -316,7 +312,7 @@ class CategoricalNB(BaseEstimator):
             ]
         return self
 
-    def _prior(self, smoothed_prior, alpha):
+    def _prior(self, alpha):
         k = len(self.classes_)
         if self.class_prior is not None:
             given = self.class_prior
@@ -340,21 +336,21 @@ class CategoricalNB(BaseEstimator):
             return [self._number(Fraction(1, k))] * k
         counts = {c: int(n) for c, n in zip(self.classes_, self.class_count_)}
         a = alpha if self.smooth_prior else 0
-        return list(smoothed_prior(counts, alpha=a, exact=self._exact_mode).values())
+        return list(_smoothed_prior(counts, a, self._exact_mode).values())
 
     @staticmethod
     def _float(p):
         return float(p.subs({s: 0 for s in p.free_symbols})) if is_symbolic(p) else float(p)
 
     def _float_table(self, table):
-
+        if not self._exact_mode:
+            return table.to_numpy(dtype=float)         # a float table already
         return np.array([[self._float(p) for p in row] for row in table.values], dtype=float)
 
     # ------------------------------------------------------------ prediction
-    def _encode(self, X):
-        """Value indices (n_samples, n_features); -1 marks a value unseen in training."""
-
-        check_is_fitted(self)
+    def _check_X(self, X):
+        """X checked against the fit, and its value indices (n_samples, n_features); -1 marks a
+        value unseen in training. Returns (the checked table, the indices)."""
         by_name = isinstance(X, pd.DataFrame) and any(isinstance(c, str) for c in self._columns)
         df = validate_data(self, X, reset=False, kind="categories", by_name=by_name)
         codes = np.empty(df.shape, dtype=np.intp)
@@ -388,7 +384,7 @@ class CategoricalNB(BaseEstimator):
                     "zh": f"训练时从未见过的取值：{shown}；{how}。"
                           "请检查是否有拼写错误，或用 categories= 声明这个取值。"}),
                 UnseenCategoryWarning,
-                stacklevel=3,
+                stacklevel=user_stacklevel(),
             )
         return df, codes
 
@@ -409,36 +405,44 @@ class CategoricalNB(BaseEstimator):
             rows.append(row)
         return rows
 
-    def _log_factors(self, codes):
-        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
-
-        out = np.empty((len(self.feature_log_prob_), codes.shape[0], len(self.classes_)))
-        for m, flp in enumerate(self.feature_log_prob_):
-            col = codes[:, m]
-            seen = col >= 0
-            if seen.all():
-                out[m] = flp[:, col].T
-            else:
-                out[m][seen] = flp[:, col[seen]].T
-                out[m][~seen] = self._unseen_log[m]
+    def _log_factor(self, m, col):
+        """log P(x_m | c) of feature m for value indices ``col`` (-1: unseen in training), one row
+        per class: shape (n_classes, n_samples), each class's numbers side by side in memory."""
+        flp = self.feature_log_prob_[m]
+        seen = col >= 0
+        if seen.all():
+            return flp.take(col, axis=1)
+        out = np.empty((flp.shape[0], len(col)))
+        out[:, seen] = flp.take(col[seen], axis=1)
+        out[:, ~seen] = self._unseen_log[m][:, None]
         return out
 
-    def _joint_log_likelihood(self, codes):
+    def _log_factors(self, codes):
+        """log P(x_m | c) of every feature m, shape (n_features, n_samples, n_classes)."""
+        return np.stack([self._log_factor(m, codes[:, m]).T for m in range(codes.shape[1])])
 
-        jll = np.tile(self.class_log_prior_, (codes.shape[0], 1))
+    def _log_joint(self, codes):
+        """log P(c) + sum_m log P(x_m | c) of value indices, in float64 (-inf where a class scores 0).
+
+        Summed a class to a row (the rows' numbers side by side), one feature at a time in
+        their order, and returned one row per sample."""
+        jll = np.empty((len(self.classes_), codes.shape[0]))
+        jll[:] = self.class_log_prior_[:, None]
         with np.errstate(invalid="ignore"):
-            for factor in self._log_factors(codes):
-                jll += factor
-        return jll
+            for m in range(codes.shape[1]):
+                jll += self._log_factor(m, codes[:, m])
+        return np.ascontiguousarray(jll.T)
 
     def log_factors(self, X):
         """log P(x_m | c) of every feature m for every row of X, in float64.
 
         An array of shape (n_features, n_samples, n_classes); log P(c) plus its sum over the
         features is the joint log-likelihood that ``predict`` maximises. MixedNB composes its
-        categorical attributes' factors from this.
+        categorical attributes' factors from these (``_log_factor``, one feature at a time, on
+        its table checked once).
         """
-        return self._log_factors(self._encode(X)[1])
+        check_is_fitted(self)
+        return self._log_factors(self._check_X(X)[1])
 
     def joint(self, X):
         """The unnormalised scores P(c) prod_m P(x_m | c): one row per sample, one column per class.
@@ -447,11 +451,12 @@ class CategoricalNB(BaseEstimator):
         0.0 for many features: use ``predict_log_proba`` for real data).
         """
 
-        df, codes = self._encode(X)
+        check_is_fitted(self)
+        df, codes = self._check_X(X)
         if self._exact_mode:
             values = self._exact_scores(codes)
             return pd.DataFrame(values, index=df.index, columns=list(self.classes_), dtype=object)
-        return pd.DataFrame(np.exp(self._joint_log_likelihood(codes)), index=df.index,
+        return pd.DataFrame(np.exp(self._log_joint(codes)), index=df.index,
                             columns=list(self.classes_))
 
     def _all_zero_error(self, df, codes, rows):
@@ -483,10 +488,11 @@ class CategoricalNB(BaseEstimator):
         coeff, power = lead.as_coeff_exponent(sym)
         return (power, coeff)
 
-    def _log_jll(self, df, codes):
-        """The float joint log-likelihood, refusing rows where every class scores 0."""
-
-        jll = self._joint_log_likelihood(codes)
+    def _joint_log_likelihood(self, checked):
+        """The float joint log-likelihood of ``_check_X``'s output, refusing a row where every
+        class scores 0 (the message names the zero factors)."""
+        df, codes = checked
+        jll = self._log_joint(codes)
         dead = np.flatnonzero(np.all(np.isneginf(jll), axis=1))
         if dead.size:
             raise self._all_zero_error(df, codes, list(dead))
@@ -508,7 +514,7 @@ class CategoricalNB(BaseEstimator):
                 raise self._all_zero_error(df, codes, dead)
             return np.array([self.classes_[max(range(len(r)), key=r.__getitem__)] for r in rows],
                             dtype=object)
-        return self.classes_[np.argmax(self._log_jll(df, codes), axis=1)]
+        return self.classes_[np.argmax(self._joint_log_likelihood((df, codes)), axis=1)]
 
     def _exact_proba(self, df, codes):
 
@@ -525,39 +531,38 @@ class CategoricalNB(BaseEstimator):
                 out.append([s / total for s in row])
         return np.array(out, dtype=object)
 
-    def _log_proba(self, df, codes):
-        jll = self._log_jll(df, codes)
-        return jll - log_sum_exp(jll, axis=1)[:, None]
-
+    # predict, predict_proba and predict_log_proba in float64 are _BaseNB's; exact ones are here
     def predict(self, X):
         """The class with the largest score (the first in ``classes_`` on a tie).
 
         With a symbolic epsilon, scores are compared as epsilon -> 0+: the lower power of
         epsilon wins, then the larger coefficient.
         """
-        return self._decide(*self._encode(X))
+        if not self._exact_mode:
+            return super().predict(X)
+        check_is_fitted(self)
+        return self._decide(*self._check_X(X))
 
     def predict_proba(self, X):
         """P(c | x) for every sample (rows) and class (columns, in ``classes_`` order).
 
         Exact models return an object array of Fractions (sympy expressions when symbolic).
         """
-
-        df, codes = self._encode(X)
-        if self._exact_mode:
-            return self._exact_proba(df, codes)
-        return np.exp(self._log_proba(df, codes))
+        if not self._exact_mode:
+            return super().predict_proba(X)
+        check_is_fitted(self)
+        return self._exact_proba(*self._check_X(X))
 
     def predict_log_proba(self, X):
-        """log P(c | x), computed in log space and normalised with log-sum-exp."""
+        """log P(c | x), computed in log space and normalised with log-sum-exp (sympy logs of
+        the exact posterior when epsilon is a symbol)."""
+        if not self._symbolic:
+            return super().predict_log_proba(X)
+        import sympy   # heavy, and only for a symbolic epsilon
 
-        df, codes = self._encode(X)
-        if self._symbolic:
-            import sympy   # heavy, and only for a symbolic epsilon
-
-            return np.array([[sympy.log(p) for p in row] for row in self._exact_proba(df, codes)],
-                            dtype=object)
-        return self._log_proba(df, codes)
+        check_is_fitted(self)
+        return np.array([[sympy.log(p) for p in row] for row in self._exact_proba(*self._check_X(X))],
+                        dtype=object)
 
     # ------------------------------------------------------------ teaching
     def _written(self, m, code, k):
@@ -609,7 +614,7 @@ class CategoricalNB(BaseEstimator):
                 "explain takes one sample: a dict feature -> value, a Series, a one-row DataFrame "
                 f"or a list of values, got {type(x).__name__}."
             )
-        df, codes = self._encode(row)
+        df, codes = self._check_X(row)
         sample = {c: df.iloc[0, m] for m, c in enumerate(self._columns)}
         index = ["P(c)"] + [f"P({c}={v}|c)" for c, v in sample.items()] + ["score"]
         table, written, scores = {}, {}, {}

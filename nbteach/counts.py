@@ -62,15 +62,25 @@ def encode(values, levels=None, unseen=None):
     [0, -1]
     """
     if isinstance(values, (pd.Series, pd.Index)):     # a column: pandas' hash tables, in C
-        plain = values.dtype != object and not isinstance(values.dtype, pd.CategoricalDtype)
+        categorical = isinstance(values.dtype, pd.CategoricalDtype)
+        plain = values.dtype != object and not categorical
+        column = _hashed(values)
         if levels is None and plain:
             # strings, numbers or booleans of one dtype: pandas sorts them as sorted() does
-            codes, uniques = pd.factorize(values, sort=True)
+            codes, uniques = pd.factorize(column, sort=True)
             return codes.astype(np.intp), uniques.tolist()
         if levels is None:
             levels = sorted_labels(pd.unique(values).tolist())
         try:   # an object Index compares as a dict does (1 == 1.0 == True)
-            codes = pd.Index(list(levels), dtype=None if plain else object).get_indexer(values)
+            index = pd.Index(list(levels), dtype=None if plain else object)
+            if categorical:
+                codes = index.get_indexer(values)
+            else:   # each distinct value looked up once, each row's code taken from it
+                found, distinct = pd.factorize(column)    # -1: a missing value (NaN, None)
+                codes = np.append(index.get_indexer(distinct), -1)[found]
+                gaps = np.flatnonzero(found < 0)
+                if gaps.size:                             # looked up as themselves: a level may be missing too
+                    codes[gaps] = index.get_indexer(np.asarray(column)[gaps])
         except (TypeError, ValueError):
             codes = None                                  # levels pandas cannot index: below
         if codes is not None:
@@ -83,6 +93,16 @@ def encode(values, levels=None, unseen=None):
     index = {v: i for i, v in enumerate(levels)}
     found = map(index.__getitem__, values) if unseen is None else map(index.get, values, repeat(unseen))
     return np.fromiter(found, dtype=np.intp, count=len(values)), levels
+
+
+def _hashed(column):
+    """What pandas hashes fastest for ``column``: the object array under a column of Python
+    strings (pandas' ``str`` dtype stored as Python objects: hashing the Series itself goes
+    through the string array's own code, several times slower), else the column."""
+    dtype = column.dtype
+    if isinstance(dtype, pd.StringDtype) and dtype.storage == "python":
+        return column.to_numpy()
+    return column
 
 
 def joint_counts(codes, sizes, weights=None):

@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError
-from ._numeric import PosteriorMixin
+from ._base import NbteachError
+from ._numeric import _BaseNB
 from .counts import joint_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
 
-class GaussianNB(PosteriorMixin, BaseEstimator):
+class GaussianNB(_BaseNB):
     """Naive Bayes for real-valued features, normal within each class.
 
     Parameters
@@ -63,6 +63,8 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
     array([[0.5, 0.5]])
     """
 
+    _fitted_attribute = "theta_"
+
     def __init__(self, priors=None, var_smoothing=1e-9, shared_variance=False):
         self.priors = priors
         self.var_smoothing = var_smoothing
@@ -91,7 +93,8 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
         self.var_ = np.zeros((K, M))
         self.class_count_ = np.zeros(K)
         # each class's rows as one block, in their order: the same sums as a mask per class
-        order = np.argsort(y_index, kind="stable")
+        small = np.uint8 if K <= 256 else np.uint16 if K <= 65536 else y_index.dtype
+        order = np.argsort(y_index.astype(small), kind="stable")   # small ints: numpy's radix sort
         ends = np.cumsum(joint_counts([y_index], [K]))
         Xs, ws = X[order], (None if w is None else w[order])
         for k in range(K):
@@ -181,7 +184,6 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c - 1/2 sum_j log(2 pi var_cj) - 1/2 sum_j (x_j - mu_cj)^2 / var_cj."""
-        X = self._check_predict(X)
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
         out = np.empty((X.shape[0], len(self.classes_)))
@@ -196,18 +198,27 @@ class GaussianNB(PosteriorMixin, BaseEstimator):
 
         An array of shape (n_features, n_samples, n_classes); log pi_c plus its sum over the
         features is the joint log-likelihood. MixedNB composes its numeric attributes' factors
-        from this.
+        from these (``_log_factor``, one feature at a time, on its table checked once).
         """
-        X = self._check_predict(X)
-        return np.stack([self._log_factor(X, j) for j in range(X.shape[1])])
+        check_is_fitted(self, self._fitted_attribute)
+        return self._log_factors(self._check_X(X))
 
-    def _log_factor(self, X, j):
-        """log N(x_j; mu_cj, sigma^2_cj) for every row (axis 0) and class (axis 1)."""
-        var = self.var_[:, j][None, :]
-        return -0.5 * (np.log(2 * np.pi * var) + (X[:, [j]] - self.theta_[:, j][None, :]) ** 2 / var)
+    def _log_factors(self, X):
+        """``log_factors`` of X already checked (MixedNB checks its whole table once)."""
+        return np.stack([self._log_factor(X[:, j], j).T for j in range(X.shape[1])])
 
-    def _check_predict(self, X):
-        check_is_fitted(self, "theta_")
+    def _log_factor(self, x, j):
+        """log N(x_j; mu_cj, sigma^2_cj) of feature j's values ``x``, one row per class: shape
+        (n_classes, n_samples), each class's numbers side by side in memory."""
+        var = self.var_[:, j][:, None]
+        out = np.subtract(x[None, :], self.theta_[:, j][:, None])   # -1/2 (log(2 pi var) + (x - mu)^2 / var),
+        np.square(out, out=out)                                      # in place, in that order
+        out /= var
+        out += np.log(2 * np.pi * var)
+        out *= -0.5
+        return out
+
+    def _check_X(self, X):
         X = validate_data(self, X, reset=False)
         zero = np.argwhere(~(self.var_ > 0))
         if len(zero):

@@ -34,7 +34,8 @@ import warnings
 
 import numpy as np
 
-from ._base import BaseEstimator, NbteachError, log_sum_exp
+from ._base import NbteachError, log_sum_exp
+from ._numeric import _BaseNB
 from ._validation import check_is_fitted, validate_data
 
 __all__ = ["LogisticRegression", "ConvergenceWarning", "sigmoid", "softmax"]
@@ -157,7 +158,7 @@ class _Objective:
         return c * np.linalg.norm(self.X1, 2) ** 2 + self.lam
 
 
-class LogisticRegression(BaseEstimator):
+class LogisticRegression(_BaseNB):
     """L2-regularised logistic regression (sigmoid for two classes, softmax for more).
 
     Parameters
@@ -188,6 +189,14 @@ class LogisticRegression(BaseEstimator):
     n_iter_ : int
     converged_ : bool
 
+    Notes
+    -----
+    ``predict_log_proba``, ``predict_proba`` and ``predict`` are naive Bayes' own
+    (``nbteach._numeric._BaseNB``): the class scores z_c = w_c.x + b_c, which
+    ``predict_joint_log_proba`` returns (two classes: 0 for ``classes_[0]``, then
+    ``decision_function``), are normalised as a joint log-likelihood is,
+    log P(c | x) = z_c - log sum_c' exp z_c'.
+
     Examples
     --------
     >>> X = [[0.0], [1.0], [2.0], [3.0]]
@@ -197,6 +206,8 @@ class LogisticRegression(BaseEstimator):
     >>> bool(lr.loss_curve_[-1] <= lr.loss_curve_[0])
     True
     """
+
+    _fitted_attribute = "coef_"
 
     def __init__(self, lam=1.0, solver="newton", max_iter=None, tol=1e-6,
                  learning_rate=None, multi_class="softmax"):
@@ -327,28 +338,24 @@ class LogisticRegression(BaseEstimator):
         _, done = self._done(obj, W, n)
         return W, curve, int(res.nit), bool(done or (res.success and res.nit < max_iter))
 
-    # -- prediction ------------------------------------------------------------------
+    # -- prediction: predict, predict_proba and predict_log_proba are _BaseNB's --------
+    def _check_X(self, X):
+        return validate_data(self, X, reset=False)
+
+    def _joint_log_likelihood(self, X):
+        """The class scores z_c = w_c.x + b_c, one column per class (two classes: 0 for
+        classes_[0], the reference); log P(c | x) = z_c - log sum_c' exp z_c', as naive
+        Bayes normalises its joint log-likelihood."""
+        Z = X @ self.coef_.T + self.intercept_
+        if len(self.classes_) == 2:
+            Z = Z.ravel()
+            return np.column_stack([np.zeros_like(Z), Z])
+        return Z
+
     def decision_function(self, X):
         """w.x + b: shape (n,) for two classes (the log odds of classes_[1]), else (n, K)."""
-        check_is_fitted(self, "coef_")
-        X = validate_data(self, X, reset=False)
-        Z = X @ self.coef_.T + self.intercept_
-        return Z.ravel() if len(self.classes_) == 2 else Z
-
-    def predict_log_proba(self, X):
-        Z = self.decision_function(X)
-        if Z.ndim == 1:
-            Z = np.column_stack([np.zeros_like(Z), Z])
-        return Z - log_sum_exp(Z, axis=1)[:, None]
-
-    def predict_proba(self, X):
-        """P(c | x), one column per class in the order of ``classes_``."""
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        """The class with the largest posterior."""
-        logp = self.predict_log_proba(X)
-        return self.classes_[np.argmax(logp, axis=1)]
+        Z = self.predict_joint_log_proba(X)
+        return Z[:, 1] if len(self.classes_) == 2 else Z
 
     def objective(self, X, y):
         """J(W) of the fitted weights on (X, y): the summed negative log-likelihood plus

@@ -27,12 +27,13 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from ._base import BaseEstimator, NbteachError, log_sum_exp
-from ._numeric import PosteriorMixin
+from ._base import NbteachError, user_stacklevel
+from ._numeric import _BaseNB
 from ._shown import shown
-from ._validation import check_alpha, check_category_table, validate_data
+from ._validation import (check_alpha, check_category_table, check_is_fitted, missing_value_error, refuse_missing,
+                          validate_data)
 from .categorical import CategoricalNB
-from .counts import joint_counts
+from .counts import encode, joint_counts
 from .gaussian import GaussianNB
 
 __all__ = ["MixedNB"]
@@ -76,6 +77,18 @@ def _kind(series):
                        "categories (strings, bool, category) or numbers.")
 
 
+def _finite(X, columns, Xn):
+    """``Xn``, the columns ``columns`` of X as floats, if every value is finite; else the error
+    for the first missing value (NaN, in the columns' order) or for inf."""
+    if not np.all(np.isfinite(Xn)):
+        gaps = np.isnan(Xn)
+        if gaps.any():
+            j = int(np.argmax(gaps.any(axis=0)))
+            raise missing_value_error(columns[j], X.index[int(np.argmax(gaps[:, j]))])
+        raise NbteachError("a numeric column holds inf: give finite numbers.")
+    return Xn
+
+
 def _labels(y):
     """y as an array: numbers keep their dtype (as in scikit-learn); other labels given without
     a dtype (a list of strings) stay Python objects, so classes_ holds them as written."""
@@ -85,7 +98,7 @@ def _labels(y):
     return arr if arr.dtype.kind in "biuf" else np.asarray(y, dtype=object)
 
 
-class MixedNB(PosteriorMixin, BaseEstimator):
+class MixedNB(_BaseNB):
     """Naive Bayes on a DataFrame of categorical and numeric columns.
 
     Parameters
@@ -132,7 +145,8 @@ class MixedNB(PosteriorMixin, BaseEstimator):
         vf = self.var_floor
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
             raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
-        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame")
+        # missing values are found as the columns are read: a category gets no code, a number is NaN
+        X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame", missing=False)
         K, n = len(classes), len(X)
         self.classes_ = classes
         self.feature_names_in_ = np.asarray(list(X.columns), dtype=object)
@@ -151,10 +165,12 @@ class MixedNB(PosteriorMixin, BaseEstimator):
             ordered = {c: list(pd.factorize(X[c], sort=True)[1]) for c in self.categorical_columns_
                        if isinstance(X[c].dtype, pd.CategoricalDtype)}
             objects = [c for c in self.categorical_columns_ if X[c].dtype == object]
+            for c in objects:                       # its missing values named before the rest
+                refuse_missing(c, X[c])
             if objects:
                 check_category_table(X[objects])    # e.g. a dict in a column of labels
             self._categorical = CategoricalNB(alpha=float(self.alpha), categories=ordered or None)._fit(
-                X[self.categorical_columns_], pd.Series(y_idx), float(self.alpha), None)
+                X[self.categorical_columns_], y_idx, list(range(K)), float(self.alpha), None)
             for m, c in enumerate(self.categorical_columns_):
                 levels = self._categorical.categories_[m].tolist()
                 self._levels[c] = pd.Index(levels)
@@ -164,9 +180,7 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                     self._categorical.category_count_[m].astype(int), index=classes, columns=levels)
         self._gaussian = None
         if self.numeric_columns_:
-            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
-            if not np.all(np.isfinite(Xn)):
-                raise NbteachError("a numeric column holds inf: give finite numbers.")
+            Xn = _finite(X, self.numeric_columns_, X[self.numeric_columns_].to_numpy(dtype=float))
             small = [classes.tolist()[k] for k in range(K) if count[k] - self.ddof <= 0]
             if small:
                 raise NbteachError(
@@ -194,17 +208,18 @@ class MixedNB(PosteriorMixin, BaseEstimator):
         return self
 
     # -- scoring ---------------------------------------------------------------------
-    def _factors(self, X):
-        """Per-column log factors, each (n, K), in column order, plus the log prior."""
-        X = validate_data(self, X, reset=False, kind="frame")
-        out = {}
-        codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp)
+    def _check_X(self, X):
+        """X checked against the fit: (the table, the categorical columns' value indices in
+        CategoricalNB's order, the numeric columns as floats)."""
+        X = validate_data(self, X, reset=False, kind="frame", missing=False)   # missing: found below
+        codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp, order="F")  # a column a block
         for m, c in enumerate(self.categorical_columns_):
             if _kind(X[c]) != "categorical":
                 raise NbteachError(f"column {c!r} was categorical in fit but holds numbers now.")
-            codes[:, m] = self._levels[c].get_indexer(X[c])
+            codes[:, m] = encode(X[c], self._levels[c], unseen=-1)[0]
             seen = codes[:, m] >= 0
             if not seen.all():
+                refuse_missing(c, X[c][~seen])          # a missing value gets no code either
                 unseen = X[c][~seen].unique().tolist()
                 if float(self.alpha) == 0:
                     raise NbteachError(
@@ -212,40 +227,43 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                         "their probability is 0/0 in every class. Use alpha > 0 (1 is Laplace).")
                 warnings.warn(
                     f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
-                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=3)
-        if self.categorical_columns_:   # the codes are CategoricalNB's: its values, in its order
-            out.update(zip(self.categorical_columns_, self._categorical._log_factors(codes)))
+                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=user_stacklevel())
+        Xn = None
         if self.numeric_columns_:
             if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
                 raise NbteachError(f"column {bad!r} was numeric in fit but holds text now.")
-            Xn = X[self.numeric_columns_].to_numpy(dtype=float)
-            if not np.all(np.isfinite(Xn)):
-                raise NbteachError("a numeric column holds inf: give finite numbers.")
-            out.update(zip(self.numeric_columns_, self._gaussian.log_factors(Xn)))
-        ordered = [out[c] for c in self.feature_names_in_]
+            Xn = _finite(X, self.numeric_columns_, X[self.numeric_columns_].to_numpy(dtype=float))
+        return X, codes, Xn
+
+    def _factors(self, checked):
+        """The log prior, and the log factor of each column of ``_check_X``'s output in the
+        columns' order, each one row per class (n_classes, n_samples): CategoricalNB's and
+        GaussianNB's own."""
+        _, codes, Xn = checked
+        position = {c: m for m, c in enumerate(self.categorical_columns_)}
+        position.update((c, j) for j, c in enumerate(self.numeric_columns_))
         with np.errstate(divide="ignore"):
             log_prior = np.log(self.class_prior_)
-        return log_prior, ordered, X
+        factors = (self._categorical._log_factor(position[c], codes[:, position[c]]) if c in self._levels
+                   else self._gaussian._log_factor(Xn[:, position[c]], position[c])
+                   for c in self.feature_names_in_)
+        return log_prior, factors
 
-    def _joint_log_likelihood(self, X):
-        """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class."""
-        log_prior, cols, _ = self._factors(X)
-        jll = np.tile(log_prior, (cols[0].shape[0], 1))
-        for col in cols:                  # added one attribute at a time, in the columns' order
-            jll += col
-        return jll
+    def _joint_log_likelihood(self, checked):
+        """log P(c) + sum_i log P(x_i|c) (densities for numeric columns), one column per class
+        (a class's numbers side by side in memory, as they were summed)."""
+        log_prior, factors = self._factors(checked)
+        jll = np.empty((len(log_prior), len(checked[0])))
+        jll[:] = log_prior[:, None]
+        for factor in factors:            # added one attribute at a time, in the columns' order
+            jll += factor
+        return jll.T
 
-    def predict_log_proba(self, X):
-        """log P(c | x), normalised with log-sum-exp; refuses a row no class can explain."""
-        jll = self.predict_joint_log_proba(X)
-        norm = log_sum_exp(jll, axis=1)
-        if np.any(~np.isfinite(norm)):
-            row = int(np.flatnonzero(~np.isfinite(norm))[0])
-            raise NbteachError(
-                f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
-                "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
-        return jll - norm[:, None]
+    def _zero_row_error(self, row):
+        return NbteachError(
+            f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
+            "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
 
     def explain(self, x):
         """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.
@@ -270,7 +288,11 @@ class MixedNB(PosteriorMixin, BaseEstimator):
                     x[c] = x[c].astype(float)
                 except (TypeError, ValueError):
                     pass
-        log_prior, cols, X = self._factors(x)
+        check_is_fitted(self)
+        checked = self._check_X(x)
+        X = checked[0]
+        log_prior, factors = self._factors(checked)
+        cols = [factor.T for factor in factors]
         index = ["P(c)"]
         rows = [np.exp(log_prior)]
         for c, col in zip(self.feature_names_in_, cols):
@@ -279,7 +301,7 @@ class MixedNB(PosteriorMixin, BaseEstimator):
             rows.append(np.exp(col[0]))
         score = np.exp(log_prior + np.sum([col[0] for col in cols], axis=0))
         jll = log_prior + np.sum([col[0] for col in cols], axis=0)
-        post = np.exp(jll - log_sum_exp(jll[None, :], axis=1)[0]) if np.isfinite(jll).any() else np.full_like(jll, np.nan)
+        post = np.exp(self._normalise(jll[None, :])[0]) if np.isfinite(jll).any() else np.full_like(jll, np.nan)
         frame = pd.DataFrame(np.vstack(rows + [score, post]), index=index + ["score", "posterior"],
                              columns=list(self.classes_))
         frame.attrs["decision"] = self.classes_[int(np.argmax(jll))] if np.isfinite(jll).any() else None

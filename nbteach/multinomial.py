@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import BaseEstimator
-from ._numeric import PosteriorMixin, class_log_prior, count_by_class, masked_dot
-from ._validation import check_alpha, check_is_fitted, validate_data
+from ._numeric import _BaseNB, class_log_prior, count_by_class, masked_dot
+from ._validation import check_alpha, validate_data
 
 __all__ = ["MultinomialNB"]
 
 
-class MultinomialNB(PosteriorMixin, BaseEstimator):
+class MultinomialNB(_BaseNB):
     """Naive Bayes for counts (word counts of documents).
 
     Parameters
@@ -67,12 +66,12 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
 
     _poor_score = True  # as scikit-learn: counts of random floats are a poor fit
     _positive_only = True
+    _fitted_attribute = "feature_log_prob_"
 
     def __init__(self, alpha=1.0, fit_prior=True, class_prior=None):
         self.alpha = alpha
         self.fit_prior = fit_prior
         self.class_prior = class_prior
-
 
     def fit(self, X, y, sample_weight=None):
         """Count class frequencies n_c and class-word counts N_{c,i}, then smooth.
@@ -94,9 +93,10 @@ class MultinomialNB(PosteriorMixin, BaseEstimator):
             )
         self.class_log_prior_ = class_log_prior(self)
 
+    def _check_X(self, X):
+        return validate_data(self, X, reset=False, positive=True)
+
     def _joint_log_likelihood(self, X):
         """jll_c(x) = log pi_c + sum_i x_i log theta_{c,i} (the multinomial coefficient,
         the same for every class, cancels in the posterior)."""
-        check_is_fitted(self, "feature_log_prob_")
-        X = validate_data(self, X, reset=False, positive=True)
         return masked_dot(X, self.feature_log_prob_) + self.class_log_prior_

@@ -34,7 +34,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ._base import BaseEstimator, NbteachError
+from ._base import NbteachError, log_sum_exp, user_stacklevel
+from ._numeric import _BaseNB
 from ._shown import shown
 from ._validation import check_alpha, check_category_labels, check_category_table, check_is_fitted, validate_data
 from .categorical import UnseenCategoryWarning
@@ -44,8 +45,9 @@ from .i18n import tr
 __all__ = ["SPODE", "AODE", "TAN", "conditional_mutual_information", "maximum_spanning_tree"]
 
 
-class _OneDependence(BaseEstimator):
-    """Counting shared by SPODE and AODE."""
+class _OneDependence(_BaseNB):
+    """Counting shared by SPODE, AODE and TAN; each gives ``_log_joint``, the log of its
+    numerator of P(c | x) for every row and class."""
 
     def _prepare(self, X, y, min_features=2):
         """Validate X and y, record classes_, feature names and categories; return the
@@ -103,7 +105,7 @@ class _OneDependence(BaseEstimator):
             if unseen and warn:
                 warnings.warn(f"column {col!r}: value(s) {', '.join(unseen)} never seen in training; "
                               "counted as 0 (smoothing gives them alpha).", UnseenCategoryWarning,
-                              stacklevel=4)
+                              stacklevel=user_stacklevel())
         return out
 
     def _one_sample(self, x):
@@ -151,31 +153,24 @@ class _OneDependence(BaseEstimator):
                 out += np.log(cnt + a) - np.log(self.class_count_ + a * len(cats))
         return out
 
-    def _finish(self, log_joint):
+    # predict, predict_proba and predict_log_proba are _BaseNB's, on these two
+    def _check_X(self, X):
+        return self._codes(X)
+
+    def _joint_log_likelihood(self, codes):
+        """``_log_joint``, refusing a row where every class scores 0 (``predict`` too)."""
+        log_joint = self._log_joint(codes)
         dead = ~np.isfinite(log_joint).any(axis=1)
         if dead.any():
-            raise NbteachError(tr({
-                "en": f"every class scores 0 for sample {int(np.flatnonzero(dead)[0])}, so "
-                      "P(c|x) is undefined: use alpha > 0.",
-                "zh": f"样本 {int(np.flatnonzero(dead)[0])} 在每个类上的得分都是 0，所以 P(c|x) 没有定义："
-                      "请用 alpha > 0。"}))
-        m = log_joint.max(axis=1, keepdims=True)
-        return log_joint - (m + np.log(np.exp(log_joint - m).sum(axis=1, keepdims=True)))
+            raise self._zero_row_error(int(np.flatnonzero(dead)[0]))
+        return log_joint
 
-    def predict_log_proba(self, X):
-        """log P(c | x), one row per sample, columns in ``classes_`` order."""
-        check_is_fitted(self, "classes_")
-        return self._finish(self._log_joint(self._codes(X)))
-
-    def predict_proba(self, X):
-        """P(c | x), one row per sample, columns in ``classes_`` order."""
-
-        return np.exp(self.predict_log_proba(X))
-
-    def predict(self, X):
-        """The class with the largest posterior (the first in ``classes_`` on a tie)."""
-        log_proba = self.predict_log_proba(X)
-        return self.classes_[log_proba.argmax(axis=1)]
+    def _zero_row_error(self, row):
+        return NbteachError(tr({
+            "en": f"every class scores 0 for sample {row}, so "
+                  "P(c|x) is undefined: use alpha > 0.",
+            "zh": f"样本 {row} 在每个类上的得分都是 0，所以 P(c|x) 没有定义："
+                  "请用 alpha > 0。"}))
 
 
 class SPODE(_OneDependence):
@@ -259,10 +254,10 @@ class SPODE(_OneDependence):
             table[f"P({name}={row.iloc[0][name]} | c, {self.parent_}={vi})"] = [
                 f"({int(t)} + {a:g}) / ({int(pc)} + {a:g}*{sizes[j]})" for t, pc in zip(tri, pair)]
         out = pd.DataFrame(table, index=pd.Index(self.classes_, name="class")).T
-        with np.errstate(divide="ignore"):
-            joint = np.exp(self._log_joint(codes)[0])
+        log_joint = self._log_joint(codes)
+        joint = np.exp(log_joint[0])
         out.loc["product (score)"] = [f"{v:.6g}" for v in joint]
-        out.loc["P(c | x)"] = [f"{v:.4f}" for v in np.exp(self._finish(np.log(joint)[None, :]))[0]] \
+        out.loc["P(c | x)"] = [f"{v:.4f}" for v in np.exp(self._normalise(log_joint))[0]] \
             if joint.sum() > 0 else ["undefined"] * N
 
         return shown(out, "class", "product (score)", "undefined")
@@ -319,11 +314,7 @@ class AODE(_OneDependence):
         parts = [self._log_spode(codes, i) for i in range(codes.shape[1])]
         stacked = np.stack(parts)                      # (attributes, n, N)
         mask = self._serving(codes)[:, :, None]        # (attributes, n, 1)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            masked = np.where(mask, stacked, -np.inf)
-            top = masked.max(axis=0)
-            safe = np.where(np.isfinite(top), top, 0.0)
-            total = safe + np.log(np.exp(masked - safe).sum(axis=0))
+        total = log_sum_exp(np.where(mask, stacked, -np.inf), axis=0)   # the serving SPODEs summed
         none = ~mask[:, :, 0].any(axis=0)
         if none.any():
             total[none] = self._log_naive(codes[none])

@@ -14,7 +14,10 @@ A common mis-statement (note ``001``): "add M alpha to the *numerator*". The M a
 in the denominator; that is what keeps the M probabilities summing to 1 (see
 ``nbteach.smoothing.lidstone`` and lesson 03).
 
-Every function is exact on exact input: ints and Fractions give Fractions.
+Every function is exact on exact input: ints and Fractions give Fractions. Each public
+function checks its arguments once, at its entry, and computes with private ones that check
+nothing (``_lidstone``, ``_probability_table``, ``_smoothed_prior``): a table of many cells,
+or CategoricalNB's fit, which checks alpha and epsilon itself, is not checked again cell by cell.
 """
 from __future__ import annotations
 
@@ -25,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from nbteach._base import NbteachError, is_symbolic
-from nbteach._validation import check_alpha, check_epsilon
+from nbteach._validation import check_alpha, check_epsilon, check_smoothing
 
 __all__ = [
     "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table",
@@ -100,6 +103,11 @@ def lidstone(count, total, n_values, alpha, exact: bool = True):
         )
     if n_values == 0:
         raise NbteachError("n_values (M, the number of values of the feature) must be >= 1.")
+    return _lidstone(count, total, n_values, alpha, exact)
+
+
+def _lidstone(count, total, n_values, alpha, exact):
+    """lidstone's (count + alpha) / (total + n_values alpha) on arguments already checked."""
     if exact:
         alpha = _exact(alpha)
     denominator = total + n_values * alpha
@@ -192,8 +200,14 @@ def smoothed_prior(class_counts, alpha=0, exact: bool = True):
     {'Cold': Fraction(3, 7), 'Flu': Fraction(4, 7)}
     """
     counts = dict(class_counts.items() if hasattr(class_counts, "items") else class_counts)
-    n = sum(_count(v, f"count of class {k!r}") for k, v in counts.items())
-    return {k: lidstone(v, n, len(counts), alpha, exact=exact) for k, v in counts.items()}
+    counts = {k: _count(v, f"count of class {k!r}") for k, v in counts.items()}
+    return _smoothed_prior(counts, check_alpha(alpha), exact)
+
+
+def _smoothed_prior(counts, alpha, exact):
+    """smoothed_prior of a dict class -> N_k and an alpha already checked."""
+    n = sum(counts.values())
+    return {k: _lidstone(v, n, len(counts), alpha, exact) for k, v in counts.items()}
 
 
 def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
@@ -223,24 +237,25 @@ def probability_table(counts, alpha=0, epsilon=None, exact: bool = True):
     severe    1/5  1/2
     """
 
-    alpha = check_alpha(alpha)
-    epsilon = check_epsilon(epsilon)
-    if epsilon is not None and alpha != 0:
-        raise NbteachError(
-            "alpha and epsilon are two different smoothings: set one of them (epsilon=None "
-            "for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
-        )
-    n_values = len(counts.index)
-    columns = {}
-    for cls in counts.columns:
-        column = [int(c) for c in counts[cls]]
+    alpha, epsilon = check_smoothing(alpha, epsilon)
+    columns = {cls: [_count(int(c), "count") for c in counts[cls]] for cls in counts.columns}
+    return _probability_table(columns, counts.index, alpha, epsilon, exact)
+
+
+def _probability_table(columns, index, alpha, epsilon, exact):
+    """probability_table of checked counts: a dict class -> list of whole counts >= 0, one per
+    value of ``index``, and alpha and epsilon checked (``check_smoothing``)."""
+    n_values = len(index)
+    if exact:
+        alpha = _exact(alpha)
+    for cls, column in columns.items():
         total = sum(column)
-        probs = [lidstone(c, total, n_values, alpha, exact=exact) for c in column]
+        probs = [_lidstone(c, total, n_values, alpha, exact) for c in column]
         if epsilon is not None:
             eps = epsilon if (exact or is_symbolic(epsilon)) else float(epsilon)
             probs = [eps if p == 0 else p for p in probs]
         columns[cls] = probs
-    return pd.DataFrame(columns, index=counts.index, dtype=object if exact else float)
+    return pd.DataFrame(columns, index=index, dtype=object if exact else float)
 
 
 def sums_over_values(table) -> dict:

@@ -47,16 +47,14 @@ import numpy as np
 
 import pandas as pd
 
-from ._base import BaseEstimator, NbteachError
+from ._base import NbteachError, user_stacklevel
 from .bernoulli import BernoulliNB
 from .multinomial import MultinomialNB
-from ._numeric import masked_dot, normalise_log
-from ._shown import shown
+from ._numeric import _BaseNB, class_log_prior, masked_dot
 from .counts import joint_counts
 from .i18n import tr
 from ._shown import shown
-from ._validation import (NbteachTypeError, check_alpha, check_class_prior, check_documents, check_is_fitted,
-                          validate_data)
+from ._validation import NbteachTypeError, check_alpha, check_documents, check_is_fitted, validate_data
 
 __all__ = [
     "TOKEN_PATTERN", "toy_mail", "tokenize", "build_vocabulary", "count_matrix", "TextNB", "EncodedDocuments",
@@ -391,7 +389,7 @@ def count_matrix(documents, vocabulary, token_pattern: str = TOKEN_PATTERN, lowe
     return X
 
 
-class TextNB(BaseEstimator):
+class TextNB(_BaseNB):
     """Multinomial naive Bayes from raw text to predictions (notes 003, 004).
 
     Parameters
@@ -440,6 +438,8 @@ class TextNB(BaseEstimator):
     >>> list(words.vocabulary_)
     ['免费', '领取', '红包', '明天', '开会']
     """
+
+    _fitted_attribute = "feature_log_prob_"
 
     def __init__(self, alpha=1.0, fit_prior=True, class_prior=None,
                  token_pattern=TOKEN_PATTERN, lowercase=True, tokenizer=None):
@@ -526,16 +526,10 @@ class TextNB(BaseEstimator):
         check_is_fitted(self, "feature_count_")
         self.alpha = check_alpha(alpha)
         smoothed = self.feature_count_ + float(alpha)
-        K = len(self.classes_)
         with np.errstate(divide="ignore"):
             log_total = np.log(smoothed.sum(axis=1, keepdims=True))
             self.feature_log_prob_ = np.subtract(np.log(smoothed, out=smoothed), log_total, out=smoothed)
-            if self.class_prior is not None:
-                self.class_log_prior_ = check_class_prior(self.class_prior, K)
-            elif self.fit_prior:
-                self.class_log_prior_ = np.log(self.class_count_ / self.class_count_.sum())
-            else:
-                self.class_log_prior_ = np.full(K, -np.log(K))
+        self.class_log_prior_ = class_log_prior(self)
         return self
 
     def get_feature_names_out(self):
@@ -580,22 +574,27 @@ class TextNB(BaseEstimator):
             known = ids >= 0
             yield ids[known], doc[known], stop - start, start
 
-    def predict_joint_log_proba(self, documents):
+    # predict, predict_proba, predict_log_proba and predict_joint_log_proba are _BaseNB's on these two
+    def _check_X(self, documents):
+        """The documents checked and looked up in the vocabulary (batch by batch, as they are
+        scored), or documents :meth:`encode` made for this fit."""
+        if isinstance(documents, EncodedDocuments):
+            if documents.vocabulary is not self.vocabulary_:
+                raise NbteachError("these documents were encoded with another fit's vocabulary (the model was "
+                                   "refitted since, or they come from another model): call encode(documents) again.")
+            return documents
+        docs = check_documents(documents)
+        return EncodedDocuments(self._ids(docs), len(docs), self.vocabulary_)
+
+    def _joint_log_likelihood(self, encoded):
         """log P(c) + sum_k t_k log P(w_k | c) per document; unknown words ignored.
 
         A document with no known word scores its prior, with an UnknownWordsWarning.
         """
-        check_is_fitted(self, "feature_log_prob_")
-        docs = check_documents(documents)
-        return self._joint_log_proba_of(self._ids(docs), len(docs))   # batch by batch
-
-    def _joint_log_proba_of(self, batches, n_docs):
-        """predict_joint_log_proba from the token ids ``_ids`` made: a caller that scores the
-        same documents at many alphas (the alpha curve's slider) tokenizes them once."""
         K = len(self.classes_)
-        out = np.empty((n_docs, K))
+        out = np.empty((encoded.n_documents, K))
         only_unknown = []
-        for ids, doc, n, start in batches:
+        for ids, doc, n, start in encoded.batches:
             for k in range(K):
                 out[start:start + n, k] = np.bincount(
                     doc, weights=self.feature_log_prob_[k, ids], minlength=n)
@@ -609,7 +608,7 @@ class TextNB(BaseEstimator):
                       "004, so the prediction falls back to the prior P(c).",
                 "zh": f"{len(only_unknown)} 篇文档（第一篇：下标 {only_unknown[0]}）只含词汇表里没有的词；"
                       "这些词和笔记 004 里一样被忽略，所以预测退回到先验概率 P(c)。"}),
-                UnknownWordsWarning, stacklevel=2)
+                UnknownWordsWarning, stacklevel=user_stacklevel())
         return out
 
     def encode(self, documents):
@@ -632,28 +631,10 @@ class TextNB(BaseEstimator):
     def predict_encoded(self, encoded):
         """argmax_c log P(c) + sum_k t_k log P(w_k | c) for documents from :meth:`encode`,
         at the current alpha: what :meth:`predict` answers for the same documents."""
-        check_is_fitted(self, "feature_log_prob_")
         if not isinstance(encoded, EncodedDocuments):
             raise NbteachTypeError(f"predict_encoded takes what TextNB.encode(documents) returns, got "
                                    f"{type(encoded).__name__}; for raw documents call predict.")
-        if encoded.vocabulary is not self.vocabulary_:
-            raise NbteachError("these documents were encoded with another fit's vocabulary (the model was "
-                               "refitted since, or they come from another model): call encode(documents) again.")
-        jll = self._joint_log_proba_of(encoded.batches, encoded.n_documents)
-        return self.classes_[np.argmax(jll, axis=1)]
-
-    def predict_log_proba(self, documents):
-        """log P(c | x) by log-sum-exp normalisation of the joint log-likelihood."""
-        return normalise_log(self.predict_joint_log_proba(documents))
-
-    def predict_proba(self, documents):
-        """P(c | x), one column per class in the order of ``classes_``."""
-        return np.exp(self.predict_log_proba(documents))
-
-    def predict(self, documents):
-        """argmax_c log P(c) + sum_k t_k log P(w_k | c)."""
-        jll = self.predict_joint_log_proba(documents)
-        return self.classes_[np.argmax(jll, axis=1)]
+        return self.predict(encoded)
 
     def joint_proba_by_product(self, documents):
         """P(c) * prod_k P(w_k | c)^t_k multiplied out in floating point, no logs.
@@ -710,7 +691,7 @@ class TextNB(BaseEstimator):
         prior = np.asarray(self.class_log_prior_, dtype=float)
         # each class's column added up as pandas adds a column (contiguous, prior first): the same bits
         total = np.ascontiguousarray(np.vstack([prior, contrib]).T).sum(axis=1)
-        post = np.exp(normalise_log(total[None, :]))[0]
+        post = np.exp(self._normalise(total[None, :]))[0]
         values = np.vstack([prior, contrib, total, post])
         table = pd.DataFrame(values, columns=names,
                              index=["(prior)", *words, "(total = joint log-likelihood)", "(posterior P(c|x))"])

@@ -168,3 +168,21 @@ def test_gibbs_reads_each_table_once_per_run(monkeypatch):
     assert len(calls) <= 2 * len(net.nodes)
     assert np.allclose(a, gibbs_ask(burglary(), "Burglary", {"JohnCalls": True}, n_samples=2000, n_chains=20,
                                     random_state=0))
+
+
+def test_tables_given_as_arrays_are_the_tables_given_as_frames():
+    """add_cpd_arrays (what fit and hill_climb set: the counted arrays, no DataFrame made and read
+    back) sets what add_cpds sets from the same tables, and refuses a bad one all or nothing."""
+    truth = sprinkler()
+    by_arrays = BayesNet(truth.edges).add_cpd_arrays({v: (truth.values(v), truth.cpd_array(v)) for v in truth.nodes})
+    assert _same(_state(by_arrays), _state(truth))
+    rain, wet = truth.cpd_array("Rain"), truth.cpd_array("WetGrass")
+    before = _state(by_arrays)
+    for bad, message in [({"Rain": (truth.values("Rain"), rain[:1])}, r"shape \(2, 2\)"),
+                         ({"Rain": (truth.values("Rain"), rain * 2)}, "outside"),
+                         ({"WetGrass": (truth.values("WetGrass"), wet * 0.5)}, r"row \(True, True\) .* sums to 0.5"),
+                         ({"Rain": (truth.values("Rain"), rain[::-1]),
+                           "WetGrass": (truth.values("WetGrass"), wet * 0.5)}, "sums to 0.5")]:
+        with pytest.raises(NbteachError, match=message):
+            by_arrays.add_cpd_arrays(bad)
+        assert _same(_state(by_arrays), before)          # nothing set, the good table with the bad neither

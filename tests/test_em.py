@@ -81,7 +81,12 @@ def test_without_unlabelled_rows_it_is_multinomial_nb(alpha):
     np.testing.assert_allclose(em.predict_proba(X), nb.predict_proba(X), rtol=0, atol=1e-12)
     np.testing.assert_allclose(em.predict_log_proba(X), nb.predict_log_proba(X), rtol=0, atol=1e-12)
     np.testing.assert_array_equal(em.predict(X), nb.predict(X))
-    assert em.n_iter_ == 0 and len(em.loss_curve_) == 1 and em.converged_
+    # one iteration, which finds the labelled-only model a fixed point (scikit-learn's
+    # check_non_transformer_estimators_n_iter wants n_iter_ >= 1); max_iter=0 runs none
+    assert em.n_iter_ == 1 and em.loss_curve_[1] == em.loss_curve_[0] and em.converged_
+    none = SemiSupervisedNB(alpha=alpha, max_iter=0).fit(X, y)
+    assert none.n_iter_ == 0 and len(none.loss_curve_) == 1 and none.converged_
+    np.testing.assert_array_equal(none.predict_proba(X), em.predict_proba(X))
 
 
 def test_the_start_is_labelled_only_naive_bayes_and_em_moves_away_from_it():

@@ -247,3 +247,24 @@ def test_mixed_is_categorical_nb_plus_gaussian_nb():
     expected = (np.log(nb.class_prior_) + cat.log_factors(X[nb.categorical_columns_]).sum(axis=0)
                 + gauss.log_factors(X[nb.numeric_columns_].to_numpy()).sum(axis=0))
     np.testing.assert_allclose(nb.predict_joint_log_proba(X), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", ["str", object, "category", float])
+@pytest.mark.parametrize("when", ["fit", "predict"])
+def test_a_missing_value_is_named_with_its_column_and_row(dtype, when):
+    """Issue 36: MixedNB finds missing values as it reads the columns (a category gets no code, a
+    number is NaN) instead of a pass over every value first; the message is the one of
+    _validation.missing_value_error, with the column and the row's label."""
+    rows = [10, 11, 12, 13, 14, 15]
+    good = pd.DataFrame({"n": [0.5, 1.5, 2.5, 3.0, 0.0, 2.0],
+                         "c": pd.Series(["x", "y", "x", "y", "x", "y"], index=rows,
+                                        dtype=dtype if dtype != float else "str")}, index=rows)
+    column = "n" if dtype is float else "c"
+    bad = good.copy()
+    bad.loc[13, column] = np.nan
+    y = [0, 1, 0, 1, 0, 1]
+    with pytest.raises(NbteachError, match=rf"column '{column}' has a missing value \(NaN/None\) at row 13"):
+        if when == "fit":
+            MixedNB().fit(bad, y)
+        else:
+            MixedNB().fit(good, y).predict(bad)

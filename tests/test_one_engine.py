@@ -124,3 +124,48 @@ def test_the_confusion_matrix_and_the_scores_count_with_the_engine():
     assert ("counts", "joint_counts") in calls
     assert ("counts", "joint_counts") in engine_calls(lambda: precision_recall_f1(t, p, pos_label="spam"))
     assert confusion_matrix(t, p).tolist() == [[1, 1], [1, 2]]
+
+
+# -- one naive Bayes base: the posterior step written once (issue 36) -------------------------
+
+POSTERIOR_STEP = ("predict_joint_log_proba", "predict_log_proba", "predict_proba", "predict", "_normalise")
+#: the models that answer some of the posterior step themselves, and why
+OWN_POSTERIOR = {"CategoricalNB": ("predict", "predict_proba", "predict_log_proba")}   # exact arithmetic
+
+
+def posterior_owners(cls) -> dict:
+    """For each method of the posterior step, the class of ``cls``'s MRO that defines it."""
+    return {name: next(k for k in cls.__mro__ if name in vars(k)).__name__ for name in POSTERIOR_STEP}
+
+
+@pytest.mark.parametrize("estimator, X, y", CASES, ids=[type(e).__name__ for e, _, _ in CASES])
+def test_every_estimator_takes_its_posterior_from_the_one_naive_bayes_base(estimator, X, y):
+    """The normalisation by log-sum-exp and predict / predict_proba / predict_log_proba are
+    _numeric._BaseNB's, as in scikit-learn's _BaseNB; a model gives _check_X and
+    _joint_log_likelihood. CategoricalNB answers its exact arithmetic (Fractions, sympy) itself
+    and hands float64 to the base (its float answers equal the base's, below)."""
+    from nbteach._numeric import _BaseNB
+
+    cls = type(estimator)
+    assert issubclass(cls, _BaseNB)
+    own = set(OWN_POSTERIOR.get(cls.__name__, ()))
+    assert {n: o for n, o in posterior_owners(cls).items() if n not in own} == {
+        n: "_BaseNB" for n in POSTERIOR_STEP if n not in own}
+    for name in ("_check_X", "_joint_log_likelihood"):
+        assert any(name in vars(k) for k in cls.__mro__[:cls.__mro__.index(_BaseNB)]), (cls, name)
+
+
+def test_categorical_nb_in_float64_answers_what_the_base_answers():
+    from nbteach._numeric import _BaseNB
+
+    model = CategoricalNB(alpha=1).fit(CATEGORIES, Y)
+    for name in OWN_POSTERIOR["CategoricalNB"]:
+        np.testing.assert_array_equal(getattr(model, name)(CATEGORIES), getattr(_BaseNB, name)(model, CATEGORIES))
+
+
+def test_a_model_with_a_posterior_of_its_own_is_named():
+    class OwnPosterior(MultinomialNB):
+        def predict_proba(self, X):
+            return super().predict_proba(X)
+
+    assert posterior_owners(OwnPosterior)["predict_proba"] == "OwnPosterior"

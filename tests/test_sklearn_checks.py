@@ -10,9 +10,9 @@ check runs; a check that cannot apply to an estimator is named below with the re
   variance, and MixedNB says so in its own words ("class 0 has 1 row(s): its variance with
   ddof=1 divides by n_c - ddof = 0"), which the check does not look for.
 - ``SemiSupervisedNB``: the label -1 means "unlabelled" (scikit-learn's own convention), so
-  check_classifiers_classes (which trains on the labels -1 and 1) and
-  check_non_transformer_estimators_n_iter (fully labelled iris: no EM iteration to do) cannot
-  apply.
+  check_classifiers_classes (which trains on the labels -1 and 1) cannot apply; the estimator
+  declares it with the reason (``SemiSupervisedNB.sklearn_expected_failed_checks``), and
+  ``test_semi_supervised_nb_fails_only_the_check_it_declares`` holds the declaration true.
 - ``TextNB`` takes raw text (a list of strings), and scikit-learn's checks feed 2-D arrays of
   numbers: TEXT_ONLY lists the checks that do. They are not marked as expected failures but
   run, and each must fail *because* TextNB refuses numbers as documents (its message, found
@@ -72,15 +72,6 @@ ESTIMATORS = [
     TextNB(), TextNB(tokenizer="jieba"), TextNB(tokenizer=_CharBigrams(), alpha=0.5),
 ]
 
-SEMI_SUPERVISED: dict[str, str] = {
-    "check_classifiers_classes": "it trains on the labels -1 and 1 and expects both as classes; here "
-                                 "-1 marks an unlabelled row (scikit-learn's own convention), so the "
-                                 "only class is 1",
-    "check_non_transformer_estimators_n_iter": "it fits fully labelled iris, where no EM iteration has "
-                                               "anything to do: n_iter_ = 0 by design (the model is "
-                                               "MultinomialNB's, tested in test_em.py)",
-}
-
 # The checks that give TextNB a 2-D array of numbers (or an array-like that is not a list) as
 # its documents: it refuses them, as it should. (A sparse matrix it refuses by name, as the
 # sparse checks want: they run and pass.)
@@ -105,7 +96,7 @@ NOT_TEXT = ("not a string", "documents must be a list of strings")
 
 def expected_failed(est) -> dict[str, str]:
     if isinstance(est, SemiSupervisedNB):
-        return SEMI_SUPERVISED
+        return est.sklearn_expected_failed_checks      # declared by the estimator, with the reason
     if type(est) is CategoricalNB and est.alpha == 0 and getattr(est, "epsilon", None) is None:
         return {"check_fit_idempotent": "alpha=0 (no smoothing): unseen test values score 0 "
                                         "for every class, and predict raises by design"}
@@ -227,3 +218,29 @@ def test_textnb_keeps_scikit_learns_contract_on_text(estimator):
     np.testing.assert_array_equal(restored.predict_proba(query), proba)   # pickling round-trips
     assert list(labels) == list(restored.predict(query))
     assert repr(clone(model)) == repr(estimator) and not hasattr(clone(model), "classes_")
+
+
+# -- SemiSupervisedNB: the one check it declares it cannot pass ---------------------------------
+
+def test_semi_supervised_nb_fails_only_the_check_it_declares():
+    """Under check_estimator with what it declares, no check fails, and the declared one does fail,
+    for the reason given: trained on -1 and 1, its only class is 1 (-1 is the unlabelled marker).
+    check_non_transformer_estimators_n_iter passes (n_iter_ = 1 on fully labelled iris; it was 0)."""
+    from sklearn.utils.estimator_checks import estimator_checks_generator
+
+    declared = SemiSupervisedNB.sklearn_expected_failed_checks
+    assert set(declared) == {"check_classifiers_classes"} and "-1" in declared["check_classifiers_classes"]
+    wanted = {"check_classifiers_classes", "check_non_transformer_estimators_n_iter"}
+    status = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for est, check in estimator_checks_generator(SemiSupervisedNB(max_iter=5), expected_failed_checks=declared):
+            if _name(check) in wanted:
+                try:
+                    check(est)
+                    status[_name(check)] = "passed"
+                except Exception as err:  # noqa: BLE001 - the check's own assertion, looked at below
+                    status[_name(check)] = err
+    assert status["check_non_transformer_estimators_n_iter"] == "passed"
+    err = status["check_classifiers_classes"]
+    assert isinstance(err, AssertionError) and "expected '-1, 1', got '1'" in str(err), err

@@ -136,3 +136,47 @@ def test_the_smoothing_explorer_shows_each_factors_bias():
     assert "Headache=severe" in text and "-1/6" in text
     ex.alpha_slider.value = 2.0                 # -2(3 * 2/3 - 1)/(3 + 6) = -2/9
     assert "-2/9" in ex.text()
+
+
+def _check_alpha_calls(fn) -> int:
+    """How many times ``fn()`` calls ``_validation.check_alpha``."""
+    import sys
+
+    import nbteach._validation as validation
+
+    calls = []
+
+    def watch(frame, event, arg):
+        if event == "call" and frame.f_code is validation.check_alpha.__code__:
+            calls.append(1)
+
+    sys.setprofile(watch)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return len(calls)
+
+
+def test_alpha_is_checked_once_on_the_way_from_the_model_to_the_counts():
+    """Issue 36: a slider's alpha reached CategoricalNB.fit, probability_table for each feature
+    and lidstone for each cell, each checking it again (23 checks for the flu/cold table); the
+    public entry checks it, and what it calls computes with it."""
+    from nbteach.counts import value_counts_by_class
+    from nbteach.datasets import flu_cold
+
+    df = flu_cold()
+    X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
+    assert _check_alpha_calls(lambda: CategoricalNB(alpha=0.5, smooth_prior=True).fit(X, y)) == 1
+    assert _check_alpha_calls(lambda: CategoricalNB(alpha=0.5, exact=True).fit(X, y)) == 1
+    counts = value_counts_by_class(df["Headache"], y)
+    assert _check_alpha_calls(lambda: probability_table(counts, alpha=1)) == 1
+    assert _check_alpha_calls(lambda: smoothed_prior({"Cold": 2, "Flu": 3}, alpha=1)) == 1
+
+
+@pytest.mark.parametrize("make", [lambda: CategoricalNB(alpha=1, epsilon=0.01).fit([["a"], ["b"]], [0, 1]),
+                                  lambda: probability_table(pd.DataFrame({"c": [1, 0]}), alpha=1, epsilon=0.01)])
+def test_alpha_and_epsilon_together_are_refused_in_one_message(make):
+    with pytest.raises(ValueError, match="alpha and epsilon are two different smoothings: set one of them "
+                                         r"\(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing\)"):
+        make()

@@ -15,7 +15,7 @@ import threading
 
 import pytest
 
-from nbteach.widgets import _a11y
+from nbteach.widgets import _explorer
 
 
 @contextlib.contextmanager
@@ -87,7 +87,7 @@ def test_without_the_lock_the_same_moves_show_a_wrong_table(monkeypatch):
     """The test above can fail: with the lock taken away, the same two threads leave a table
     that mixes two patients (tried up to 30 times; with the lock taken away, the test above's
     check found a wrong table in 4 runs of 5)."""
-    monkeypatch.setattr(_a11y, "ONE_CHANGE_AT_A_TIME", _NoLock())
+    monkeypatch.setattr(_explorer, "ONE_CHANGE_AT_A_TIME", _NoLock())
     for attempt in range(30):
         ex, fresh = _flu_table()
         _in_two_threads(_moves(ex.dropdowns["Sore"], 2 * attempt), _moves(ex.dropdowns["Cough"], 2 * attempt + 1))
@@ -117,11 +117,11 @@ def test_every_view_guards_the_messages_to_its_widgets():
     from test_widgets import _views_to_move
 
     for ex, *_ in _views_to_move():
-        widgets = list(_a11y._widgets_of(ex.widget, set()))
+        widgets = list(_explorer._widgets_of(ex.widget, set()))
         assert len(widgets) > 2
         unguarded = [type(wd).__name__ for wd in widgets if "set_state" not in vars(wd)]
         assert unguarded == [], f"{type(ex).__name__}: {unguarded}"
-        changes = [name for name in _a11y.Explorer.CHANGES if hasattr(type(ex), name)]
+        changes = [name for name in _explorer.Explorer.CHANGES if hasattr(type(ex), name)]
         assert changes and all(hasattr(getattr(type(ex), name), "__wrapped__") for name in changes), type(ex)
 
 

@@ -346,7 +346,7 @@ def test_the_private_name_check_finds_each_kind(source):
 
 @pytest.mark.parametrize("source", [
     "from nbteach.widgets import _svg\nf = _svg._plot_box\n",
-    "from ._a11y import Explorer, _css\n",
+    "from ._explorer import Explorer, _slug\n",
     "from nbteach._validation import check_alpha\n",
     "class V:\n    def f(self):\n        return self._keep, type(self).__name__\n",
 ])

@@ -40,8 +40,8 @@ import numpy as np
 import pandas as pd
 
 from .._base import NbteachError
-from .._validation import check_alpha, check_node_data, is_bayes_net
-from ..counts import encode, joint_counts
+from .._validation import check_alpha, check_node_data, is_bayes_net, missing_node_value_error
+from ..counts import joint_counts
 
 __all__ = ["cpd_frame", "estimate_cpds", "fit_cpds", "score", "local_score", "mdl_parts", "encode_rows", "decode_rows",
            "ArithmeticCode"]
@@ -55,7 +55,7 @@ def cpd_frame(v, parent_values: dict, values, table):
     table = np.asarray(table, dtype=float)
     columns = pd.Index(list(values), name=v)
     if not parent_values:
-        return pd.DataFrame([table.reshape(-1)], columns=columns, index=[""])
+        return pd.DataFrame(table.reshape(1, -1).copy(), columns=columns, index=[""])
     names = list(parent_values)
     keys = list(itertools.product(*parent_values.values()))
     if len(names) == 1:
@@ -66,23 +66,37 @@ def cpd_frame(v, parent_values: dict, values, table):
 
 
 def _encode(net, data):
-    """Integer codes of every column, and each node's values (the net's, else the data's)."""
-    check_node_data(data, net.nodes)
+    """Integer codes of every column, and each node's values (the net's, else the data's, sorted).
+
+    One hash pass a column (pandas' factorize), which also finds a missing value (it gets no
+    code); its few distinct values are then looked up as a dict looks them up (1 == 1.0 == True)."""
+    check_node_data(data, net.nodes, missing=False)
     codes, values = {}, {}
     for v in net.nodes:
-        col = data[v]
+        column = data[v].to_numpy()
+        if column.dtype == object and pd.api.types.infer_dtype(column, skipna=False) == "boolean":
+            column = column == True          # noqa: E712 - Python's bools as numpy's: the same codes
+        if column.dtype == bool:             # factorize's codes (first value seen, 0), no hashing
+            first = bool(column[0])
+            found = (column != first).astype(np.intp)
+            distinct = [first, not first] if found.any() else [first]
+        else:
+            found, distinct = pd.factorize(column)
+            if (found < 0).any():
+                raise missing_node_value_error(v)
+            distinct = distinct.tolist()
         known = net.values(v) if net.has_cpds else None
         if known is None:
-            uniq = pd.unique(col)
             try:
-                known = sorted(uniq.tolist())
+                known = sorted(distinct)
             except TypeError:
-                known = list(uniq)
-        try:
-            codes[v] = encode(col.tolist(), known)[0]
-        except KeyError as err:
-            raise NbteachError(f"column {v!r} has the value {err.args[0]!r}, which the network's "
-                               f"table of {v!r} does not have (values {known!r}).") from None
+                known = list(distinct)
+        index = {u: i for i, u in enumerate(known)}
+        position = np.array([index.get(u, -1) for u in distinct], dtype=np.intp)   # a few values
+        if (position < 0).any():
+            raise NbteachError(f"column {v!r} has the value {distinct[int(np.argmax(position < 0))]!r}, which "
+                               f"the network's table of {v!r} does not have (values {known!r}).")
+        codes[v] = position[found]
         values[v] = list(known)
     return codes, values
 
@@ -100,22 +114,9 @@ def estimate_cpds(net, data, alpha=0) -> dict:
 
     When a table cannot be counted (a parent configuration no row has, with alpha = 0) or
     the data do not fit, the message says so."""
-    alpha = check_alpha(alpha)
-    codes, values = _encode(net, data)
-    card = {v: len(values[v]) for v in net.nodes}
-    tables = {}
-    for v in net.nodes:
-        parents = net.parents(v)
-        n = _counts(codes, card, v, parents).astype(float) + float(alpha)
-        rows = n.sum(axis=1, keepdims=True)
-        if (rows == 0).any():
-            bad = int(np.flatnonzero(rows[:, 0] == 0)[0])
-            combo = np.unravel_index(bad, [card[p] for p in parents])
-            config = {p: values[p][i] for p, i in zip(parents, combo)}
-            raise NbteachError(f"no row of the data has {config}, so P({v} | {config}) is 0/0: "
-                               "use alpha > 0 (e.g. fit(data, alpha=1)).")
-        tables[v] = cpd_frame(v, {p: values[p] for p in parents}, values[v], n / rows)
-    return tables
+    tables, values = _counted(net, data, alpha)
+    return {v: cpd_frame(v, {p: values[p] for p in net.parents(v)}, values[v], table)
+            for v, (_, table) in tables.items()}
 
 
 def fit_cpds(net, data, alpha=0):
@@ -123,12 +124,56 @@ def fit_cpds(net, data, alpha=0):
 
     All or nothing: when a table cannot be counted or the data do not fit, the message says
     so and ``net`` keeps the tables it had."""
-    return net.add_cpds(estimate_cpds(net, data, alpha))   # all tables at once
+    return net.add_cpd_arrays(_counted(net, data, alpha)[0])   # all tables at once, as arrays
+
+
+def _counted(net, data, alpha):
+    """The tables of ``net``'s structure counted from ``data``, ``{node: (values, array)}`` (see
+    ``_estimate``), and every node's values."""
+    alpha = check_alpha(alpha)
+    codes, values = _encode(net, data)
+    card = {v: len(values[v]) for v in net.nodes}
+    return _estimate(net, lambda v, parents: _counts(codes, card, v, parents), values, alpha), values
+
+
+def _estimate(net, counts, values, alpha):
+    """Every node's table from ``counts(v, parents)``, N_ijk of the encoded data (``_counts``, or
+    ``_marginal_counts`` of a table of them all), and a checked alpha: ``{node: (values, array)}``,
+    the array with one axis per parent and a last one for the node, as ``BayesNet.add_cpd_arrays``
+    takes it."""
+    card = {v: len(values[v]) for v in net.nodes}
+    tables = {}
+    for v in net.nodes:
+        parents = net.parents(v)
+        n = counts(v, parents).astype(float) + float(alpha)
+        rows = n.sum(axis=1, keepdims=True)
+        if (rows == 0).any():
+            bad = int(np.flatnonzero(rows[:, 0] == 0)[0])
+            combo = np.unravel_index(bad, [card[p] for p in parents])
+            config = {p: values[p][i] for p, i in zip(parents, combo)}
+            raise NbteachError(f"no row of the data has {config}, so P({v} | {config}) is 0/0: "
+                               "use alpha > 0 (e.g. fit(data, alpha=1)).")
+        tables[v] = (values[v], (n / rows).reshape([card[p] for p in parents] + [card[v]]))
+    return tables
 
 
 def local_score(codes, card, v, parents, n_rows, kind):
     """One node's share of the score (scores decompose over nodes)."""
-    n = _counts(codes, card, v, parents)
+    return _score_of_counts(_counts(codes, card, v, parents), card, v, parents, n_rows, kind)
+
+
+def _marginal_counts(joint, card, v, parents):
+    """N_ijk of node ``v`` (a position) and its ``parents`` (positions, in their order), shape
+    (q_i, r_i), summed out of ``joint``, the counts of every node's values at once (one axis a
+    node): what ``_counts`` counts from the rows, the same integers, laid out the same way."""
+    keep = sorted([*parents, v])
+    n = joint.sum(axis=tuple(i for i in range(joint.ndim) if i not in keep))
+    n = np.transpose(n, [keep.index(i) for i in [*parents, v]])
+    return np.ascontiguousarray(n.reshape(-1, card[v]))
+
+
+def _score_of_counts(n, card, v, parents, n_rows, kind):
+    """local_score of the counts N_ijk, shape (q_i, r_i)."""
     rows = n.sum(axis=1, keepdims=True)
     with np.errstate(divide="ignore", invalid="ignore"):
         ll = float(np.where(n > 0, n * np.log(n / np.where(rows > 0, rows, 1)), 0.0).sum())

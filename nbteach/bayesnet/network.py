@@ -40,6 +40,19 @@ from .inference import elimination_ask, gibbs_ask
 __all__ = ["BayesNet", "TrailNode", "connected_components", "cpd_frame"]   # cpd_frame: from estimators
 
 
+def _check_distributions(v, rows, label):
+    """Each row of ``rows`` (2-D: one row per parent configuration) a distribution over ``v``'s
+    values: entries in [0, 1], summing to 1; ``label(i)`` names row i in the message."""
+    if not np.all(np.isfinite(rows)) or (rows < 0).any() or (rows > 1).any():
+        raise NbteachError(f"the table of {v!r} has an entry outside [0, 1].")
+    sums = rows.sum(axis=1)
+    bad = np.flatnonzero(np.abs(sums - 1) > 1e-9)
+    if bad.size:
+        raise NbteachError(f"row {label(int(bad[0]))!r} of the table of {v!r} sums to "
+                           f"{sums[bad[0]]:.6g}, not 1: each row is a distribution over "
+                           f"{v!r}'s values.")
+
+
 def _as_set(x, what: str) -> tuple:
     if x is None:
         return ()
@@ -374,14 +387,7 @@ class BayesNet:
             arr = table.to_numpy(dtype=float)
         except (TypeError, ValueError):
             raise NbteachError(f"the table of {v!r} must hold numbers.") from None
-        if not np.all(np.isfinite(arr)) or (arr < 0).any() or (arr > 1).any():
-            raise NbteachError(f"the table of {v!r} has an entry outside [0, 1].")
-        sums = arr.sum(axis=1)
-        bad = np.flatnonzero(np.abs(sums - 1) > 1e-9)
-        if bad.size:
-            raise NbteachError(f"row {table.index[bad[0]]!r} of the table of {v!r} sums to "
-                               f"{sums[bad[0]]:.6g}, not 1: each row is a distribution over "
-                               f"{v!r}'s values.")
+        _check_distributions(v, arr, lambda i: table.index[i])
         if not parents:
             if len(table) != 1:
                 raise NbteachError(f"{v!r} has no parents, so its table has one row; got {len(table)}.")
@@ -444,14 +450,59 @@ class BayesNet:
         """
         if not isinstance(cpds, Mapping):
             raise NbteachError(f"add_cpds takes a dict node -> DataFrame; got {type(cpds).__name__}.")
-        for v in cpds:
+        return self._set_tables(cpds, self._parse_cpt)
+
+    def add_cpd_arrays(self, tables):
+        """Set tables given as arrays, ``{node: (values, array)}``: the node's values and its table
+        with one axis per parent (in the order of ``parents(node)``, indexed by the positions in
+        their values) and a last axis for the node's values, as :meth:`cpd_array` gives it back.
+        What the estimators count, set without a DataFrame made and read back; checked as
+        :meth:`add_cpds` checks a table, all or nothing. Returns the network.
+
+        >>> from nbteach.bayesnet import sprinkler
+        >>> net = sprinkler()
+        >>> flipped = net.cpd_array("Rain")[::-1]         # Rain's rows for Cloudy swapped
+        >>> net.add_cpd_arrays({"Rain": (net.values("Rain"), flipped)}).cpd_array("Rain").tolist() == flipped.tolist()
+        True
+        """
+        if not isinstance(tables, Mapping):
+            raise NbteachError(f"add_cpd_arrays takes a dict node -> (values, array); got {type(tables).__name__}.")
+        return self._set_tables(tables, self._read_array)
+
+    def _read_array(self, v, given, known):
+        """``v``'s (values, array) checked against its parents' values in ``known``: (v's values,
+        a copy of the array). Changes nothing."""
+        values, arr = given
+        values = list(values)
+        if len(values) < 1 or len(set(values)) != len(values):
+            raise NbteachError(f"the table of {v!r} needs distinct values; got {values!r}.")
+        parents = self._parents[v]
+        unknown = [p for p in parents if p not in known]
+        if unknown:
+            raise NbteachError(f"the table of {v!r} is given by its parents' values, and "
+                               f"{', '.join(map(repr, unknown))} has no table yet: give its table "
+                               "in the same call (or before).")
+        shape = tuple(len(known[p]) for p in parents) + (len(values),)
+        arr = np.array(arr, dtype=float)
+        if arr.shape != shape:
+            raise NbteachError(f"the table of {v!r} must have the shape {shape} (one axis per parent "
+                               f"{list(parents)!r}, then one for its values); got {arr.shape}.")
+        rows = arr.reshape(-1, len(values))
+        _check_distributions(v, rows, lambda i: tuple(known[p][k] for p, k in
+                                                       zip(parents, np.unravel_index(i, shape[:-1]))))
+        return values, arr
+
+    def _set_tables(self, given, read):
+        """``add_cpds``' and ``add_cpd_arrays``' work: every table read with ``read(v, table,
+        values known so far)`` first, then all set together."""
+        for v in given:
             self.check_node(v)
         values, tables = dict(self._values), dict(self._cpt)
         for v in self.nodes:  # parents first, so their values are known
-            if v in cpds:
-                values[v], tables[v] = self._parse_cpt(v, cpds[v], values)
+            if v in given:
+                values[v], tables[v] = read(v, given[v], values)
         for v in self.nodes:
-            if v in cpds or v not in tables:
+            if v in given or v not in tables:
                 continue
             changed = [p for p in self._parents[v] if values[p] != self._values[p]]
             if changed:

@@ -14,30 +14,55 @@ True
 """
 from __future__ import annotations
 
+import math
 import warnings
+from collections import deque
 from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from .._base import NbteachError
-from .estimators import _encode, fit_cpds, local_score
+from .._validation import check_alpha
+from ..counts import joint_counts
+from .estimators import _counts, _encode, _estimate, _marginal_counts, _score_of_counts
 from .network import BayesNet
 
 __all__ = ["hill_climb", "hill_climb_search", "SearchResult", "same_equivalence_class"]
 
 
-def _creates_cycle(parents, a, b) -> bool:
-    """Would the arc a -> b close a directed cycle (is a reachable from b)?"""
-    stack, seen = [a], set()
-    while stack:
-        v = stack.pop()
-        if v == b:
-            return True
-        if v not in seen:
-            seen.add(v)
-            stack.extend(parents[v])
-    return False
+def _bits(mask):
+    """The positions of the 1 bits of ``mask``, lowest first."""
+    out, i = [], 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+def _descendants_or_self(ps, bits=_bits):
+    """For each node a (a position), the bit mask of a and every node a is an ancestor of,
+    under the parent masks ``ps`` (bit i of ps[v]: node i is a parent of v). ``bits(mask)``:
+    the positions of mask's 1 bits."""
+    d = len(ps)
+    children = [0] * d
+    for v, mask in enumerate(ps):
+        for p in bits(mask):
+            children[p] |= 1 << v
+    out = []
+    for a in range(d):
+        seen, frontier = 1 << a, children[a]
+        while frontier & ~seen:
+            frontier &= ~seen
+            seen |= frontier
+            grown = 0
+            for c in bits(frontier):
+                grown |= children[c]
+            frontier = grown
+        out.append(seen)
+    return out
 
 
 class SearchResult(NamedTuple):
@@ -99,110 +124,146 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
                       ("max_iter", max_iter)):
         if not isinstance(val, int) or isinstance(val, bool) or val < 0:
             raise NbteachError(f"{name} must be an integer >= 0; got {val!r}.")
+    alpha = check_alpha(alpha)            # checked here: the tables are counted at the end
     nodes = list(data.columns)
     probe = BayesNet([], nodes=nodes)
-    codes, values = _encode(probe, data)
+    codes, values = _encode(probe, data)      # the data checked and encoded once, for the search and the tables
     card = {v: len(values[v]) for v in nodes}
     sign = -1.0 if score == "mdl" else 1.0  # maximise sign * score
-    cache = {}
+    d, n = len(nodes), len(data)
+    # A structure is one int g, bit b*d + a set for the arc a -> b (cheap to compare and to keep
+    # in the tabu list); its parent masks, masks(g)[b] with bit a for the parent a of b, say the same.
+    full = (1 << d) - 1
+    cache = [{} for _ in range(d)]
+    bits = [_bits(m) for m in range(full + 1)].__getitem__ if d <= 12 else _bits   # a table for a few nodes
+    # where every node's values at once make fewer cells than the data has rows, the rows are
+    # counted once into that table, and each family's counts are summed out of it
+    sizes = [card[v] for v in nodes]
+    joint = joint_counts([codes[v] for v in nodes], sizes) if math.prod(sizes) <= n else None
 
-    def local(v, ps):
-        key = (v, frozenset(ps))
-        if key not in cache:
-            cache[key] = sign * local_score(codes, card, v, tuple(sorted(ps, key=nodes.index)),
-                                            len(data), score)
-        return cache[key]
+    def counts(v, parents):
+        """N_ijk of node v and its parents (positions, in the columns' order)."""
+        if joint is None:
+            return _counts(codes, card, nodes[v], [nodes[p] for p in parents])
+        return _marginal_counts(joint, sizes, v, parents)
 
-    parents = {v: set() for v in nodes}
+    def local(v, mask):
+        """sign * the local score of node v with the parents in ``mask``, each computed once."""
+        value = cache[v].get(mask)
+        if value is None:
+            parents = bits(mask)
+            value = _score_of_counts(counts(v, parents), card, nodes[v], [nodes[p] for p in parents], n, score)
+            value = cache[v][mask] = sign * value
+        return value
+
+    def masks(g):
+        return [g >> (v * d) & full for v in range(d)]
+
+    g = 0
     if start is not None:
-        for a, b in start.edges:
-            parents[b].add(a)
+        for u, w in start.edges:
+            if u not in nodes or w not in nodes:
+                raise NbteachError(f"start has the arc {u!r} -> {w!r}, but data has no column "
+                                   f"{(u if u not in nodes else w)!r}.")
+            g |= 1 << (nodes.index(w) * d + nodes.index(u))
     rng = np.random.default_rng(random_state)
-    limit = max_indegree if max_indegree is not None else len(nodes)
+    limit = max_indegree if max_indegree is not None else d
 
-    def moves(ps):
-        for a in nodes:
-            for b in nodes:
+    known_moves = {}
+
+    def moves(g):
+        """Every legal move from the structure g: a list of (move, its change of score, the
+        structure after it), in the order a, then b, over the nodes; remove (then reverse) the
+        arc a -> b if it is there, else add it. Made once a structure: the search comes back
+        to the same structures (the sprinkler's 144 steps visit 39)."""
+        out = known_moves.get(g)
+        if out is None:
+            out = known_moves[g] = _moves(g)
+        return out
+
+    def _moves(g):
+        ps = masks(g)
+        desc = _descendants_or_self(ps, bits)
+        here = [local(v, mask) for v, mask in enumerate(ps)]
+        room = [mask.bit_count() < limit for mask in ps]        # may take one more parent
+        out = []
+        for a in range(d):
+            bit_a, pa = 1 << a, ps[a]
+            for b in range(d):
                 if a == b:
                     continue
-                if a in ps[b]:
-                    yield ("remove", a, b), local(b, ps[b] - {a}) - local(b, ps[b])
-                    if len(ps[a]) < limit:
-                        ps[b].discard(a)
-                        ok = not _creates_cycle(ps, b, a)
-                        ps[b].add(a)
-                        if ok:
-                            yield ("reverse", a, b), (local(b, ps[b] - {a}) - local(b, ps[b])
-                                                      + local(a, ps[a] | {b}) - local(a, ps[a]))
-                elif b not in ps[a] and len(ps[b]) < limit and not _creates_cycle(ps, a, b):
-                    yield ("add", a, b), local(b, ps[b] | {a}) - local(b, ps[b])
+                pb, arc = ps[b], 1 << (b * d + a)
+                if pb & bit_a:
+                    lose = local(b, pb & ~bit_a) - here[b]
+                    out.append((("remove", a, b), lose, g ^ arc))
+                    # reversing a -> b closes a cycle if another parent of b descends from a
+                    if room[a] and not pb & ~bit_a & desc[a]:
+                        out.append((("reverse", a, b), lose + local(a, pa | 1 << b) - here[a],
+                                    g ^ arc ^ 1 << (a * d + b)))
+                elif not pa >> b & 1 and room[b] and not desc[b] >> a & 1:   # b is no ancestor of a
+                    out.append((("add", a, b), local(b, pb | bit_a) - here[b], g ^ arc))
+        return out
 
-    def apply(ps, move):
-        op, a, b = move
-        if op == "add":
-            ps[b].add(a)
-        elif op == "remove":
-            ps[b].discard(a)
-        else:
-            ps[b].discard(a)
-            ps[a].add(b)
-
-    def total(ps):
-        return sum(local(v, ps[v]) for v in nodes)
+    def total(g):
+        return sum(local(v, mask) for v, mask in enumerate(masks(g)))
 
     history = []
 
-    def edges_of(ps):
-        return [(a, b) for b in nodes for a in sorted(ps[b], key=nodes.index)]
+    known_edges = {}
 
-    def climb(ps, phase):
-        best, best_val = {v: set(p) for v, p in ps.items()}, total(ps)
+    def edges_of(g):
+        if g not in known_edges:
+            known_edges[g] = [(nodes[a], nodes[b]) for b, mask in enumerate(masks(g)) for a in bits(mask)]
+        return list(known_edges[g])
+
+    def climb(g, phase):
+        best, best_val = g, total(g)
         history.append({"step": len(history), "phase": phase, "move": "start", "arc": None,
-                        "delta": 0.0, "score": sign * best_val, "edges": edges_of(ps)})
-        current, tabu, stale, steps = best_val, [], 0, 0
+                        "delta": 0.0, "score": sign * best_val, "edges": edges_of(g)})
+        current, stale, steps = best_val, 0, 0
+        tabu, in_tabu = deque(), {}            # the structures left in the last tabu_length moves
         while steps < max_iter and stale <= patience:
             steps += 1
             choice = None
-            here = frozenset(edges_of(ps))
-            for move, delta in moves(ps):
-                op, a, b = move
-                after = (here - {(a, b)} if op == "remove" else here | {(a, b)} if op == "add"
-                         else here - {(a, b)} | {(b, a)})
-                if after in tabu:
+            for option in moves(g):
+                if in_tabu.get(option[2]):
                     continue
-                if choice is None or delta > choice[1] + 1e-12:
-                    choice = (move, delta)
+                if choice is None or option[1] > choice[1] + 1e-12:
+                    choice = option
             if choice is None:
                 break
-            move, delta = choice
-            apply(ps, move)
+            (op, a, b), delta, moved = choice
+            tabu.append(g)
+            in_tabu[g] = in_tabu.get(g, 0) + 1
+            g = moved
             current += delta
-            history.append({"step": len(history), "phase": phase, "move": move[0],
-                            "arc": (move[1], move[2]), "delta": sign * delta,
-                            "score": sign * current, "edges": edges_of(ps)})
-            tabu.append(here)
-            del tabu[:-tabu_length or len(tabu)]
+            history.append({"step": len(history), "phase": phase, "move": op,
+                            "arc": (nodes[a], nodes[b]), "delta": sign * delta,
+                            "score": sign * current, "edges": edges_of(g)})
+            while len(tabu) > tabu_length:
+                in_tabu[tabu.popleft()] -= 1
             if current > best_val + 1e-9:
-                best, best_val, stale = {v: set(p) for v, p in ps.items()}, current, 0
+                best, best_val, stale = g, current, 0
             else:
                 stale += 1
         return best, best_val
 
-    best, best_val = climb(parents, "climb")
+    best, best_val = climb(g, "climb")
     for k in range(restarts):
-        ps = {v: set(p) for v, p in best.items()}
-        for _ in range(max(1, len(nodes) // 2)):
-            options = list(moves(ps))
+        g = best
+        for _ in range(max(1, d // 2)):
+            options = moves(g)
             if not options:
                 break
-            apply(ps, options[rng.integers(len(options))][0])
-        cand, cand_val = climb(ps, f"restart {k + 1}")
+            g = options[rng.integers(len(options))][2]
+        cand, cand_val = climb(g, f"restart {k + 1}")
         if cand_val > best_val + 1e-9:
             best, best_val = cand, cand_val
-    edges = [(a, b) for b in nodes for a in sorted(best[b], key=nodes.index)]
-    net = BayesNet(edges, nodes=nodes)
-    try:
-        fit_cpds(net, data, alpha)    # all or nothing: a failure leaves net without tables
+    net = BayesNet(edges_of(best), nodes=nodes)
+    try:                              # all or nothing: a failure leaves net without tables
+        position = {v: i for i, v in enumerate(nodes)}
+        net.add_cpd_arrays(_estimate(net, lambda v, parents: counts(position[v], [position[p] for p in parents]),
+                                     values, alpha))
     except NbteachError as err:
         warnings.warn(f"hill_climb found the structure {net!r} but could not count its tables: "
                       f"{err} The structure is returned without tables.", stacklevel=3)

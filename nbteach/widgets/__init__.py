@@ -12,8 +12,10 @@ SVG written by ``_svg``, no plotting widget library); the library never imports 
 
 What lives here: one view a module (``smoothing``, ``bayes``, ``mle``, ``alpha_curve``,
 ``gaussian_boundary``, ``decision``, ``threshold``, ``table``, ``text_models``,
-``one_dependence``, ``em``, ``gibbs``, ``bayesnet``) and the parts they share (``_a11y``:
-accessible names and the ``nbteach-*`` CSS classes of ``Explorer``; ``_html``; ``_plot``:
+``one_dependence``, ``em``, ``gibbs``, ``bayesnet``) and the parts they share (``_explorer``:
+``Explorer``, the base class of every view, its ``nbteach-*`` CSS classes and the lock
+``ONE_CHANGE_AT_A_TIME`` under which a view changes; ``_a11y``: the controls' accessible names,
+shown beside every view; ``_html``; ``_plot``:
 the plots' colours and legend; ``_svg``: a figure drawn as one SVG in one HTML widget, a move
 one message (every moving plot: ``mle``, ``alpha_curve``, ``gaussian_boundary``, ``threshold``,
 ``em``, ``gibbs``, ...); ``_mpl``: matplotlib set up before a static figure is drawn, CJK

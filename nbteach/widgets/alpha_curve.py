@@ -16,7 +16,7 @@ import numpy as np
 from nbteach._base import NbteachError
 from nbteach.metrics import accuracy_score, alpha_curve, confusion_table, precision_recall_f1
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import esc, say
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 

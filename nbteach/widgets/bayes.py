@@ -13,7 +13,7 @@ import ipywidgets as w
 from nbteach._base import NbteachError
 from nbteach.probability import bayes
 from nbteach.widgets._html import ERROR, bar, esc, number, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
 

@@ -24,7 +24,7 @@ from nbteach.bayesnet import hill_climb_search
 from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer, _slug
+from nbteach.widgets._explorer import Explorer, _slug
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]

@@ -23,7 +23,7 @@ from nbteach._base import NbteachError
 from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshold_from_loss
 from nbteach.i18n import get_language
 from nbteach.metrics import confusion_table, precision_recall_f1
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
 
 __all__ = ["LossExplorer", "loss_explorer"]

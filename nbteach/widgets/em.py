@@ -22,7 +22,7 @@ from nbteach._validation import check_n_labelled
 from nbteach.em import em_against_labelled_only, em_learning_curve
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import say
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 

@@ -32,7 +32,7 @@ from nbteach._base import NbteachError
 from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import say
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 

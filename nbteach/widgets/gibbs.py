@@ -21,7 +21,7 @@ from nbteach._base import NbteachError
 from nbteach.bayesnet import elimination_ask, gibbs_chains
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 

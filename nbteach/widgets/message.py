@@ -23,7 +23,7 @@ import numpy as np
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, bar, esc, message_box, say, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 
 __all__ = ["MessageExplorer", "message_explorer"]
 

@@ -26,7 +26,7 @@ from nbteach._validation import check_alpha
 from nbteach.derivations import dirichlet_smoothing
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
 from nbteach.widgets._mpl import adopt, configure
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend

@@ -22,7 +22,7 @@ import pandas as pd
 
 from nbteach import AODE, SPODE, TAN, CategoricalNB
 from nbteach._base import NbteachError
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import get_language
 from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets.bayesnet import network_svg

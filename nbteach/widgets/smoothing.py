@@ -24,7 +24,7 @@ from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
 from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
 

@@ -12,7 +12,7 @@ import ipywidgets as w
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, say, theme_holder, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 
 __all__ = ["TableExplorer", "table_explorer"]
 

@@ -20,7 +20,7 @@ from nbteach.bernoulli import BernoulliNB
 from nbteach.multinomial import MultinomialNB
 from nbteach.text import build_vocabulary, count_matrix, tokenize, word_log_odds
 from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, say, view_html
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
 

@@ -21,7 +21,7 @@ from nbteach._base import NbteachError
 from nbteach.decision import threshold_decision
 from nbteach.metrics import confusion_table, precision_recall_curve, precision_recall_f1
 from nbteach.widgets import _svg
-from nbteach.widgets._a11y import Explorer
+from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import THEME_STYLE, esc, padded, say
 from nbteach.widgets._plot import BLUE, VERMILLION
 

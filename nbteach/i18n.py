@@ -13,16 +13,27 @@ The starting language, when nbteach is imported, follows one rule (:func:`starti
 1. ``NBTEACH_LANG`` (``en`` or ``zh``) if it is set in the environment, e.g. for a whole class
    on a JupyterHub, or by the grader for a student's kernel;
 2. else ``zh`` when the kernel runs a notebook that lies under a folder named ``zh`` (the
-   Chinese edition, ``notebooks/zh/03_smoothing.ipynb``, ``notebooks/zh/homework/...``);
+   Chinese edition, ``notebooks/zh/03_smoothing.ipynb``, ``notebooks/zh/homework/...``) or that
+   records ``zh`` in its metadata (a Chinese homework release);
 3. else ``en``.
 
-How the kernel knows its notebook: jupyter_server starts every kernel of a notebook session
-with the notebook's path in the environment variable ``JPY_SESSION_NAME``
-(``SessionManager.get_kernel_env``), and ipykernel copies it into the namespace as
-``__session__``; nbteach reads the first, then the second (then VS Code's
-``__vsc_ipynb_file__``). The code cells of the two editions
-are the same, so the language cannot come from the code: it comes from where the notebook is.
-``set_language`` changes it at any time; ``get_language`` says what it is.
+How the kernel knows its notebook, front end by front end:
+
+- JupyterLab, Notebook, JupyterHub: jupyter_server starts every kernel of a notebook session
+  with the notebook's path in the environment variable ``JPY_SESSION_NAME``
+  (``SessionManager.get_kernel_env``), and ipykernel copies it into the namespace as
+  ``__session__``; nbteach reads the first, then the second;
+- VS Code: ``__vsc_ipynb_file__`` in the namespace;
+- nbclient, nbconvert ``--execute``, papermill ``--cwd``, a CI job: no path at all, but the
+  kernel runs in the notebook's folder, so a kernel with no path reads its working folder
+  (:func:`_folder_language`): under a folder named ``zh``, or a folder whose notebooks all record
+  ``zh``, speaks Chinese;
+- Colab (no path, no folder): the Chinese edition's set-up line, ``nbteach.set_language("zh")``.
+
+The code cells of the two editions are the same, so the language cannot come from the code: it
+comes from where the notebook is. ``set_language`` changes it at any time (nothing nbteach shows
+is translated before it is shown, so everything after the call speaks the new language);
+``get_language`` says what it is.
 """
 from __future__ import annotations
 
@@ -87,7 +98,8 @@ def starting_language(environ=None) -> str:
     """The language nbteach starts in: ``NBTEACH_LANG`` if set, else ``"zh"`` when the kernel
     runs a notebook under a folder named ``zh`` (its path from ``JPY_SESSION_NAME``) or a notebook
     that records ``"zh"`` in its metadata (``metadata.nbteach.lang``: a Chinese homework release),
-    else ``"en"``.
+    or, in a kernel that is given no path (nbclient, nbconvert, papermill), when its working
+    folder says so (:func:`_folder_language`); else ``"en"``.
 
     ``environ`` is a mapping like ``os.environ`` (the default).
 
@@ -115,7 +127,43 @@ def starting_language(environ=None) -> str:
         recorded = _notebook_language(pure)
         if recorded:
             return recorded
+    elif environ is os.environ and _in_kernel():
+        return _folder_language(Path.cwd()) or "en"
     return "en"
+
+
+def _in_kernel() -> bool:
+    """True in a Jupyter kernel (an IPython shell with a kernel behind it: nbclient, nbconvert,
+    papermill, any front end), never in a script or a test run; IPython is not imported for it."""
+    ipython = sys.modules.get("IPython")
+    try:
+        shell = ipython.get_ipython() if ipython is not None else None
+    except Exception:                      # an odd shell: not a kernel we know
+        return False
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _folder_language(folder) -> str | None:
+    """The language of a kernel that knows its folder but not its notebook (nbclient, nbconvert and
+    papermill start the kernel in the notebook's folder): ``zh`` under a folder named ``zh``, else
+    the language that every notebook of the folder recording one records (a homework release
+    folder), else None.
+
+    >>> import tempfile
+    >>> _folder_language(PurePath("/home/me/nbteach/notebooks/zh/homework"))
+    'zh'
+    >>> _folder_language(Path(tempfile.mkdtemp())) is None
+    True
+    """
+    for part in PurePath(folder).parts:
+        if part in EDITION_FOLDERS:
+            return EDITION_FOLDERS[part]
+    try:
+        notebooks = sorted(Path(folder).glob("*.ipynb"))[:50]
+    except OSError:
+        return None
+    recorded = {lang for lang in map(_notebook_language, notebooks) if lang}
+    return recorded.pop() if len(recorded) == 1 else None
 
 
 def _notebook_language(pure) -> str | None:

@@ -277,15 +277,23 @@ def from_catalogue(text: str, exact: dict, patterns=(), group=None):
 #: how many columns a printed message takes at most (a CJK character takes two)
 WIDTH = 80
 
-# a piece that never breaks: a run of non-space characters that are not CJK (an English word,
-# a number, a name such as P(Flu|x) or 0.05), or one CJK character; each with the opening
-# brackets that must not end a line before it (（「『《〈) and the punctuation that must not
-# start a line after it (，。：；、！？）」』》…); or a run of spaces
-_CLOSING = "，。：；、！？）」』》〉…"
-_OPENING = "（「『《〈"
-_PIECE = re.compile(rf"[{_OPENING}]*[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+[{_CLOSING}]*"
-                    rf"|[{_OPENING}]*[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef][{_CLOSING},.:;!?)]*"
+# a piece that never breaks (a line may break between two pieces):
+# - a run of non-space characters that are not CJK: an English word, a number, a name such as
+#   P(Flu|x) or 0.05;
+# - a run of CJK characters up to its punctuation: a Chinese clause, broken, as CSS's
+#   ``word-break: keep-all`` breaks it, at punctuation, at spaces and where it meets a Latin word,
+#   never between two characters of a word ("单元格"); a clause longer than a line is the one case
+#   broken between characters (:func:`wrap`);
+# each with the opening brackets and quotes that must not end a line before it (（「『《〈“‘) and
+# the punctuation that must not start a line after it (，。：；、！？）」』》〉…”’); or a run of spaces.
+_CLOSING = "，。：；、！？）」』》〉…”’"
+_OPENING = "（「『《〈“‘"
+_CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+_PIECE = re.compile(rf"[{_OPENING}]*[^\s{_CJK}{_OPENING}{_CLOSING}]+[{_CLOSING}]*"
+                    rf"|[{_OPENING}]*(?:[{_CJK}](?<![{_CLOSING}{_OPENING}]))+[{_CLOSING},.:;!?)]*"
+                    rf"|[{_OPENING}]+[{_CLOSING}]*|[{_CLOSING}]+"
                     r"|\s+")
+_CJK_CHAR = re.compile(rf"[{_OPENING}]*[^{_CLOSING}][{_CLOSING},.:;!?)]*|[{_CLOSING}]+")
 
 
 def _columns(text: str) -> int:
@@ -295,26 +303,33 @@ def _columns(text: str) -> int:
 def wrap(text, width: int = WIDTH) -> str:
     """``text`` with every line folded to at most ``width`` columns on word boundaries.
 
-    English breaks at spaces; Chinese between characters, never inside an English word or a
-    number written in it, never before closing punctuation (，。：）...) nor after an opening
-    bracket (（「...). A word longer
-    than a line stays whole on its own line. Existing line breaks and a line's leading spaces
-    are kept. (A notebook shows plain text with ``word-break: break-all``: a line longer than
-    the output area is cut anywhere, "Fractio" / "n.", so nbteach folds its own lines.)
+    English breaks at spaces; Chinese as CSS's ``word-break: keep-all`` breaks it: after its
+    punctuation, at spaces and where it meets an English word or a number, never inside a word
+    ("单元\\n格"), never before closing punctuation (，。：）...) nor after an opening bracket (（「“...).
+    A Chinese clause longer than a whole line is the one thing broken between two characters; an
+    English word longer than a line stays whole on its own line. Existing line breaks and a line's
+    leading spaces are kept. (A notebook shows plain text with ``word-break: break-all``: a line
+    longer than the output area is cut anywhere, "Fractio" / "n.", so nbteach folds its own lines.)
 
     >>> print(wrap("Answer with a Fraction: P(Flu | Cough = yes), exactly.", width=24))
     Answer with a Fraction:
     P(Flu | Cough = yes),
     exactly.
-    >>> print(wrap("用 Fraction 作答：先验概率 P(Flu) 是 0.6，似然是 2/3。", width=20))
-    用 Fraction 作答：先
-    验概率 P(Flu) 是
-    0.6，似然是 2/3。
+    >>> print(wrap("用 Fraction 作答：先验概率 P(Flu) 是 0.6，请重新运行这个单元格。", width=24))
+    用 Fraction 作答：
+    先验概率 P(Flu) 是 0.6，
+    请重新运行这个单元格。
     """
     out = []
     for line in str(text).split("\n"):
         indent = line[:len(line) - len(line.lstrip(" "))]
-        pieces = _PIECE.findall(line[len(indent):])
+        pieces = []
+        for piece in _PIECE.findall(line[len(indent):]):   # a clause longer than a line: characters
+            if (_columns(piece) > width - _columns(indent) and re.search("[\u2e80-\u2fff\u3040-\u9fff]", piece)
+                    and not re.search("[A-Za-z0-9]", piece)):
+                pieces += _CJK_CHAR.findall(piece)
+            else:
+                pieces.append(piece)
         current, used = indent, _columns(indent)
         for piece in pieces:
             size = _columns(piece)

@@ -303,3 +303,30 @@ def test_a_zh_notebook_run_by_nbclient_speaks_chinese(tmp_path):
         outputs[edition] = "".join(o.get("text", "") for o in nb.cells[0].outputs)
     assert outputs["zh"].startswith("zh\n") and CJK.search(outputs["zh"]), outputs["zh"]
     assert outputs["en"].startswith("en\n") and not CJK.search(outputs["en"]), outputs["en"]
+
+
+def test_chinese_folds_at_punctuation_and_spaces_never_inside_a_word():
+    """Check output folds Chinese as CSS's keep-all does: after punctuation, at a space, where it
+    meets an English word; never between two characters of a clause that fits on a line (main cut
+    "单元\\n格")."""
+    from nbteach.i18n import _CLOSING, _OPENING, _columns, wrap
+
+    cjk = r"[\u4e00-\u9fff]"
+    texts = [t for t in _all_texts() if CJK.search(t)]
+    assert len(texts) > 200
+    for width in (40, 80):
+        for text in texts:
+            text = " ".join(text.split())
+            lines, at = wrap(text, width).split("\n"), 0
+            for before, after in zip(lines, lines[1:]):
+                at += len(before)
+                spaced = text[at] == " "                     # a break that took a space's place
+                at += spaced
+                clause = re.search(rf"[^\s{_CLOSING}{_OPENING}]*$", text[:at]).group() + \
+                    re.match(rf"[^\s{_CLOSING}{_OPENING}]*[{_CLOSING}]*", text[at:]).group()
+                inside = not spaced and re.search(f"{cjk}$", before) and re.match(cjk, after)
+                # two Chinese characters either side of a break: only a clause too long for a line
+                assert not inside or _columns(clause) > width, (width, before, after)
+    message = "尚未作答：请把 ____ 换成你的答案，然后重新运行这个单元格。"
+    for width in range(24, 81):
+        assert all("单元" not in line or "单元格" in line for line in wrap(message, width).split("\n")), width

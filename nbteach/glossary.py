@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ._base import NbteachError
 
-__all__ = ["TERMS", "glossary", "term"]
+__all__ = ["TERMS", "LABELS", "glossary", "term", "label_for"]
 
 #: (English, Chinese, synonyms the Chinese edition avoids, in Zhou's chapter).
 TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
@@ -152,6 +152,42 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("mixture component", "混合成分", (), "9.4.3"),
     ("Dirichlet prior", "狄利克雷先验", (), ""),
 )
+
+
+#: The data's class labels and values (what code compares, so an answer is given in them) and what
+#: each is called in Chinese: a check reads 流感 for 'Flu' as the right word in the wrong language.
+LABELS: dict[str, tuple[str, ...]] = {
+    "Flu": ("流感",),
+    "Cold": ("感冒",),
+    "spam": ("垃圾邮件",),
+    "ham": ("正常邮件", "非垃圾邮件"),
+    "sick": ("患病", "生病"),
+    "healthy": ("健康",),
+    "yes": ("是", "有"),
+    "no": ("否", "没有", "无"),
+    "chain": ("顺序结构",),
+    "fork": ("同父结构",),
+    "collider": ("V型结构",),
+    "passes": ("畅通",),
+    "blocks": ("阻断",),
+    "tie": ("不分高下",),
+}
+
+
+def label_for(word) -> str | None:
+    """The data label that ``word`` names in another language (``"流感"`` -> ``'Flu'``), or None
+    when ``word`` is no label's translation (a label itself included: it needs no hint).
+
+    >>> label_for("流感"), label_for(" 感冒 "), label_for("Flu"), label_for("狗")
+    ('Flu', 'Cold', None, None)
+    """
+    if not isinstance(word, str):
+        return None
+    key = " ".join(word.split()).strip("'\"“”‘’「」").casefold()
+    for label, names in LABELS.items():
+        if key in (n.casefold() for n in names):
+            return label
+    return None
 
 
 def term(english: str) -> str:

@@ -88,6 +88,7 @@ from fractions import Fraction
 
 from nbteach._base import NbteachError
 from nbteach.formula import FormulaError, parse_formula
+from nbteach.glossary import label_for
 from nbteach.i18n import tr
 
 from .feedback import CORRECT, INCORRECT
@@ -277,7 +278,7 @@ def _compare(got, expected, rtol, atol, exact, symbols):
             got = str(got)
         if not isinstance(got, str):
             return Diff("type", {"want": "str", "got": _type_name(got)})
-        return None if _text(got) == _text(expected) else Diff("value")
+        return None if _text(got) == _text(expected) else _text_diff(got)
     if kind == "sympy":
         return _compare_sympy(got, expected, symbols)
     if kind == "array":
@@ -302,6 +303,15 @@ def _compare(got, expected, rtol, atol, exact, symbols):
                 return Diff("entry", {"where": f"item {i}", "inner": d})
         return None
     return None if type(got) is type(expected) and got == expected else Diff("value")
+
+
+def _text_diff(got: str):
+    """Why a text answer is wrong: the label's name in another language ("流感" for 'Flu': answer with
+    the label), else a wrong answer. Depends on the answer alone, so it says nothing of the right one."""
+    label = label_for(got)
+    if label is not None:
+        return Diff("label_words", {"got": got.strip(), "label": label})
+    return Diff("wrong_text")
 
 
 def _text(s: str) -> str:
@@ -930,6 +940,8 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
             return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     if not got:
         return INCORRECT, _with_hint(say("incorrect") + sep() + _type_message(spec, answer), has_hints), None
+    if spec["type"] == "text":
+        return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(_text_diff(answer)), has_hints), None
     text = say("incorrect")
     if spec["type"] == "array":
         entries = _array_entries(_unwrap(answer))
@@ -943,7 +955,7 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
 
 #: What a wrong answer of the right form is told, by answer type (as :func:`compare` tells it);
 #: an array's or a dict's wrong entry is not named (a digest cannot say which).
-_VALUE_DIFF = {"exact": "value", "number": "value", "text": "value", "sympy": "not_equivalent"}
+_VALUE_DIFF = {"exact": "value", "number": "value", "sympy": "not_equivalent"}
 
 
 def _with_hint(text: str, has_hints: bool) -> str:
@@ -973,6 +985,8 @@ def judge_form(spec, answer, hashes, mistakes):
     for name, hint, digests in mistakes:
         if got & digests:
             return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+    if spec["type"] == "text" and label_for(answer) is not None:   # a label's name, not the label
+        return INCORRECT, say("incorrect") + sep() + diff_message(_text_diff(answer)), "label_words"
     text = say("recorded")
     if spec["type"] == "number":
         n = _number(answer)

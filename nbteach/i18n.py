@@ -246,7 +246,7 @@ def say(text: str, /, **fields) -> str:
         raise NbteachError(f"say() takes the lesson's English text as a string, got {type(text).__name__}.")
     if code != "en" and (translated := lesson_text.translation(text, code)) is not None:
         text = translated
-        _fonts.use_cjk_in_open_figures()      # a plot title in Chinese: glyphs, not boxes
+        _fonts.use_cjk_in_open_figures(code)  # a plot title in Chinese: glyphs, not boxes
     try:
         return text.format(**fields) if fields else text
     except (KeyError, IndexError) as error:

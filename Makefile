@@ -78,7 +78,6 @@ EN_LESSON := /lab/tree/00_start_here.ipynb
 ZH_LESSON := /lab/tree/zh/00_start_here.ipynb
 JUPYTER ?= $(VENV)/bin/jupyter
 define start-lab
-	@$(PY) tools/lab_settings.py
 	@export JUPYTER_TOKEN=$${JUPYTER_TOKEN:-$$($(PY) -c "import secrets; print(secrets.token_hex(24))")}; \
 	$(PY) tools/lab_addresses.py print $(PORT) $(EN_LESSON) $(ZH_LESSON) "$(2)" \
 	&& exec $(JUPYTER) lab --notebook-dir=$(1) --ip=127.0.0.1 --port=$(PORT) \
@@ -86,6 +85,7 @@ define start-lab
 endef
 
 lab: $(VENV)/.lab-installed
+	@$(PY) tools/lab_settings.py
 	$(call start-lab,notebooks,the lessons)
 
 # The lessons with the teacher's notes (teacher/notes/) back at their cells, hidden in the deck;
@@ -93,6 +93,7 @@ lab: $(VENV)/.lab-installed
 teacher: $(VENV)/.lab-installed
 	$(PY) tools/teacher_notes.py build --out $(EDITION)
 	@echo "The teacher's edition ($(EDITION)/): both editions with their notes. Students open the lessons with make lab."
+	@$(PY) tools/lab_settings.py
 	$(call start-lab,$(EDITION),the teacher's edition)
 
 # Three workers on two cores: the graders' tests mostly wait (sandboxed kernels, timeouts), and a

@@ -8,6 +8,7 @@ load, import this one (``tests/test_local_imports.py`` tests they stay light).
 from __future__ import annotations
 
 import inspect
+import sys
 
 __all__ = [
     "NbteachError",
@@ -60,6 +61,14 @@ def log_sum_exp(a, axis=-1):
     return np.squeeze(out, axis=axis)
 
 
+def _said(text: dict) -> str:
+    """``text`` (``{"en": ..., "zh": ...}``) in the student's language: :func:`nbteach.i18n.tr`,
+    looked up where it is loaded (i18n imports this module, so this one cannot import it; every
+    estimator's module loads it through ``nbteach._validation``), else English."""
+    i18n = sys.modules.get("nbteach.i18n")
+    return i18n.tr(text) if i18n is not None else text["en"]
+
+
 class BaseEstimator:
     """scikit-learn's parameter protocol without importing scikit-learn.
 
@@ -84,10 +93,9 @@ class BaseEstimator:
         valid = self._get_param_names()
         for key, value in params.items():
             if key not in valid:
-                raise NbteachError(
-                    f"{type(self).__name__} has no parameter {key!r}; "
-                    f"its parameters are {', '.join(valid)}."
-                )
+                raise NbteachError(_said({"en": f"{type(self).__name__} has no parameter {key!r}; "
+                                                f"its parameters are {', '.join(valid)}.",
+                                          "zh": f"{type(self).__name__} 没有参数 {key!r}；它的参数是 {', '.join(valid)}。"}))
             setattr(self, key, value)
         return self
 

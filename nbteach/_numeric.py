@@ -11,6 +11,7 @@ import numpy as np
 from ._base import NbteachError, log_sum_exp
 from .counts import class_feature_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, check_y
+from .i18n import tr
 
 
 def count_by_class(estimator, X, y, sample_weight=None):
@@ -54,8 +55,9 @@ def normalise_log(jll, estimator=None):
             why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
                    "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
         raise NbteachError(
-            f"Row {row} has probability zero under every class (its joint log-likelihood "
-            f"is -inf for all of them), so the posterior 0/0 is undefined. {why}"
+            tr({"en": f"Row {row} has probability zero under every class (its joint log-likelihood "
+                      f"is -inf for all of them), so the posterior 0/0 is undefined. {why}",
+                "zh": f"第 {row} 行在每个类别下的概率都是 0（联合对数似然全是 -inf），所以后验概率 0/0 无定义。{why}"})
         )
     return jll - norm[:, None]
 

@@ -29,6 +29,11 @@ __all__ = ["ShownFrame", "ShownSeries", "shown", "word", "WORDS"]
 
 #: The English words the library writes in its tables, and their Chinese (glossary terms).
 WORDS = {
+    # bayes(): the pieces of Bayes theorem
+    "prior P(c)": "先验概率 P(c)",
+    "likelihood P(x|c)": "似然 P(x|c)",
+    "joint P(c)P(x|c)": "联合概率 P(c)P(x|c)",
+    "posterior P(c|x)": "后验概率 P(c|x)",
     # categorical / mixed explain
     "score": "得分",
     "posterior": "后验概率",

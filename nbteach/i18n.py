@@ -60,14 +60,16 @@ _ALIASES = {"english": "en", "en-us": "en", "en-gb": "en", "chinese": "zh", "zh-
 def _normalise(lang) -> str:
     if not isinstance(lang, str):
         raise NbteachError(
-            f"language must be a string, 'en' or 'zh', got {lang!r} of type {type(lang).__name__}."
+            tr({"en": f"language must be a string, 'en' or 'zh', got {lang!r} of type {type(lang).__name__}.",
+                "zh": f"语言必须是字符串 'en' 或 'zh'，你给的是 {type(lang).__name__} 类型的 {lang!r}。"})
         )
     code = lang.strip().lower()
     code = _ALIASES.get(code, code)
     if code not in LANGUAGES:
         raise NbteachError(
-            f"unknown language {lang!r}: nbteach speaks {', '.join(map(repr, LANGUAGES))} "
-            "(English, Chinese)."
+            tr({"en": f"unknown language {lang!r}: nbteach speaks {', '.join(map(repr, LANGUAGES))} "
+                      "(English, Chinese).",
+                "zh": f"未知的语言 {lang!r}：nbteach 使用 {', '.join(map(repr, LANGUAGES))}（英文、中文）。"})
         )
     return code
 
@@ -116,8 +118,9 @@ def starting_language(environ=None) -> str:
         try:
             return _normalise(wanted)
         except NbteachError:
-            warnings.warn(f"NBTEACH_LANG={wanted!r} is not a language nbteach speaks; set it to 'en' or "
-                          "'zh' (or unset it). Going on by the notebook's folder.", stacklevel=2)
+            warnings.warn(tr({"en": f"NBTEACH_LANG={wanted!r} is not a language nbteach speaks; set it to 'en' or "
+                                    "'zh' (or unset it). Going on by the notebook's folder.",
+                              "zh": f"NBTEACH_LANG={wanted!r} 不是 nbteach 使用的语言；请设为 'en' 或 'zh'（或取消设置）。现在按笔记本所在的文件夹决定语言。"}), stacklevel=2)
     path = _session_path(environ)
     if path:
         pure = PureWindowsPath(path) if "\\" in path else PurePath(path)
@@ -243,15 +246,17 @@ def say(text: str, /, **fields) -> str:
     lang = fields.pop("lang", None)
     code = _normalise(lang) if lang is not None else _current
     if not isinstance(text, str):
-        raise NbteachError(f"say() takes the lesson's English text as a string, got {type(text).__name__}.")
+        raise NbteachError(tr({"en": f"say() takes the lesson's English text as a string, got {type(text).__name__}.",
+                               "zh": f"say() 接受课程的英文文本（一个字符串），你给的是 {type(text).__name__}。"}))
     if code != "en" and (translated := lesson_text.translation(text, code)) is not None:
         text = translated
         _fonts.use_cjk_in_open_figures(code)  # a plot title in Chinese: glyphs, not boxes
     try:
         return text.format(**fields) if fields else text
     except (KeyError, IndexError) as error:
-        raise NbteachError(f"say({text!r}) needs a value for the field {error}: pass it as "
-                           f"say(..., {str(error).strip(chr(39))}=...).") from None
+        raise NbteachError(tr({"en": f"say({text!r}) needs a value for the field {error}: pass it as "
+                                     f"say(..., {str(error).strip(chr(39))}=...).",
+                               "zh": f"say({text!r}) 需要字段 {error} 的值：请写成 say(..., {str(error).strip(chr(39))}=...)。"})) from None
 
 
 def from_catalogue(text: str, exact: dict, patterns=(), group=None):

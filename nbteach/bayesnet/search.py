@@ -23,6 +23,7 @@ import pandas as pd
 from .._base import NbteachError
 from .estimators import _encode, fit_cpds, local_score
 from .network import BayesNet
+from ..i18n import tr
 
 __all__ = ["hill_climb", "hill_climb_search", "SearchResult", "same_equivalence_class"]
 
@@ -92,13 +93,16 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
             alpha):
     """hill_climb_search's work: (network, history, score); its warning points at the caller's caller."""
     if not isinstance(data, pd.DataFrame) or data.shape[1] < 2:
-        raise NbteachError("data must be a pandas DataFrame with at least two columns (nodes).")
+        raise NbteachError(tr({"en": "data must be a pandas DataFrame with at least two columns (nodes).",
+                               "zh": "data 必须是至少有两列（结点）的 pandas DataFrame。"}))
     if score not in ("bic", "loglik", "mdl"):
-        raise NbteachError(f"score must be 'bic', 'loglik' or 'mdl'; got {score!r}.")
+        raise NbteachError(tr({"en": f"score must be 'bic', 'loglik' or 'mdl'; got {score!r}.",
+                               "zh": f"score 必须是 'bic'、'loglik' 或 'mdl'；你给的是 {score!r}。"}))
     for name, val in (("tabu_length", tabu_length), ("patience", patience), ("restarts", restarts),
                       ("max_iter", max_iter)):
         if not isinstance(val, int) or isinstance(val, bool) or val < 0:
-            raise NbteachError(f"{name} must be an integer >= 0; got {val!r}.")
+            raise NbteachError(tr({"en": f"{name} must be an integer >= 0; got {val!r}.",
+                                   "zh": f"{name} 必须是 >= 0 的整数；你给的是 {val!r}。"}))
     nodes = list(data.columns)
     probe = BayesNet([], nodes=nodes)
     codes, values = _encode(probe, data)
@@ -204,8 +208,9 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
     try:
         fit_cpds(net, data, alpha)    # all or nothing: a failure leaves net without tables
     except NbteachError as err:
-        warnings.warn(f"hill_climb found the structure {net!r} but could not count its tables: "
-                      f"{err} The structure is returned without tables.", stacklevel=3)
+        warnings.warn(tr({"en": f"hill_climb found the structure {net!r} but could not count its tables: "
+                                f"{err} The structure is returned without tables.",
+                          "zh": f"hill_climb 找到了结构 {net!r}，但无法对它的条件概率表计数：{err} 返回的结构不带条件概率表。"}), stacklevel=3)
     return net, history, score
 
 

@@ -48,12 +48,16 @@ def normalise_log(jll, estimator=None):
     if np.any(~np.isfinite(norm)):
         row = int(np.flatnonzero(~np.isfinite(norm))[0])
         if estimator is not None and hasattr(estimator, "var_smoothing"):
-            why = ("This happens with var_smoothing=0 when a feature has variance 0 within every "
-                   "class and the row's value differs from it: use var_smoothing > 0 (the default "
-                   "is 1e-9).")
+            why = tr({"en": "This happens with var_smoothing=0 when a feature has variance 0 within every "
+                            "class and the row's value differs from it: use var_smoothing > 0 (the default "
+                            "is 1e-9).",
+                      "zh": "var_smoothing=0 时，若某个属性在每个类别中方差都为 0，而这一行的取值与之不同，就会如此："
+                            "请用 var_smoothing > 0（默认值是 1e-9）。"})
         else:
-            why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
-                   "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
+            why = tr({"en": "This happens with alpha=0 when a feature seen in the row was never seen with "
+                            "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).",
+                      "zh": "alpha=0 时，若这一行中出现的某个属性从未与能解释它的类别一起出现过，就会如此："
+                            "请用 alpha > 0（alpha=1 即拉普拉斯修正）。"})
         raise NbteachError(
             tr({"en": f"Row {row} has probability zero under every class (its joint log-likelihood "
                       f"is -inf for all of them), so the posterior 0/0 is undefined. {why}",

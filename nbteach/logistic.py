@@ -260,7 +260,8 @@ class LogisticRegression(BaseEstimator):
                     "zh": f"拟合出的权重把训练数据的类别完全分开了，而 lam=0：此时 J 没有最小值（权重越大它越小），这些权重只是求解器停下的地方（tol={self.tol}），不是最优解；请用 lam > 0。"}),
                 ConvergenceWarning, stacklevel=2)
         elif not converged:
-            hint = (" With lam=0, J may have no minimum; use lam > 0." if self.lam == 0 else "")
+            hint = (tr({"en": " With lam=0, J may have no minimum; use lam > 0.",
+                        "zh": "lam=0 时 J 可能没有最小值；请用 lam > 0。"}) if self.lam == 0 else "")
             warnings.warn(
                 tr({"en": f"LogisticRegression ({self.solver}) stopped at max_iter={max_iter} before the "
                           f"gradient was below tol={self.tol}; raise max_iter or tol, or standardise X."

@@ -354,8 +354,10 @@ def _callable_token_lists(docs, f, lowercase, start=0):
     if not all(type(t) is list for t in out):
         i = next(i for i, t in enumerate(out) if type(t) is not list)
         got = out[i]
-        more = (" (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
-                "lambda s: list(f(s)))") if hasattr(got, "__next__") else ""
+        more = tr({"en": " (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
+                         "lambda s: list(f(s)))",
+                   "zh": "（一个生成器：jieba 请用 jieba.lcut 而不是 jieba.cut，或包装成 lambda s: list(f(s))）"}
+                  ) if hasattr(got, "__next__") else ""
         raise NbteachTypeError(
             tr({"en": f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i + start}, "
                       "not a list: it must take one text and return the list of its tokens (strings).",

@@ -120,8 +120,8 @@ def test_every_translated_message_has_chinese_and_the_same_fields():
     assert not bad, "\n".join(bad)
 
 
-#: English prose: four words or more of lower-case letters in a row, outside quotes and brackets
-PROSE = re.compile(r"\b[a-z]{2,}(?: [a-z]{2,}){3,}\b")
+#: English prose: three words or more in a row, outside quotes and brackets ("Did you mean")
+PROSE = re.compile(r"\b[A-Za-z][a-z]+(?: [a-z]{2,}){2,}\b")
 
 
 def _prose(message: str) -> list:
@@ -162,6 +162,11 @@ MISTAKES = {
     "an unknown exercise": lambda: nbteach.check.exercise("01.posteror"),
     "a SPODE parent that is not a column": lambda: nbteach.SPODE(parent="Fever").fit(*_flu()),
     "a smoothing count above its total": lambda: nbteach.smoothing.laplace(5, 3, 2),
+    "a row impossible under every class": lambda: nbteach.MultinomialNB(alpha=0).fit(
+        np.array([[1, 0], [1, 0]]), [0, 1]).predict_proba(np.array([[0, 1]])),
+    "a tokenizer that yields": lambda: nbteach.TextNB(tokenizer=lambda s: iter(s.split())).fit(["a b", "c d"], [0, 1]),
+    "a logistic regression stopped early": lambda: nbteach.LogisticRegression(lam=0, max_iter=1, solver="gd").fit(
+        np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]),
 }
 
 
@@ -186,3 +191,51 @@ def test_a_students_mistake_is_told_in_chinese(what):
             assert not _prose(message), (what, message, _prose(message))
     finally:
         set_language("en")
+
+
+def _english_only(value) -> bool:
+    """An expression that is English text only: a string, an f-string, or either branch of a
+    conditional one, with three English words in a row and no Chinese."""
+    parts = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+    for part in parts:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            text = part.value
+        elif isinstance(part, ast.JoinedStr):
+            text = "".join(v.value for v in part.values if isinstance(v, ast.Constant))
+        else:
+            continue
+        if PROSE.search(text) and not re.search(r"[\u4e00-\u9fff]", text):
+            return True
+    return False
+
+
+#: English pieces a Chinese message keeps on purpose: scikit-learn's phrase, in brackets
+KEPT_IN_BRACKETS = {("_validation.py", "head")}    # "X has 3 features, but ... is expecting 2 features as input"
+
+
+def test_no_chinese_message_is_filled_with_english_text():
+    """A piece of a message kept in a variable (a reason, a "did you mean", a hint) is translated too:
+    no name a tr() Chinese text uses is assigned English-only text in the same function."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if where in NOT_WALKED:
+            continue
+        source = path.read_text(encoding="utf-8")
+        for function in ast.walk(ast.parse(source)):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            english = {node.targets[0].id: node.lineno for node in ast.walk(function)
+                       if isinstance(node, ast.Assign) and len(node.targets) == 1
+                       and isinstance(node.targets[0], ast.Name) and _english_only(node.value)}
+            for call in ast.walk(function):
+                if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "tr" and call.args
+                        and isinstance(call.args[0], ast.Dict)):
+                    continue
+                for key, value in zip(call.args[0].keys, call.args[0].values):
+                    if isinstance(key, ast.Constant) and key.value == "zh":
+                        for name in {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} & set(english):
+                            if (where, name) in KEPT_IN_BRACKETS:
+                                continue
+                            found.append(f"{where}:{call.lineno}: {name} (English at line {english[name]})")
+    assert not found, "Chinese messages filled with English text:\n" + "\n".join(found)

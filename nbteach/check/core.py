@@ -194,7 +194,8 @@ def exercise(id: str) -> Exercise:
     if graded is not None:
         return graded
     close = difflib.get_close_matches(str(id), list(_REGISTRY), n=3)
-    more = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+    more = tr({"en": f" Did you mean {', '.join(map(repr, close))}?",
+               "zh": f"你是不是想写 {'、'.join(map(repr, close))}？"}) if close else ""
     raise NbteachError(
         tr({"en": f"no exercise with id {id!r}.{more} nbteach.check.exercises() lists them all.",
             "zh": f"没有 id 为 {id!r} 的练习。{more}nbteach.check.exercises() 列出了全部练习。"})

@@ -118,9 +118,12 @@ def starting_language(environ=None) -> str:
         try:
             return _normalise(wanted)
         except NbteachError:
-            warnings.warn(tr({"en": f"NBTEACH_LANG={wanted!r} is not a language nbteach speaks; set it to 'en' or "
-                                    "'zh' (or unset it). Going on by the notebook's folder.",
-                              "zh": f"NBTEACH_LANG={wanted!r} 不是 nbteach 使用的语言；请设为 'en' 或 'zh'（或取消设置）。现在按笔记本所在的文件夹决定语言。"}), stacklevel=2)
+            # the language is what is being decided: the warning says it in both
+            text = {"en": f"NBTEACH_LANG={wanted!r} is not a language nbteach speaks; set it to 'en' or "
+                          "'zh' (or unset it). Going on by the notebook's folder.",
+                    "zh": f"NBTEACH_LANG={wanted!r} 不是 nbteach 使用的语言；请设为 'en' 或 'zh'（或取消设置）。"
+                          "现在按笔记本所在的文件夹决定语言。"}
+            warnings.warn(" / ".join(tr(text, lang=code) for code in LANGUAGES), stacklevel=2)
     path = _session_path(environ)
     if path:
         pure = PureWindowsPath(path) if "\\" in path else PurePath(path)
@@ -187,7 +190,7 @@ def _notebook_language(pure) -> str | None:
     return None
 
 
-_current = starting_language()
+_current = "en"     # until the starting language is read, once tr() is defined (at the end of this module)
 
 
 def set_language(lang: str) -> None:
@@ -351,3 +354,7 @@ def wrap(text, width: int = WIDTH) -> str:
             current, used = current + piece, used + size
         out.append(current.rstrip())
     return "\n".join(out)
+
+
+#: the starting language (:func:`starting_language`), read once every function it may call is defined
+_current = starting_language()

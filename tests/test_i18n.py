@@ -117,6 +117,22 @@ def test_a_fresh_interpreter_starts_in_the_language_of_its_notebook(env, lang):
     assert out.stdout.strip() == lang
 
 
+def test_a_fresh_interpreter_with_a_bad_nbteach_lang_starts_and_says_so_in_both_languages():
+    """NBTEACH_LANG=fr: nbteach imports (the language is read once tr() exists: main raised a
+    NameError at import once the warning was translated), warns once in English and Chinese, and
+    the folder decides."""
+    import os
+    import subprocess
+    import sys
+
+    base = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    out = subprocess.run([sys.executable, "-W", "always", "-c", "import nbteach; print(nbteach.get_language())"],
+                         env={**base, "NBTEACH_LANG": "fr", "JPY_SESSION_NAME": "/srv/notebooks/zh/01.ipynb"},
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "zh"
+    assert "set it to 'en' or 'zh'" in out.stderr and "请设为 'en' 或 'zh'" in out.stderr
+
+
 def _all_texts():
     """Every prompt, hint and message an exercise prints, in both languages."""
     from nbteach.check import exercises

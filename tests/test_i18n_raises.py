@@ -52,8 +52,10 @@ def _literal(node) -> bool:
         return True
     if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Mod)):
         return _literal(node.left) or _literal(node.right)
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "join"):
-        return _literal(node.func.value) or any(_literal(a) for a in node.args)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _literal(node.func.value)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join":
+        return any(_literal(a) for a in node.args)          # the pieces joined, not the separator
     return False
 
 

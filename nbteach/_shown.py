@@ -79,8 +79,9 @@ WORDS = {
     "accuracy": "精度",
     "mean predicted": "平均预测概率",
     "observed": "实际比例",
-    # learning curves and EM against labelled-only naive Bayes
+    # learning curves and EM against labelled-only naive Bayes; repeated hold-out
     "model": "模型",
+    "split": "划分",
     "n_train": "训练样本数",
     "mean": "均值",
     "sd": "标准差",

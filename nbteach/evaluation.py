@@ -358,7 +358,7 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
             scores[name][r] = float(np.mean(predicted == y[test]))
     out = pd.DataFrame([{"model": name, "mean": v.mean(), "sd": v.std(ddof=1), "min": v.min(),
                          "max": v.max()} for name, v in scores.items()]).set_index("model")
-    out.attrs["scores"] = pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split"))
+    out.attrs["scores"] = shown(pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split")), "split")
     out.attrs["test_size"] = test_size
 
     return shown(out, "model", "mean", "sd", "min", "max")

@@ -163,7 +163,8 @@ class Derivation:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Derivation {self.title!r}: {len(self.steps)} steps, {len(self.result)} results>"
+        return tr({"en": f"<Derivation {self.title!r}: {len(self.steps)} steps, {len(self.result)} results>",
+                   "zh": f"<推导 {said(self.title)!r}：{len(self.steps)} 步，{len(self.result)} 个结果>"})
 
 
 def is_zero(expr) -> bool:

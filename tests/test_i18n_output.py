@@ -152,3 +152,30 @@ def test_the_unknown_words_warning_follows_the_language():
     with pytest.raises(Exception, match="空文档"):
         nb.predict(["a fine review", ""])
     assert np.isfinite(nb.predict_log_proba(["great"])).all()
+
+
+@pytest.mark.parametrize("name", DERIVATIONS)
+def test_a_derivation_named_in_a_cell_reads_in_chinese(name):
+    """A derivation as the last line of a cell shows its repr (text/plain beside the Markdown):
+    ``<推导 '...'：14 步，8 个结果>``; in English as before."""
+    d = DERIVATIONS[name]()
+    set_language("en")
+    assert re.fullmatch(r"<Derivation '.*': \d+ steps, \d+ results>", repr(d), flags=re.S)
+    set_language("zh")
+    shown = repr(d)
+    assert shown.startswith("<推导 ") and "steps" not in shown and "results" not in shown, shown
+
+
+def test_repeated_holdouts_scores_name_the_split_in_chinese():
+    from nbteach import TextNB
+    from nbteach.evaluation import repeated_holdout
+
+    docs = ["cheap pills", "cheap offer now", "win cash", "cheap cash prize", "lunch at noon", "team lunch",
+            "meeting moved", "noon meeting"]
+    table = repeated_holdout({"NB": TextNB()}, docs, ["spam"] * 4 + ["ham"] * 4, n_splits=3, test_size=0.5)
+    scores = table.attrs["scores"]
+    set_language("zh")
+    assert "划分" in scores.T.round(3).to_string() and "split" not in scores.T.to_string()
+    assert scores.index.name == "split"                      # the key in code
+    set_language("en")
+    assert "split" in scores.T.to_string()

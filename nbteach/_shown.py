@@ -142,6 +142,10 @@ class ShownFrame(pd.DataFrame):
     def _constructor(self):
         return ShownFrame
 
+    @property
+    def _constructor_sliced(self):        # a column of the table shows its labels as the table does
+        return ShownSeries
+
     def shown(self):
         """The plain DataFrame a reader sees now: the library's labels (``attrs['nbteach_words']``)
         and cell texts (``attrs['nbteach_cells']``) in the current language, the rest as it is."""
@@ -198,6 +202,15 @@ class ShownSeries(pd.Series):
     @property
     def _constructor_expanddim(self):
         return ShownFrame
+
+    def unstack(self, *args, **kwargs):
+        """pandas' ``unstack``, the table it makes showing the library's words as this Series does
+        (pandas drops ``attrs`` there: ``curve["mean"].unstack(0)`` of a learning curve showed its
+        level name "model" in English). Only the words are kept, so that tables unstacked from one
+        Series compare equal and ``pd.concat`` keeps them too."""
+        out = pd.Series.unstack(self, *args, **kwargs)
+        return shown(pd.DataFrame(out), *self.attrs.get("nbteach_words", ()),
+                     cells=self.attrs.get("nbteach_cells", ()))
 
     def shown(self):
         """The plain Series a reader sees now: the library's words in the current language."""

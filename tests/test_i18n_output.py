@@ -179,3 +179,23 @@ def test_repeated_holdouts_scores_name_the_split_in_chinese():
     assert scores.index.name == "split"                      # the key in code
     set_language("en")
     assert "split" in scores.T.to_string()
+
+
+def test_a_learning_curve_reshaped_as_lesson_08_does_still_shows_chinese_labels():
+    """Lesson 08 shows pd.concat({say("mean"): curve["mean"].unstack(0), ...}, axis=1): its level
+    names (model, n_train) came out English, pandas dropping the table's words on unstack."""
+    from nbteach import GaussianNB
+    from nbteach.evaluation import learning_curve
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(200, 2))
+    y = (X[:, 0] > 0).astype(int)
+    curve = learning_curve({"a": GaussianNB(), "b": GaussianNB(shared_variance=True)}, X, y, [10, 20],
+                           n_repeats=3, test_size=50, random_state=0)
+    table = pd.concat({"m": curve["mean"].unstack(0), "s": curve["sd"].unstack(0)}, axis=1).round(3)
+    set_language("zh")
+    shown = repr(table)
+    assert "模型" in shown and "训练样本数" in shown and "model" not in shown and "n_train" not in shown, shown
+    assert table.columns.names == [None, "model"] and table.index.name == "n_train"     # keys in code
+    set_language("en")
+    assert repr(table) == repr(pd.DataFrame(table))

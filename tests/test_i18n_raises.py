@@ -70,13 +70,27 @@ def _allowed(where: str, message: str) -> bool:
                for f, start in ENGLISH)
 
 
-def _sites():
+def _walked():
+    """(where, source, tree) of every module the walk reads."""
     for path in sorted(ROOT.rglob("*.py")):
         where = path.relative_to(ROOT).as_posix()
-        if where in NOT_WALKED:
-            continue
-        source = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(source)):
+        if where not in NOT_WALKED:
+            source = path.read_text(encoding="utf-8")
+            yield where, source, ast.parse(source)
+
+
+def _translations(tree):
+    """(call, {language: its text's expression}) of every tr({...}) under ``tree``."""
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "tr" and node.args
+                and isinstance(node.args[0], ast.Dict)):
+            yield node, {k.value: v for k, v in zip(node.args[0].keys, node.args[0].values)
+                         if isinstance(k, ast.Constant)}
+
+
+def _sites():
+    for where, source, tree in _walked():
+        for node in ast.walk(tree):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
                 yield where, node.lineno, node.exc.args[0], source
             elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "warn" and node.args:
@@ -98,16 +112,8 @@ def test_every_translated_message_has_chinese_and_the_same_fields():
     """Each tr({"en": ..., "zh": ...}) of the library has a Chinese text, in Chinese, that uses the
     names the English one uses (an f-string's {fields}; a field is never left out)."""
     bad = []
-    for path in sorted(ROOT.rglob("*.py")):
-        where = path.relative_to(ROOT).as_posix()
-        if where in NOT_WALKED:
-            continue
-        source = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(source)):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "tr" and node.args
-                    and isinstance(node.args[0], ast.Dict)):
-                continue
-            texts = {k.value: v for k, v in zip(node.args[0].keys, node.args[0].values) if isinstance(k, ast.Constant)}
+    for where, source, tree in _walked():
+        for node, texts in _translations(tree):
             if "en" not in texts:
                 continue
             zh = texts.get("zh")
@@ -219,25 +225,15 @@ def test_no_chinese_message_is_filled_with_english_text():
     """A piece of a message kept in a variable (a reason, a "did you mean", a hint) is translated too:
     no name a tr() Chinese text uses is assigned English-only text in the same function."""
     found = []
-    for path in sorted(ROOT.rglob("*.py")):
-        where = path.relative_to(ROOT).as_posix()
-        if where in NOT_WALKED:
-            continue
-        source = path.read_text(encoding="utf-8")
-        for function in ast.walk(ast.parse(source)):
+    for where, _, tree in _walked():
+        for function in ast.walk(tree):
             if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 continue
             english = {node.targets[0].id: node.lineno for node in ast.walk(function)
                        if isinstance(node, ast.Assign) and len(node.targets) == 1
                        and isinstance(node.targets[0], ast.Name) and _english_only(node.value)}
-            for call in ast.walk(function):
-                if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "tr" and call.args
-                        and isinstance(call.args[0], ast.Dict)):
-                    continue
-                for key, value in zip(call.args[0].keys, call.args[0].values):
-                    if isinstance(key, ast.Constant) and key.value == "zh":
-                        for name in {n.id for n in ast.walk(value) if isinstance(n, ast.Name)} & set(english):
-                            if (where, name) in KEPT_IN_BRACKETS:
-                                continue
-                            found.append(f"{where}:{call.lineno}: {name} (English at line {english[name]})")
+            for call, texts in _translations(function):
+                used = {n.id for n in ast.walk(texts["zh"]) if isinstance(n, ast.Name)} if "zh" in texts else set()
+                found += [f"{where}:{call.lineno}: {name} (English at line {english[name]})"
+                          for name in used & set(english) if (where, name) not in KEPT_IN_BRACKETS]
     assert not found, "Chinese messages filled with English text:\n" + "\n".join(found)

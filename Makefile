@@ -36,7 +36,10 @@ $(PY):
 # dependency of nbteach. If uv cannot be had or fails, pip (upgraded first) installs everything.
 comma := ,
 define install
-	$(PY) -m pip install -q uv \
+	@echo "Installing uv (an installer), then everything the lessons need: a few minutes the first time,"
+	@echo "longer on a slow network (a mirror: see the README). 正在安装 uv（安装工具）和课程需要的一切："
+	@echo "第一次需要几分钟，网速慢时更久（可以换用国内镜像，见 README.zh-CN.md）。"
+	$(PY) -m pip install --disable-pip-version-check uv \
 	  && $(PY) -m uv pip install --compile-bytecode --python $(PY) $$($(PY) tools/pip_index.py) $(1) \
 	  || { $(PY) -m pip install --upgrade pip && $(PY) -m pip install $(1); }
 endef
@@ -69,32 +72,30 @@ $(VENV)/.test-installed: pyproject.toml $(LAB_FILES) | $(PY)
 	$(install-lab-files)
 	@touch $(VENV)/.lab-installed $@
 
+# The first lesson of each edition. make lab makes the server's token itself (JUPYTER_TOKEN: not on a
+# command line) so that both addresses are printed with it; the browser opens the Chinese edition when
+# the system's language is Chinese (tools/lab_addresses.py). $(1): the folder served; $(2): what it is.
+EN_LESSON := /lab/tree/00_start_here.ipynb
+ZH_LESSON := /lab/tree/zh/00_start_here.ipynb
+JUPYTER ?= $(VENV)/bin/jupyter
+define start-lab
+	@export JUPYTER_TOKEN=$${JUPYTER_TOKEN:-$$($(PY) -c "import secrets; print(secrets.token_hex(24))")}; \
+	$(PY) tools/lab_addresses.py print $(PORT) $(EN_LESSON) $(ZH_LESSON) "$(2)" \
+	&& exec $(JUPYTER) lab --notebook-dir=$(1) --ip=127.0.0.1 --port=$(PORT) \
+		--LabApp.default_url=$$($(PY) tools/lab_addresses.py open $(EN_LESSON) $(ZH_LESSON)) $(ROOT_OK) $(LAB_ARGS)
+endef
+
 lab: $(VENV)/.lab-installed
 	@$(PY) tools/lab_settings.py
-	@echo ""
-	@echo "Starting JupyterLab on the lessons. Open the http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb?token=... address"
-	@echo "printed below in your browser (Ctrl+click it). Stop it with Ctrl+C twice."
-	@echo "  English lessons: http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb"
-	@echo "  中文版 (Chinese): http://127.0.0.1:$(PORT)/lab/tree/zh/00_start_here.ipynb"
-	@echo "  (add the ?token=... part of the address printed below if the browser asks for a token)"
-	@echo ""
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks --ip=127.0.0.1 --port=$(PORT) \
-		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
+	$(call start-lab,notebooks,the lessons)
 
 # The lessons with the teacher's notes (teacher/notes/) back at their cells, hidden in the deck;
 # rebuilt from the sources every time (tools/teacher_notes.py build), so edit notes in teacher/notes/.
 teacher: $(VENV)/.lab-installed
 	$(PY) tools/teacher_notes.py build --out $(EDITION)
+	@echo "The teacher's edition ($(EDITION)/): both editions with their notes. Students open the lessons with make lab."
 	@$(PY) tools/lab_settings.py
-	@echo ""
-	@echo "Starting JupyterLab on the teacher's edition ($(EDITION)/), both editions with their notes:"
-	@echo "  English lessons: http://127.0.0.1:$(PORT)/lab/tree/00_start_here.ipynb"
-	@echo "  中文版 (Chinese): http://127.0.0.1:$(PORT)/lab/tree/zh/00_start_here.ipynb"
-	@echo "  (add the ?token=... part of the address printed below if the browser asks for a token)"
-	@echo "Stop it with Ctrl+C twice. Students open the lessons with make lab."
-	@echo ""
-	$(VENV)/bin/jupyter lab --notebook-dir=$(EDITION) --ip=127.0.0.1 --port=$(PORT) \
-		--LabApp.default_url=/lab/tree/00_start_here.ipynb $(ROOT_OK) $(LAB_ARGS)
+	$(call start-lab,$(EDITION),the teacher's edition)
 
 # Three workers on two cores: the graders' tests mostly wait (sandboxed kernels, timeouts), and a
 # third worker runs lessons in the browser meanwhile. A test marked xdist_group runs on one worker

@@ -84,6 +84,14 @@ def user_stacklevel() -> int:
     return level
 
 
+def _said(text: dict) -> str:
+    """``text`` (``{"en": ..., "zh": ...}``) in the student's language: :func:`nbteach.i18n.tr`,
+    looked up where it is loaded (i18n imports this module, so this one cannot import it; every
+    estimator's module loads it through ``nbteach._validation``), else English."""
+    i18n = sys.modules.get("nbteach.i18n")
+    return i18n.tr(text) if i18n is not None else text["en"]
+
+
 class BaseEstimator:
     """scikit-learn's parameter protocol without importing scikit-learn.
 
@@ -108,10 +116,9 @@ class BaseEstimator:
         valid = self._get_param_names()
         for key, value in params.items():
             if key not in valid:
-                raise NbteachError(
-                    f"{type(self).__name__} has no parameter {key!r}; "
-                    f"its parameters are {', '.join(valid)}."
-                )
+                raise NbteachError(_said({"en": f"{type(self).__name__} has no parameter {key!r}; "
+                                                f"its parameters are {', '.join(valid)}.",
+                                          "zh": f"{type(self).__name__} 没有参数 {key!r}；它的参数是 {', '.join(valid)}。"}))
             setattr(self, key, value)
         return self
 

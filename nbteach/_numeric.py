@@ -29,6 +29,7 @@ import numpy as np
 from ._base import BaseEstimator, NbteachError, log_sum_exp
 from .counts import class_feature_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, check_y
+from .i18n import tr
 
 
 def count_by_class(estimator, X, y, sample_weight=None):
@@ -133,13 +134,18 @@ class _BaseNB(BaseEstimator):
         with alpha=0, or for GaussianNB with var_smoothing=0 and a feature constant within
         every class)."""
         if hasattr(self, "var_smoothing"):
-            why = ("This happens with var_smoothing=0 when a feature has variance 0 within every "
-                   "class and the row's value differs from it: use var_smoothing > 0 (the default "
-                   "is 1e-9).")
+            why = tr({"en": "This happens with var_smoothing=0 when a feature has variance 0 within every "
+                            "class and the row's value differs from it: use var_smoothing > 0 (the default "
+                            "is 1e-9).",
+                      "zh": "var_smoothing=0 时，若某个属性在每个类别中方差都为 0，而这一行的取值与之不同，就会如此："
+                            "请用 var_smoothing > 0（默认值是 1e-9）。"})
         else:
-            why = ("This happens with alpha=0 when a feature seen in the row was never seen with "
-                   "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).")
+            why = tr({"en": "This happens with alpha=0 when a feature seen in the row was never seen with "
+                            "any class that could explain it: use alpha > 0 (alpha=1 is Laplace smoothing).",
+                      "zh": "alpha=0 时，若这一行中出现的某个属性从未与能解释它的类别一起出现过，就会如此："
+                            "请用 alpha > 0（alpha=1 即拉普拉斯修正）。"})
         return NbteachError(
-            f"Row {row} has probability zero under every class (its joint log-likelihood "
-            f"is -inf for all of them), so the posterior 0/0 is undefined. {why}"
+            tr({"en": f"Row {row} has probability zero under every class (its joint log-likelihood "
+                      f"is -inf for all of them), so the posterior 0/0 is undefined. {why}",
+                "zh": f"第 {row} 行在每个类别下的概率都是 0（联合对数似然全是 -inf），所以后验概率 0/0 无定义。{why}"})
         )

@@ -29,6 +29,11 @@ __all__ = ["ShownFrame", "ShownSeries", "shown", "word", "WORDS"]
 
 #: The English words the library writes in its tables, and their Chinese (glossary terms).
 WORDS = {
+    # bayes(): the pieces of Bayes theorem
+    "prior P(c)": "先验概率 P(c)",
+    "likelihood P(x|c)": "似然 P(x|c)",
+    "joint P(c)P(x|c)": "联合概率 P(c)P(x|c)",
+    "posterior P(c|x)": "后验概率 P(c|x)",
     # categorical / mixed explain
     "score": "得分",
     "posterior": "后验概率",
@@ -74,8 +79,9 @@ WORDS = {
     "accuracy": "精度",
     "mean predicted": "平均预测概率",
     "observed": "实际比例",
-    # learning curves and EM against labelled-only naive Bayes
+    # learning curves and EM against labelled-only naive Bayes; repeated hold-out
     "model": "模型",
+    "split": "划分",
     "n_train": "训练样本数",
     "mean": "均值",
     "sd": "标准差",
@@ -136,6 +142,10 @@ class ShownFrame(pd.DataFrame):
     def _constructor(self):
         return ShownFrame
 
+    @property
+    def _constructor_sliced(self):        # a column of the table shows its labels as the table does
+        return ShownSeries
+
     def shown(self):
         """The plain DataFrame a reader sees now: the library's labels (``attrs['nbteach_words']``)
         and cell texts (``attrs['nbteach_cells']``) in the current language, the rest as it is."""
@@ -192,6 +202,15 @@ class ShownSeries(pd.Series):
     @property
     def _constructor_expanddim(self):
         return ShownFrame
+
+    def unstack(self, *args, **kwargs):
+        """pandas' ``unstack``, the table it makes showing the library's words as this Series does
+        (pandas drops ``attrs`` there: ``curve["mean"].unstack(0)`` of a learning curve showed its
+        level name "model" in English). Only the words are kept, so that tables unstacked from one
+        Series compare equal and ``pd.concat`` keeps them too."""
+        out = pd.Series.unstack(self, *args, **kwargs)
+        return shown(pd.DataFrame(out), *self.attrs.get("nbteach_words", ()),
+                     cells=self.attrs.get("nbteach_cells", ()))
 
     def shown(self):
         """The plain Series a reader sees now: the library's words in the current language."""

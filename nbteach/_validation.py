@@ -99,7 +99,7 @@ def check_alpha(alpha, name: str = "alpha"):
             "en": f"{name} must be a finite number >= 0 (0 means no smoothing, 1 is Laplace), "
                   f"got {alpha!r}. It counts pseudo-observations, and a count cannot be negative.",
             "zh": f"{name} 必须是一个有限的、>= 0 的数（0 表示不平滑，1 是拉普拉斯修正），"
-                  f"得到的是 {alpha!r}。它是虚拟观测的个数，而个数不能为负。"}))
+                  f"得到的是 {alpha!r}。它是伪计数，而个数不能为负。"}))
     return alpha
 
 
@@ -137,8 +137,10 @@ def check_smoothing(alpha, epsilon):
     alpha, epsilon = check_alpha(alpha), check_epsilon(epsilon)
     if epsilon is not None and alpha != 0:
         raise NbteachError(
-            "alpha and epsilon are two different smoothings: set one of them (epsilon=None "
-            "for Laplace/Lidstone, or alpha=0 for epsilon smoothing)."
+            tr({"en": "alpha and epsilon are two different smoothings: set one of them "
+                      "(epsilon=None for Laplace/Lidstone, or alpha=0 for epsilon smoothing).",
+                "zh": "alpha 和 epsilon 是两种不同的平滑：只设其中一个（拉普拉斯修正/Lidstone 平滑用 epsilon=None，"
+                      "epsilon 平滑用 alpha=0）。"})
         )
     return alpha, epsilon
 
@@ -156,8 +158,9 @@ def check_n_labelled(n_labelled) -> list:
     except TypeError:
         values = None
     if not values or any(isinstance(n, bool) or not isinstance(n, numbers.Integral) for n in values):
-        raise NbteachError(f"n_labelled must be a list of whole numbers of labelled rows, such as "
-                           f"[5, 10, 50], got {n_labelled!r}.")
+        raise NbteachError(tr({"en": f"n_labelled must be a list of whole numbers of labelled rows, such as "
+                                     f"[5, 10, 50], got {n_labelled!r}.",
+                               "zh": f"n_labelled 必须是有标记行数组成的整数列表，如 [5, 10, 50]，你给的是 {n_labelled!r}。"}))
     return sorted({int(n) for n in values})
 
 

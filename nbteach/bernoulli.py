@@ -21,6 +21,7 @@ import numpy as np
 from ._base import NbteachError
 from ._numeric import _BaseNB, class_log_prior, count_by_class, masked_dot
 from ._validation import check_alpha, validate_data
+from .i18n import tr
 
 __all__ = ["BernoulliNB"]
 
@@ -73,13 +74,15 @@ class BernoulliNB(_BaseNB):
         if b is not None and (isinstance(b, (bool, np.bool_)) or not isinstance(b, (int, float, np.integer, np.floating))
                               or not np.isfinite(b)):
             raise NbteachError(
-                f"binarize must be None (X is already 0/1) or a finite number (values above it become 1), "
-                f"got {b!r} of type {type(b).__name__}: e.g. binarize=0.0 maps every count > 0 to 1.")
+                tr({"en": f"binarize must be None (X is already 0/1) or a finite number (values above it become 1), "
+                          f"got {b!r} of type {type(b).__name__}: e.g. binarize=0.0 maps every count > 0 to 1.",
+                    "zh": f"binarize 必须是 None（X 已经是 0/1）或一个有限的数（大于它的值变为 1），你给的是 {type(b).__name__} 类型的 {b!r}：例如 binarize=0.0 把每个大于 0 的计数变为 1。"}))
         if self.binarize is None:
             if not np.all((X == 0) | (X == 1)):
                 raise NbteachError(
-                    "binarize=None means X is already 0/1, but X holds other values: "
-                    "set binarize=0.0 to map counts > 0 to 1."
+                    tr({"en": "binarize=None means X is already 0/1, but X holds other values: "
+                              "set binarize=0.0 to map counts > 0 to 1.",
+                        "zh": "binarize=None 表示 X 已经是 0/1，但 X 中有其他值：设 binarize=0.0，把大于 0 的计数变为 1。"})
                 )
             return X
         return (X > self.binarize).astype(np.float64)

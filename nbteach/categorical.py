@@ -236,8 +236,9 @@ class CategoricalNB(_BaseNB):
         checking its whole table): the smoothing functions' unchecked forms."""
         if len(classes) < 2:
             raise NbteachError(
-                f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
-                "to choose between, not one class. Add examples of another class."
+                tr({"en": f"y has a single class ({classes[0]!r}): a classifier needs at least two classes "
+                          "to choose between, not one class. Add examples of another class.",
+                    "zh": f"y 只有一个类别（{classes[0]!r}）：分类器至少要在两个类别之间选择。请加入另一个类别的样本。"})
             )
         self.classes_ = np.array([_python_label(c) for c in classes], dtype=object)
         if not self._exact_mode and len({type(c) for c in self.classes_}) == 1:
@@ -250,10 +251,12 @@ class CategoricalNB(_BaseNB):
         self._columns = list(df.columns)
         given = self.categories or {}
         if not isinstance(given, dict):
-            raise NbteachError("categories must be a dict: feature name -> list of its values.")
+            raise NbteachError(tr({"en": "categories must be a dict: feature name -> list of its values.",
+                                   "zh": "categories 必须是字典：属性名 -> 它的取值列表。"}))
         unknown = [k for k in given if k not in self._columns]
         if unknown:
-            raise NbteachError(f"categories names features that X does not have: {unknown}.")
+            raise NbteachError(tr({"en": f"categories names features that X does not have: {unknown}.",
+                                   "zh": f"categories 中有 X 没有的属性：{unknown}。"}))
 
         self.categories_, self.category_count_, self._value_index = [], [], []
         for col in self._columns:
@@ -266,7 +269,8 @@ class CategoricalNB(_BaseNB):
                 extra = [v for v in sorted_labels(pd.unique(series).tolist()) if v not in listed]
                 if extra:
                     raise NbteachError(
-                        f"feature {col!r} has values {extra} in X that categories[{col!r}] does not list."
+                        tr({"en": f"feature {col!r} has values {extra} in X that categories[{col!r}] does not list.",
+                            "zh": f"属性 {col!r} 在 X 中有取值 {extra}，而 categories[{col!r}] 中没有列出。"})
                     )
                 codes, values = encode(series, listed)
             else:
@@ -319,18 +323,21 @@ class CategoricalNB(_BaseNB):
             if isinstance(given, dict):
                 missing = [c for c in self.classes_ if c not in given]
                 if missing:
-                    raise NbteachError(f"class_prior has no entry for the classes {missing}.")
+                    raise NbteachError(tr({"en": f"class_prior has no entry for the classes {missing}.",
+                                           "zh": f"class_prior 中没有类别 {missing} 的项。"}))
                 given = [given[c] for c in self.classes_]
             given = list(given)
             if len(given) != k:
                 raise NbteachError(
-                    f"class_prior has {len(given)} entries but there are {k} classes "
-                    f"({list(self.classes_)}): give one probability per class."
+                    tr({"en": f"class_prior has {len(given)} entries but there are {k} classes "
+                              f"({list(self.classes_)}): give one probability per class.",
+                        "zh": f"class_prior 有 {len(given)} 项，但类别有 {k} 个（{list(self.classes_)}）：请每个类别给一个概率。"})
                 )
             prior = [self._number(as_probability(p, "class_prior")) for p in given]
             total = sum(prior)
             if any(p < 0 for p in prior) or abs(float(total) - 1) > 1e-9:
-                raise NbteachError(f"class_prior must be >= 0 and sum to 1, it sums to {_fmt(total)}.")
+                raise NbteachError(tr({"en": f"class_prior must be >= 0 and sum to 1, it sums to {_fmt(total)}.",
+                                       "zh": f"class_prior 必须 >= 0 且和为 1，它的和是 {_fmt(total)}。"}))
             return prior
         if not self.fit_prior:
             return [self._number(Fraction(1, k))] * k
@@ -363,9 +370,10 @@ class CategoricalNB(_BaseNB):
                 # True would silently match 1 (True == 1); '1' would be "unseen" for 1
                 i, v = next((i, v) for i, v in enumerate(column) if value_kind(v) not in known)
                 raise NbteachError(
-                    f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
-                    f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
-                    f"(the training values are {list(index)[:6]}).")
+                    tr({"en": f"column {self._columns[m]!r} held {'/'.join(sorted(known))} values in training, but "
+                              f"row {i} gives {v!r} ({value_kind(v)}): convert it to the training type "
+                              f"(the training values are {list(index)[:6]}).",
+                        "zh": f"列 {self._columns[m]!r} 在训练时的取值类型是 {'/'.join(sorted(known))}，但第 {i} 行给的是 {v!r}（{value_kind(v)}）：请把它转换成训练时的类型（训练时的取值是 {list(index)[:6]}）。"}))
             codes[:, m] = encode(series, index, unseen=-1)[0]
             missing = np.flatnonzero(codes[:, m] < 0)
             if missing.size:
@@ -598,21 +606,24 @@ class CategoricalNB(_BaseNB):
         check_is_fitted(self)
         if isinstance(x, pd.DataFrame):
             if len(x) != 1:
-                raise NbteachError(f"explain takes one sample; got {len(x)} rows (use X.iloc[[i]]).")
+                raise NbteachError(tr({"en": f"explain takes one sample; got {len(x)} rows (use X.iloc[[i]]).",
+                                       "zh": f"explain 只接受一个样本；你给了 {len(x)} 行（请用 X.iloc[[i]]）。"}))
             row = x
         elif isinstance(x, dict) or isinstance(x, pd.Series):
             row = pd.DataFrame([dict(x)])
         elif isinstance(x, (list, tuple)):
             if len(x) != self.n_features_in_:
                 raise NbteachError(
-                    f"x has {len(x)} values but the model has {self.n_features_in_} features "
-                    f"({', '.join(map(str, self._columns))})."
+                    tr({"en": f"x has {len(x)} values but the model has {self.n_features_in_} features "
+                              f"({', '.join(map(str, self._columns))}).",
+                        "zh": f"x 有 {len(x)} 个取值，但模型有 {self.n_features_in_} 个属性（{', '.join(map(str, self._columns))}）。"})
                 )
             row = pd.DataFrame([list(x)], columns=self._columns)
         else:
             raise NbteachError(
-                "explain takes one sample: a dict feature -> value, a Series, a one-row DataFrame "
-                f"or a list of values, got {type(x).__name__}."
+                tr({"en": "explain takes one sample: a dict feature -> value, a Series, a one-row DataFrame "
+                          f"or a list of values, got {type(x).__name__}.",
+                    "zh": f"explain 只接受一个样本：“属性 -> 取值”的字典、一个 Series、只有一行的 DataFrame 或一个取值列表，你给的是 {type(x).__name__}。"})
             )
         df, codes = self._check_X(row)
         sample = {c: df.iloc[0, m] for m, c in enumerate(self._columns)}

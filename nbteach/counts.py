@@ -32,6 +32,7 @@ import pandas as pd
 
 from ._base import NbteachError
 from ._validation import check_same_length
+from .i18n import tr
 
 __all__ = ["class_counts", "value_counts_by_class", "sorted_labels", "joint_counts",
            "class_feature_counts", "encode"]
@@ -121,7 +122,8 @@ def joint_counts(codes, sizes, weights=None):
         c = np.asarray(c, dtype=np.intp)
         flat = c if flat is None else flat * size + c
     if flat is None:
-        raise NbteachError("joint_counts needs at least one variable to count.")
+        raise NbteachError(tr({"en": "joint_counts needs at least one variable to count.",
+                               "zh": "joint_counts 至少需要一个要计数的变量。"}))
     out = np.bincount(flat, weights=weights, minlength=math.prod(sizes))
     return out.reshape(sizes)
 
@@ -179,7 +181,8 @@ def value_counts_by_class(x, y, values=None, classes=None):
     values = sorted_labels(x) if values is None else list(values)
     unknown = [v for v in dict.fromkeys(x) if v not in values]
     if unknown:
-        raise NbteachError(f"x has values {unknown} that `values` does not list.")
+        raise NbteachError(tr({"en": f"x has values {unknown} that `values` does not list.",
+                               "zh": f"x 中有 `values` 没有列出的取值 {unknown}。"}))
     x_codes, values = encode(x, values)
     y_codes, classes = encode(y, classes)
     grid = joint_counts([x_codes, y_codes], [len(values), len(classes)])

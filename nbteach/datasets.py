@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from nbteach._base import NbteachError
+from nbteach.i18n import tr
 
 __all__ = ["flu_cold", "flu_cold_query", "FLU_COLD_FEATURES", "FLU_COLD_QUERIES",
            "FLU_COLD_NEW_ROWS", "watermelon", "WATERMELON_BOOK_EXAMPLE", "EM_EXERCISE_WORDS",
@@ -67,7 +68,8 @@ def flu_cold_query(which: str = "first"):
     """
 
     if which not in FLU_COLD_QUERIES:
-        raise NbteachError(f"which must be 'first' or 'second', got {which!r}.")
+        raise NbteachError(tr({"en": f"which must be 'first' or 'second', got {which!r}.",
+                               "zh": f"which 必须是 'first' 或 'second'，你给的是 {which!r}。"}))
     return pd.DataFrame([FLU_COLD_QUERIES[which]], columns=list(FLU_COLD_FEATURES))
 
 

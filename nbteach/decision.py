@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from ._base import NbteachError, is_symbolic
+from .i18n import tr
 
 __all__ = ["zero_one_loss", "conditional_risk", "bayes_decision", "bayes_risk",
            "decision_risk", "threshold_decision", "threshold_from_loss", "expected_loss",
@@ -56,7 +57,8 @@ def zero_one_loss(n_classes):
     [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
     """
     if isinstance(n_classes, bool) or not isinstance(n_classes, numbers.Integral) or n_classes < 2:
-        raise NbteachError(f"n_classes must be a whole number >= 2, got {n_classes!r}.")
+        raise NbteachError(tr({"en": f"n_classes must be a whole number >= 2, got {n_classes!r}.",
+                               "zh": f"n_classes 必须是 >= 2 的整数，你给的是 {n_classes!r}。"}))
     return 1 - np.eye(int(n_classes), dtype=int)
 
 
@@ -70,7 +72,8 @@ def _values(obj, name):
         obj = obj.to_numpy()
     arr = np.asarray(obj, dtype=object)
     if arr.dtype == object and arr.size and all(isinstance(v, str) for v in arr.ravel()):
-        raise NbteachError(f"{name} holds text ({arr.ravel()[0]!r}); it must hold numbers.")
+        raise NbteachError(tr({"en": f"{name} holds text ({arr.ravel()[0]!r}); it must hold numbers.",
+                               "zh": f"{name} 中有文本（{arr.ravel()[0]!r}）；它必须是数值。"}))
     return arr
 
 
@@ -78,17 +81,21 @@ def _check_loss(loss, K):
     L = _values(loss, "loss")
     if L.ndim != 2 or L.shape[1] != K:
         raise NbteachError(
-            f"loss must be a matrix with one row per decision and one column per true class, "
-            f"shape (decisions, {K}) for {K} classes; got shape {L.shape}. loss[i][j] is the "
-            "cost of deciding class i when the truth is class j.")
+            tr({"en": f"loss must be a matrix with one row per decision and one column per true class, "
+                      f"shape (decisions, {K}) for {K} classes; got shape {L.shape}. loss[i][j] is the "
+                      "cost of deciding class i when the truth is class j.",
+                "zh": f"loss 必须是矩阵，每个决策一行、每个真实类别一列，{K} 个类别时形状为 (决策数, {K})；你给的形状是 {L.shape}。loss[i][j] 是真实类别为 j 时判为类别 i 的代价。"}))
     for (i, j), v in np.ndenumerate(L):
         if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or is_symbolic(v)):
-            raise NbteachError(f"loss[{i}][{j}] = {v!r} is not a number.")
+            raise NbteachError(tr({"en": f"loss[{i}][{j}] = {v!r} is not a number.",
+                                   "zh": f"loss[{i}][{j}] = {v!r} 不是数。"}))
         if not is_symbolic(v) and (v != v or abs(float(v)) == float("inf")):
-            raise NbteachError(f"loss[{i}][{j}] = {v!r}: every cost must be a finite number.")
+            raise NbteachError(tr({"en": f"loss[{i}][{j}] = {v!r}: every cost must be a finite number.",
+                                   "zh": f"loss[{i}][{j}] = {v!r}：每个代价都必须是有限的数。"}))
         if not is_symbolic(v) and v < 0:
-            raise NbteachError(f"loss[{i}][{j}] = {v!r} is negative: a loss is a cost, >= 0 "
-                               "(a reward can be written as a smaller cost on the other decisions).")
+            raise NbteachError(tr({"en": f"loss[{i}][{j}] = {v!r} is negative: a loss is a cost, >= 0 "
+                                         "(a reward can be written as a smaller cost on the other decisions).",
+                                   "zh": f"loss[{i}][{j}] = {v!r} 是负数：损失是代价，必须 >= 0（收益可以写成其他决策上更小的代价）。"}))
     return L
 
 
@@ -98,12 +105,14 @@ def _check_float_posterior(P):
     bad = np.isnan(rows) | (rows < 0) | (rows > 1)
     if bad.any():
         r, k = np.argwhere(bad)[0]
-        raise NbteachError(f"posterior row {r}, class {k} is {float(rows[r, k])!r}: a probability lies in [0, 1].")
+        raise NbteachError(tr({"en": f"posterior row {r}, class {k} is {float(rows[r, k])!r}: a probability lies in [0, 1].",
+                               "zh": f"posterior 第 {r} 行、第 {k} 类是 {float(rows[r, k])!r}：概率必须在 [0, 1] 之内。"}))
     off = np.abs(rows.sum(axis=1) - 1) > 1e-9
     if off.any():
         r = int(np.argmax(off))
-        raise NbteachError(f"posterior row {r} sums to {rows[r].sum()}, not 1: pass the normalised "
-                           "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.")
+        raise NbteachError(tr({"en": f"posterior row {r} sums to {rows[r].sum()}, not 1: pass the normalised "
+                                     "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.",
+                               "zh": f"posterior 第 {r} 行之和是 {rows[r].sum()}，不是 1：请传入归一化后的后验概率 P(c|x)（如 model.predict_proba），而不是联合得分。"}))
     return P
 
 
@@ -114,22 +123,27 @@ def _check_posterior(posterior):
         return _check_float_posterior(raw)
     P = _values(posterior, "posterior")
     if P.ndim not in (1, 2):
-        raise NbteachError(f"posterior must be one row (K,) or a table (n, K) of probabilities, "
-                           f"got shape {P.shape}.")
+        raise NbteachError(tr({"en": f"posterior must be one row (K,) or a table (n, K) of probabilities, "
+                                     f"got shape {P.shape}.",
+                               "zh": f"posterior 必须是一行概率 (K,) 或一张概率表 (n, K)，你给的形状是 {P.shape}。"}))
     rows = P.reshape(1, -1) if P.ndim == 1 else P
     if rows.shape[1] < 2 or rows.shape[0] == 0:
-        raise NbteachError(f"posterior needs at least two classes and one row, got shape {P.shape}.")
+        raise NbteachError(tr({"en": f"posterior needs at least two classes and one row, got shape {P.shape}.",
+                               "zh": f"posterior 至少要有两个类别和一行，你给的形状是 {P.shape}。"}))
     for r, row in enumerate(rows):
         for k, v in enumerate(row):
             if isinstance(v, bool) or not (isinstance(v, (numbers.Real, Fraction)) or is_symbolic(v)):
-                raise NbteachError(f"posterior row {r}, class {k} is {v!r}, not a probability.")
+                raise NbteachError(tr({"en": f"posterior row {r}, class {k} is {v!r}, not a probability.",
+                                       "zh": f"posterior 第 {r} 行、第 {k} 类是 {v!r}，不是概率。"}))
             if not is_symbolic(v) and (v != v or v < 0 or v > 1):
-                raise NbteachError(f"posterior row {r}, class {k} is {v!r}: a probability lies in [0, 1].")
+                raise NbteachError(tr({"en": f"posterior row {r}, class {k} is {v!r}: a probability lies in [0, 1].",
+                                       "zh": f"posterior 第 {r} 行、第 {k} 类是 {v!r}：概率必须在 [0, 1] 之内。"}))
         total = sum(row)
         exact = all(_is_exact(v) for v in row)
         if (total != 1) if exact and not any(is_symbolic(v) for v in row) else abs(float(total) - 1) > 1e-9:
-            raise NbteachError(f"posterior row {r} sums to {total}, not 1: pass the normalised "
-                               "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.")
+            raise NbteachError(tr({"en": f"posterior row {r} sums to {total}, not 1: pass the normalised "
+                                         "posterior P(c|x) (e.g. model.predict_proba), not the joint scores.",
+                                   "zh": f"posterior 第 {r} 行之和是 {total}，不是 1：请传入归一化后的后验概率 P(c|x)（如 model.predict_proba），而不是联合得分。"}))
     return P
 
 
@@ -178,7 +192,8 @@ def bayes_decision(posterior, loss=None, reject_cost=None):
     if reject_cost is not None:
         if isinstance(reject_cost, bool) or not isinstance(reject_cost, (numbers.Real, Fraction)) \
                 or reject_cost != reject_cost or reject_cost < 0:
-            raise NbteachError(f"reject_cost must be a number >= 0, got {reject_cost!r}.")
+            raise NbteachError(tr({"en": f"reject_cost must be a number >= 0, got {reject_cost!r}.",
+                                   "zh": f"reject_cost 必须是 >= 0 的数，你给的是 {reject_cost!r}。"}))
     R = conditional_risk(P, loss)
     R = np.asarray(R, dtype=object) if not isinstance(R, np.ndarray) else R
     rows = R.reshape(1, -1) if R.ndim == 1 else R
@@ -255,10 +270,12 @@ def decision_risk(decisions, y_true, loss=None, classes=None):
     d = np.asarray(decisions, dtype=object).ravel()
     y = np.asarray(y_true, dtype=object).ravel()
     if len(d) == 0:
-        raise NbteachError("decisions is empty: give one decision per row.")
+        raise NbteachError(tr({"en": "decisions is empty: give one decision per row.",
+                               "zh": "decisions 是空的：请每行给出一个决策。"}))
     if len(y) != len(d):
-        raise NbteachError(f"y_true has {len(y)} labels but there are {len(d)} decisions: "
-                           "give one truth per decision.")
+        raise NbteachError(tr({"en": f"y_true has {len(y)} labels but there are {len(d)} decisions: "
+                                     "give one truth per decision.",
+                               "zh": f"y_true 有 {len(y)} 个标记，但决策有 {len(d)} 个：请为每个决策给出一个真实类别。"}))
     if loss is None:
         if classes is not None:
             K = len(list(classes))
@@ -268,7 +285,8 @@ def decision_risk(decisions, y_true, loss=None, classes=None):
         loss = zero_one_loss(K)
     L = _values(loss, "loss")
     if L.ndim != 2 or L.shape[0] != L.shape[1]:
-        raise NbteachError(f"loss must be a square matrix (rows: decision, columns: truth); got shape {L.shape}.")
+        raise NbteachError(tr({"en": f"loss must be a square matrix (rows: decision, columns: truth); got shape {L.shape}.",
+                               "zh": f"loss 必须是方阵（行：决策，列：真实类别）；你给的形状是 {L.shape}。"}))
     K = L.shape[1]
     L = _check_loss(L, K)
     try:
@@ -305,13 +323,16 @@ def threshold_decision(p_positive, threshold, positive, negative):
     p = np.asarray(p_positive)
     if p.ndim != 1 or p.dtype.kind not in "biuf":
         got = f"shape {p.shape}" if p.dtype.kind in "biuf" else f"{p.dtype.name} values"
-        raise NbteachError("p_positive must be one probability per row (one column of predict_proba, "
-                           f"e.g. model.predict_proba(X)[:, 1]), got {got}.")
+        raise NbteachError(tr({"en": "p_positive must be one probability per row (one column of predict_proba, "
+                                     f"e.g. model.predict_proba(X)[:, 1]), got {got}.",
+                               "zh": f"p_positive 必须每行一个概率（predict_proba 的一列，如 model.predict_proba(X)[:, 1]），你给的是 {got}。"}))
     if not np.all((p >= 0) & (p <= 1)):
-        raise NbteachError("p_positive must hold probabilities, numbers in [0, 1].")
+        raise NbteachError(tr({"en": "p_positive must hold probabilities, numbers in [0, 1].",
+                               "zh": "p_positive 必须是概率，即 [0, 1] 之内的数。"}))
     if isinstance(threshold, bool) or not isinstance(threshold, (numbers.Real, Fraction)) \
             or not 0 <= threshold <= 1:
-        raise NbteachError(f"threshold must be a number in [0, 1], got {threshold!r}.")
+        raise NbteachError(tr({"en": f"threshold must be a number in [0, 1], got {threshold!r}.",
+                               "zh": f"threshold 必须是 [0, 1] 之内的数，你给的是 {threshold!r}。"}))
     return np.where(p >= threshold, positive, negative)
 
 
@@ -333,14 +354,16 @@ def threshold_from_loss(loss):
     """
     L = _check_loss(loss, 2)
     if L.shape != (2, 2):
-        raise NbteachError(f"threshold_from_loss needs a 2x2 loss, got shape {L.shape}.")
+        raise NbteachError(tr({"en": f"threshold_from_loss needs a 2x2 loss, got shape {L.shape}.",
+                               "zh": f"threshold_from_loss 需要 2x2 的损失矩阵，你给的形状是 {L.shape}。"}))
     (l00, l01), (l10, l11) = L
     a, b = l10 - l00, l01 - l11
     if a < 0 or b < 0 or a + b == 0:
         raise NbteachError(
-            "a wrong decision must cost at least as much as the right one (loss[1][0] >= loss[0][0] "
-            f"and loss[0][1] >= loss[1][1], one strictly): got {L.tolist()}. Otherwise no posterior "
-            "threshold decides.")
+            tr({"en": "a wrong decision must cost at least as much as the right one (loss[1][0] >= loss[0][0] "
+                      f"and loss[0][1] >= loss[1][1], one strictly): got {L.tolist()}. Otherwise no posterior "
+                      "threshold decides.",
+                "zh": f"错误决策的代价必须不小于正确决策的代价（loss[1][0] >= loss[0][0] 且 loss[0][1] >= loss[1][1]，其中至少一个严格大于）：你给的是 {L.tolist()}。否则没有哪个后验概率阈值能作出决策。"}))
     if all(_is_exact(v) for v in (a, b)):
         return Fraction(a) / Fraction(a + b) if not any(is_symbolic(v) for v in (a, b)) else a / (a + b)
     return float(a) / float(a + b)
@@ -351,21 +374,25 @@ def _check_log_scores(log_scores):
     try:
         S = np.asarray(raw, dtype=float)
     except (TypeError, ValueError):
-        raise NbteachError("log_scores must hold numbers: one row (K,) or a table (n, K) of log scores "
-                           "s_c = log P(c) + sum_i log P(x_i|c) (e.g. model.predict_log_proba(X)).") from None
+        raise NbteachError(tr({"en": "log_scores must hold numbers: one row (K,) or a table (n, K) of log scores "
+                                     "s_c = log P(c) + sum_i log P(x_i|c) (e.g. model.predict_log_proba(X)).",
+                               "zh": "log_scores 必须是数值：一行 (K,) 或一张表 (n, K) 的对数得分 s_c = log P(c) + sum_i log P(x_i|c)（如 model.predict_log_proba(X)）。"})) from None
     if S.ndim not in (1, 2) or S.shape[-1] < 2 or S.size == 0:
-        raise NbteachError(f"log_scores must be one row (K,) or a table (n, K) with at least two classes, "
-                           f"got shape {S.shape}.")
+        raise NbteachError(tr({"en": f"log_scores must be one row (K,) or a table (n, K) with at least two classes, "
+                                     f"got shape {S.shape}.",
+                               "zh": f"log_scores 必须是一行 (K,) 或一张表 (n, K)，至少两个类别，你给的形状是 {S.shape}。"}))
     rows = S.reshape(1, -1) if S.ndim == 1 else S
     bad = np.isnan(rows) | (rows == np.inf)
     if bad.any():
         r, k = np.argwhere(bad)[0]
-        raise NbteachError(f"log_scores row {r}, class {k} is {float(rows[r, k])!r}: a log score is a finite "
-                           "number, or -inf for a class of probability 0.")
+        raise NbteachError(tr({"en": f"log_scores row {r}, class {k} is {float(rows[r, k])!r}: a log score is a finite "
+                                     "number, or -inf for a class of probability 0.",
+                               "zh": f"log_scores 第 {r} 行、第 {k} 类是 {float(rows[r, k])!r}：对数得分必须是有限的数，概率为 0 的类别则为 -inf。"}))
     empty = np.all(rows == -np.inf, axis=1)
     if empty.any():
-        raise NbteachError(f"log_scores row {int(np.argmax(empty))} is -inf for every class: no class is "
-                           "possible, so no decision has a risk.")
+        raise NbteachError(tr({"en": f"log_scores row {int(np.argmax(empty))} is -inf for every class: no class is "
+                                     "possible, so no decision has a risk.",
+                               "zh": f"log_scores 第 {int(np.argmax(empty))} 行每个类别都是 -inf：没有可能的类别，任何决策都没有风险可言。"}))
     return S
 
 
@@ -470,12 +497,15 @@ def risk_gap(posterior, loss=None, y_true=None, classes=None, n_boot=2000, level
     """
     P = _check_posterior(posterior)
     if P.ndim == 1 or y_true is None:
-        raise NbteachError("risk_gap needs a table of posteriors (n, K) and the true labels y_true "
-                           "(with classes=model.classes_ for labels).")
+        raise NbteachError(tr({"en": "risk_gap needs a table of posteriors (n, K) and the true labels y_true "
+                                     "(with classes=model.classes_ for labels).",
+                               "zh": "risk_gap 需要一张后验概率表 (n, K) 和真实标记 y_true（标记是类别名时还要给 classes=model.classes_）。"}))
     if isinstance(n_boot, bool) or not isinstance(n_boot, numbers.Integral) or n_boot < 100:
-        raise NbteachError(f"n_boot must be a whole number >= 100, got {n_boot!r}.")
+        raise NbteachError(tr({"en": f"n_boot must be a whole number >= 100, got {n_boot!r}.",
+                               "zh": f"n_boot 必须是 >= 100 的整数，你给的是 {n_boot!r}。"}))
     if not (isinstance(level, numbers.Real) and 0 < level < 1):
-        raise NbteachError(f"level must be between 0 and 1 (0.95 for a 95% interval), got {level!r}.")
+        raise NbteachError(tr({"en": f"level must be between 0 and 1 (0.95 for a 95% interval), got {level!r}.",
+                               "zh": f"level 必须在 0 和 1 之间（95% 置信区间为 0.95），你给的是 {level!r}。"}))
     K = P.shape[1]
     L = _check_loss(zero_one_loss(K) if loss is None else loss, K)
     n = P.shape[0]
@@ -499,14 +529,17 @@ def _class_indices(y_true, classes, n_rows: int, K: int) -> list:
     without ``classes``, class indices 0..K-1 as given."""
     y = np.asarray(y_true, dtype=object).ravel()
     if len(y) != n_rows:
-        raise NbteachError(f"y_true has {len(y)} labels but the posterior has {n_rows} rows.")
+        raise NbteachError(tr({"en": f"y_true has {len(y)} labels but the posterior has {n_rows} rows.",
+                               "zh": f"y_true 有 {len(y)} 个标记，但后验概率有 {n_rows} 行。"}))
     if classes is not None:
         lookup = {c: i for i, c in enumerate(list(classes))}
         missing = [v for v in y if v not in lookup]
         if missing:
-            raise NbteachError(f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.")
+            raise NbteachError(tr({"en": f"y_true holds {missing[0]!r}, which is not among classes {list(classes)}.",
+                                   "zh": f"y_true 中有 {missing[0]!r}，它不在类别 {list(classes)} 之中。"}))
         return [lookup[v] for v in y]
     if not all(isinstance(v, numbers.Integral) and 0 <= v < K for v in y):
-        raise NbteachError(f"y_true must hold class indices 0..{K - 1}; for labels pass "
-                           "classes=model.classes_ too.")
+        raise NbteachError(tr({"en": f"y_true must hold class indices 0..{K - 1}; for labels pass "
+                                     "classes=model.classes_ too.",
+                               "zh": f"y_true 必须是类别下标 0..{K - 1}；若是类别名，请同时传入 classes=model.classes_。"}))
     return [int(v) for v in y]

@@ -49,6 +49,7 @@ from ._validation import (check_alpha, check_array, check_n_labelled, check_y, r
 from .multinomial import MultinomialNB
 from .realdata import food_reviews
 from .text import count_matrix, tokenize
+from .i18n import tr
 
 __all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
            "em_against_labelled_only", "review_word_counts"]
@@ -160,37 +161,43 @@ class SemiSupervisedNB(MultinomialNB):
         alpha = float(check_alpha(self.alpha))
         it = self.max_iter
         if isinstance(it, bool) or not isinstance(it, numbers.Integral) or it < 0:
-            raise NbteachError(f"max_iter must be a whole number >= 0 (the most EM iterations; "
-                               f"0 keeps the labelled-only model), got {it!r}.")
+            raise NbteachError(tr({"en": f"max_iter must be a whole number >= 0 (the most EM iterations; "
+                                         f"0 keeps the labelled-only model), got {it!r}.",
+                                   "zh": f"max_iter 必须是 >= 0 的整数（EM 迭代的最多次数；0 则保留只用有标记样本训练的模型），你给的是 {it!r}。"}))
         tol = self.tol
         if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (0 <= tol < np.inf):
-            raise NbteachError(f"tol must be a finite number >= 0 (stop when an iteration raises "
-                               f"the objective by less than tol * max(1, |L|)), got {tol!r}.")
+            raise NbteachError(tr({"en": f"tol must be a finite number >= 0 (stop when an iteration raises "
+                                         f"the objective by less than tol * max(1, |L|)), got {tol!r}.",
+                                   "zh": f"tol 必须是 >= 0 的有限数（一次迭代使目标函数的增加小于 tol * max(1, |L|) 时停止），你给的是 {tol!r}。"}))
         return alpha, int(it), float(tol)
 
     def _split(self, X, y):
         """Validate; return X, the labelled mask, the classes and each labelled row's class index."""
         X = validate_data(self, X, reset=True, positive=True)
         if y is None:
-            raise NbteachError("SemiSupervisedNB requires y to be passed, but the target y is None: "
-                               "give one label per row of X, -1 for an unlabelled row.")
+            raise NbteachError(tr({"en": "SemiSupervisedNB requires y to be passed, but the target y is None: "
+                                         "give one label per row of X, -1 for an unlabelled row.",
+                                   "zh": "SemiSupervisedNB 需要传入 y，但 y 是 None：请为 X 的每一行给出一个标记，未标记的行记为 -1（requires y to be passed, but the target y is None）。"}))
         y_arr = np.asarray(y, dtype=object) if not isinstance(y, np.ndarray) else y
         if y_arr.ndim == 2 and y_arr.shape[1] == 1:
             check_y(y, X.shape[0], self)            # the column-vector warning, as MultinomialNB
             y_arr = y_arr.ravel()
         if y_arr.ndim != 1:
-            raise NbteachError(f"y should be a 1d array of class labels (-1 for unlabelled rows), "
-                               f"got shape {y_arr.shape}.")
+            raise NbteachError(tr({"en": f"y should be a 1d array of class labels (-1 for unlabelled rows), "
+                                         f"got shape {y_arr.shape}.",
+                                   "zh": f"y 应当是一维的类别标记数组（未标记的行记为 -1），你给的形状是 {y_arr.shape}（y should be a 1d array）。"}))
         if y_arr.shape[0] != X.shape[0]:
-            raise NbteachError(f"X has {X.shape[0]} rows but y has {y_arr.shape[0]} labels: give one "
-                               "label per row of X, -1 for an unlabelled row.")
+            raise NbteachError(tr({"en": f"X has {X.shape[0]} rows but y has {y_arr.shape[0]} labels: give one "
+                                         "label per row of X, -1 for an unlabelled row.",
+                                   "zh": f"X 有 {X.shape[0]} 行，但 y 有 {y_arr.shape[0]} 个标记：请为 X 的每一行给出一个标记，未标记的行记为 -1。"}))
         refuse_missing_labels(y_arr)                # None/NaN is a missing label, not "unlabelled"
         unlabelled = _unlabelled_mask(y_arr)
         labelled = ~unlabelled
         if not labelled.any():
             raise NbteachError(
-                f"Every row of y is -1 (unlabelled), so there is no class to learn: EM starts from "
-                f"the labelled rows. Label at least one row of each class ({X.shape[0]} rows, 0 labelled).")
+                tr({"en": f"Every row of y is -1 (unlabelled), so there is no class to learn: EM starts from "
+                          f"the labelled rows. Label at least one row of each class ({X.shape[0]} rows, 0 labelled).",
+                    "zh": f"y 的每一行都是 -1（未标记），没有类别可学：EM 从有标记的行开始。请至少为每个类别标记一行（共 {X.shape[0]} 行，已标记 0 行）。"}))
         y_lab = y_arr[labelled]
         if y_arr.dtype.kind == "O":                 # strings and the integer -1 mixed: keep the strings
             try:
@@ -309,17 +316,20 @@ def mixture_documents(n_docs, n_classes=2, n_words=20, doc_length=20, separation
     for name, value, low in (("n_docs", n_docs, 1), ("n_classes", n_classes, 2),
                              ("n_words", n_words, 1), ("doc_length", doc_length, 1)):
         if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < low:
-            raise NbteachError(f"{name} must be a whole number >= {low}, got {value!r}.")
+            raise NbteachError(tr({"en": f"{name} must be a whole number >= {low}, got {value!r}.",
+                                   "zh": f"{name} 必须是 >= {low} 的整数，你给的是 {value!r}。"}))
     if isinstance(separation, bool) or not isinstance(separation, numbers.Real) or not 0 <= separation <= 1:
-        raise NbteachError(f"separation must be a number in [0, 1] (0: every class uses the same words, "
-                           f"1: each class its own distribution), got {separation!r}.")
+        raise NbteachError(tr({"en": f"separation must be a number in [0, 1] (0: every class uses the same words, "
+                                     f"1: each class its own distribution), got {separation!r}.",
+                               "zh": f"separation 必须是 [0, 1] 之内的数（0：各类用词相同；1：各类用词的分布各不相同），你给的是 {separation!r}。"}))
     if class_prior is None:
         prior = np.full(n_classes, 1.0 / n_classes)
     else:
         prior = np.asarray(class_prior, dtype=float)
         if prior.shape != (n_classes,) or np.any(prior < 0) or not np.isclose(prior.sum(), 1.0):
-            raise NbteachError(f"class_prior must hold {n_classes} non-negative probabilities that sum "
-                               f"to 1 (one per class), got {class_prior!r}.")
+            raise NbteachError(tr({"en": f"class_prior must hold {n_classes} non-negative probabilities that sum "
+                                         f"to 1 (one per class), got {class_prior!r}.",
+                                   "zh": f"class_prior 必须是 {n_classes} 个非负且和为 1 的概率（每类一个），你给的是 {class_prior!r}。"}))
     model = np.random.default_rng(model_state)
     base = model.dirichlet(np.ones(n_words))
     theta = (1 - separation) * base + separation * model.dirichlet(np.ones(n_words), size=n_classes)
@@ -336,13 +346,15 @@ def draw_labelled(y, n_labelled, rng):
     classes = np.unique(y)
     if isinstance(n_labelled, bool) or not isinstance(n_labelled, numbers.Integral) \
             or not len(classes) <= n_labelled <= len(y):
-        raise NbteachError(f"n_labelled must be a whole number from {len(classes)} (one row per class) "
-                           f"to {len(y)} (every training row), got {n_labelled!r}.")
+        raise NbteachError(tr({"en": f"n_labelled must be a whole number from {len(classes)} (one row per class) "
+                                     f"to {len(y)} (every training row), got {n_labelled!r}.",
+                               "zh": f"n_labelled 必须是从 {len(classes)}（每类一行）到 {len(y)}（全部训练行）之间的整数，你给的是 {n_labelled!r}。"}))
     for _ in range(10_000):
         idx = rng.choice(len(y), int(n_labelled), replace=False)
         if len(np.unique(y[idx])) == len(classes):
             return np.sort(idx)
-    raise NbteachError(f"{n_labelled} rows drawn at random never held every class: label more rows.")
+    raise NbteachError(tr({"en": f"{n_labelled} rows drawn at random never held every class: label more rows.",
+                           "zh": f"随机抽取的 {n_labelled} 行从未包含所有类别：请标记更多的行。"}))
 
 
 def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 50, 100),
@@ -370,20 +382,24 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
     X_train = check_array(X_train, SemiSupervisedNB(), fitting=True, positive=True)
     y_train = np.asarray(y_train)
     if y_train.shape != (X_train.shape[0],):
-        raise NbteachError(f"y_train must hold one label per training row ({X_train.shape[0]}), "
-                           f"got shape {y_train.shape}.")
+        raise NbteachError(tr({"en": f"y_train must hold one label per training row ({X_train.shape[0]}), "
+                                     f"got shape {y_train.shape}.",
+                               "zh": f"y_train 必须每个训练行一个标记（{X_train.shape[0]} 个），你给的形状是 {y_train.shape}。"}))
     if np.any(_unlabelled_mask(y_train)):
-        raise NbteachError("y_train must be fully labelled (no -1): the curve hides labels itself, "
-                           "draw by draw, and scores EM against the true ones.")
+        raise NbteachError(tr({"en": "y_train must be fully labelled (no -1): the curve hides labels itself, "
+                                     "draw by draw, and scores EM against the true ones.",
+                               "zh": "y_train 必须全部有标记（没有 -1）：学习曲线会逐次抽取、自行隐去标记，再用真实标记给 EM 评分。"}))
     if isinstance(n_draws, bool) or not isinstance(n_draws, numbers.Integral) or n_draws < 1:
-        raise NbteachError(f"n_draws must be a whole number >= 1, got {n_draws!r}.")
+        raise NbteachError(tr({"en": f"n_draws must be a whole number >= 1, got {n_draws!r}.",
+                               "zh": f"n_draws 必须是 >= 1 的整数，你给的是 {n_draws!r}。"}))
     n_labelled = check_n_labelled(n_labelled)
     rng = np.random.default_rng(random_state)
     X_test = check_array(X_test, SemiSupervisedNB(), fitting=True, positive=True)
     y_test = np.asarray(y_test)
     if X_test.shape[1] != X_train.shape[1] or y_test.shape != (X_test.shape[0],):
-        raise NbteachError(f"X_test must have the training columns ({X_train.shape[1]}) and y_test one "
-                           f"label per test row: got X_test {X_test.shape}, y_test {y_test.shape}.")
+        raise NbteachError(tr({"en": f"X_test must have the training columns ({X_train.shape[1]}) and y_test one "
+                                     f"label per test row: got X_test {X_test.shape}, y_test {y_test.shape}.",
+                               "zh": f"X_test 必须有与训练数据相同的列（{X_train.shape[1]} 列），y_test 必须每个测试行一个标记：你给的是 X_test {X_test.shape}、y_test {y_test.shape}。"}))
     rows = []
     for n in n_labelled:
         for draw in range(n_draws):
@@ -413,7 +429,8 @@ def em_against_labelled_only(curve, iteration=None):
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration
     if isinstance(it, bool) or not isinstance(it, numbers.Integral) or not 0 <= it <= last:
-        raise NbteachError(f"iteration must be a whole number from 0 to {last}, got {iteration!r}.")
+        raise NbteachError(tr({"en": f"iteration must be a whole number from 0 to {last}, got {iteration!r}.",
+                               "zh": f"iteration 必须是 0 到 {last} 之间的整数，你给的是 {iteration!r}。"}))
     table = curve.pivot_table(index=["n_labelled", "draw"], columns="iteration", values="accuracy")
     nb, em = table[0], table[it]
     diff = em - nb
@@ -440,7 +457,8 @@ def review_word_counts(n_words=1000):
     X_train, y_train, X_test, y_test, vocabulary (list of the words, in column order)
     """
     if isinstance(n_words, bool) or not isinstance(n_words, numbers.Integral) or n_words < 1:
-        raise NbteachError(f"n_words must be a whole number >= 1, got {n_words!r}.")
+        raise NbteachError(tr({"en": f"n_words must be a whole number >= 1, got {n_words!r}.",
+                               "zh": f"n_words 必须是 >= 1 的整数，你给的是 {n_words!r}。"}))
     train, y_train = food_reviews("train")
     test, y_test = food_reviews("test")
     df = Counter(w for doc in train for w in dict.fromkeys(tokenize(doc)))

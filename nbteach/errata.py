@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ._base import NbteachError
-from .i18n import get_language
+from .i18n import get_language, tr
 
 __all__ = ["Erratum", "Disproof", "ERRATA", "ERRATA_ZH", "table", "get"]
 
@@ -318,7 +318,8 @@ def get(key: str) -> Erratum:
         if e.key == key:
             return e
 
-    raise NbteachError(f"no erratum {key!r}; the keys are {', '.join(e.key for e in ERRATA)}.")
+    raise NbteachError(tr({"en": f"no erratum {key!r}; the keys are {', '.join(e.key for e in ERRATA)}.",
+                           "zh": f"没有勘误 {key!r}；可用的键是 {', '.join(e.key for e in ERRATA)}。"}))
 
 
 def table():

@@ -192,10 +192,10 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
     if p < level and a_ahead > b_ahead:
         verdict = Verdict(tr({"en": "a is better: it wins more repetitions than chance easily gives",
-                              "zh": "a 更好：它赢的重复次数比偶然所能轻易给出的更多"}), "a")
+                              "zh": "a 更好：获胜次数之多难以用偶然解释"}), "a")
     elif p < level:
         verdict = Verdict(tr({"en": "b is better: it wins more repetitions than chance easily gives",
-                              "zh": "b 更好：它赢的重复次数比偶然所能轻易给出的更多"}), "b")
+                              "zh": "b 更好：获胜次数之多难以用偶然解释"}), "b")
     else:
         verdict = Verdict(tr({"en": "a tie: a split of wins like this one is common by chance",
                               "zh": "不分高下：这样的胜负分布靠偶然就很常见"}), "tie")
@@ -358,7 +358,7 @@ def repeated_holdout(models: dict, X, y, n_splits: int = 5, test_size: float = 0
             scores[name][r] = float(np.mean(predicted == y[test]))
     out = pd.DataFrame([{"model": name, "mean": v.mean(), "sd": v.std(ddof=1), "min": v.min(),
                          "max": v.max()} for name, v in scores.items()]).set_index("model")
-    out.attrs["scores"] = pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split"))
+    out.attrs["scores"] = shown(pd.DataFrame(scores, index=pd.RangeIndex(1, int(n_splits) + 1, name="split")), "split")
     out.attrs["test_size"] = test_size
 
     return shown(out, "model", "mean", "sd", "min", "max")

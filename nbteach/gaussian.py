@@ -20,6 +20,7 @@ from ._base import NbteachError
 from ._numeric import _BaseNB
 from .counts import joint_counts
 from ._validation import check_class_prior, check_is_fitted, check_sample_weight, validate_data
+from .i18n import tr
 
 __all__ = ["GaussianNB", "log_odds_from_coefficients"]
 
@@ -74,9 +75,11 @@ class GaussianNB(_BaseNB):
         """Per-class weighted mean theta_ and variance var_, plus epsilon."""
         vs = self.var_smoothing
         if isinstance(vs, bool) or not isinstance(vs, (int, float)) or not (vs >= 0):
-            raise NbteachError(f"var_smoothing must be a number >= 0, got {vs!r}.")
+            raise NbteachError(tr({"en": f"var_smoothing must be a number >= 0, got {vs!r}.",
+                                   "zh": f"var_smoothing 必须是 >= 0 的数，你给的是 {vs!r}。"}))
         if not isinstance(self.shared_variance, (bool, np.bool_)):
-            raise NbteachError(f"shared_variance must be True or False, got {self.shared_variance!r}.")
+            raise NbteachError(tr({"en": f"shared_variance must be True or False, got {self.shared_variance!r}.",
+                                   "zh": f"shared_variance 必须是 True 或 False，你给的是 {self.shared_variance!r}。"}))
         X, (classes, y_index) = validate_data(self, X, y, reset=True)
         w = None if sample_weight is None else check_sample_weight(sample_weight, X.shape[0])
         return self._fit(X, classes, y_index, w)
@@ -135,13 +138,16 @@ class GaussianNB(_BaseNB):
         var = np.asarray(var, dtype=float)
         prior = np.asarray(class_prior, dtype=float)
         if theta.ndim != 2 or var.shape != theta.shape:
-            raise NbteachError(f"theta and var must both have shape (n_classes, n_features); got "
-                               f"{theta.shape} and {var.shape}.")
+            raise NbteachError(tr({"en": f"theta and var must both have shape (n_classes, n_features); got "
+                                         f"{theta.shape} and {var.shape}.",
+                                   "zh": f"theta 和 var 的形状都必须是 (n_classes, n_features)；你给的是 {theta.shape} 和 {var.shape}。"}))
         if not np.all(np.isfinite(theta)) or not np.all(np.isfinite(var)) or np.any(var <= 0):
-            raise NbteachError("every variance must be a finite number > 0 and every mean finite.")
+            raise NbteachError(tr({"en": "every variance must be a finite number > 0 and every mean finite.",
+                                   "zh": "每个方差都必须是 > 0 的有限数，每个均值都必须有限。"}))
         if prior.shape != (theta.shape[0],) or np.any(prior < 0) or abs(prior.sum() - 1) > 1e-9:
-            raise NbteachError(f"class_prior must hold {theta.shape[0]} probabilities summing to 1, "
-                               f"got {list(prior)}.")
+            raise NbteachError(tr({"en": f"class_prior must hold {theta.shape[0]} probabilities summing to 1, "
+                                         f"got {list(prior)}.",
+                                   "zh": f"class_prior 必须是 {theta.shape[0]} 个和为 1 的概率，你给的是 {list(prior)}。"}))
         nb = cls(priors=prior, var_smoothing=0.0,
                  shared_variance=bool(np.all(var == var[0])))
         nb.classes_ = np.arange(theta.shape[0]) if classes is None else np.asarray(classes)
@@ -170,8 +176,9 @@ class GaussianNB(_BaseNB):
         """
         check_is_fitted(self, "theta_")
         if len(self.classes_) != 2:
-            raise NbteachError(f"log_odds_coefficients needs two classes; this model has "
-                               f"{len(self.classes_)}: {list(self.classes_)}.")
+            raise NbteachError(tr({"en": f"log_odds_coefficients needs two classes; this model has "
+                                         f"{len(self.classes_)}: {list(self.classes_)}.",
+                                   "zh": f"log_odds_coefficients 需要两个类别；这个模型有 {len(self.classes_)} 个：{list(self.classes_)}。"}))
         (m0, m1), (v0, v1) = self.theta_, self.var_
         with np.errstate(divide="ignore"):
             lp = np.log(self.class_prior_)
@@ -224,10 +231,11 @@ class GaussianNB(_BaseNB):
         if len(zero):
             k, j = zero[0]
             raise NbteachError(
-                f"feature {j} has variance 0 within class {_plain(self.classes_[k])!r} (it is constant there, "
-                "and var_smoothing adds nothing), so its normal density is infinite at that value and 0 "
-                "elsewhere: the posterior would be NaN. Use var_smoothing > 0 (the default 1e-9 adds a "
-                "share of the largest feature variance), or drop the constant feature.")
+                tr({"en": f"feature {j} has variance 0 within class {_plain(self.classes_[k])!r} (it is constant there, "
+                          "and var_smoothing adds nothing), so its normal density is infinite at that value and 0 "
+                          "elsewhere: the posterior would be NaN. Use var_smoothing > 0 (the default 1e-9 adds a "
+                          "share of the largest feature variance), or drop the constant feature.",
+                    "zh": f"属性 {j} 在类别 {_plain(self.classes_[k])!r} 中方差为 0（它在该类中是常数，var_smoothing 也没有加上任何值），所以它的正态密度在该值处无穷大、在其他地方为 0：后验概率会是 NaN。请用 var_smoothing > 0（默认的 1e-9 会加上最大属性方差的一小部分），或去掉这个常数属性。"}))
         return X
 
 
@@ -247,13 +255,15 @@ def log_odds_from_coefficients(coefficients, X):
     True
     """
     if not isinstance(coefficients, dict) or not {"v", "w", "w0"} <= set(coefficients):
-        raise NbteachError("coefficients must be the dict that GaussianNB.log_odds_coefficients() returns, "
-                           "with 'v', 'w' and 'w0'.")
+        raise NbteachError(tr({"en": "coefficients must be the dict that GaussianNB.log_odds_coefficients() returns, "
+                                     "with 'v', 'w' and 'w0'.",
+                               "zh": "coefficients 必须是 GaussianNB.log_odds_coefficients() 返回的字典，含 'v'、'w' 和 'w0'。"}))
     v, w, w0 = np.asarray(coefficients["v"]), np.asarray(coefficients["w"]), coefficients["w0"]
     X = np.asarray(X, dtype=float)
     if X.ndim < 1 or X.shape[-1] != len(v) or len(w) != len(v):
-        raise NbteachError(f"X must hold points with {len(v)} features along its last axis (one per "
-                           f"coefficient), got shape {X.shape}.")
+        raise NbteachError(tr({"en": f"X must hold points with {len(v)} features along its last axis (one per "
+                                     f"coefficient), got shape {X.shape}.",
+                               "zh": f"X 的点在最后一个轴上必须有 {len(v)} 个属性（每个系数一个），你给的形状是 {X.shape}。"}))
     z = 0
     for j in range(len(v)):           # term by term, in the formula's order
         z = z + v[j] * X[..., j] ** 2

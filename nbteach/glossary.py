@@ -12,9 +12,12 @@ are listed under ``avoid`` (the tests read every Chinese lesson for them).
 """
 from __future__ import annotations
 
-from ._base import NbteachError
+import re
 
-__all__ = ["TERMS", "glossary", "term"]
+from ._base import NbteachError
+from .i18n import tr
+
+__all__ = ["TERMS", "LABELS", "ALSO_CALLED", "glossary", "term", "label_for", "avoided"]
 
 #: (English, Chinese, synonyms the Chinese edition avoids, in Zhou's chapter).
 TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
@@ -39,16 +42,19 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("training set", "训练集", (), "1.2"),
     ("test set", "测试集", (), "2.2"),
     ("sample", "样本", (), "1.2"),
+    # the course itself (lesson 00)
+    ("cell", "单元格", (), ""),
+    ("check cell", "检查单元格", (), ""),
     # estimation and smoothing (lessons 03-06)
     ("maximum likelihood estimation", "极大似然估计", ("最大似然估计",), "7.2"),
     ("log-likelihood", "对数似然", (), "7.2"),
     ("Lagrange multiplier", "拉格朗日乘子", ("拉格朗日乘数",), "附录B.1"),
     ("smoothing", "平滑", (), "7.3"),
-    ("Laplacian correction", "拉普拉斯修正", (), "7.3"),
+    ("Laplacian correction", "拉普拉斯修正", ("拉普拉斯平滑",), "7.3"),
     ("Lidstone smoothing", "Lidstone 平滑", (), ""),
     ("epsilon smoothing", "epsilon 平滑", (), ""),
-    ("pseudo-count", "伪计数", (), ""),
-    ("underflow", "下溢", (), "7.3"),
+    ("pseudo-count", "伪计数", ("虚拟观测",), ""),
+    ("underflow", "下溢", (), "7.2"),
     ("naive Bayes classifier", "朴素贝叶斯分类器", (), "7.3"),
     ("multinomial naive Bayes", "多项式朴素贝叶斯", ("多项朴素贝叶斯",), ""),
     ("Bernoulli naive Bayes", "伯努利朴素贝叶斯", (), ""),
@@ -93,10 +99,12 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("discriminative model", "判别式模型", (), "7.1"),
     ("leave-one-out", "留一法", (), "2.2.2"),
     ("sign test", "符号检验", (), ""),
+    ("tie", "不分高下", ("打平", "不分胜负", "持平"), ""),
     # decision theory (lesson 09)
     ("Bayesian decision theory", "贝叶斯决策论", ("贝叶斯决策理论",), "7.1"),
     ("loss", "损失", (), "7.1"),
     ("conditional risk", "条件风险", (), "7.1"),
+    ("expected loss", "期望损失", (), "7.1"),
     ("Bayes optimal classifier", "贝叶斯最优分类器", (), "7.1"),
     ("Bayes risk", "贝叶斯风险", (), "7.1"),
     ("overall risk", "总体风险", (), "7.1"),
@@ -122,7 +130,7 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("chain structure", "顺序结构", (), "7.5.1"),
     ("marginal independence", "边际独立性", (), "7.5.1"),
     ("d-separation", "有向分离", (), "7.5.1"),
-    ("trail", "路径", (), "7.5.1"),
+    ("trail", "路径", ("一条迹", "每一条迹", "迹（trail）"), "7.5.1"),
     ("active trail", "畅通的路径", (), ""),
     ("blocked trail", "阻断的路径", (), ""),
     ("collider", "V型结构的汇合点", (), "7.5.1"),
@@ -150,8 +158,72 @@ TERMS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("semi-supervised learning", "半监督学习", (), "13.1"),
     ("unlabeled sample", "未标记样本", (), "13.1"),
     ("mixture component", "混合成分", (), "9.4.3"),
-    ("Dirichlet prior", "狄利克雷先验", (), ""),
+    ("Dirichlet prior", "狄利克雷先验", ("Dirichlet 先验", "Dirichlet(α) 先验"), ""),
 )
+
+
+#: The data's class labels and values (what code compares, so an answer is given in them) and what
+#: each is called in Chinese: a check reads 流感 for 'Flu' as the right word in the wrong language.
+LABELS: dict[str, tuple[str, ...]] = {
+    "Flu": ("流感",),
+    "Cold": ("感冒",),
+    "spam": ("垃圾邮件",),
+    "ham": ("正常邮件", "非垃圾邮件"),
+    "sick": ("患病", "生病"),
+    "healthy": ("健康",),
+    "yes": ("是", "有"),
+    "no": ("否", "没有", "无"),
+    "chain": ("顺序结构",),
+    "fork": ("同父结构",),
+    "collider": ("V型结构",),
+    "passes": ("畅通",),
+    "blocks": ("阻断",),
+    "tie": ("不分高下",),
+}
+
+
+def label_for(word) -> str | None:
+    """The data label that ``word`` names in another language (``"流感"`` -> ``'Flu'``), or None
+    when ``word`` is no label's translation (a label itself included: it needs no hint).
+
+    >>> label_for("流感"), label_for(" 感冒 "), label_for("Flu"), label_for("狗")
+    ('Flu', 'Cold', None, None)
+    """
+    if not isinstance(word, str):
+        return None
+    key = " ".join(word.split()).strip("'\"“”‘’「」").casefold()
+    for label, names in LABELS.items():
+        if key in (n.casefold() for n in names):
+            return label
+    return None
+
+
+#: Where the notes, another textbook or d2l-zh call a concept otherwise than Zhou does: the
+#: glossary gives the other name once, beside the term the course uses (the lessons use the term).
+ALSO_CALLED: dict[str, str] = {
+    "accuracy": "准确率（笔记 004、d2l-zh 的叫法）",
+    "precision": "精确率（李航《统计学习方法》）",
+    "recall": "召回率（笔记、李航《统计学习方法》）",
+    "conditional risk": "期望损失（周志华 7.1：样本 x 上的期望损失即条件风险）",
+    "expected loss": "条件风险（周志华 7.1）",
+    "trail": "迹（trail，Koller 与 Friedman 的叫法）",
+    "Laplacian correction": "拉普拉斯平滑（笔记的叫法）",
+}
+
+#: Words a glossary entry's ``avoid`` cannot say as a plain substring: 单元 for a cell (单元格),
+#: which is a substring of the term itself
+AVOID_PATTERNS: dict[str, re.Pattern] = {"单元格": re.compile("单元(?!格)")}
+
+
+def avoided(text: str) -> list:
+    """The synonyms the course avoids that ``text`` uses, each as "synonym (use term)".
+
+    >>> avoided("运行检查单元，用拉普拉斯平滑"), avoided("运行检查单元格，用拉普拉斯修正")
+    (['拉普拉斯平滑 (use 拉普拉斯修正)', '单元 (use 单元格)'], [])
+    """
+    found = [f"{synonym} (use {chinese})" for _, chinese, avoid, _ in TERMS for synonym in avoid if synonym in text]
+    return found + [f"{m.group()} (use {chinese})" for chinese, pattern in AVOID_PATTERNS.items()
+                    for m in pattern.finditer(text)][:1]
 
 
 def term(english: str) -> str:
@@ -160,15 +232,17 @@ def term(english: str) -> str:
     for en, zh, _avoid, _where in TERMS:
         if en.lower() == key:
             return zh
-    raise NbteachError(f"{english!r} is not in the glossary; nbteach.glossary.TERMS lists the "
-                       f"{len(TERMS)} terms (English, Chinese).")
+    raise NbteachError(tr({"en": f"{english!r} is not in the glossary; nbteach.glossary.TERMS lists the "
+                                 f"{len(TERMS)} terms (English, Chinese).",
+                           "zh": f"{english!r} 不在术语表中；nbteach.glossary.TERMS 列出了 {len(TERMS)} 个术语（英文、中文）。"}))
 
 
 def glossary():
-    """The glossary as a table: English, 中文, the synonyms the course avoids, Zhou's chapter."""
+    """The glossary as a table: English, 中文, the other name it goes by (the notes', d2l-zh's,
+    Li Hang's), the synonyms the course avoids, Zhou's chapter."""
     import pandas as pd   # light module: the glossary is read where pandas is not needed
 
     return pd.DataFrame(
-        [(en, zh, "、".join(avoid), where) for en, zh, avoid, where in TERMS],
-        columns=["English", "中文", "不用 (avoid)", "《机器学习》"],
+        [(en, zh, ALSO_CALLED.get(en, ""), "、".join(avoid), where) for en, zh, avoid, where in TERMS],
+        columns=["English", "中文", "又称 (also called)", "不用 (avoid)", "《机器学习》"],
     )

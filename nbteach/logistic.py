@@ -37,6 +37,7 @@ import numpy as np
 from ._base import NbteachError, log_sum_exp
 from ._numeric import _BaseNB
 from ._validation import check_is_fitted, validate_data
+from .i18n import tr
 
 __all__ = ["LogisticRegression", "ConvergenceWarning", "sigmoid", "softmax"]
 
@@ -76,28 +77,35 @@ def softmax(Z):
 def _check_params(est):
     lam = est.lam
     if isinstance(lam, bool) or not isinstance(lam, numbers.Real) or not np.isfinite(lam) or lam < 0:
-        raise NbteachError(f"lam must be a finite number >= 0 (the L2 penalty; lam = 1/C of "
-                           f"scikit-learn, 0 means no penalty), got {lam!r}.")
+        raise NbteachError(tr({"en": f"lam must be a finite number >= 0 (the L2 penalty; lam = 1/C of "
+                                     f"scikit-learn, 0 means no penalty), got {lam!r}.",
+                               "zh": f"lam 必须是 >= 0 的有限数（L2 惩罚；lam 即 scikit-learn 的 1/C，0 表示不加惩罚），你给的是 {lam!r}。"}))
     if est.solver not in _SOLVERS:
-        raise NbteachError(f"solver must be one of {', '.join(map(repr, _SOLVERS))}, got {est.solver!r}.")
+        raise NbteachError(tr({"en": f"solver must be one of {', '.join(map(repr, _SOLVERS))}, got {est.solver!r}.",
+                               "zh": f"solver 必须是 {', '.join(map(repr, _SOLVERS))} 之一，你给的是 {est.solver!r}。"}))
     if est.multi_class not in ("softmax", "reference"):
-        raise NbteachError("multi_class must be 'softmax' (K penalised weight vectors, as "
-                           "scikit-learn) or 'reference' (note 004's K-1 vectors and a reference "
-                           f"class), got {est.multi_class!r}.")
+        raise NbteachError(tr({"en": "multi_class must be 'softmax' (K penalised weight vectors, as "
+                                     "scikit-learn) or 'reference' (note 004's K-1 vectors and a reference "
+                                     f"class), got {est.multi_class!r}.",
+                               "zh": f"multi_class 必须是 'softmax'（K 个带惩罚的权重向量，与 scikit-learn 相同）或 'reference'（笔记 004 的 K-1 个向量加一个参照类别），你给的是 {est.multi_class!r}。"}))
     mi = est.max_iter
     if mi is not None and (isinstance(mi, bool) or not isinstance(mi, numbers.Integral) or mi < 1):
-        raise NbteachError(f"max_iter must be a whole number >= 1 (or None for the solver's "
-                           f"default), got {mi!r}.")
+        raise NbteachError(tr({"en": f"max_iter must be a whole number >= 1 (or None for the solver's "
+                                     f"default), got {mi!r}.",
+                               "zh": f"max_iter 必须是 >= 1 的整数（或 None，使用求解器的默认值），你给的是 {mi!r}。"}))
     tol = est.tol
     if isinstance(tol, bool) or not isinstance(tol, numbers.Real) or not (tol > 0) or not np.isfinite(tol):
-        raise NbteachError(f"tol must be a number > 0 (the largest gradient entry of J/n at "
-                           f"which to stop, e.g. 1e-6), got {tol!r}.")
+        raise NbteachError(tr({"en": f"tol must be a number > 0 (the largest gradient entry of J/n at "
+                                     f"which to stop, e.g. 1e-6), got {tol!r}.",
+                               "zh": f"tol 必须是 > 0 的数（J/n 的梯度最大分量小于它时停止，如 1e-6），你给的是 {tol!r}。"}))
     lr = est.learning_rate
     if lr is not None and (isinstance(lr, bool) or not isinstance(lr, numbers.Real)
                            or not (lr > 0) or not np.isfinite(lr)):
-        raise NbteachError(f"learning_rate must be None (the safe step 1/L) or a number > 0, got {lr!r}.")
+        raise NbteachError(tr({"en": f"learning_rate must be None (the safe step 1/L) or a number > 0, got {lr!r}.",
+                               "zh": f"learning_rate 必须是 None（安全步长 1/L）或 > 0 的数，你给的是 {lr!r}。"}))
     if lr is not None and est.solver != "gd":
-        raise NbteachError("learning_rate is the step of gradient descent: use it with solver='gd'.")
+        raise NbteachError(tr({"en": "learning_rate is the step of gradient descent: use it with solver='gd'.",
+                               "zh": "learning_rate 是梯度下降的步长：请与 solver='gd' 一起使用。"}))
 
 
 class _Objective:
@@ -225,8 +233,9 @@ class LogisticRegression(_BaseNB):
         X, (classes, y_index) = validate_data(self, X, y, reset=True)
         if len(classes) < 2:
             raise NbteachError(
-                f"y has only one class ({classes[0]!r}): logistic regression needs at least "
-                "two classes to tell apart.")
+                tr({"en": f"y has only one class ({classes[0]!r}): logistic regression needs at least "
+                          "two classes to tell apart.",
+                    "zh": f"y 只有一个类别（{classes[0]!r}）：对数几率回归至少要区分两个类别。"}))
         K = len(classes)
         ref = K == 2 or self.multi_class == "reference"
         obj = _Objective(X, y_index, K, self.lam, ref)
@@ -256,16 +265,19 @@ class LogisticRegression(_BaseNB):
         separated = self.lam == 0 and bool(np.all(self.predict(X) == classes[y_index]))
         if separated:
             warnings.warn(
-                "The fitted weights separate the training classes perfectly and lam=0: then J "
-                "has no minimum (it keeps falling as the weights grow), and these weights are "
-                f"where the solver stopped (tol={self.tol}), not an optimum; use lam > 0.",
+                tr({"en": "The fitted weights separate the training classes perfectly and lam=0: then J "
+                          "has no minimum (it keeps falling as the weights grow), and these weights are "
+                          f"where the solver stopped (tol={self.tol}), not an optimum; use lam > 0.",
+                    "zh": f"拟合出的权重把训练数据的类别完全分开了，而 lam=0：此时 J 没有最小值（权重越大它越小），这些权重只是求解器停下的地方（tol={self.tol}），不是最优解；请用 lam > 0。"}),
                 ConvergenceWarning, stacklevel=2)
         elif not converged:
-            hint = (" With lam=0, J may have no minimum; use lam > 0." if self.lam == 0 else "")
+            hint = (tr({"en": " With lam=0, J may have no minimum; use lam > 0.",
+                        "zh": "lam=0 时 J 可能没有最小值；请用 lam > 0。"}) if self.lam == 0 else "")
             warnings.warn(
-                f"LogisticRegression ({self.solver}) stopped at max_iter={max_iter} before the "
-                f"gradient was below tol={self.tol}; raise max_iter or tol, or standardise X."
-                + hint, ConvergenceWarning, stacklevel=2)
+                tr({"en": f"LogisticRegression ({self.solver}) stopped at max_iter={max_iter} before the "
+                          f"gradient was below tol={self.tol}; raise max_iter or tol, or standardise X."
+                          + hint,
+                    "zh": f"LogisticRegression（{self.solver}）在梯度小于 tol={self.tol} 之前就达到了 max_iter={max_iter}，停了下来；请增大 max_iter 或 tol，或对 X 做标准化。" + hint}), ConvergenceWarning, stacklevel=2)
         return self
 
     def _done(self, obj, W, n, P=None):
@@ -310,9 +322,10 @@ class LogisticRegression(_BaseNB):
             if not np.isfinite(f) or f > curve[0] * (1 + 1e-9) + 1e-12:
                 # with a small enough step J never rises; above its starting value it diverges
                 raise NbteachError(
-                    f"gradient descent diverged at iteration {it} (J rose from {curve[0]:.6g} to "
-                    f"{f:.6g}) with learning_rate={eta:g}: use a smaller step, or "
-                    f"learning_rate=None for the safe step 1/L = {1.0 / obj.lipschitz():.3g}.")
+                    tr({"en": f"gradient descent diverged at iteration {it} (J rose from {curve[0]:.6g} to "
+                              f"{f:.6g}) with learning_rate={eta:g}: use a smaller step, or "
+                              f"learning_rate=None for the safe step 1/L = {1.0 / obj.lipschitz():.3g}.",
+                        "zh": f"梯度下降在第 {it} 次迭代发散（J 从 {curve[0]:.6g} 升到 {f:.6g}），learning_rate={eta:g}：请用更小的步长，或用 learning_rate=None 取安全步长 1/L = {1.0 / obj.lipschitz():.3g}。"}))
             curve.append(f)
         _, done = self._done(obj, W, n)
         return W, curve, max_iter, done
@@ -321,8 +334,9 @@ class LogisticRegression(_BaseNB):
         try:
             from scipy.optimize import minimize   # heavy, and only for solver="lbfgs"
         except ImportError:  # pragma: no cover - scipy comes with scikit-learn
-            raise NbteachError("solver='lbfgs' needs scipy (pip install scipy); "
-                               "solver='newton' needs nothing more.") from None
+            raise NbteachError(tr({"en": "solver='lbfgs' needs scipy (pip install scipy); "
+                                         "solver='newton' needs nothing more.",
+                                   "zh": "solver='lbfgs' 需要 scipy（pip install scipy）；solver='newton' 不需要其他包。"})) from None
         shape = W.shape
         curve = [obj.value(W)]
 
@@ -364,7 +378,8 @@ class LogisticRegression(_BaseNB):
         X = validate_data(self, X, reset=False)
         idx = np.searchsorted(self.classes_, np.asarray(y))
         if np.any(idx >= len(self.classes_)) or np.any(self.classes_[np.minimum(idx, len(self.classes_) - 1)] != np.asarray(y)):
-            raise NbteachError(f"y holds labels that are not among classes_ {list(self.classes_)}.")
+            raise NbteachError(tr({"en": f"y holds labels that are not among classes_ {list(self.classes_)}.",
+                                   "zh": f"y 中有不在 classes_ {list(self.classes_)} 之中的标记。"}))
         logp = self.predict_log_proba(X)
         return float(-logp[np.arange(len(idx)), idx].sum()
                      + 0.5 * float(self.lam) * np.sum(self.coef_ ** 2))

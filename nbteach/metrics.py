@@ -39,26 +39,32 @@ def _labels_and_index(y_true, y_pred, labels=None):
     t = np.asarray(y_true)
     p = np.asarray(y_pred)
     if t.ndim != 1 or p.ndim != 1:
-        raise NbteachError(f"y_true and y_pred must be 1-D lists of labels, got shapes "
-                           f"{t.shape} and {p.shape}.")
+        raise NbteachError(tr({"en": f"y_true and y_pred must be 1-D lists of labels, got shapes "
+                                     f"{t.shape} and {p.shape}.",
+                               "zh": f"y_true 和 y_pred 必须是一维的标记列表，你给的形状是 {t.shape} 和 {p.shape}。"}))
     if t.shape[0] != p.shape[0]:
-        raise NbteachError(f"y_true has {t.shape[0]} labels but y_pred has {p.shape[0]}: "
-                           "give one prediction per true label.")
+        raise NbteachError(tr({"en": f"y_true has {t.shape[0]} labels but y_pred has {p.shape[0]}: "
+                                     "give one prediction per true label.",
+                               "zh": f"y_true 有 {t.shape[0]} 个标记，但 y_pred 有 {p.shape[0]} 个：请为每个真实标记给出一个预测。"}))
     if t.shape[0] == 0:
-        raise NbteachError("y_true and y_pred are empty: there is nothing to score.")
+        raise NbteachError(tr({"en": "y_true and y_pred are empty: there is nothing to score.",
+                               "zh": "y_true 和 y_pred 是空的：没有可评分的内容。"}))
     for name, a in (("y_true", t), ("y_pred", p)):
         if a.dtype.kind == "f" and not np.all(np.isfinite(a)):
-            raise NbteachError(f"{name} contains NaN or inf: every example needs a label.")
+            raise NbteachError(tr({"en": f"{name} contains NaN or inf: every example needs a label.",
+                                   "zh": f"{name} 中有 NaN 或 inf：每个样本都需要一个标记。"}))
     if t.dtype.kind in "OUS" and p.dtype.kind in "biuf" or \
             p.dtype.kind in "OUS" and t.dtype.kind in "biuf":
-        raise NbteachError(f"y_true holds {t.dtype} labels but y_pred holds {p.dtype}: "
-                           "compare labels of the same kind (both strings or both numbers).")
+        raise NbteachError(tr({"en": f"y_true holds {t.dtype} labels but y_pred holds {p.dtype}: "
+                                     "compare labels of the same kind (both strings or both numbers).",
+                               "zh": f"y_true 中的标记是 {t.dtype}，y_pred 中的是 {p.dtype}：请比较同一类的标记（都是字符串或都是数）。"}))
     if labels is None:
         labels = np.unique(np.concatenate([t, p]))
     else:
         labels = np.asarray(labels)
         if labels.size == 0 or len(np.unique(labels)) != len(labels):
-            raise NbteachError("labels must be a non-empty list of distinct class labels.")
+            raise NbteachError(tr({"en": "labels must be a non-empty list of distinct class labels.",
+                                   "zh": "labels 必须是由互不相同的类别标记组成的非空列表。"}))
     pos = {v: i for i, v in enumerate(labels.tolist())}
     ti = np.fromiter((pos.get(v, -1) for v in t.tolist()), np.intp, t.shape[0])
     pi = np.fromiter((pos.get(v, -1) for v in p.tolist()), np.intp, p.shape[0])
@@ -136,14 +142,16 @@ def precision_recall_f1(y_true, y_pred, *, labels=None, pos_label=1, average="bi
     (0.6667, 0.6667, 0.6667)
     """
     if average not in ("binary", "macro", "weighted", "micro", None):
-        raise NbteachError(f"average must be 'binary', 'macro', 'weighted', 'micro' or None, "
-                           f"got {average!r}.")
+        raise NbteachError(tr({"en": f"average must be 'binary', 'macro', 'weighted', 'micro' or None, "
+                                     f"got {average!r}.",
+                               "zh": f"average 必须是 'binary'、'macro'、'weighted'、'micro' 或 None，你给的是 {average!r}。"}))
     found, _, _ = _labels_and_index(y_true, y_pred)
     if average == "binary":
         if len(found) > 2:
             raise NbteachError(
-                f"average='binary' needs two classes, but there are {len(found)} "
-                f"({', '.join(map(str, found))}): use average='macro', 'weighted' or None.")
+                tr({"en": f"average='binary' needs two classes, but there are {len(found)} "
+                          f"({', '.join(map(str, found))}): use average='macro', 'weighted' or None.",
+                    "zh": f"average='binary' 需要两个类别，但这里有 {len(found)} 个（{', '.join(map(str, found))}）：请用 average='macro'、'weighted' 或 None。"}))
         if pos_label not in found.tolist():
             if len(found) == 2 or pos_label != 1:
                 raise NbteachError(tr({
@@ -243,7 +251,8 @@ def alpha_curve(model, X_train, y_train, X_test, y_test, alphas, pos_label=None)
 
     alphas = [float(a) for a in alphas]
     if not alphas:
-        raise NbteachError("alphas is empty: give the smoothing values to try.")
+        raise NbteachError(tr({"en": "alphas is empty: give the smoothing values to try.",
+                               "zh": "alphas 是空的：请给出要尝试的平滑参数。"}))
     y_test = np.asarray(y_test)
     if pos_label is None:
         labels, counts = np.unique(y_test, return_counts=True)
@@ -288,14 +297,18 @@ def calibration_curve(y_true, proba, *, pos_label, n_bins: int = 10):
     y = np.asarray(y_true, dtype=object)
     p = np.asarray(proba, dtype=float)
     if p.ndim != 1 or len(p) != len(y):
-        raise NbteachError(f"proba must be one probability of {pos_label!r} per example: got shape "
-                           f"{p.shape} for {len(y)} labels (pass predict_proba(X)[:, column]).")
+        raise NbteachError(tr({"en": f"proba must be one probability of {pos_label!r} per example: got shape "
+                                     f"{p.shape} for {len(y)} labels (pass predict_proba(X)[:, column]).",
+                               "zh": f"proba 必须是每个样本属于 {pos_label!r} 的一个概率：你给的形状是 {p.shape}，标记有 {len(y)} 个（请传入 predict_proba(X)[:, 列号]）。"}))
     if len(p) == 0 or not np.all(np.isfinite(p)) or (p < 0).any() or (p > 1).any():
-        raise NbteachError("proba must hold probabilities in [0, 1], at least one.")
+        raise NbteachError(tr({"en": "proba must hold probabilities in [0, 1], at least one.",
+                               "zh": "proba 必须是 [0, 1] 之内的概率，且至少一个。"}))
     if not isinstance(n_bins, int) or isinstance(n_bins, bool) or n_bins < 1:
-        raise NbteachError(f"n_bins must be a positive integer, got {n_bins!r}.")
+        raise NbteachError(tr({"en": f"n_bins must be a positive integer, got {n_bins!r}.",
+                               "zh": f"n_bins 必须是正整数，你给的是 {n_bins!r}。"}))
     if pos_label not in set(y.tolist()):
-        raise NbteachError(f"pos_label={pos_label!r} is not among the labels of y_true.")
+        raise NbteachError(tr({"en": f"pos_label={pos_label!r} is not among the labels of y_true.",
+                               "zh": f"pos_label={pos_label!r} 不在 y_true 的标记之中。"}))
     hit = (y == pos_label).astype(float)
     edges = np.linspace(0.0, 1.0, n_bins + 1)
     which = np.searchsorted(edges[1:-1], p, side="right")
@@ -323,13 +336,16 @@ def precision_recall_curve(y_true, score, *, pos_label):
     y = np.asarray(y_true, dtype=object)
     s = np.asarray(score, dtype=float)
     if s.ndim != 1 or len(s) != len(y) or len(s) == 0:
-        raise NbteachError(f"score must be one number per example: got shape {s.shape} for {len(y)} labels "
-                           "(pass predict_proba(X)[:, column]).")
+        raise NbteachError(tr({"en": f"score must be one number per example: got shape {s.shape} for {len(y)} labels "
+                                     "(pass predict_proba(X)[:, column]).",
+                               "zh": f"score 必须每个样本一个数：你给的形状是 {s.shape}，标记有 {len(y)} 个（请传入 predict_proba(X)[:, 列号]）。"}))
     if not np.all(np.isfinite(s)):
-        raise NbteachError("score holds NaN or inf: every example needs a finite score.")
+        raise NbteachError(tr({"en": "score holds NaN or inf: every example needs a finite score.",
+                               "zh": "score 中有 NaN 或 inf：每个样本都需要一个有限的得分。"}))
     pos = y == pos_label
     if not pos.any():
-        raise NbteachError(f"pos_label={pos_label!r} is not among the labels of y_true.")
+        raise NbteachError(tr({"en": f"pos_label={pos_label!r} is not among the labels of y_true.",
+                               "zh": f"pos_label={pos_label!r} 不在 y_true 的标记之中。"}))
     order = np.argsort(-s, kind="stable")
     s_sorted, hit = s[order], pos[order].astype(float)
     tp, flagged = np.cumsum(hit), np.arange(1, len(s) + 1)
@@ -359,12 +375,15 @@ def mutual_information(X, y):
     names = list(X.columns) if isinstance(X, pd.DataFrame) else None
     A = np.asarray(X, dtype=float)
     if A.ndim != 2:
-        raise NbteachError(f"X must be a 2-D table of features, got shape {A.shape}.")
+        raise NbteachError(tr({"en": f"X must be a 2-D table of features, got shape {A.shape}.",
+                               "zh": f"X 必须是二维的特征表，你给的形状是 {A.shape}。"}))
     yy = np.asarray(y, dtype=object)
     if len(yy) != A.shape[0] or A.shape[0] == 0:
-        raise NbteachError(f"X has {A.shape[0]} rows but y has {len(yy)} labels: one label per row.")
+        raise NbteachError(tr({"en": f"X has {A.shape[0]} rows but y has {len(yy)} labels: one label per row.",
+                               "zh": f"X 有 {A.shape[0]} 行，但 y 有 {len(yy)} 个标记：每行一个标记。"}))
     if not np.all(np.isfinite(A)):
-        raise NbteachError("X must hold finite numbers.")
+        raise NbteachError(tr({"en": "X must hold finite numbers.",
+                               "zh": "X 必须是有限的数。"}))
     present = A > 0
     classes = sorted(set(yy.tolist()), key=str)
     n = A.shape[0]
@@ -387,19 +406,25 @@ def _presence_and_classes(X, y):
     try:
         A = np.asarray(X, dtype=float)
     except (TypeError, ValueError):
-        raise NbteachError("X must be a 2-D table of numbers (features: counts or 0/1).") from None
+        raise NbteachError(tr({"en": "X must be a 2-D table of numbers (features: counts or 0/1).",
+                               "zh": "X 必须是二维的数值表（特征：计数或 0/1）。"})) from None
     if A.ndim != 2:
-        raise NbteachError(f"X must be a 2-D table of features, got shape {A.shape}.")
+        raise NbteachError(tr({"en": f"X must be a 2-D table of features, got shape {A.shape}.",
+                               "zh": f"X 必须是二维的特征表，你给的形状是 {A.shape}。"}))
     yy = np.asarray(y, dtype=object).ravel()
     if len(yy) != A.shape[0] or A.shape[0] == 0:
-        raise NbteachError(f"X has {A.shape[0]} rows but y has {len(yy)} labels: one label per row.")
+        raise NbteachError(tr({"en": f"X has {A.shape[0]} rows but y has {len(yy)} labels: one label per row.",
+                               "zh": f"X 有 {A.shape[0]} 行，但 y 有 {len(yy)} 个标记：每行一个标记。"}))
     if not np.all(np.isfinite(A)):
-        raise NbteachError("X must hold finite numbers.")
+        raise NbteachError(tr({"en": "X must hold finite numbers.",
+                               "zh": "X 必须是有限的数。"}))
     if (A < 0).any():
-        raise NbteachError("X must hold counts or 0/1 presence, >= 0; a negative value has no presence.")
+        raise NbteachError(tr({"en": "X must hold counts or 0/1 presence, >= 0; a negative value has no presence.",
+                               "zh": "X 必须是计数或 0/1 的出现与否，>= 0；负值无所谓出现与否。"}))
     classes = sorted(set(yy.tolist()), key=str)
     if len(classes) < 2:
-        raise NbteachError(f"y must hold at least two classes, got {classes}.")
+        raise NbteachError(tr({"en": f"y must hold at least two classes, got {classes}.",
+                               "zh": f"y 至少要有两个类别，你给的是 {classes}。"}))
     Y = np.column_stack([yy == c for c in classes]).astype(float)      # (n, K) one-hot
     index = names if names is not None else list(range(A.shape[1]))
     return (A > 0).astype(float), Y, index

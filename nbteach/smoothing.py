@@ -29,6 +29,7 @@ import pandas as pd
 
 from nbteach._base import NbteachError, is_symbolic
 from nbteach._validation import check_alpha, check_epsilon, check_smoothing
+from nbteach.i18n import tr
 
 __all__ = [
     "lidstone_bias_value", "mle", "lidstone", "laplace", "epsilon_replace", "smoothed_prior", "probability_table",
@@ -46,10 +47,12 @@ def _exact(value):
 
 def _count(value, name):
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)) and not hasattr(value, "__index__"):
-        raise NbteachError(f"{name} must be a whole-number count, got {value!r}.")
+        raise NbteachError(tr({"en": f"{name} must be a whole-number count, got {value!r}.",
+                               "zh": f"{name} 必须是整数计数，你给的是 {value!r}。"}))
     value = int(value) if hasattr(value, "__index__") else value
     if value < 0:
-        raise NbteachError(f"{name} must be a count >= 0, got {value}.")
+        raise NbteachError(tr({"en": f"{name} must be a count >= 0, got {value}.",
+                               "zh": f"{name} 必须是 >= 0 的计数，你给的是 {value}。"}))
     return value
 
 
@@ -62,11 +65,13 @@ def mle(count, total):
     count, total = _count(count, "count"), _count(total, "total")
     if total == 0:
         raise NbteachError(
-            "total is 0: a class with no examples has no MLE (0/0). Smooth with alpha > 0, "
-            "or check that the class occurs in the training data."
+            tr({"en": "total is 0: a class with no examples has no MLE (0/0). Smooth with alpha > 0, "
+                      "or check that the class occurs in the training data.",
+                "zh": "total 是 0：没有样本的类别没有极大似然估计（0/0）。请用 alpha > 0 平滑，或检查这个类别是否出现在训练数据中。"})
         )
     if count > total:
-        raise NbteachError(f"count ({count}) cannot exceed total ({total}).")
+        raise NbteachError(tr({"en": f"count ({count}) cannot exceed total ({total}).",
+                               "zh": f"count（{count}）不能超过 total（{total}）。"}))
     return Fraction(count, total)
 
 
@@ -98,11 +103,13 @@ def lidstone(count, total, n_values, alpha, exact: bool = True):
     alpha = check_alpha(alpha)
     if count > total:
         raise NbteachError(
-            f"count ({count}) cannot exceed total ({total}): count is how often the value occurs "
-            "within the class, total how often the class occurs."
+            tr({"en": f"count ({count}) cannot exceed total ({total}): count is how often the value occurs "
+                      "within the class, total how often the class occurs.",
+                "zh": f"count（{count}）不能超过 total（{total}）：count 是该取值在类别中出现的次数，total 是该类别出现的次数。"})
         )
     if n_values == 0:
-        raise NbteachError("n_values (M, the number of values of the feature) must be >= 1.")
+        raise NbteachError(tr({"en": "n_values (M, the number of values of the feature) must be >= 1.",
+                               "zh": "n_values（M，属性的取值个数）必须 >= 1。"}))
     return _lidstone(count, total, n_values, alpha, exact)
 
 
@@ -113,7 +120,8 @@ def _lidstone(count, total, n_values, alpha, exact):
     denominator = total + n_values * alpha
     if denominator == 0:
         raise NbteachError(
-            "the class has no examples and alpha is 0, so the estimate is 0/0: use alpha > 0."
+            tr({"en": "the class has no examples and alpha is 0, so the estimate is 0/0: use alpha > 0.",
+                "zh": "该类别没有样本且 alpha 为 0，估计值是 0/0：请用 alpha > 0。"})
         )
     if exact:
         return Fraction(count + alpha) / denominator  # check_alpha admits no symbols
@@ -139,7 +147,8 @@ def epsilon_replace(p, epsilon):
     """
     epsilon = check_epsilon(epsilon)
     if epsilon is None:
-        raise NbteachError("epsilon_replace needs an epsilon: a small number or a sympy Symbol.")
+        raise NbteachError(tr({"en": "epsilon_replace needs an epsilon: a small number or a sympy Symbol.",
+                               "zh": "epsilon_replace 需要一个 epsilon：一个小的数或一个 sympy 符号。"}))
     if hasattr(p, "__len__") and not isinstance(p, str):
         values = np.asarray(p, dtype=object)
         out = np.empty(values.shape, dtype=object)
@@ -159,13 +168,16 @@ def _check_probability(p) -> None:
             return
         if getattr(p, "is_number", False) and bool(0 <= p <= 1):
             return
-        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p}.")
+        raise NbteachError(tr({"en": f"epsilon_replace takes a probability, a number in [0, 1]; got {p}.",
+                               "zh": f"epsilon_replace 接受一个概率，即 [0, 1] 之内的数；你给的是 {p}。"}))
     if isinstance(p, bool) or not isinstance(p, (numbers.Real, Fraction)) or p != p:
-        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r} of type "
-                           f"{type(p).__name__}.")
+        raise NbteachError(tr({"en": f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r} of type "
+                                     f"{type(p).__name__}.",
+                               "zh": f"epsilon_replace 接受一个概率，即 [0, 1] 之内的数；你给的是 {type(p).__name__} 类型的 {p!r}。"}))
     if not 0 <= p <= 1:
-        raise NbteachError(f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r}. "
-                           "Only a probability of exactly 0 is replaced by epsilon.")
+        raise NbteachError(tr({"en": f"epsilon_replace takes a probability, a number in [0, 1]; got {p!r}. "
+                                     "Only a probability of exactly 0 is replaced by epsilon.",
+                               "zh": f"epsilon_replace 接受一个概率，即 [0, 1] 之内的数；你给的是 {p!r}。只有恰好为 0 的概率才会被换成 epsilon。"}))
 
 
 def lidstone_bias_value(p, n, n_values, alpha):
@@ -181,10 +193,12 @@ def lidstone_bias_value(p, n, n_values, alpha):
     check_alpha(alpha)
     n, M = _count(n, "n"), _count(n_values, "n_values")
     if M < 1:
-        raise NbteachError(f"n_values must be at least 1, got {n_values!r}.")
+        raise NbteachError(tr({"en": f"n_values must be at least 1, got {n_values!r}.",
+                               "zh": f"n_values 至少是 1，你给的是 {n_values!r}。"}))
     _check_probability(p)
     if n + M * alpha == 0:
-        raise NbteachError("n = 0 rows and alpha = 0: the estimate 0/0 has no bias to speak of.")
+        raise NbteachError(tr({"en": "n = 0 rows and alpha = 0: the estimate 0/0 has no bias to speak of.",
+                               "zh": "n = 0 行且 alpha = 0：估计值 0/0 谈不上偏差。"}))
     exact = all(isinstance(v, (int, Fraction)) for v in (p, alpha))
     if exact:
         return -Fraction(alpha) * (M * Fraction(p) - 1) / (n + M * Fraction(alpha))
@@ -275,6 +289,7 @@ def sums_over_values(table) -> dict:
     {'Cold': Fraction(101, 100), 'Flu': Fraction(101, 100)}
     """
     if not hasattr(table, "columns") or not hasattr(table, "index"):
-        raise NbteachError(f"sums_over_values takes a probability table (a DataFrame: one row per value, "
-                           f"one column per class), got {type(table).__name__}.")
+        raise NbteachError(tr({"en": f"sums_over_values takes a probability table (a DataFrame: one row per value, "
+                                     f"one column per class), got {type(table).__name__}.",
+                               "zh": f"sums_over_values 接受一张概率表（DataFrame：每个取值一行，每个类别一列），你给的是 {type(table).__name__}。"}))
     return {k: sum(table[k].tolist()) for k in table.columns}

@@ -171,7 +171,8 @@ def tokenize(text, token_pattern: str = TOKEN_PATTERN, lowercase: bool = True) -
     ['免', '费', '领', '取', 'iphone']
     """
     if not isinstance(text, str):
-        raise NbteachTypeError(f"tokenize takes one string, got {type(text).__name__}.")
+        raise NbteachTypeError(tr({"en": f"tokenize takes one string, got {type(text).__name__}.",
+                                   "zh": f"tokenize 只接受一个字符串，你给的是 {type(text).__name__}。"}))
     return _token_lists([text], _compile(token_pattern), lowercase)[0]
 
 
@@ -189,15 +190,18 @@ def _compile(token_pattern):
     if isinstance(token_pattern, re.Pattern):
         return token_pattern
     if not isinstance(token_pattern, str):
-        raise NbteachTypeError(f"token_pattern must be a regular expression string, got "
-                               f"{type(token_pattern).__name__}.")
+        raise NbteachTypeError(tr({"en": f"token_pattern must be a regular expression string, got "
+                                         f"{type(token_pattern).__name__}.",
+                                   "zh": f"token_pattern 必须是正则表达式字符串，你给的是 {type(token_pattern).__name__}。"}))
     try:
         pattern = re.compile(token_pattern)
     except re.error as err:
-        raise NbteachError(f"token_pattern {token_pattern!r} is not a valid regular expression: {err}.") from None
+        raise NbteachError(tr({"en": f"token_pattern {token_pattern!r} is not a valid regular expression: {err}.",
+                               "zh": f"token_pattern {token_pattern!r} 不是有效的正则表达式：{err}。"})) from None
     if pattern.groups > 1:
-        raise NbteachError(f"token_pattern {token_pattern!r} has {pattern.groups} capturing groups; use at "
-                           "most one (or (?:...) for grouping), so that each match is one word.")
+        raise NbteachError(tr({"en": f"token_pattern {token_pattern!r} has {pattern.groups} capturing groups; use at "
+                                     "most one (or (?:...) for grouping), so that each match is one word.",
+                               "zh": f"token_pattern {token_pattern!r} 有 {pattern.groups} 个捕获组；最多只能有一个（分组请用 (?:...)），这样每次匹配才是一个词。"}))
     return pattern
 
 
@@ -241,8 +245,9 @@ def _jieba_lcut():
         import jieba  # optional (the 'lab' extra): only tokenizer='jieba' needs jieba
     except ImportError:
         raise NbteachError(
-            "tokenizer='jieba' needs the 'jieba' package, which is not installed: pip install jieba "
-            "(it is in the 'lab' extra: pip install -e '.[lab]', or `make lab`).") from None
+            tr({"en": "tokenizer='jieba' needs the 'jieba' package, which is not installed: pip install jieba "
+                      "(it is in the 'lab' extra: pip install -e '.[lab]', or `make lab`).",
+                "zh": "tokenizer='jieba' 需要 jieba 包，但它没有安装：pip install jieba（它在 'lab' 附加依赖中：pip install -e '.[lab]'，或 `make lab`）。"})) from None
 
     jieba.setLogLevel(logging.WARNING)   # no "Building prefix dict..." lines in a lesson
     return jieba.lcut
@@ -257,7 +262,8 @@ def jieba_words(text: str) -> list:
     ['质量', '不好', '，', '不', '推荐']
     """
     if not isinstance(text, str):
-        raise NbteachTypeError(f"jieba_words takes one string, got {type(text).__name__}.")
+        raise NbteachTypeError(tr({"en": f"jieba_words takes one string, got {type(text).__name__}.",
+                                   "zh": f"jieba_words 只接受一个字符串，你给的是 {type(text).__name__}。"}))
     return _jieba_lcut()(text)
 
 
@@ -281,8 +287,9 @@ class _Memoised:
     def __init__(self, tokenizer):
         self.tokenizer = _resolve_tokenizer(tokenizer)
         if self.tokenizer is None:
-            raise NbteachError("memoise takes a tokenizer ('jieba' or a function); None is the token "
-                               "pattern, which is fast and needs no memo.")
+            raise NbteachError(tr({"en": "memoise takes a tokenizer ('jieba' or a function); None is the token "
+                                         "pattern, which is fast and needs no memo.",
+                                   "zh": "memoise 接受一个分词器（'jieba' 或一个函数）；None 表示按 token_pattern 分词，它很快，不需要缓存。"}))
         self.memo = {}
 
     def __call__(self, text):
@@ -306,13 +313,15 @@ def _resolve_tokenizer(tokenizer):
         if tokenizer == "jieba":
             return _jieba_lcut()
         raise NbteachError(
-            f"tokenizer={tokenizer!r} is not a tokenizer TextNB knows: use None (the token pattern), "
-            f"one of {', '.join(map(repr, TOKENIZERS))}, or a function that takes one text and "
-            "returns its list of tokens.")
+            tr({"en": f"tokenizer={tokenizer!r} is not a tokenizer TextNB knows: use None (the token pattern), "
+                      f"one of {', '.join(map(repr, TOKENIZERS))}, or a function that takes one text and "
+                      "returns its list of tokens.",
+                "zh": f"tokenizer={tokenizer!r} 不是 TextNB 认识的分词器：请用 None（按 token_pattern 分词）、{'、'.join(map(repr, TOKENIZERS))} 之一，或一个接受一段文本、返回其词元列表的函数。"}))
     if not callable(tokenizer):
         raise NbteachTypeError(
-            f"tokenizer must be None, {', '.join(map(repr, TOKENIZERS))}, or a function that takes one "
-            f"text and returns its list of tokens; got {type(tokenizer).__name__} ({tokenizer!r}).")
+            tr({"en": f"tokenizer must be None, {', '.join(map(repr, TOKENIZERS))}, or a function that takes one "
+                      f"text and returns its list of tokens; got {type(tokenizer).__name__} ({tokenizer!r}).",
+                "zh": f"tokenizer 必须是 None、{'、'.join(map(repr, TOKENIZERS))}，或一个接受一段文本、返回其词元列表的函数；你给的是 {type(tokenizer).__name__}（{tokenizer!r}）。"}))
     return tokenizer
 
 
@@ -326,7 +335,8 @@ def char_bigrams(text: str) -> list:
     ['质量', '量不', '不好']
     """
     if not isinstance(text, str):
-        raise NbteachTypeError(f"char_bigrams takes one string, got {type(text).__name__}.")
+        raise NbteachTypeError(tr({"en": f"char_bigrams takes one string, got {type(text).__name__}.",
+                                   "zh": f"char_bigrams 只接受一个字符串，你给的是 {type(text).__name__}。"}))
     return [text[i:i + 2] for i in range(len(text) - 1)]
 
 
@@ -342,16 +352,20 @@ def _callable_token_lists(docs, f, lowercase, start=0):
     if not all(type(t) is list for t in out):
         i = next(i for i, t in enumerate(out) if type(t) is not list)
         got = out[i]
-        more = (" (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
-                "lambda s: list(f(s)))") if hasattr(got, "__next__") else ""
+        more = tr({"en": " (a generator: for jieba use jieba.lcut, not jieba.cut, or wrap it as "
+                         "lambda s: list(f(s)))",
+                   "zh": "（一个生成器：jieba 请用 jieba.lcut 而不是 jieba.cut，或包装成 lambda s: list(f(s))）"}
+                  ) if hasattr(got, "__next__") else ""
         raise NbteachTypeError(
-            f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i + start}, "
-            "not a list: it must take one text and return the list of its tokens (strings).")
+            tr({"en": f"the tokenizer {_tokenizer_name(f)} returned {type(got).__name__}{more} for document {i + start}, "
+                      "not a list: it must take one text and return the list of its tokens (strings).",
+                "zh": f"分词器 {_tokenizer_name(f)} 对第 {i + start} 篇文档返回了 {type(got).__name__}{more}，而不是列表：它必须接受一段文本并返回其词元（字符串）的列表。"}))
     if not all(map(isinstance, chain.from_iterable(out), repeat(str))):
         bad = next(t for t in chain.from_iterable(out) if not isinstance(t, str))
         raise NbteachTypeError(
-            f"the tokenizer {_tokenizer_name(f)} returned a list holding {type(bad).__name__} ({bad!r}): "
-            "every token must be a string.")
+            tr({"en": f"the tokenizer {_tokenizer_name(f)} returned a list holding {type(bad).__name__} ({bad!r}): "
+                      "every token must be a string.",
+                "zh": f"分词器 {_tokenizer_name(f)} 返回的列表中有 {type(bad).__name__}（{bad!r}）：每个词元都必须是字符串。"}))
     return out
 
 
@@ -580,8 +594,11 @@ class TextNB(_BaseNB):
         scored), or documents :meth:`encode` made for this fit."""
         if isinstance(documents, EncodedDocuments):
             if documents.vocabulary is not self.vocabulary_:
-                raise NbteachError("these documents were encoded with another fit's vocabulary (the model was "
-                                   "refitted since, or they come from another model): call encode(documents) again.")
+                raise NbteachError(tr({"en": "these documents were encoded with another fit's vocabulary (the model "
+                                             "was refitted since, or they come from another model): call "
+                                             "encode(documents) again.",
+                                       "zh": "这些文档是用另一次拟合的词汇表编码的（模型此后重新拟合过，或它们来自另一个模型）："
+                                             "请重新调用 encode(documents)。"}))
             return documents
         docs = check_documents(documents)
         return EncodedDocuments(self._ids(docs), len(docs), self.vocabulary_)
@@ -632,8 +649,9 @@ class TextNB(_BaseNB):
         """argmax_c log P(c) + sum_k t_k log P(w_k | c) for documents from :meth:`encode`,
         at the current alpha: what :meth:`predict` answers for the same documents."""
         if not isinstance(encoded, EncodedDocuments):
-            raise NbteachTypeError(f"predict_encoded takes what TextNB.encode(documents) returns, got "
-                                   f"{type(encoded).__name__}; for raw documents call predict.")
+            raise NbteachTypeError(tr({"en": f"predict_encoded takes what TextNB.encode(documents) returns, got "
+                                             f"{type(encoded).__name__}; for raw documents call predict.",
+                                       "zh": f"predict_encoded 接受 TextNB.encode(documents) 的返回值，你给的是 {type(encoded).__name__}；原始文档请调用 predict。"}))
         return self.predict(encoded)
 
     def joint_proba_by_product(self, documents):
@@ -669,7 +687,8 @@ class TextNB(_BaseNB):
 
         check_is_fitted(self, "feature_log_prob_")
         if not isinstance(text, str):
-            raise NbteachTypeError(f"explain takes one string, got {type(text).__name__}.")
+            raise NbteachTypeError(tr({"en": f"explain takes one string, got {type(text).__name__}.",
+                                       "zh": f"explain 只接受一个字符串，你给的是 {type(text).__name__}。"}))
         tokenizer, pattern = self._tokenizer()
         toks = self._token_lists([text], tokenizer, pattern)[0]
         if not toks:
@@ -757,7 +776,8 @@ class EncodedDocuments:
         return self.n_documents
 
     def __repr__(self):
-        return f"EncodedDocuments({self.n_documents} documents)"
+        return tr({"en": f"EncodedDocuments({self.n_documents} documents)",
+                   "zh": f"EncodedDocuments（{self.n_documents} 篇文档）"})
 
 
 WordLogOdds = namedtuple("WordLogOdds", ["words", "prior", "total"])
@@ -792,20 +812,24 @@ def word_log_odds(model, counts):
     True
     """
     if not isinstance(model, (MultinomialNB, BernoulliNB, TextNB)):
-        raise NbteachTypeError("word_log_odds takes a fitted MultinomialNB, BernoulliNB or TextNB, got "
-                               f"{type(model).__name__}.")
+        raise NbteachTypeError(tr({"en": "word_log_odds takes a fitted MultinomialNB, BernoulliNB or TextNB, got "
+                                         f"{type(model).__name__}.",
+                                   "zh": f"word_log_odds 需要一个已拟合的 MultinomialNB、BernoulliNB 或 TextNB，你给的是 {type(model).__name__}。"}))
     check_is_fitted(model, "feature_log_prob_")
     if len(model.classes_) != 2:
-        raise NbteachError(f"word_log_odds compares two classes; the model has {list(model.classes_)}.")
+        raise NbteachError(tr({"en": f"word_log_odds compares two classes; the model has {list(model.classes_)}.",
+                               "zh": f"word_log_odds 比较两个类别；这个模型的类别是 {list(model.classes_)}。"}))
     t = np.asarray(counts)
     V = model.feature_log_prob_.shape[1]
     if t.ndim == 2 and t.shape[0] == 1:
         t = t[0]
     if t.ndim != 1 or t.shape[0] != V or t.dtype.kind not in "biuf":
         got = f"shape {t.shape}" if t.dtype.kind in "biuf" else f"{t.dtype.name} values"
-        raise NbteachError(f"counts must be one document's {V} word counts (one row of count_matrix), got {got}.")
+        raise NbteachError(tr({"en": f"counts must be one document's {V} word counts (one row of count_matrix), got {got}.",
+                               "zh": f"counts 必须是一篇文档的 {V} 个词的计数（count_matrix 的一行），你给的是 {got}。"}))
     if not np.all(np.isfinite(t)) or np.any(t < 0):
-        raise NbteachError("counts must be finite counts >= 0.")
+        raise NbteachError(tr({"en": "counts must be finite counts >= 0.",
+                               "zh": "counts 必须是 >= 0 的有限计数。"}))
     lp = model.feature_log_prob_
     if isinstance(model, BernoulliNB):
         log_not = np.log1p(-np.exp(lp))                             # log(1 - mu)
@@ -830,7 +854,8 @@ def train_as_in_note(documents, labels, alpha=1):
     docs = check_documents(documents)
     labels = list(labels)
     if len(labels) != len(docs):
-        raise NbteachError(f"{len(docs)} documents but {len(labels)} labels: one label each.")
+        raise NbteachError(tr({"en": f"{len(docs)} documents but {len(labels)} labels: one label each.",
+                               "zh": f"有 {len(docs)} 篇文档，但有 {len(labels)} 个标记：每篇文档一个标记。"}))
     alpha = check_alpha(alpha)
     tokens = [tokenize(d) for d in docs]
     V = sorted(set(chain.from_iterable(tokens)))  # the distinct words in D
@@ -888,9 +913,11 @@ def document_probability(counts, theta, as_in_note=False):
     """
     counts = [int(x) for x in counts]
     if len(counts) != len(theta):
-        raise NbteachError("counts and theta must have one entry per word.")
+        raise NbteachError(tr({"en": "counts and theta must have one entry per word.",
+                               "zh": "counts 和 theta 必须每个词一项。"}))
     if any(x < 0 for x in counts):
-        raise NbteachError("Word counts cannot be negative.")
+        raise NbteachError(tr({"en": "Word counts cannot be negative.",
+                               "zh": "词频不能为负。"}))
     n = sum(counts)
     power = Fraction(1)
     for x, t in zip(counts, theta):
@@ -949,7 +976,8 @@ def fit_vectorised(y, X, alpha=1.0):
     X = np.asarray(X, dtype=float)
     alpha = check_alpha(alpha)
     if X.ndim != 2 or y.shape != (X.shape[0],):
-        raise NbteachError("X must be 2-D with one label in y per row of X.")
+        raise NbteachError(tr({"en": "X must be 2-D with one label in y per row of X.",
+                               "zh": "X 必须是二维的，且 y 中 X 的每一行一个标记。"}))
     classes, y_index = np.unique(y, return_inverse=True)
     Y = np.zeros((len(y), len(classes)))
     Y[np.arange(len(y)), y_index] = 1.0

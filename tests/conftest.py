@@ -9,6 +9,7 @@ import pytest
 
 from nbteach.i18n import set_language
 
+import _not_checked
 from _browser_notebooks import run_each_notebook_once
 # `--dist loadgroup` (make test) keeps an xdist_group on one worker, also under pytest 9.2
 from _xdist_groups import pytest_collection_modifyitems as _schedule
@@ -58,6 +59,46 @@ def pytest_collection_modifyitems(config, items):
     # (tests/_browser_notebooks.py); then the workers' schedule (tests/_xdist_groups.py)
     run_each_notebook_once(config, items)
     _schedule(config, items)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    # a check left undone for want of a system package goes into the test's report (which
+    # pytest-xdist brings from its worker) before the report is made
+    if call.when == "call":
+        item.user_properties.extend(("not checked", record) for record in _not_checked.take())
+    yield
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The run ends by listing what it could not check on this machine, by the system package it
+    lacks: tests skipped for it (their reason names it) and checks a test left undone."""
+    tests, checks = {}, {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if getattr(report, "when", None) not in ("setup", "call"):
+                continue
+            if report.skipped and isinstance(report.longrepr, tuple):
+                reason = str(report.longrepr[2])
+                for package in _not_checked.PACKAGES:
+                    if package in reason:
+                        tests[package] = tests.get(package, 0) + 1
+                        break
+            for key, value in getattr(report, "user_properties", ()):
+                if key == "not checked":
+                    package, what = value
+                    checks.setdefault(package, []).append(what)
+    if not tests and not checks:
+        return
+    terminalreporter.write_sep("=", "not checked on this machine")
+    for package, purpose in _not_checked.PACKAGES.items():
+        if package in tests or package in checks:
+            parts = [f"{tests[package]} test(s) skipped"] if package in tests else []
+            if package in checks:
+                parts.append(f"{len(checks[package])} check(s) left undone ({', '.join(sorted(set(checks[package]))[:3])}"
+                             + (", ..." if len(set(checks[package])) > 3 else "") + ")")
+            terminalreporter.write_line(f"{package}: {'; '.join(parts)}: {purpose}. Install it "
+                                        f"(apt-get install {package}) to check them; .ci/run does.")
 
 
 @pytest.fixture(scope="session")

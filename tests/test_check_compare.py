@@ -84,7 +84,7 @@ def test_an_object_claiming_equality_is_not_accepted():
 
 def test_strings_ignore_case_and_spaces():
     assert ok(" flu ", "Flu")
-    assert code("Cold", "Flu") == "value"
+    assert code("Cold", "Flu") == "wrong_text"      # a wrong label: "not the right answer", not "value"
 
 
 def test_arrays_shape_first_then_entries():
@@ -162,3 +162,50 @@ def test_as_number_reads_base_values():
 
     assert as_number(Big(3)) == 3 and type(as_number(Big(3))) is int
     assert math.isnan(as_number("nan"))
+
+
+@pytest.fixture
+def chinese():
+    from nbteach.i18n import set_language
+
+    set_language("zh")
+    yield
+    set_language("en")
+
+
+@pytest.mark.parametrize("exercise_id, typed, label", [("01.decision", "流感", "Flu"),
+                                                       ("03.epsilon_winner", " 感冒 ", "Cold"),
+                                                       ("01.decision", "“感冒”", "Cold")])
+def test_a_label_answered_in_chinese_is_told_to_answer_with_the_label(chinese, exercise_id, typed, label):
+    """A Chinese student who answers 流感 is told to write the data's label ('Flu'), not "数值不对";
+    the hint names the label of the word typed, right or wrong, so it gives nothing away."""
+    from nbteach.check import exercise
+
+    result = exercise(exercise_id).check(typed)
+    assert result.status == "incorrect"
+    assert f"'{label}'" in result.message and "数值" not in result.message, result.message
+    assert compare(typed, "Whatever").code == "label_words"
+
+
+def test_a_wrong_label_is_a_wrong_answer_not_a_wrong_value(chinese):
+    from nbteach.check import exercise
+
+    q = exercise("01.decision")
+    message = q.check("狗").message
+    assert "答案不对" in message and "数值" not in message
+    assert "这是一个常见错误：" in q.check(q.mistakes[0].answer()).message
+
+
+@pytest.mark.parametrize("digests", [True, False])
+def test_graded_homework_hints_at_the_label_whether_or_not_it_holds_the_answer(chinese, digests):
+    from nbteach.check.compare import forms, judge_form, judge_forms
+
+    spec = {"type": "text"}
+    same = lambda fs: set(fs)                                   # noqa: E731 - forms as their own digests
+    if digests:
+        status, message, _ = judge_forms(spec, "流感", same, set(forms("Flu", spec)), set(), [])
+    else:
+        status, message, _ = judge_form(spec, "流感", same, [])
+    assert status == "incorrect" and "'Flu'" in message, message
+    if not digests:                                             # a label itself is only recorded
+        assert judge_form(spec, "Flu", same, [])[0] == "recorded"

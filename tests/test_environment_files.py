@@ -135,3 +135,27 @@ def test_make_installs_with_uv_from_the_index_pip_is_set_to_use():
         "https://i/simple"
     uv = [line for line in (ROOT / "Makefile").read_text(encoding="utf-8").splitlines() if "uv pip install" in line]
     assert uv and all("tools/pip_index.py" in line for line in uv)
+
+
+def test_the_chinese_readme_has_what_the_english_one_has():
+    """README.zh-CN.md is the whole README in Chinese (set-up, troubleshooting, teachers, homework,
+    the lessons, the library, conda, developers): every command, option, lesson, class and file the
+    English README names in backticks, and every code block; plus the mirror advice (pip's
+    index-url, PIP_INDEX_URL) and NBTEACH_LANG in both; no calque such as 把项目取到."""
+    en = (ROOT / "README.md").read_text(encoding="utf-8")
+    zh = (ROOT / "README.zh-CN.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`([^`\n]+)`", en))
+    skip = {", or "}                          # between the double-backquoted heading example and its ``
+    missing = sorted(n for n in named - skip if n not in zh)
+    assert not missing, f"README.zh-CN.md does not name: {missing}"
+    for block in re.findall(r"```[a-z]*\n(.*?)```", en, flags=re.S):
+        assert block.strip().splitlines()[0] in zh, block
+    for words in ("pip config set global.index-url", "PIP_INDEX_URL", "NBTEACH_LANG", "镜像"):
+        assert words in zh, words
+    for words in ("pip config set global.index-url", "PIP_INDEX_URL", "NBTEACH_LANG"):
+        assert words in en, words
+    assert "取到" not in zh
+    lines = zh.splitlines()
+    broken = [a for a, b in zip(lines, lines[1:])
+              if re.search(r"[\u4e00-\u9fff，。：；、）]$", a) and re.match(r"[\u4e00-\u9fff]", b)]
+    assert not broken, f"a Chinese paragraph broken across lines (renders as a space): {broken[:3]}"

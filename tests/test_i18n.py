@@ -1,4 +1,6 @@
 """Language of messages: English by default, Chinese on request, bad codes refused."""
+import re
+
 import pytest
 
 import nbteach
@@ -7,6 +9,8 @@ from nbteach.i18n import get_language, set_language, tr
 
 
 pytestmark = pytest.mark.usefixtures("english_after")   # tests/conftest.py
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def test_default_is_english_and_zh_switches():
@@ -111,6 +115,22 @@ def test_a_fresh_interpreter_starts_in_the_language_of_its_notebook(env, lang):
     out = subprocess.run([sys.executable, "-c", "import nbteach; print(nbteach.get_language())"],
                          env={**base, **env}, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == lang
+
+
+def test_a_fresh_interpreter_with_a_bad_nbteach_lang_starts_and_says_so_in_both_languages():
+    """NBTEACH_LANG=fr: nbteach imports (the language is read once tr() exists: main raised a
+    NameError at import once the warning was translated), warns once in English and Chinese, and
+    the folder decides."""
+    import os
+    import subprocess
+    import sys
+
+    base = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+    out = subprocess.run([sys.executable, "-W", "always", "-c", "import nbteach; print(nbteach.get_language())"],
+                         env={**base, "NBTEACH_LANG": "fr", "JPY_SESSION_NAME": "/srv/notebooks/zh/01.ipynb"},
+                         capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "zh"
+    assert "set it to 'en' or 'zh'" in out.stderr and "请设为 'en' 或 'zh'" in out.stderr
 
 
 def _all_texts():
@@ -229,3 +249,100 @@ def test_a_chinese_notebook_outside_zh_speaks_chinese_by_its_metadata(tmp_path, 
                    "broken.ipynb": "en", "gone.ipynb": "en"}
     assert starting_language({"JPY_SESSION_NAME": str(release / "hw01.ipynb")}) == "zh"   # an absolute path
     assert starting_language({"NBTEACH_LANG": "en", "JPY_SESSION_NAME": "release/s001/hw01.ipynb"}) == "en"
+
+
+def _fake_kernel(monkeypatch, kernel=True):
+    """An IPython shell as a kernel has it (nbclient, nbconvert: no notebook path in it)."""
+    import sys
+    import types
+
+    shell = types.SimpleNamespace(user_ns={}, kernel=object() if kernel else None)
+    fake = types.ModuleType("IPython")
+    fake.get_ipython = lambda: shell
+    monkeypatch.setitem(sys.modules, "IPython", fake)
+    monkeypatch.delenv("NBTEACH_LANG", raising=False)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+
+
+def test_a_kernel_without_a_notebook_path_reads_its_working_folder(tmp_path, monkeypatch):
+    """nbclient, nbconvert --execute and papermill --cwd start the kernel in the notebook's folder
+    and give it no path: the folder decides (under zh/, or every notebook in it records zh)."""
+    import json
+
+    from nbteach.i18n import starting_language
+
+    _fake_kernel(monkeypatch)
+    lessons = tmp_path / "notebooks" / "zh" / "homework"
+    release = tmp_path / "release" / "s001"
+    english = tmp_path / "notebooks" / "en"
+    for folder in (lessons, release, english):
+        folder.mkdir(parents=True)
+    (release / "hw01.ipynb").write_text(json.dumps({"cells": [], "metadata": {"nbteach": {"lang": "zh"}}}))
+    (english / "01.ipynb").write_text(json.dumps({"cells": [], "metadata": {}}))
+    got = {}
+    for folder in (lessons, release, english, tmp_path):
+        monkeypatch.chdir(folder)
+        got[folder.name] = starting_language()
+    assert got == {"homework": "zh", "s001": "zh", "en": "en", tmp_path.name: "en"}
+    monkeypatch.chdir(lessons)
+    monkeypatch.setenv("NBTEACH_LANG", "en")          # the environment still comes first
+    assert starting_language() == "en"
+
+
+def test_a_script_in_a_zh_folder_is_not_a_kernel_and_stays_english(tmp_path, monkeypatch):
+    from nbteach.i18n import starting_language
+
+    _fake_kernel(monkeypatch, kernel=False)           # a terminal IPython, a script, pytest
+    (tmp_path / "zh").mkdir()
+    monkeypatch.chdir(tmp_path / "zh")
+    assert starting_language() == "en"
+
+
+def test_a_zh_notebook_run_by_nbclient_speaks_chinese(tmp_path):
+    """The real front end: nbclient (as nbconvert --execute and papermill use it) runs a notebook of
+    the Chinese edition, with no notebook path in the environment, and its check cell answers in
+    Chinese; the same notebook outside zh/ answers in English."""
+    import os
+
+    import nbformat
+    from nbclient import NotebookClient
+
+    cell = "import nbteach\nprint(nbteach.get_language())\nprint(nbteach.check.exercise('01.posterior').check(0.5))"
+    outputs = {}
+    for edition in ("zh", "en"):
+        folder = tmp_path / edition
+        folder.mkdir()
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(cell)])
+        env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
+        NotebookClient(nb, timeout=120, kernel_name="python3",
+                       resources={"metadata": {"path": str(folder)}}).execute(env=env)
+        outputs[edition] = "".join(o.get("text", "") for o in nb.cells[0].outputs)
+    assert outputs["zh"].startswith("zh\n") and CJK.search(outputs["zh"]), outputs["zh"]
+    assert outputs["en"].startswith("en\n") and not CJK.search(outputs["en"]), outputs["en"]
+
+
+def test_chinese_folds_at_punctuation_and_spaces_never_inside_a_word():
+    """Check output folds Chinese as CSS's keep-all does: after punctuation, at a space, where it
+    meets an English word; never between two characters of a clause that fits on a line (main cut
+    "单元\\n格")."""
+    from nbteach.i18n import _CLOSING, _OPENING, _columns, wrap
+
+    cjk = r"[\u4e00-\u9fff]"
+    texts = [t for t in _all_texts() if CJK.search(t)]
+    assert len(texts) > 200
+    for width in (40, 80):
+        for text in texts:
+            text = " ".join(text.split())
+            lines, at = wrap(text, width).split("\n"), 0
+            for before, after in zip(lines, lines[1:]):
+                at += len(before)
+                spaced = text[at] == " "                     # a break that took a space's place
+                at += spaced
+                clause = re.search(rf"[^\s{_CLOSING}{_OPENING}]*$", text[:at]).group() + \
+                    re.match(rf"[^\s{_CLOSING}{_OPENING}]*[{_CLOSING}]*", text[at:]).group()
+                inside = not spaced and re.search(f"{cjk}$", before) and re.match(cjk, after)
+                # two Chinese characters either side of a break: only a clause too long for a line
+                assert not inside or _columns(clause) > width, (width, before, after)
+    message = "尚未作答：请把 ____ 换成你的答案，然后重新运行这个单元格。"
+    for width in range(24, 81):
+        assert all("单元" not in line or "单元格" in line for line in wrap(message, width).split("\n")), width

@@ -152,3 +152,50 @@ def test_the_unknown_words_warning_follows_the_language():
     with pytest.raises(Exception, match="空文档"):
         nb.predict(["a fine review", ""])
     assert np.isfinite(nb.predict_log_proba(["great"])).all()
+
+
+@pytest.mark.parametrize("name", DERIVATIONS)
+def test_a_derivation_named_in_a_cell_reads_in_chinese(name):
+    """A derivation as the last line of a cell shows its repr (text/plain beside the Markdown):
+    ``<推导 '...'：14 步，8 个结果>``; in English as before."""
+    d = DERIVATIONS[name]()
+    set_language("en")
+    assert re.fullmatch(r"<Derivation '.*': \d+ steps, \d+ results>", repr(d), flags=re.S)
+    set_language("zh")
+    shown = repr(d)
+    assert shown.startswith("<推导 ") and "steps" not in shown and "results" not in shown, shown
+
+
+def test_repeated_holdouts_scores_name_the_split_in_chinese():
+    from nbteach import TextNB
+    from nbteach.evaluation import repeated_holdout
+
+    docs = ["cheap pills", "cheap offer now", "win cash", "cheap cash prize", "lunch at noon", "team lunch",
+            "meeting moved", "noon meeting"]
+    table = repeated_holdout({"NB": TextNB()}, docs, ["spam"] * 4 + ["ham"] * 4, n_splits=3, test_size=0.5)
+    scores = table.attrs["scores"]
+    set_language("zh")
+    assert "划分" in scores.T.round(3).to_string() and "split" not in scores.T.to_string()
+    assert scores.index.name == "split"                      # the key in code
+    set_language("en")
+    assert "split" in scores.T.to_string()
+
+
+def test_a_learning_curve_reshaped_as_lesson_08_does_still_shows_chinese_labels():
+    """Lesson 08 shows pd.concat({say("mean"): curve["mean"].unstack(0), ...}, axis=1): its level
+    names (model, n_train) came out English, pandas dropping the table's words on unstack."""
+    from nbteach import GaussianNB
+    from nbteach.evaluation import learning_curve
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(200, 2))
+    y = (X[:, 0] > 0).astype(int)
+    curve = learning_curve({"a": GaussianNB(), "b": GaussianNB(shared_variance=True)}, X, y, [10, 20],
+                           n_repeats=3, test_size=50, random_state=0)
+    table = pd.concat({"m": curve["mean"].unstack(0), "s": curve["sd"].unstack(0)}, axis=1).round(3)
+    set_language("zh")
+    shown = repr(table)
+    assert "模型" in shown and "训练样本数" in shown and "model" not in shown and "n_train" not in shown, shown
+    assert table.columns.names == [None, "model"] and table.index.name == "n_train"     # keys in code
+    set_language("en")
+    assert repr(table) == repr(pd.DataFrame(table))

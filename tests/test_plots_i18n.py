@@ -80,7 +80,9 @@ def test_the_cjk_family_comes_after_the_default_and_latin_text_keeps_its_font():
 
 
 def test_no_cjk_font_warns_once_with_the_fix_in_chinese_only(monkeypatch):
-    monkeypatch.setattr(_mpl, "_warned", False)
+    from nbteach import _fonts
+
+    monkeypatch.setattr(_fonts, "_told", False)
     set_language("en")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -152,3 +154,76 @@ def test_a_lessons_own_plot_is_retina_once_nbteach_is_imported(order):
     (image,) = [o for c in nb.cells for o in c.outputs if "image/png" in o.get("data", {})]
     retina = "width" in image.get("metadata", {}).get("image/png", {})
     assert retina is (order != "without nbteach"), image.get("metadata")
+
+
+# -- where the CJK font comes from, on machines this one is not --------------------------------
+# Each case runs in a fresh interpreter whose matplotlib font manager is built from matplotlib's own
+# fonts only (the system's font folders hidden from it, as on a machine with no CJK font), without
+# uninstalling anything: then a lesson's way of drawing, a Chinese title through say(), is drawn.
+FRESH_MACHINE = r"""
+import json, sys, warnings
+from matplotlib import font_manager as fm
+scan = fm.findSystemFonts
+fm.findSystemFonts = lambda fontpaths=None, fontext="ttf": scan(fontpaths, fontext) if fontpaths else []
+fm.fontManager = fm.FontManager()                 # as a cache built on a machine with no CJK font
+fm.findfont = fm.fontManager.findfont
+if sys.argv[1] == "apt-install-after-the-cache":  # the system's fonts are there now, the cache is old
+    fm.findSystemFonts = scan
+if sys.argv[2] == "no-package":
+    sys.modules["noto_cjk_sans_otc"] = None
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import nbteach
+from nbteach import _fonts
+nbteach.set_language("zh")
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    fig, ax = plt.subplots()
+    ax.set_title(nbteach.say("missed flu costs 5"))
+    fig.canvas.draw()
+fonts = [str(getattr(f, "path", f)) for f in fm.fontManager._find_fonts_by_props(ax.title.get_fontproperties())]
+print(json.dumps({"title": ax.get_title(), "family": _fonts.cjk_family(), "fonts": fonts,
+                  "warnings": [str(w.message) for w in caught]}))
+"""
+
+
+def _fresh_machine(fonts: str, package: str) -> dict:
+    import json
+
+    out = subprocess.run([sys.executable, "-c", FRESH_MACHINE, fonts, package], capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_a_machine_without_a_cjk_font_draws_chinese_with_the_packaged_noto():
+    """No CJK font on the system: the Noto Sans CJK of the noto-cjk-sans-otc package (a dependency)
+    draws the title's Chinese, and matplotlib warns of no missing glyph."""
+    got = _fresh_machine("no-system-fonts", "package")
+    assert got["title"] == "漏诊流感代价为 5"
+    assert got["family"] and got["family"].startswith("Noto Sans CJK"), got
+    assert any("noto_cjk_sans_otc" in f for f in got["fonts"]), got["fonts"]
+    assert not [w for w in got["warnings"] if "Glyph" in w], got["warnings"][:3]
+
+
+def test_without_any_cjk_font_one_short_message_replaces_the_glyph_warnings():
+    got = _fresh_machine("no-system-fonts", "no-package")
+    assert got["family"] is None
+    assert not [w for w in got["warnings"] if "Glyph" in w], f"{len(got['warnings'])} warnings"
+    assert len(got["warnings"]) == 1, got["warnings"]
+    assert "noto-cjk-sans-otc" in got["warnings"][0] and "fonts-noto-cjk" in got["warnings"][0]
+    assert "方框" in got["warnings"][0]
+
+
+def test_a_cjk_font_installed_after_matplotlibs_cache_is_found_without_deleting_the_cache():
+    """``apt install fonts-noto-cjk`` after matplotlib built its font cache: the new system font is
+    found (the package hidden, so it is the system's), and the cache is not touched."""
+    import shutil
+
+    if not shutil.which("fc-list") or "Noto" not in subprocess.run(["fc-list", ":lang=zh"], capture_output=True,
+                                                                  text=True).stdout:
+        pytest.skip("fonts-noto-cjk is not installed on this machine: the system font case cannot be checked")
+    got = _fresh_machine("apt-install-after-the-cache", "no-package")
+    assert got["family"] and got["family"].startswith("Noto Sans CJK"), got
+    assert any(f.startswith("/usr/share/fonts") for f in got["fonts"]), got["fonts"]
+    assert not [w for w in got["warnings"] if "Glyph" in w], got["warnings"][:3]

@@ -42,6 +42,7 @@ import pandas as pd
 from .._base import NbteachError
 from .._validation import check_alpha, check_node_data, is_bayes_net, missing_node_value_error
 from ..counts import joint_counts
+from ..i18n import tr
 
 __all__ = ["cpd_frame", "estimate_cpds", "fit_cpds", "score", "local_score", "mdl_parts", "encode_rows", "decode_rows",
            "ArithmeticCode"]
@@ -94,8 +95,10 @@ def _encode(net, data):
         index = {u: i for i, u in enumerate(known)}
         position = np.array([index.get(u, -1) for u in distinct], dtype=np.intp)   # a few values
         if (position < 0).any():
-            raise NbteachError(f"column {v!r} has the value {distinct[int(np.argmax(position < 0))]!r}, which "
-                               f"the network's table of {v!r} does not have (values {known!r}).")
+            value = distinct[int(np.argmax(position < 0))]
+            raise NbteachError(tr({"en": f"column {v!r} has the value {value!r}, which the network's "
+                                         f"table of {v!r} does not have (values {known!r}).",
+                                   "zh": f"列 {v!r} 中有取值 {value!r}，而网络中 {v!r} 的条件概率表没有这个值（取值为 {known!r}）。"}))
         codes[v] = position[found]
         values[v] = list(known)
     return codes, values
@@ -151,8 +154,10 @@ def _estimate(net, counts, values, alpha):
             bad = int(np.flatnonzero(rows[:, 0] == 0)[0])
             combo = np.unravel_index(bad, [card[p] for p in parents])
             config = {p: values[p][i] for p, i in zip(parents, combo)}
-            raise NbteachError(f"no row of the data has {config}, so P({v} | {config}) is 0/0: "
-                               "use alpha > 0 (e.g. fit(data, alpha=1)).")
+            raise NbteachError(tr({"en": f"no row of the data has {config}, so P({v} | {config}) is 0/0: "
+                                         "use alpha > 0 (e.g. fit(data, alpha=1)).",
+                                   "zh": f"数据中没有一行满足 {config}，所以 P({v} | {config}) 是 0/0："
+                                         "请用 alpha > 0（如 fit(data, alpha=1)）。"}))
         tables[v] = (values[v], (n / rows).reshape([card[p] for p in parents] + [card[v]]))
     return tables
 
@@ -184,13 +189,15 @@ def _score_of_counts(n, card, v, parents, n_rows, kind):
         return ll - math.log(n_rows) / 2 * k
     if kind == "mdl":
         return math.log2(n_rows) / 2 * k - ll / math.log(2)
-    raise NbteachError(f"kind must be 'loglik', 'bic' or 'mdl'; got {kind!r}.")
+    raise NbteachError(tr({"en": f"kind must be 'loglik', 'bic' or 'mdl'; got {kind!r}.",
+                           "zh": f"kind 必须是 'loglik'、'bic' 或 'mdl'；你给的是 {kind!r}。"}))
 
 
 def score(net, data, kind="bic") -> float:
     """The score of ``net``'s structure on ``data`` (see the module docstring)."""
     if kind not in ("loglik", "bic", "mdl"):
-        raise NbteachError(f"kind must be 'loglik', 'bic' or 'mdl'; got {kind!r}.")
+        raise NbteachError(tr({"en": f"kind must be 'loglik', 'bic' or 'mdl'; got {kind!r}.",
+                               "zh": f"kind 必须是 'loglik'、'bic' 或 'mdl'；你给的是 {kind!r}。"}))
     codes, values = _encode(net, data)
     card = {v: len(values[v]) for v in net.nodes}
     return sum(local_score(codes, card, v, net.parents(v), len(data), kind) for v in net.nodes)
@@ -198,8 +205,9 @@ def score(net, data, kind="bic") -> float:
 
 def _need_net(net, what):
     if not is_bayes_net(net):
-        raise NbteachError(f"{what} needs a BayesNet (its structure) as the first argument; got "
-                           f"{type(net).__name__}.")
+        raise NbteachError(tr({"en": f"{what} needs a BayesNet (its structure) as the first argument; got "
+                                     f"{type(net).__name__}.",
+                               "zh": f"{what} 的第一个参数必须是 BayesNet（它的结构）；你给的是 {type(net).__name__}。"}))
 
 
 def mdl_parts(net, data) -> dict:
@@ -248,7 +256,8 @@ class ArithmeticCode:
         return -(-len(self.bits) // 8)
 
     def __repr__(self):
-        return f"ArithmeticCode({self.n_rows} rows in {self.n_bits} binary digits)"
+        return tr({"en": f"ArithmeticCode({self.n_rows} rows in {self.n_bits} binary digits)",
+                   "zh": f"ArithmeticCode（{self.n_rows} 行，共 {self.n_bits} 个二进制位）"})
 
 
 def _cumulative(counts):
@@ -331,19 +340,23 @@ def decode_rows(net, code):
     ``code.counts`` and ``net``'s structure (a DataFrame, one column per node)."""
     _need_net(net, "decode_rows")
     if not isinstance(code, ArithmeticCode):
-        raise NbteachError(f"decode_rows reads what encode_rows returns (an ArithmeticCode); got "
-                           f"{type(code).__name__}.")
+        raise NbteachError(tr({"en": f"decode_rows reads what encode_rows returns (an ArithmeticCode); got "
+                                     f"{type(code).__name__}.",
+                               "zh": f"decode_rows 读取 encode_rows 的返回值（一个 ArithmeticCode）；你给的是 {type(code).__name__}。"}))
     if set(code.counts) != set(net.nodes):
-        raise NbteachError(f"this code was written for the nodes {sorted(code.counts, key=str)!r}, "
-                           f"not this network's {list(net.nodes)!r}.")
+        raise NbteachError(tr({"en": f"this code was written for the nodes {sorted(code.counts, key=str)!r}, "
+                                     f"not this network's {list(net.nodes)!r}.",
+                               "zh": f"这段编码是为结点 {sorted(code.counts, key=str)!r} 写的，不是这个网络的 {list(net.nodes)!r}。"}))
     for v in net.nodes:
         names = [n for n in code.counts[v].index.names if n is not None]
         if names != list(net.parents(v)):
-            raise NbteachError(f"this code counts {v!r} given {names!r}; in this network its parents "
-                               f"are {list(net.parents(v))!r}: decode with the network that encoded it.")
+            raise NbteachError(tr({"en": f"this code counts {v!r} given {names!r}; in this network its parents "
+                                         f"are {list(net.parents(v))!r}: decode with the network that encoded it.",
+                                   "zh": f"这段编码计数的是给定 {names!r} 时的 {v!r}；在这个网络中它的父结点是 {list(net.parents(v))!r}：请用编码时的网络解码。"}))
     bits = code.bits
     if not isinstance(bits, str) or set(bits) - {"0", "1"}:
-        raise NbteachError("code.bits must be a string of the digits 0 and 1, as encode_rows writes it.")
+        raise NbteachError(tr({"en": "code.bits must be a string of the digits 0 and 1, as encode_rows writes it.",
+                               "zh": "code.bits 必须是由数字 0 和 1 组成的字符串，即 encode_rows 写出的形式。"}))
     values = {v: list(code.counts[v].columns) for v in net.nodes}
     card = {v: len(values[v]) for v in net.nodes}
     cum = _cumulative(code.counts)
@@ -360,8 +373,9 @@ def decode_rows(net, code):
             target = ((value - low + 1) * total - 1) // width
             k = int(np.searchsorted(c, target, side="right")) - 1
             if not 0 <= k < card[v] or total == 0:
-                raise NbteachError(f"row {r}: the bits do not decode with these counts (were they "
-                                   "changed, or the bits cut?): decode what encode_rows wrote, unchanged.")
+                raise NbteachError(tr({"en": f"row {r}: the bits do not decode with these counts (were they "
+                                             "changed, or the bits cut?): decode what encode_rows wrote, unchanged.",
+                                       "zh": f"第 {r} 行：这些比特无法用这些计数解码（比特或计数被改动或截断了吗？）：请原样解码 encode_rows 写出的内容。"}))
             state[v] = rows[v][r] = k
             high = low + width * int(c[k + 1]) // total - 1
             low = low + width * int(c[k]) // total

@@ -26,6 +26,7 @@ import pandas as pd
 
 from .._base import NbteachError
 from .network import BayesNet
+from ..i18n import tr
 
 __all__ = ["burglary", "sprinkler", "basic_structure"]
 
@@ -81,4 +82,5 @@ def basic_structure(kind: str):
     if kind == "collider":
         return BayesNet([("x1", "x3"), ("x2", "x3")],
                         {"x1": _root(0.3), "x2": _root(0.6), "x3": _given(["x1", "x2"], [0.95, 0.7, 0.6, 0.05])})
-    raise NbteachError(f"kind must be 'chain', 'fork' or 'collider'; got {kind!r}.")
+    raise NbteachError(tr({"en": f"kind must be 'chain', 'fork' or 'collider'; got {kind!r}.",
+                           "zh": f"kind 必须是 'chain'、'fork' 或 'collider'；你给的是 {kind!r}。"}))

@@ -38,6 +38,7 @@ from .._base import NbteachError
 from .._shown import ShownSeries, shown
 from .._validation import is_bayes_net
 from .sampling import draw_categorical as _draw
+from ..i18n import tr
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
            "markov_blanket_conditional", "gibbs_ask", "gibbs_marginals", "gibbs_trace", "gibbs_chains",
@@ -47,7 +48,8 @@ __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "Eliminati
 def _series(net, var, p):
     total = p.sum()
     if not total > 0:
-        raise NbteachError("the evidence has probability 0 in this network: no posterior exists.")
+        raise NbteachError(tr({"en": "the evidence has probability 0 in this network: no posterior exists.",
+                               "zh": "证据在这个网络中的概率为 0：后验概率不存在。"}))
     name = f"P({var} | evidence)"        # shown in the student's language: P(Burglary | 证据)
     out = ShownSeries(p / total, index=pd.Index(net.values(var), name=var), name=name)
     out.attrs = {"nbteach_words": (name,), "nbteach_cells": ()}   # as shown(series, name) makes it, one Series built
@@ -56,15 +58,17 @@ def _series(net, var, p):
 
 def _check_evidence(evidence):
     if evidence is not None and not isinstance(evidence, Mapping):
-        raise NbteachError("evidence must be a dict node -> observed value, such as "
-                           f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.")
+        raise NbteachError(tr({"en": "evidence must be a dict node -> observed value, such as "
+                                     f"{{'JohnCalls': True}}; got {type(evidence).__name__} {evidence!r}.",
+                               "zh": f"evidence 必须是“结点 -> 观测值”的字典，如 {{'JohnCalls': True}}；你给的是 {type(evidence).__name__} {evidence!r}。"}))
 
 
 def _need_net(net, what):
     """A clear message when the first argument is not a network with tables."""
     if not is_bayes_net(net):
-        raise NbteachError(f"{what} needs a BayesNet (with its tables) as the first argument, such as "
-                           f"burglary(); got {type(net).__name__}.")
+        raise NbteachError(tr({"en": f"{what} needs a BayesNet (with its tables) as the first argument, such as "
+                                     f"burglary(); got {type(net).__name__}.",
+                               "zh": f"{what} 的第一个参数必须是带条件概率表的 BayesNet，如 burglary()；你给的是 {type(net).__name__}。"}))
     net.check_model()
 
 
@@ -229,7 +233,8 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     _need_net(net, "elimination_steps")
     var = net.check_node(var)
     if var in (evidence or {}):
-        raise NbteachError(f"{var!r} is both the query and in the evidence.")
+        raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
+                               "zh": f"{var!r} 既是查询变量又在证据之中。"}))
     posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
     columns = ["sum out", "multiply", "product over", "product size", "new factor", "new factor size"]
     # the labels show in the student's language (求和消去的变量, ...); code reads the English keys
@@ -296,13 +301,15 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     _need_net(net, "markov_blanket_conditional")
     node = net.check_node(node)
     if not isinstance(state, Mapping):
-        raise NbteachError(f"state must be a dict node -> value (the values of {node!r}'s Markov "
-                           f"blanket); got {type(state).__name__}.")
+        raise NbteachError(tr({"en": f"state must be a dict node -> value (the values of {node!r}'s Markov "
+                                     f"blanket); got {type(state).__name__}.",
+                               "zh": f"state 必须是“结点 -> 取值”的字典（{node!r} 的马尔可夫毯中各结点的取值）；你给的是 {type(state).__name__}。"}))
     blanket = sorted(net.markov_blanket(node), key=net.nodes.index)
     missing = [u for u in blanket if u not in state]
     if missing:
-        raise NbteachError(f"P({node} | Markov blanket) needs a value for every node of the blanket "
-                           f"({', '.join(blanket)}); missing: {', '.join(map(str, missing))}.")
+        raise NbteachError(tr({"en": f"P({node} | Markov blanket) needs a value for every node of the blanket "
+                                     f"({', '.join(blanket)}); missing: {', '.join(map(str, missing))}.",
+                               "zh": f"P({node} | 马尔可夫毯) 需要马尔可夫毯中每个结点的取值（{', '.join(blanket)}）；缺少：{', '.join(map(str, missing))}。"}))
     idx = net.encode_evidence({u: state[u] for u in blanket})
     arrays = {u: np.array([i], dtype=np.intp) for u, i in idx.items()}
     children = {node: net.children(node)}
@@ -312,9 +319,10 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
     p = _blanket_weights(cpt, node, arrays, parents, children, k, 1)[0]
     total = p.sum()
     if total == 0:
-        raise NbteachError(f"every value of {node!r} has probability 0 given this blanket state "
-                           f"({', '.join(f'{u}={state[u]!r}' for u in blanket)}): the tables rule the "
-                           "state out.")
+        raise NbteachError(tr({"en": f"every value of {node!r} has probability 0 given this blanket state "
+                                     f"({', '.join(f'{u}={state[u]!r}' for u in blanket)}): the tables rule the "
+                                     "state out.",
+                               "zh": f"给定马尔可夫毯的这个状态（{', '.join(f'{u}={state[u]!r}' for u in blanket)}），{node!r} 的每个取值概率都是 0：条件概率表排除了这个状态。"}))
     index = pd.Index(net.values(node), name=node)
     name = f"P({node} | Markov blanket)"
     if exact:
@@ -324,7 +332,8 @@ def markov_blanket_conditional(net, node, state, exact: bool = False):
 
 def _count(name, x, low, meaning):
     if isinstance(x, bool) or not isinstance(x, (int, np.integer)) or x < low:
-        raise NbteachError(f"{name} ({meaning}) must be an integer >= {low}; got {x!r}.")
+        raise NbteachError(tr({"en": f"{name} ({meaning}) must be an integer >= {low}; got {x!r}.",
+                               "zh": f"{name}（{meaning}）必须是 >= {low} 的整数；你给的是 {x!r}。"}))
     return int(x)
 
 
@@ -339,19 +348,22 @@ def _settings(net, evidence, n_samples, burn_in, n_chains, thin, init):
         starts = init
     elif isinstance(init, (list, tuple)) and all(isinstance(s, Mapping) for s in init) and init:
         if len(init) != n_chains:
-            raise NbteachError(f"init gives {len(init)} start states, one per chain, but n_chains is "
-                               f"{n_chains}: give as many start states as chains (or one dict for all).")
+            raise NbteachError(tr({"en": f"init gives {len(init)} start states, one per chain, but n_chains is "
+                                         f"{n_chains}: give as many start states as chains (or one dict for all).",
+                                   "zh": f"init 给出了 {len(init)} 个初始状态（每条链一个），但 n_chains 是 {n_chains}：请给出与链数相同个数的初始状态（或一个供所有链使用的字典）。"}))
         starts = list(init)
     else:
-        raise NbteachError("init must be None (each chain starts from a forward sample), a dict "
-                           "node -> value (every chain starts there) or a list of such dicts, one per "
-                           f"chain; got {init!r}.")
+        raise NbteachError(tr({"en": "init must be None (each chain starts from a forward sample), a dict "
+                                     "node -> value (every chain starts there) or a list of such dicts, one per "
+                                     f"chain; got {init!r}.",
+                               "zh": f"init 必须是 None（每条链从一次前向采样开始）、“结点 -> 取值”的字典（每条链都从这里开始），或这样的字典组成的列表（每条链一个）；你给的是 {init!r}。"}))
     ev = net.encode_evidence(evidence)
     for s in ([starts] if isinstance(starts, Mapping) else starts or []):
         for u, i in net.encode_evidence(s).items():
             if u in ev and ev[u] != i:
-                raise NbteachError(f"init starts {u} at {s[u]!r}, but the evidence clamps it to "
-                                   f"{evidence[u]!r}: leave evidence nodes out of init.")
+                raise NbteachError(tr({"en": f"init starts {u} at {s[u]!r}, but the evidence clamps it to "
+                                             f"{evidence[u]!r}: leave evidence nodes out of init.",
+                                       "zh": f"init 让 {u} 从 {s[u]!r} 开始，但证据把它固定为 {evidence[u]!r}：init 中不要包含证据结点。"}))
     n_chains = min(n_chains, n_samples)
     if isinstance(starts, list):
         starts = starts[:n_chains]
@@ -375,8 +387,9 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
                  if all(u in i for i in idx)}
         partial = set().union(*idx) - set(start)
         if partial:
-            raise NbteachError(f"init sets {', '.join(sorted(map(str, partial)))} for some chains only: "
-                               "give every chain's start state the same nodes.")
+            raise NbteachError(tr({"en": f"init sets {', '.join(sorted(map(str, partial)))} for some chains only: "
+                                         "give every chain's start state the same nodes.",
+                                   "zh": f"init 只为部分链设置了 {', '.join(sorted(map(str, partial)))}：每条链的初始状态必须包含相同的结点。"}))
     else:
         start = {}
     state = {}
@@ -392,7 +405,8 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         state[v] = _draw(p, rng)
     free = [v for v in nodes if v not in ev]
     if not free:
-        raise NbteachError("every node is in the evidence: nothing to sample.")
+        raise NbteachError(tr({"en": "every node is in the evidence: nothing to sample.",
+                               "zh": "每个结点都在证据之中：没有可采样的变量。"}))
     children = {v: net.children(v) for v in free}
     parents = {v: net.parents(v) for v in nodes}       # looked up once, not in every sweep
     # Each free node's conditional given its Markov blanket, tabulated once for every state of
@@ -420,10 +434,11 @@ def _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin=1, init=None, e
         kept = sweep >= burn_in and (sweep - burn_in + 1) % thin == 0
         if kept and sweep == burn_in + thin - 1 and not _state_probability(net, cpt, state).any():
             raise NbteachError(
-                "after the burn-in every chain is in a state of probability 0, so its draws estimate "
-                "nothing: the evidence is impossible under these tables (then no posterior exists; "
-                "query(var, evidence) says so exactly), or a table of zeros keeps the chains from every "
-                "state the evidence allows.")
+                tr({"en": "after the burn-in every chain is in a state of probability 0, so its draws estimate "
+                          "nothing: the evidence is impossible under these tables (then no posterior exists; "
+                          "query(var, evidence) says so exactly), or a table of zeros keeps the chains from every "
+                          "state the evidence allows.",
+                    "zh": "预烧期之后每条链都处在概率为 0 的状态，它的抽样估计不了任何东西：要么证据在这些条件概率表下不可能出现（此时后验概率不存在；query(var, evidence) 会确切地指出），要么某张全是 0 的表把链挡在了证据允许的所有状态之外。"}))
         if kept or every:
             yield sweep + 1, state, kept
 
@@ -435,8 +450,9 @@ def _rng(random_state):
         return random_state
     if random_state is not None and (isinstance(random_state, bool)
                                      or not isinstance(random_state, (int, np.integer)) or random_state < 0):
-        raise NbteachError(f"random_state must be None, a whole number >= 0 (the same number gives the same "
-                           f"draws) or a numpy Generator; got {random_state!r}.")
+        raise NbteachError(tr({"en": f"random_state must be None, a whole number >= 0 (the same number gives the same "
+                                     f"draws) or a numpy Generator; got {random_state!r}.",
+                               "zh": f"random_state 必须是 None、>= 0 的整数（同一个数给出同样的抽样结果）或 numpy 的 Generator；你给的是 {random_state!r}。"}))
     return np.random.default_rng(random_state)
 
 
@@ -511,7 +527,8 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
     _need_net(net, "gibbs_ask")
     var = net.check_node(var)
     if var in (evidence or {}):
-        raise NbteachError(f"{var!r} is both the query and in the evidence.")
+        raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
+                               "zh": f"{var!r} 既是查询变量又在证据之中。"}))
     return _gibbs_counts(net, [var], evidence, n_samples, random_state, burn_in, n_chains, thin, init)[var]
 
 
@@ -612,7 +629,8 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     _need_net(net, "gibbs_chains")
     var = net.check_node(var)
     if var in (evidence or {}):
-        raise NbteachError(f"{var!r} is both the query and in the evidence.")
+        raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
+                               "zh": f"{var!r} 既是查询变量又在证据之中。"}))
     target = net.encode_evidence({var: value})[var]
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)

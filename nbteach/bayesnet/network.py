@@ -36,6 +36,7 @@ from ..i18n import get_language
 from .estimators import cpd_frame, fit_cpds
 from .estimators import score as structure_score
 from .inference import elimination_ask, gibbs_ask
+from ..i18n import tr
 
 __all__ = ["BayesNet", "TrailNode", "connected_components", "cpd_frame"]   # cpd_frame: from estimators
 
@@ -44,13 +45,16 @@ def _check_distributions(v, rows, label):
     """Each row of ``rows`` (2-D: one row per parent configuration) a distribution over ``v``'s
     values: entries in [0, 1], summing to 1; ``label(i)`` names row i in the message."""
     if not np.all(np.isfinite(rows)) or (rows < 0).any() or (rows > 1).any():
-        raise NbteachError(f"the table of {v!r} has an entry outside [0, 1].")
+        raise NbteachError(tr({"en": f"the table of {v!r} has an entry outside [0, 1].",
+                               "zh": f"{v!r} 的条件概率表中有一项不在 [0, 1] 之内。"}))
     sums = rows.sum(axis=1)
     bad = np.flatnonzero(np.abs(sums - 1) > 1e-9)
     if bad.size:
-        raise NbteachError(f"row {label(int(bad[0]))!r} of the table of {v!r} sums to "
-                           f"{sums[bad[0]]:.6g}, not 1: each row is a distribution over "
-                           f"{v!r}'s values.")
+        row = label(int(bad[0]))
+        raise NbteachError(tr({"en": f"row {row!r} of the table of {v!r} sums to {sums[bad[0]]:.6g}, not 1: "
+                                     f"each row is a distribution over {v!r}'s values.",
+                               "zh": f"{v!r} 的条件概率表第 {row!r} 行之和是 {sums[bad[0]]:.6g}，不是 1："
+                                     f"每一行都是 {v!r} 各取值上的一个分布。"}))
 
 
 def _as_set(x, what: str) -> tuple:
@@ -107,17 +111,20 @@ def connected_components(nodes, edges, removed=()) -> list:
     [['a'], ['c'], ['d']]
     """
     if isinstance(nodes, str) or not isinstance(nodes, Iterable):
-        raise NbteachError(f"nodes must be a list of nodes; got {nodes!r}.")
+        raise NbteachError(tr({"en": f"nodes must be a list of nodes; got {nodes!r}.",
+                               "zh": f"nodes 必须是结点列表；你给的是 {nodes!r}。"}))
     removed = set(_as_set(removed, "nodes"))
     order = [v for v in nodes if v not in removed]
     adj = {v: set() for v in order}
     for e in edges:
         if not isinstance(e, (tuple, list)) or len(e) != 2:
-            raise NbteachError(f"an undirected edge is a pair (a, b); got {e!r}.")
+            raise NbteachError(tr({"en": f"an undirected edge is a pair (a, b); got {e!r}.",
+                                   "zh": f"无向边是一对结点 (a, b)；你给的是 {e!r}。"}))
         a, b = e
         for v in (a, b):
             if v not in adj and v not in removed:
-                raise NbteachError(f"the edge {tuple(e)!r} has {v!r}, which is not among the nodes.")
+                raise NbteachError(tr({"en": f"the edge {tuple(e)!r} has {v!r}, which is not among the nodes.",
+                                       "zh": f"边 {tuple(e)!r} 中的 {v!r} 不在结点之中。"}))
         if a in adj and b in adj:
             adj[a].add(b)
             adj[b].add(a)
@@ -176,13 +183,16 @@ class BayesNet:
         edges = [tuple(e) for e in (edges or [])]
         for e in edges:
             if len(e) != 2:
-                raise NbteachError(f"an edge is a (parent, child) pair; got {e!r}.")
+                raise NbteachError(tr({"en": f"an edge is a (parent, child) pair; got {e!r}.",
+                                       "zh": f"边是一对 (父结点, 子结点)；你给的是 {e!r}。"}))
             if e[0] == e[1]:
-                raise NbteachError(f"the edge {e!r} joins {e[0]!r} to itself; a Bayesian network "
-                                   "has no self-loops.")
+                raise NbteachError(tr({"en": f"the edge {e!r} joins {e[0]!r} to itself; a Bayesian network "
+                                             "has no self-loops.",
+                                       "zh": f"边 {e!r} 把 {e[0]!r} 连到它自己；贝叶斯网没有自环。"}))
         if len(set(edges)) != len(edges):
             dup = [e for e in edges if edges.count(e) > 1][0]
-            raise NbteachError(f"the edge {dup!r} is listed twice.")
+            raise NbteachError(tr({"en": f"the edge {dup!r} is listed twice.",
+                                   "zh": f"边 {dup!r} 列出了两次。"}))
         order = list(nodes or [])
         for a, b in edges:
             for v in (a, b):
@@ -198,11 +208,13 @@ class BayesNet:
         self._cpt: dict = {}
         if cpds:
             if not isinstance(cpds, Mapping):
-                raise NbteachError(f"cpds must be a dict node -> DataFrame; got {type(cpds).__name__}.")
+                raise NbteachError(tr({"en": f"cpds must be a dict node -> DataFrame; got {type(cpds).__name__}.",
+                                       "zh": f"cpds 必须是“结点 -> DataFrame”的字典；你给的是 {type(cpds).__name__}。"}))
             missing = [v for v in self.nodes if v not in cpds]
             if missing:
-                raise NbteachError(f"no table (cpds) given for {', '.join(map(repr, missing))}: "
-                                   "give one per node, or none at all.")
+                raise NbteachError(tr({"en": f"no table (cpds) given for {', '.join(map(repr, missing))}: "
+                                             "give one per node, or none at all.",
+                                       "zh": f"没有给出 {', '.join(map(repr, missing))} 的条件概率表（cpds）：请每个结点给一张，或者一张都不给。"}))
             self.add_cpds(cpds)
 
     # -- structure -------------------------------------------------------------------
@@ -214,9 +226,10 @@ class BayesNet:
                 return
             if v in visiting:
                 cycle = visiting[visiting.index(v):] + [v]
-                raise NbteachError("the edges contain a cycle: " + " -> ".join(map(str, cycle))
-                                   + ". A Bayesian network is a directed *acyclic* graph: "
-                                   "remove or reverse one of these edges.")
+                raise NbteachError(tr({"en": "the edges contain a cycle: " + " -> ".join(map(str, cycle))
+                                             + ". A Bayesian network is a directed *acyclic* graph: "
+                                             "remove or reverse one of these edges.",
+                                       "zh": "这些边构成了环：" + " -> ".join(map(str, cycle)) + "。贝叶斯网是有向*无环*图：请删去或反转其中一条边。"}))
             visiting.append(v)
             for p in self._parents[v]:
                 visit(p)
@@ -231,8 +244,9 @@ class BayesNet:
     def check_node(self, v):
         """``v`` itself if it is a node of this network, else a message naming the nodes."""
         if v not in self._parents:
-            raise NbteachError(f"{v!r} is not a node of this network; its nodes are "
-                               f"{', '.join(map(repr, self.nodes))}.")
+            raise NbteachError(tr({"en": f"{v!r} is not a node of this network; its nodes are "
+                                         f"{', '.join(map(repr, self.nodes))}.",
+                                   "zh": f"{v!r} 不是这个网络的结点；它的结点是 {', '.join(map(repr, self.nodes))}。"}))
         return v
 
     def parents(self, v) -> tuple:
@@ -300,11 +314,13 @@ class BayesNet:
         """
         xs, ys, zs = (set(self.check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
         if not xs or not ys:
-            raise NbteachError("d_separated needs at least one node on each side.")
+            raise NbteachError(tr({"en": "d_separated needs at least one node on each side.",
+                                   "zh": "d_separated 的每一侧都至少需要一个结点。"}))
         overlap = (xs & ys) | (xs & zs) | (ys & zs)
         if overlap:
-            raise NbteachError(f"{', '.join(map(repr, sorted(overlap, key=str)))} appears on two "
-                               "sides; x, y and given must not share nodes.")
+            raise NbteachError(tr({"en": f"{', '.join(map(repr, sorted(overlap, key=str)))} appears on two "
+                                         "sides; x, y and given must not share nodes.",
+                                   "zh": f"{', '.join(map(repr, sorted(overlap, key=str)))} 出现在两侧；x、y 和 given 不能有相同的结点。"}))
         keep = self.ancestors(xs | ys | zs)
         adj = {v: set() for v in keep}
         for a, b in self.moral_graph(keep):
@@ -377,53 +393,63 @@ class BayesNet:
         """``v``'s table checked against its parents' values in ``known`` (node -> values):
         (v's values, the array with axes (parents..., v)). Changes nothing."""
         if not isinstance(table, pd.DataFrame):
-            raise NbteachError(f"the table of {v!r} must be a pandas DataFrame (one row per "
-                               f"parent configuration, one column per value); got {type(table).__name__}.")
+            raise NbteachError(tr({"en": f"the table of {v!r} must be a pandas DataFrame (one row per "
+                                         f"parent configuration, one column per value); got {type(table).__name__}.",
+                                   "zh": f"{v!r} 的条件概率表必须是 pandas DataFrame（父结点的每种取值组合一行，每个取值一列）；你给的是 {type(table).__name__}。"}))
         parents = self._parents[v]
         values = list(table.columns)
         if len(values) < 1 or len(set(values)) != len(values):
-            raise NbteachError(f"the table of {v!r} needs distinct value columns; got {values!r}.")
+            raise NbteachError(tr({"en": f"the table of {v!r} needs distinct value columns; got {values!r}.",
+                                   "zh": f"{v!r} 的条件概率表的取值列必须互不相同；你给的是 {values!r}。"}))
         try:
             arr = table.to_numpy(dtype=float)
         except (TypeError, ValueError):
-            raise NbteachError(f"the table of {v!r} must hold numbers.") from None
+            raise NbteachError(tr({"en": f"the table of {v!r} must hold numbers.",
+                                   "zh": f"{v!r} 的条件概率表必须是数值。"})) from None
         _check_distributions(v, arr, lambda i: table.index[i])
         if not parents:
             if len(table) != 1:
-                raise NbteachError(f"{v!r} has no parents, so its table has one row; got {len(table)}.")
+                raise NbteachError(tr({"en": f"{v!r} has no parents, so its table has one row; got {len(table)}.",
+                                       "zh": f"{v!r} 没有父结点，所以它的条件概率表只有一行；你给的有 {len(table)} 行。"}))
             return values, arr[0].copy()
         unknown = [p for p in parents if p not in known]
         if unknown:
-            raise NbteachError(f"the table of {v!r} is given by its parents' values, and "
-                               f"{', '.join(map(repr, unknown))} has no table yet: give its table "
-                               "in the same add_cpds call (or before).")
+            raise NbteachError(tr({"en": f"the table of {v!r} is given by its parents' values, and "
+                                         f"{', '.join(map(repr, unknown))} has no table yet: give its table "
+                                         "in the same add_cpds call (or before).",
+                                   "zh": f"{v!r} 的条件概率表按父结点的取值给出，而 {', '.join(map(repr, unknown))} 还没有条件概率表：请在同一次 add_cpds 调用中（或之前）给出它的表。"}))
         pvals = [known[p] for p in parents]
         shape = tuple(len(p) for p in pvals)
         expected = math.prod(shape)
         names = list(table.index.names)
         if table.index.nlevels != len(parents):
-            raise NbteachError(f"the table of {v!r} must have one index level per parent "
-                               f"({', '.join(map(repr, parents))}); it has {table.index.nlevels}.")
+            raise NbteachError(tr({"en": f"the table of {v!r} must have one index level per parent "
+                                         f"({', '.join(map(repr, parents))}); it has {table.index.nlevels}.",
+                                   "zh": f"{v!r} 的条件概率表必须每个父结点（{', '.join(map(repr, parents))}）一层索引；它有 {table.index.nlevels} 层。"}))
         if all(n is not None for n in names):
             if set(names) != set(parents):
-                raise NbteachError(f"the index of {v!r}'s table is named {names!r}; its parents "
-                                   f"are {list(parents)!r}.")
+                raise NbteachError(tr({"en": f"the index of {v!r}'s table is named {names!r}; its parents "
+                                             f"are {list(parents)!r}.",
+                                       "zh": f"{v!r} 的条件概率表的索引名是 {names!r}；它的父结点是 {list(parents)!r}。"}))
             if names != list(parents):
                 table = table.reorder_levels(list(parents)) if len(parents) > 1 else table
         if len(table) != expected:
-            raise NbteachError(f"the table of {v!r} has {len(table)} rows; its parents "
-                               f"{list(parents)!r} have {expected} configurations, one row each.")
+            raise NbteachError(tr({"en": f"the table of {v!r} has {len(table)} rows; its parents "
+                                         f"{list(parents)!r} have {expected} configurations, one row each.",
+                                   "zh": f"{v!r} 的条件概率表有 {len(table)} 行；它的父结点 {list(parents)!r} 有 {expected} 种取值组合，每种一行。"}))
         out = np.full(shape + (len(values),), np.nan)
         for key, row in zip(table.index, arr):
             key = key if isinstance(key, tuple) else (key,)
             try:
                 idx = tuple(pv.index(k) for pv, k in zip(pvals, key))
             except ValueError:
-                raise NbteachError(f"the table of {v!r} has a row {key!r} with a value its parents "
-                                   f"do not take (their values: {pvals!r}).") from None
+                raise NbteachError(tr({"en": f"the table of {v!r} has a row {key!r} with a value its parents "
+                                             f"do not take (their values: {pvals!r}).",
+                                       "zh": f"{v!r} 的条件概率表中有一行 {key!r}，其中有父结点不会取的值（它们的取值：{pvals!r}）。"})) from None
             out[idx] = row
         if np.isnan(out).any():
-            raise NbteachError(f"the table of {v!r} repeats a parent configuration and misses another.")
+            raise NbteachError(tr({"en": f"the table of {v!r} repeats a parent configuration and misses another.",
+                                   "zh": f"{v!r} 的条件概率表重复了一种父结点取值组合，又漏掉了另一种。"}))
         return values, out
 
     def add_cpds(self, cpds):
@@ -449,7 +475,8 @@ class BayesNet:
         True
         """
         if not isinstance(cpds, Mapping):
-            raise NbteachError(f"add_cpds takes a dict node -> DataFrame; got {type(cpds).__name__}.")
+            raise NbteachError(tr({"en": f"add_cpds takes a dict node -> DataFrame; got {type(cpds).__name__}.",
+                                   "zh": f"add_cpds 接受“结点 -> DataFrame”的字典；你给的是 {type(cpds).__name__}。"}))
         return self._set_tables(cpds, self._parse_cpt)
 
     def add_cpd_arrays(self, tables):
@@ -466,7 +493,9 @@ class BayesNet:
         True
         """
         if not isinstance(tables, Mapping):
-            raise NbteachError(f"add_cpd_arrays takes a dict node -> (values, array); got {type(tables).__name__}.")
+            raise NbteachError(tr({"en": f"add_cpd_arrays takes a dict node -> (values, array); got "
+                                         f"{type(tables).__name__}.",
+                                   "zh": f"add_cpd_arrays 接受“结点 -> (取值, 数组)”的字典；你给的是 {type(tables).__name__}。"}))
         return self._set_tables(tables, self._read_array)
 
     def _read_array(self, v, given, known):
@@ -475,18 +504,23 @@ class BayesNet:
         values, arr = given
         values = list(values)
         if len(values) < 1 or len(set(values)) != len(values):
-            raise NbteachError(f"the table of {v!r} needs distinct values; got {values!r}.")
+            raise NbteachError(tr({"en": f"the table of {v!r} needs distinct values; got {values!r}.",
+                                   "zh": f"{v!r} 的条件概率表需要互不相同的取值；你给的是 {values!r}。"}))
         parents = self._parents[v]
         unknown = [p for p in parents if p not in known]
         if unknown:
-            raise NbteachError(f"the table of {v!r} is given by its parents' values, and "
-                               f"{', '.join(map(repr, unknown))} has no table yet: give its table "
-                               "in the same call (or before).")
+            missing = ", ".join(map(repr, unknown))
+            raise NbteachError(tr({"en": f"the table of {v!r} is given by its parents' values, and {missing} has "
+                                         "no table yet: give its table in the same call (or before).",
+                                   "zh": f"{v!r} 的条件概率表按其父结点的取值给出，而 {missing} 还没有条件概率表："
+                                         "请在同一次调用中（或之前）给出它的表。"}))
         shape = tuple(len(known[p]) for p in parents) + (len(values),)
         arr = np.array(arr, dtype=float)
         if arr.shape != shape:
-            raise NbteachError(f"the table of {v!r} must have the shape {shape} (one axis per parent "
-                               f"{list(parents)!r}, then one for its values); got {arr.shape}.")
+            raise NbteachError(tr({"en": f"the table of {v!r} must have the shape {shape} (one axis per parent "
+                                         f"{list(parents)!r}, then one for its values); got {arr.shape}.",
+                                   "zh": f"{v!r} 的条件概率表的形状必须是 {shape}（每个父结点 {list(parents)!r} 一个轴，"
+                                         f"最后一个轴是它自己的取值）；你给的是 {arr.shape}。"}))
         rows = arr.reshape(-1, len(values))
         _check_distributions(v, rows, lambda i: tuple(known[p][k] for p, k in
                                                        zip(parents, np.unravel_index(i, shape[:-1]))))
@@ -506,8 +540,9 @@ class BayesNet:
                 continue
             changed = [p for p in self._parents[v] if values[p] != self._values[p]]
             if changed:
-                raise NbteachError(f"the values of {', '.join(map(repr, changed))} change, and the table of "
-                                   f"{v!r} was made for the old ones: give {v!r}'s table in the same call.")
+                raise NbteachError(tr({"en": f"the values of {', '.join(map(repr, changed))} change, and the table of "
+                                             f"{v!r} was made for the old ones: give {v!r}'s table in the same call.",
+                                       "zh": f"{', '.join(map(repr, changed))} 的取值变了，而 {v!r} 的条件概率表是按旧取值做的：请在同一次调用中给出 {v!r} 的表。"}))
         for t in tables.values():
             t.flags.writeable = False
         self._values, self._cpt = values, tables
@@ -541,8 +576,9 @@ class BayesNet:
     def check_model(self):
         """Nothing if every node has its table, else a message saying how to give them."""
         if not self.has_cpds:
-            raise NbteachError("this network has no probability tables yet: pass cpds=... or "
-                               "call fit(data) first.")
+            raise NbteachError(tr({"en": "this network has no probability tables yet: pass cpds=... or "
+                                         "call fit(data) first.",
+                                   "zh": "这个网络还没有条件概率表：请传入 cpds=...，或先调用 fit(data)。"}))
 
     def values(self, v) -> list:
         """The values node ``v`` takes (its table's columns)."""
@@ -580,7 +616,8 @@ class BayesNet:
         self.check_model()
         size = math.prod(len(self._values[v]) for v in self.nodes)
         if size > 2 ** 22:
-            raise NbteachError(f"the joint table would have {size} rows; use query() instead.")
+            raise NbteachError(tr({"en": f"the joint table would have {size} rows; use query() instead.",
+                                   "zh": f"联合分布表将有 {size} 行；请改用 query()。"}))
         pos = {v: i for i, v in enumerate(self.nodes)}
         out = np.ones([len(self._values[v]) for v in self.nodes])
         for v in self.nodes:
@@ -602,7 +639,8 @@ class BayesNet:
         """
         xs, ys, zs = (set(self.check_node(v) for v in _as_set(s, "nodes")) for s in (x, y, given))
         if (xs & ys) or (xs & zs) or (ys & zs):
-            raise NbteachError("x, y and given must not share nodes.")
+            raise NbteachError(tr({"en": "x, y and given must not share nodes.",
+                                   "zh": "x、y 和 given 不能有相同的结点。"}))
         joint = self.joint_array()
         pos = {v: i for i, v in enumerate(self.nodes)}
 
@@ -627,7 +665,8 @@ class BayesNet:
             k = self.check_node(k)
             vals = self._values[k]
             if val not in vals:
-                raise NbteachError(f"evidence {k}={val!r}: {k!r} takes the values {vals!r}.")
+                raise NbteachError(tr({"en": f"evidence {k}={val!r}: {k!r} takes the values {vals!r}.",
+                                       "zh": f"证据 {k}={val!r}：{k!r} 的取值是 {vals!r}。"}))
             out[k] = vals.index(val)
         return out
 
@@ -641,13 +680,15 @@ class BayesNet:
         self.check_model()
         var = self.check_node(var)
         if var in (evidence or {}):
-            raise NbteachError(f"{var!r} is both the query and in the evidence.")
+            raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
+                                   "zh": f"{var!r} 既是查询变量又在证据之中。"}))
         if method == "exact":
             return elimination_ask(self, var, evidence)
         if method == "gibbs":
             return gibbs_ask(self, var, evidence, n_samples=n_samples, random_state=random_state,
                              burn_in=burn_in)
-        raise NbteachError(f"method must be 'exact' or 'gibbs'; got {method!r}.")
+        raise NbteachError(tr({"en": f"method must be 'exact' or 'gibbs'; got {method!r}.",
+                               "zh": f"method 必须是 'exact' 或 'gibbs'；你给的是 {method!r}。"}))
 
     def fit(self, data, alpha=0):
         """Learn every table by counting (alpha = 0: maximum likelihood; alpha > 0: Lidstone).

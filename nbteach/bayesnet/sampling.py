@@ -15,6 +15,7 @@ import pandas as pd
 
 from .._base import NbteachError
 from .._validation import is_bayes_net
+from ..i18n import tr
 
 __all__ = ["sample", "draw_categorical"]
 
@@ -39,11 +40,13 @@ def sample(net, n: int, random_state=None):
     """``n`` rows drawn from ``net``'s joint by forward (ancestral) sampling."""
 
     if not is_bayes_net(net):
-        raise NbteachError(f"sample needs a BayesNet (with its tables) as the first argument, such as "
-                           f"sprinkler(); got {type(net).__name__}.")
+        raise NbteachError(tr({"en": f"sample needs a BayesNet (with its tables) as the first argument, such as "
+                                     f"sprinkler(); got {type(net).__name__}.",
+                               "zh": f"sample 的第一个参数必须是带条件概率表的 BayesNet，如 sprinkler()；你给的是 {type(net).__name__}。"}))
     net.check_model()
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise NbteachError(f"n must be a positive integer; got {n!r}.")
+        raise NbteachError(tr({"en": f"n must be a positive integer; got {n!r}.",
+                               "zh": f"n 必须是正整数；你给的是 {n!r}。"}))
     rng = np.random.default_rng(random_state)
     state = {}
     for v in net.nodes:

@@ -27,6 +27,7 @@ from .._validation import check_alpha
 from ..counts import joint_counts
 from .estimators import _counts, _encode, _estimate, _marginal_counts, _score_of_counts
 from .network import BayesNet
+from ..i18n import tr
 
 __all__ = ["hill_climb", "hill_climb_search", "SearchResult", "same_equivalence_class"]
 
@@ -117,13 +118,16 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
             alpha):
     """hill_climb_search's work: (network, history, score); its warning points at the caller's caller."""
     if not isinstance(data, pd.DataFrame) or data.shape[1] < 2:
-        raise NbteachError("data must be a pandas DataFrame with at least two columns (nodes).")
+        raise NbteachError(tr({"en": "data must be a pandas DataFrame with at least two columns (nodes).",
+                               "zh": "data 必须是至少有两列（结点）的 pandas DataFrame。"}))
     if score not in ("bic", "loglik", "mdl"):
-        raise NbteachError(f"score must be 'bic', 'loglik' or 'mdl'; got {score!r}.")
+        raise NbteachError(tr({"en": f"score must be 'bic', 'loglik' or 'mdl'; got {score!r}.",
+                               "zh": f"score 必须是 'bic'、'loglik' 或 'mdl'；你给的是 {score!r}。"}))
     for name, val in (("tabu_length", tabu_length), ("patience", patience), ("restarts", restarts),
                       ("max_iter", max_iter)):
         if not isinstance(val, int) or isinstance(val, bool) or val < 0:
-            raise NbteachError(f"{name} must be an integer >= 0; got {val!r}.")
+            raise NbteachError(tr({"en": f"{name} must be an integer >= 0; got {val!r}.",
+                                   "zh": f"{name} 必须是 >= 0 的整数；你给的是 {val!r}。"}))
     alpha = check_alpha(alpha)            # checked here: the tables are counted at the end
     nodes = list(data.columns)
     probe = BayesNet([], nodes=nodes)
@@ -163,8 +167,9 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
     if start is not None:
         for u, w in start.edges:
             if u not in nodes or w not in nodes:
-                raise NbteachError(f"start has the arc {u!r} -> {w!r}, but data has no column "
-                                   f"{(u if u not in nodes else w)!r}.")
+                column = u if u not in nodes else w
+                raise NbteachError(tr({"en": f"start has the arc {u!r} -> {w!r}, but data has no column {column!r}.",
+                                       "zh": f"start 中有边 {u!r} -> {w!r}，但数据中没有列 {column!r}。"}))
             g |= 1 << (nodes.index(w) * d + nodes.index(u))
     rng = np.random.default_rng(random_state)
     limit = max_indegree if max_indegree is not None else d
@@ -265,8 +270,9 @@ def _search(data, score, max_indegree, tabu_length, patience, restarts, max_iter
         net.add_cpd_arrays(_estimate(net, lambda v, parents: counts(position[v], [position[p] for p in parents]),
                                      values, alpha))
     except NbteachError as err:
-        warnings.warn(f"hill_climb found the structure {net!r} but could not count its tables: "
-                      f"{err} The structure is returned without tables.", stacklevel=3)
+        warnings.warn(tr({"en": f"hill_climb found the structure {net!r} but could not count its tables: "
+                                f"{err} The structure is returned without tables.",
+                          "zh": f"hill_climb 找到了结构 {net!r}，但无法对它的条件概率表计数：{err} 返回的结构不带条件概率表。"}), stacklevel=3)
     return net, history, score
 
 

@@ -88,6 +88,7 @@ from fractions import Fraction
 
 from nbteach._base import NbteachError
 from nbteach.formula import FormulaError, parse_formula
+from nbteach.glossary import label_for
 from nbteach.i18n import tr
 
 from .feedback import CORRECT, INCORRECT
@@ -278,7 +279,7 @@ def _compare(got, expected, rtol, atol, exact, symbols):
             got = str(got)
         if not isinstance(got, str):
             return Diff("type", {"want": "str", "got": _type_name(got)})
-        return None if _text(got) == _text(expected) else Diff("value")
+        return None if _text(got) == _text(expected) else _text_diff(got)
     if kind == "sympy":
         return _compare_sympy(got, expected, symbols)
     if kind == "array":
@@ -303,6 +304,15 @@ def _compare(got, expected, rtol, atol, exact, symbols):
                 return Diff("entry", {"where": f"item {i}", "inner": d})
         return None
     return None if type(got) is type(expected) and got == expected else Diff("value")
+
+
+def _text_diff(got: str):
+    """Why a text answer is wrong: the label's name in another language ("流感" for 'Flu': answer with
+    the label), else a wrong answer. Depends on the answer alone, so it says nothing of the right one."""
+    label = label_for(got)
+    if label is not None:
+        return Diff("label_words", {"got": got.strip(), "label": label})
+    return Diff("wrong_text")
 
 
 def _text(s: str) -> str:
@@ -917,17 +927,23 @@ def summarize(spec, answer) -> dict:
     ``none`` (the answer is None), ``forms`` (:func:`forms`), ``rounded`` (the student's
     rounded form, :func:`_student_rounded_form`, or None), ``decimal`` (a float or a decimal
     string: the digits it shows, ``-1`` if not known; None: not a decimal), ``shape`` (an array
-    answer's shape, or None) and ``why`` (what a wrong type is told, in the current language).
+    answer's shape, or None), ``why`` (what a wrong type is told, in the current language), and
+    for a text answer ``text`` (what a wrong one is told) and ``label`` (it names a label in other
+    words, 流感 for 'Flu').
     """
     if answer is None:
-        return {"none": True, "forms": [], "rounded": None, "decimal": None, "shape": None, "why": ""}
+        return {"none": True, "forms": [], "rounded": None, "decimal": None, "shape": None, "why": "",
+                "text": "", "label": False}
     n = _number(answer) if spec["type"] in ("exact", "number") else None
     fs = forms(answer, spec)
     entries = _array_entries(_unwrap(answer)) if spec["type"] == "array" else None
+    text = spec["type"] == "text" and isinstance(answer, str) and bool(fs)
     return {"none": False, "forms": fs, "rounded": _student_rounded_form(answer, spec),
             "decimal": (n[1] if n[1] is not None else -1) if n is not None and n[2] else None,
             "shape": entries[0] if entries is not None else None,
-            "why": "" if fs else _type_message(spec, answer)}
+            "why": "" if fs else _type_message(spec, answer),
+            "text": diff_message(_text_diff(answer)) if text else "",
+            "label": text and label_for(answer) is not None}
 
 
 def verdict_on_summary(spec, summary, hashes, accepted, rounded, mistakes, has_hints=True, graded=False):
@@ -952,6 +968,8 @@ def verdict_on_summary(spec, summary, hashes, accepted, rounded, mistakes, has_h
         for name, hint, digests in mistakes:
             if got & digests:
                 return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+        if spec["type"] == "text" and summary["label"]:   # a label's name, not the label
+            return INCORRECT, say("incorrect") + sep() + summary["text"], "label_words"
         text = say("recorded")
         if spec["type"] == "number" and decimal is not None and 0 <= decimal < spec["digits"]:
             text += sep() + say("few_digits", got=decimal, digits=spec["digits"])
@@ -969,6 +987,8 @@ def verdict_on_summary(spec, summary, hashes, accepted, rounded, mistakes, has_h
         return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     if not summary["forms"]:
         return INCORRECT, _with_hint(say("incorrect") + sep() + summary["why"], has_hints), None
+    if spec["type"] == "text":
+        return INCORRECT, _with_hint(say("incorrect") + sep() + summary["text"], has_hints), None
     text = say("incorrect")
     if spec["type"] == "array":
         want = spec.get("shape")
@@ -986,7 +1006,7 @@ def judge_forms(spec, answer, hashes, accepted, rounded, mistakes, has_hints=Tru
 
 #: What a wrong answer of the right form is told, by answer type (as :func:`compare` tells it);
 #: an array's or a dict's wrong entry is not named (a digest cannot say which).
-_VALUE_DIFF = {"exact": "value", "number": "value", "text": "value", "sympy": "not_equivalent"}
+_VALUE_DIFF = {"exact": "value", "number": "value", "sympy": "not_equivalent"}
 
 
 def _with_hint(text: str, has_hints: bool) -> str:

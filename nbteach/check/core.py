@@ -144,7 +144,8 @@ def _load_all() -> None:
                 importlib.import_module(name)
             except Exception as exc:  # reported, never fatal for the other lessons
                 _LOAD_ERRORS[name] = f"{type(exc).__name__}: {exc}"
-                warnings.warn(f"nbteach.check: could not load {name}: {exc}", stacklevel=2)
+                warnings.warn(tr({"en": f"nbteach.check: could not load {name}: {exc}",
+                                  "zh": f"nbteach.check：无法载入 {name}：{exc}"}), stacklevel=2)
         _LOADED = True
 
 
@@ -198,9 +199,11 @@ def exercise(id: str) -> Exercise:
     if graded is not None:
         return graded
     close = difflib.get_close_matches(str(id), list(_REGISTRY), n=3)
-    more = f" Did you mean {', '.join(map(repr, close))}?" if close else ""
+    more = tr({"en": f" Did you mean {', '.join(map(repr, close))}?",
+               "zh": f"你是不是想写 {'、'.join(map(repr, close))}？"}) if close else ""
     raise NbteachError(
-        f"no exercise with id {id!r}.{more} nbteach.check.exercises() lists them all."
+        tr({"en": f"no exercise with id {id!r}.{more} nbteach.check.exercises() lists them all.",
+            "zh": f"没有 id 为 {id!r} 的练习。{more}nbteach.check.exercises() 列出了全部练习。"})
     )
 
 

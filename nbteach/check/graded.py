@@ -46,6 +46,7 @@ from .compare import (ITERATIONS, RECORDED, _array_entries, _sig, digest, forms,
                       judge_forms, reference_forms, rounded_forms)
 from .exercise import Exercise
 from .feedback import _ATTEMPTS, GradedResult, attempts  # noqa: F401 - the attempts a check counts
+from ..i18n import tr
 
 __all__ = ["forms", "reference_forms", "rounded_forms", "digest", "register", "attempts", "ITERATIONS",
            "graded_exercise", "RECORDED", "judge_form", "judge_forms", "GradedResult"]
@@ -63,7 +64,8 @@ def register(checks) -> dict:
     """
     data = json.loads(checks) if isinstance(checks, str) else checks
     if not isinstance(data, dict) or not isinstance(data.get("exercises"), list):
-        raise NbteachError("these homework checks are damaged: ask your teacher for the notebook again.")
+        raise NbteachError(tr({"en": "these homework checks are damaged: ask your teacher for the notebook again.",
+                               "zh": "这些作业检查已损坏：请向老师重新索取这个笔记本。"}))
     out = {}
     feedback = data.get("feedback", "practice")
     for ex in data["exercises"]:

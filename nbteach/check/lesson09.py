@@ -45,7 +45,7 @@ define(
                   "patient (severe, mild, high, no). Calling a flu a cold costs 10, calling a cold a flu costs 1, "
                   "a right diagnosis costs 0. What is the conditional risk R(Cold | x) of diagnosing Cold? "
                   "An exact Fraction.",
-            "zh": "在笔记 001 的流感/感冒表上做拉普拉斯平滑（alpha = 1）的朴素贝叶斯，取笔记的第二位病人"
+            "zh": "在笔记 001 的流感/感冒表上做拉普拉斯修正（alpha = 1）的朴素贝叶斯，取笔记的第二位病人"
                   "（severe, mild, high, no）。把流感诊断为感冒的代价为 10，把感冒诊断为流感的代价为 1，"
                   "诊断正确代价为 0。诊断为 Cold 的条件风险 R(Cold | x) 是多少？给出精确分数（Fraction）。"},
     answer=lambda: _risk("Cold"),

@@ -132,7 +132,7 @@ define(
                 {"en": "Your number is right; look again at the word. MaryCalls is not d-separated from "
                        "Burglary given JohnCalls alone: a trail runs through the unobserved alarm.",
                  "zh": "数值正确；再看看你选的词。只给定 JohnCalls 时，MaryCalls 与 Burglary 并未被有向分离："
-                       "有一条迹经过未被观测的警报。"}),
+                       "有一条路径经过未被观测的警报。"}),
     ],
     hints=[
         {"en": "A conditional probability is a ratio of two sums of rows of the joint: the rows that agree "

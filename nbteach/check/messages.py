@@ -21,7 +21,7 @@ MESSAGES = {
     },
     # graded homework whose notebook holds no digest of the answer (feedback "graded" or "none")
     "recorded": {"en": "Recorded; graded by your teacher.", "zh": "已记录；由老师评分。"},
-    "mistake": {"en": "This looks like a common mistake. {hint}", "zh": "这看起来是一个常见错误。{hint}"},
+    "mistake": {"en": "This looks like a common mistake. {hint}", "zh": "这是一个常见错误：{hint}"},
     "try_hint": {"en": "Try .hint() for a nudge.", "zh": "可以运行 .hint() 获取提示。"},
     "hint_header": {"en": "Hint {i} of {n}", "zh": "提示 {i}/{n}"},
     "no_more_hints": {
@@ -61,6 +61,12 @@ MESSAGES = {
         "zh": "很接近，但经过了四舍五入：请用完整精度计算，而不是抄写打印出来的数值。",
     },
     "value": {"en": "That is not the right value.", "zh": "数值不对。"},
+    "wrong_text": {"en": "That is not the right answer.", "zh": "答案不对。"},
+    "label_words": {
+        "en": "{got!r} is the Chinese name of the label {label!r}: answer with the label as the data "
+              "write it, {label!r}.",
+        "zh": "“{got}”是类别标记 {label!r} 的中文名：请照数据里的写法回答 {label!r}。",
+    },
     "unparsable": {
         "en": "Could not read {got!r} as a number or a formula.",
         "zh": "无法把 {got!r} 读成数字或公式。",

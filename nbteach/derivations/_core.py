@@ -110,8 +110,9 @@ class Derivation:
             if s.key == key:
                 return s
         raise NbteachError(
-            f"this derivation has no step {key!r}; its steps are "
-            f"{', '.join(s.key for s in self.steps if s.key)}."
+            tr({"en": f"this derivation has no step {key!r}; its steps are "
+                      f"{', '.join(s.key for s in self.steps if s.key)}.",
+                "zh": f"这个推导没有步骤 {key!r}；它的步骤是 {', '.join(s.key for s in self.steps if s.key)}。"})
         )
 
     def verify(self) -> bool:
@@ -162,7 +163,8 @@ class Derivation:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"<Derivation {self.title!r}: {len(self.steps)} steps, {len(self.result)} results>"
+        return tr({"en": f"<Derivation {self.title!r}: {len(self.steps)} steps, {len(self.result)} results>",
+                   "zh": f"<推导 {said(self.title)!r}：{len(self.steps)} 步，{len(self.result)} 个结果>"})
 
 
 def is_zero(expr) -> bool:
@@ -205,20 +207,24 @@ def sizes(n_classes, n_words, default_names=("C", "V"), arg_names=("n_classes", 
     for value, name, default in zip((n_classes, n_words), arg_names, default_names):
         if isinstance(value, str):
             if not value.isidentifier():
-                raise NbteachError(f"{name} must be a whole number >= 1 or a symbol name "
-                                   f"such as {default!r}, got {value!r}.")
+                raise NbteachError(tr({"en": f"{name} must be a whole number >= 1 or a symbol name "
+                                             f"such as {default!r}, got {value!r}.",
+                                       "zh": f"{name} 必须是 >= 1 的整数或一个符号名（如 {default!r}），你给的是 {value!r}。"}))
             out.append(sp.Symbol(value, integer=True, positive=True))
         elif isinstance(value, sp.Symbol):
             out.append(sp.Symbol(value.name, integer=True, positive=True))
         elif isinstance(value, bool) or not isinstance(value, int):
-            raise NbteachError(f"{name} must be a whole number >= 1 (e.g. 2) or a symbol "
-                               f"name such as {default!r} for the general form, "
-                               f"got {value!r} of type {type(value).__name__}.")
+            raise NbteachError(tr({"en": f"{name} must be a whole number >= 1 (e.g. 2) or a symbol "
+                                         f"name such as {default!r} for the general form, "
+                                         f"got {value!r} of type {type(value).__name__}.",
+                                   "zh": f"{name} 必须是 >= 1 的整数（如 2），或表示一般形式的符号名（如 {default!r}），你给的是 {type(value).__name__} 类型的 {value!r}。"}))
         elif value < 1:
-            raise NbteachError(f"{name} must be >= 1, got {value}.")
+            raise NbteachError(tr({"en": f"{name} must be >= 1, got {value}.",
+                                   "zh": f"{name} 必须 >= 1，你给的是 {value}。"}))
         elif value > 12:
-            raise NbteachError(f"{name}={value} is too big to show line by line: use at most "
-                               f"12, or the general form {name}={default!r}.")
+            raise NbteachError(tr({"en": f"{name}={value} is too big to show line by line: use at most "
+                                         f"12, or the general form {name}={default!r}.",
+                                   "zh": f"{name}={value} 太大，无法逐行展示：最多用 12，或用一般形式 {name}={default!r}。"}))
         else:
             out.append(value)
     general = any(isinstance(v, sp.Symbol) for v in out)

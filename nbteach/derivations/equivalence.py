@@ -66,8 +66,9 @@ def _namespace(reference, symbols):
             names[str(atom.base.label)] = atom.base
     for key, value in (symbols or {}).items():
         if not isinstance(key, str) or not key.isidentifier():
-            raise NbteachError(f"symbols maps a name you typed to a sympy object; the key "
-                               f"{key!r} is not a valid name.")
+            raise NbteachError(tr({"en": f"symbols maps a name you typed to a sympy object; the key "
+                                         f"{key!r} is not a valid name.",
+                                   "zh": f"symbols 把你写的名字对应到 sympy 对象；键 {key!r} 不是有效的名字。"}))
         names[key] = sp.sympify(value) if not isinstance(value, sp.Basic) else value
     return names
 
@@ -81,8 +82,9 @@ def _as_expr(value, names, who):
         return parse_formula(value, names)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return sp.nsimplify(value)
-    raise NbteachError(f"the {who} formula must be a string or a sympy expression, got "
-                       f"{value!r} of type {type(value).__name__}.")
+    raise NbteachError(tr({"en": f"the {who} formula must be a string or a sympy expression, got "
+                                 f"{value!r} of type {type(value).__name__}.",
+                           "zh": f"{who}公式必须是字符串或 sympy 表达式，你给的是 {type(value).__name__} 类型的 {value!r}。"}))
 
 
 def _random_point(free, rng):
@@ -181,7 +183,8 @@ def equivalent(a, b, symbols=None):
     try:
         reference = _as_expr(b, names, "reference")
     except NbteachError as exc:
-        raise NbteachError(f"the reference formula is not valid: {exc}") from None
+        raise NbteachError(tr({"en": f"the reference formula is not valid: {exc}",
+                               "zh": f"参考公式无效：{exc}"})) from None
     names = dict(_namespace(reference, None), **{k: v for k, v in names.items()})
     try:
         student = _as_expr(a, names, "student's")

@@ -21,6 +21,7 @@ import sympy as sp
 
 from .._base import NbteachError
 from ._core import Derivation, Step, is_zero
+from ..i18n import tr
 
 __all__ = ["gaussian_nb_logistic"]
 
@@ -57,9 +58,11 @@ def gaussian_nb_logistic(n_features=1, shared_variance=True):
     True
     """
     if isinstance(n_features, bool) or not isinstance(n_features, int) or not 1 <= n_features <= 6:
-        raise NbteachError(f"n_features must be a whole number from 1 to 6, got {n_features!r}.")
+        raise NbteachError(tr({"en": f"n_features must be a whole number from 1 to 6, got {n_features!r}.",
+                               "zh": f"n_features 必须是 1 到 6 之间的整数，你给的是 {n_features!r}。"}))
     if not isinstance(shared_variance, bool):
-        raise NbteachError(f"shared_variance must be True or False, got {shared_variance!r}.")
+        raise NbteachError(tr({"en": f"shared_variance must be True or False, got {shared_variance!r}.",
+                               "zh": f"shared_variance 必须是 True 或 False，你给的是 {shared_variance!r}。"}))
     d = n_features
     J = range(1, d + 1)
     x = [sp.Symbol(f"x_{j}", real=True) for j in J]

@@ -471,5 +471,6 @@ def get_mistake(key: str) -> NoteMistake:
     for m in NOTE_MISTAKES:
         if m.key == key:
             return m
-    raise NbteachError(f"no note mistake {key!r}; the keys are "
-                       f"{', '.join(m.key for m in NOTE_MISTAKES)}.")
+    raise NbteachError(tr({"en": f"no note mistake {key!r}; the keys are "
+                                 f"{', '.join(m.key for m in NOTE_MISTAKES)}.",
+                           "zh": f"没有笔记错误 {key!r}；可用的键是 {', '.join(m.key for m in NOTE_MISTAKES)}。"}))

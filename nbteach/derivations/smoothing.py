@@ -28,6 +28,7 @@ import sympy as sp
 from .._base import NbteachError
 from ._core import Step, is_zero, sizes
 from .mle import SYMBOLS, Family, _Space, i, ip, j, jp, lagrange_mle
+from ..i18n import tr
 
 __all__ = ["dirichlet_smoothing", "beta_smoothing", "lidstone_bias", "ALPHA"]
 
@@ -78,8 +79,9 @@ def dirichlet_smoothing(n_outcomes=3, parameter="theta"):
     (alpha + N[j])/(C*alpha + Sum(N[j'], (j', 1, C)))
     """
     if parameter not in ("theta", "pi"):
-        raise NbteachError(f"parameter must be 'theta' (word probabilities) or 'pi' "
-                           f"(class prior), got {parameter!r}.")
+        raise NbteachError(tr({"en": f"parameter must be 'theta' (word probabilities) or 'pi' "
+                                     f"(class prior), got {parameter!r}.",
+                               "zh": f"parameter 必须是 'theta'（词的概率）或 'pi'（类先验概率），你给的是 {parameter!r}。"}))
     name = "V" if parameter == "theta" else "C"
     V, _, general = sizes(n_outcomes, 1, default_names=(name, "_"),
                           arg_names=("n_outcomes", "_"))

@@ -20,6 +20,7 @@ import mpmath
 import numpy as np
 
 from .._base import NbteachError
+from ..i18n import get_language, tr
 
 __all__ = ["underflow_demo", "UnderflowDemo", "zipf_probabilities"]
 
@@ -51,6 +52,10 @@ class UnderflowDemo:
     underflow_at: int | None
 
     def __str__(self) -> str:
+        if get_language() == "zh":
+            return (f"{self.doc_length} 个词：float64 中的乘积 = {self.product!r}"
+                    + (f"（从第 {self.underflow_at} 个词起为 0.0）" if self.underflow_at else "")
+                    + f"；精确的乘积 = 10^{self.log10_exact:.1f}；对数之和 = {self.log_likelihood:.1f}")
         return (f"{self.doc_length} words: product in float64 = {self.product!r}"
                 + (f" (0.0 from word {self.underflow_at} on)" if self.underflow_at else "")
                 + f"; exact product = 10^{self.log10_exact:.1f}; "
@@ -65,7 +70,8 @@ def zipf_probabilities(vocab_size=5000, s=1.0):
     [0.48, 0.24, 0.16, 0.12]
     """
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or vocab_size < 1:
-        raise NbteachError(f"vocab_size must be a whole number >= 1, got {vocab_size!r}.")
+        raise NbteachError(tr({"en": f"vocab_size must be a whole number >= 1, got {vocab_size!r}.",
+                               "zh": f"vocab_size 必须是 >= 1 的整数，你给的是 {vocab_size!r}。"}))
     ranks = np.arange(1, vocab_size + 1, dtype=float)
     w = ranks ** -float(s)
     return w / w.sum()
@@ -90,7 +96,8 @@ def underflow_demo(doc_length=300, vocab_size=5000, seed=0):
     UnderflowDemo
     """
     if isinstance(doc_length, bool) or not isinstance(doc_length, int) or doc_length < 1:
-        raise NbteachError(f"doc_length must be a whole number >= 1, got {doc_length!r}.")
+        raise NbteachError(tr({"en": f"doc_length must be a whole number >= 1, got {doc_length!r}.",
+                               "zh": f"doc_length 必须是 >= 1 的整数，你给的是 {doc_length!r}。"}))
     theta = zipf_probabilities(vocab_size)
     rng = np.random.default_rng(seed)
     probs = theta[rng.choice(vocab_size, size=doc_length, p=theta)]

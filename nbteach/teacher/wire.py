@@ -116,8 +116,11 @@ def summary(reply):
             or not (shape is None or isinstance(shape, str) and len(shape) <= 200) \
             or not (rounded is None or isinstance(rounded, str) and len(rounded) <= 200):
         return None
+    if not isinstance(s.get("label", False), bool):
+        return None
     out["summary"] = {"none": s["none"], "forms": forms, "rounded": rounded, "decimal": decimal, "shape": shape,
-                      "why": printable(s.get("why", ""), 1000)}
+                      "why": printable(s.get("why", ""), 1000), "text": printable(s.get("text", ""), 1000),
+                      "label": s.get("label", False)}
     return out
 
 

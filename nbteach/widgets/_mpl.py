@@ -5,8 +5,9 @@
   from font(s) DejaVu Sans". Since matplotlib 3.6 ``font.family`` is a fallback chain, searched
   glyph by glyph, so :func:`configure` puts an installed CJK family (Noto Sans CJK first:
   Debian's ``fonts-noto-cjk``) after the default (``["sans-serif", "Noto Sans CJK SC"]``):
-  Latin text looks as before, Chinese comes from the CJK font. If no CJK font is installed, it says so once, with
-  the fix, when the language is Chinese.
+  Latin text looks as before, Chinese comes from the CJK font (where it comes from:
+  :mod:`nbteach._fonts`). If no CJK font can be had, it says so once, with the fix, when the
+  language is Chinese.
 * **Sharp images.** In a notebook (an IPython kernel), figures are sent as retina PNG (twice
   the pixels, shown at the same size), so they stay sharp on a high-density screen: the
   inline backend's formats (``matplotlib_inline.backend_inline.set_matplotlib_formats``) and
@@ -22,31 +23,19 @@ import warnings
 import matplotlib
 
 from nbteach import sharp_plots
-from nbteach._fonts import CJK_FAMILIES, adopt, cjk_family
+from nbteach._fonts import CJK_FAMILIES, FIX, adopt, cjk_family, no_cjk_font
 from nbteach.i18n import get_language
 
-__all__ = ["CJK_FAMILIES", "configure", "cjk_family", "adopt"]
-
-FIX = ("install a font with Chinese characters, e.g. on Debian/Ubuntu: sudo apt-get install "
-       "fonts-noto-cjk (the README's set-up), then restart the kernel")
-
-_warned = False
-
+__all__ = ["CJK_FAMILIES", "FIX", "configure", "cjk_family", "adopt"]
 
 def configure(fonts=None) -> str | None:
     """Put a CJK font after the default sans-serif font and send notebook figures as retina
-    PNG; returns the CJK family used (None if none is installed, with one warning that names
-    the fix when the language is Chinese)."""
-    global _warned
-
+    PNG; returns the CJK family used (None if none can be had: then, when the language is
+    Chinese, one short message names the fix, :func:`nbteach._fonts.no_cjk_font`)."""
     family = cjk_family(fonts)
     if family is None:
-        if get_language() == "zh" and not _warned:
-            _warned = True
-            warnings.warn("没有找到含中文字符的字体，图中的中文会显示成方框：请安装一个中文字体，例如在 Debian/Ubuntu 上运行 "
-                          "sudo apt-get install fonts-noto-cjk，然后重启内核。 (nbteach found no font with Chinese "
-                          f"characters, so Chinese text in plots would show as boxes: {FIX}.)",
-                          UserWarning, stacklevel=2)
+        if get_language() == "zh":
+            no_cjk_font("zh")
     else:
         # font.family is the fallback chain (a generic name such as "sans-serif" stands for the
         # first installed font of its list): the default first, the CJK family after it

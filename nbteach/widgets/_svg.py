@@ -26,6 +26,7 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.widgets._html import esc
+from nbteach.i18n import tr
 
 __all__ = ["Axis", "ColorAxis", "ColorScale", "Figure", "Lines", "LinearScale", "LogScale", "Scatter"]
 
@@ -80,7 +81,8 @@ class ColorScale:
 
     def __init__(self, min, max, scheme="viridis"):    # noqa: A002
         if scheme != "viridis":
-            raise NbteachError(f"scheme must be 'viridis' (the only colour scheme drawn here), got {scheme!r}.")
+            raise NbteachError(tr({"en": f"scheme must be 'viridis' (the only colour scheme drawn here), got {scheme!r}.",
+                                   "zh": f"scheme 必须是 'viridis'（这里唯一的配色方案），你给的是 {scheme!r}。"}))
         self.min, self.max, self.scheme = float(min), float(max), scheme
 
     def colour(self, v) -> str:
@@ -170,8 +172,9 @@ class Scatter(_Mark):
     def __init__(self, x, y, scales, colors=("#0072B2",), marker="circle", default_size=64, fill=True,
                  stroke=None, stroke_width=1.5, opacities=None, visible=True):
         if marker not in MARKERS:
-            raise NbteachError(f"marker must be one of {', '.join(map(repr, MARKERS))} (the markers drawn here), "
-                               f"got {marker!r}.")
+            raise NbteachError(tr({"en": f"marker must be one of {', '.join(map(repr, MARKERS))} (the markers drawn here), "
+                                         f"got {marker!r}.",
+                                   "zh": f"marker 必须是 {', '.join(map(repr, MARKERS))} 之一（这里画得出的标记），你给的是 {marker!r}。"}))
         super().__init__(x, y, scales, visible)
         self.colors, self.marker, self.default_size = list(colors), marker, default_size
         self.fill, self.stroke, self.stroke_width = fill, stroke, stroke_width

@@ -19,6 +19,7 @@ from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import esc, say
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
+from nbteach.i18n import tr
 
 __all__ = ["AlphaCurve", "alpha_curve_widget"]
 
@@ -45,7 +46,8 @@ class AlphaCurve(Explorer):
             alphas = np.logspace(-3, 1, 17)
         alphas = np.sort(np.asarray(alphas, dtype=float))
         if alphas.size < 2 or np.any(alphas <= 0):
-            raise NbteachError("alphas must hold at least two positive values (log axis).")
+            raise NbteachError(tr({"en": "alphas must hold at least two positive values (log axis).",
+                                   "zh": "alphas 至少要有两个正值（对数坐标轴）。"}))
         self.model = model
         self.data = (X_train, y_train, X_test, y_test)
         self._encoded = None

@@ -14,6 +14,7 @@ from nbteach._base import NbteachError
 from nbteach.probability import bayes
 from nbteach.widgets._html import ERROR, bar, esc, number, say, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
+from nbteach.i18n import tr
 
 __all__ = ["bayes_explorer", "BayesExplorer"]
 
@@ -30,12 +31,14 @@ class BayesExplorer(Explorer):
     def __init__(self, classes=("ill", "healthy"), prior=0.01, likelihoods=(0.95, 0.05),
                  observation="x"):
         if len(classes) != 2 or len(likelihoods) != 2:
-            raise NbteachError("the Bayes explorer takes two classes and one likelihood per class.")
+            raise NbteachError(tr({"en": "the Bayes explorer takes two classes and one likelihood per class.",
+                                   "zh": "贝叶斯演示器需要两个类别，每个类别一个似然。"}))
         for name, v in [("prior", prior), *((f"likelihood of {c}", l) for c, l in zip(classes, likelihoods))]:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
                 # a slider would silently clamp it to its range: say so instead
-                raise NbteachError(f"the {name} must be a probability between 0 and 1 (the slider's range), "
-                                   f"got {v!r}.")
+                raise NbteachError(tr({"en": f"the {name} must be a probability between 0 and 1 (the slider's range), "
+                                             f"got {v!r}.",
+                                       "zh": f"{name} 必须是 0 到 1 之间的概率（滑块的范围），你给的是 {v!r}。"}))
         self.classes, self.observation = list(classes), observation
         style = {"description_width": "initial"}
         layout = w.Layout(width="420px")

@@ -25,6 +25,7 @@ from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer, _slug
+from nbteach.i18n import tr
 
 __all__ = ["network_explorer", "NetworkExplorer", "dseparation_explorer", "DSeparationExplorer",
            "search_explorer", "SearchExplorer", "network_svg"]
@@ -258,7 +259,8 @@ class NetworkExplorer(Explorer):
         """Observe values from code (``ex.set_evidence(JohnCalls=True)``); None clears."""
         for v, value in evidence.items():
             if v not in self.buttons:
-                raise NbteachError(f"{v!r} is not a node; the nodes are {', '.join(self.net.nodes)}.")
+                raise NbteachError(tr({"en": f"{v!r} is not a node; the nodes are {', '.join(self.net.nodes)}.",
+                                       "zh": f"{v!r} 不是结点；结点是 {', '.join(self.net.nodes)}。"}))
             self.buttons[v].value = value  # the observer updates the view
 
     #: how many evidence settings the view keeps what it showed for (a few kB each)

@@ -25,6 +25,7 @@ from nbteach.i18n import get_language
 from nbteach.metrics import confusion_table, precision_recall_f1
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
+from nbteach.i18n import tr
 
 __all__ = ["LossExplorer", "loss_explorer"]
 
@@ -42,13 +43,16 @@ class LossExplorer(Explorer):
 
     def __init__(self, model, X_test, y_test, positive=None, loss=None):
         if not hasattr(model, "classes_"):
-            raise NbteachError("loss_explorer needs a fitted model: call .fit(X_train, y_train) first.")
+            raise NbteachError(tr({"en": "loss_explorer needs a fitted model: call .fit(X_train, y_train) first.",
+                                   "zh": "loss_explorer 需要一个已拟合的模型：请先调用 .fit(X_train, y_train)。"}))
         classes = list(model.classes_)
         if len(classes) != 2:
-            raise NbteachError(f"loss_explorer takes a two-class model; this one has {classes}.")
+            raise NbteachError(tr({"en": f"loss_explorer takes a two-class model; this one has {classes}.",
+                                   "zh": f"loss_explorer 需要一个二分类模型；这个模型的类别是 {classes}。"}))
         positive = classes[1] if positive is None else positive
         if positive not in classes:
-            raise NbteachError(f"positive={positive!r} is not one of the model's classes {classes}.")
+            raise NbteachError(tr({"en": f"positive={positive!r} is not one of the model's classes {classes}.",
+                                   "zh": f"positive={positive!r} 不是模型的类别 {classes} 之一。"}))
         negative = classes[0] if classes[1] == positive else classes[1]
         self.classes, self.positive, self.negative = classes, positive, negative
         self.posterior = model.predict_proba(X_test)
@@ -57,10 +61,12 @@ class LossExplorer(Explorer):
             loss = [[0, 1], [1, 0]]
         loss = np.asarray(loss, dtype=float)
         if loss.shape != (2, 2):
-            raise NbteachError(f"loss must be 2x2 (rows: decision, columns: truth), got shape {loss.shape}.")
+            raise NbteachError(tr({"en": f"loss must be 2x2 (rows: decision, columns: truth), got shape {loss.shape}.",
+                                   "zh": f"loss 必须是 2x2 的（行：决策，列：真实类别），你给的形状是 {loss.shape}。"}))
         if np.any(loss < 0) or np.any(loss > 1000):
-            raise NbteachError("every cost must lie between 0 and 1000 (the boxes' range), got "
-                               f"{loss.tolist()}.")
+            raise NbteachError(tr({"en": "every cost must lie between 0 and 1000 (the boxes' range), got "
+                                         f"{loss.tolist()}.",
+                                   "zh": f"每个代价都必须在 0 到 1000 之间（输入框的范围），你给的是 {loss.tolist()}。"}))
         lay = w.Layout(width="360px")
         style = {"description_width": "initial"}
         labels = {

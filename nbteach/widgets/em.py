@@ -25,6 +25,7 @@ from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import say
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
+from nbteach.i18n import tr
 
 __all__ = ["EMExplorer", "em_explorer"]
 
@@ -48,7 +49,8 @@ class EMExplorer(Explorer):
                  n_draws=5, max_iter=10, alpha=1.0, random_state=0):
         n_labelled = check_n_labelled(n_labelled)
         if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-            raise NbteachError(f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.")
+            raise NbteachError(tr({"en": f"max_iter must be a whole number >= 1 (the slider's range), got {max_iter!r}.",
+                                   "zh": f"max_iter 必须是 >= 1 的整数（滑块的范围），你给的是 {max_iter!r}。"}))
         self.curve = em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=n_labelled,
                                        n_draws=n_draws, max_iter=max_iter, alpha=alpha,
                                        random_state=random_state)

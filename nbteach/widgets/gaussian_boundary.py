@@ -35,6 +35,7 @@ from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import say
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
+from nbteach.i18n import tr
 
 __all__ = ["BoundaryExplorer", "GreyOut", "boundary_explorer", "boundary_lines"]
 
@@ -122,15 +123,18 @@ class BoundaryExplorer(Explorer):
         means = np.asarray(means, dtype=float)
         sds = np.asarray(sds, dtype=float)
         if means.shape != (2, 2) or sds.shape != (2, 2):
-            raise NbteachError("means and sds take two classes x two features, e.g. "
-                               "means=((-1, 0), (1.5, 0.5)).")
+            raise NbteachError(tr({"en": "means and sds take two classes x two features, e.g. "
+                                         "means=((-1, 0), (1.5, 0.5)).",
+                                   "zh": "means 和 sds 需要两个类别 x 两个属性，如 means=((-1, 0), (1.5, 0.5))。"}))
         for name, arr, lo, hi in (("mean", means, -3.0, 3.0), ("sd", sds, 0.3, 2.5)):
             bad = arr[(arr < lo) | (arr > hi)]
             if bad.size:
                 # a slider would clamp it silently: say so instead
-                raise NbteachError(f"each {name} must lie in [{lo}, {hi}] (the slider's range), got {bad[0]}.")
+                raise NbteachError(tr({"en": f"each {name} must lie in [{lo}, {hi}] (the slider's range), got {bad[0]}.",
+                                       "zh": f"每个 {name} 都必须在 [{lo}, {hi}] 之内（滑块的范围），你给的是 {bad[0]}。"}))
         if isinstance(prior, bool) or not isinstance(prior, (int, float)) or not 0.05 <= prior <= 0.95:
-            raise NbteachError(f"prior must be a number in [0.05, 0.95] (the slider's range), got {prior!r}.")
+            raise NbteachError(tr({"en": f"prior must be a number in [0.05, 0.95] (the slider's range), got {prior!r}.",
+                                   "zh": f"prior 必须是 [0.05, 0.95] 之内的数（滑块的范围），你给的是 {prior!r}。"}))
         rng = np.random.default_rng(seed)
         self._z = rng.standard_normal((2, n_points, 2))         # fixed draws, moved by the sliders
         style = {"description_width": "initial"}

@@ -24,6 +24,7 @@ from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
+from nbteach.i18n import tr
 
 __all__ = ["GibbsExplorer", "gibbs_explorer"]
 
@@ -34,8 +35,9 @@ _BURN_IN, _CHAINS, _THIN, _PER_CHAIN = (0, 500, 10), (1, 8, 1), (1, 5, 1), (50, 
 def _in(name, x, bounds):
     low, high, step = bounds
     if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high or (x - low) % step:
-        raise NbteachError(f"{name} must be an integer from {low} to {high}"
-                           + (f" in steps of {step}" if step > 1 else "") + f" (the slider's range); got {x!r}.")
+        raise NbteachError(tr({"en": f"{name} must be an integer from {low} to {high}"
+                                     + (f" in steps of {step}" if step > 1 else "") + f" (the slider's range); got {x!r}.",
+                               "zh": f"{name} 必须是 {low} 到 {high} 之间的整数" + (f"（步长 {step}）" if step > 1 else "") + f"（滑块的范围）；你给的是 {x!r}。"}))
     return x
 
 
@@ -81,7 +83,8 @@ class GibbsExplorer(Explorer):
         self.random_state, self.init = random_state, init
         net.encode_evidence({var: value, **self.evidence})    # a value each node takes, or a message
         if var in self.evidence:
-            raise NbteachError(f"{var!r} is both the query and in the evidence.")
+            raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
+                                   "zh": f"{var!r} 既是查询变量又在证据之中。"}))
         self.exact = float(elimination_ask(net, var, self.evidence)[value])
         settings = {"burn_in": _in("burn_in", burn_in, _BURN_IN), "n_chains": _in("n_chains", n_chains, _CHAINS),
                     "thin": _in("thin", thin, _THIN), "per_chain": _in("per_chain", per_chain, _PER_CHAIN)}

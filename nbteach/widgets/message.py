@@ -24,6 +24,7 @@ from nbteach._base import NbteachError
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, bar, esc, message_box, say, view_html
 from nbteach.widgets._explorer import Explorer
+from nbteach.i18n import tr
 
 __all__ = ["MessageExplorer", "message_explorer"]
 
@@ -45,10 +46,12 @@ class MessageExplorer(Explorer):
 
     def __init__(self, model, message=""):
         if not hasattr(model, "feature_log_prob_") or not hasattr(model, "explain"):
-            raise NbteachError("message_explorer needs a fitted TextNB: call .fit(documents, labels) first.")
+            raise NbteachError(tr({"en": "message_explorer needs a fitted TextNB: call .fit(documents, labels) first.",
+                                   "zh": "message_explorer 需要一个已拟合的 TextNB：请先调用 .fit(documents, labels)。"}))
         if len(model.classes_) != 2:
-            raise NbteachError(f"message_explorer shows the log odds of two classes; the model has "
-                               f"{list(model.classes_)}.")
+            raise NbteachError(tr({"en": f"message_explorer shows the log odds of two classes; the model has "
+                                         f"{list(model.classes_)}.",
+                                   "zh": f"message_explorer 显示两个类别的对数几率；这个模型的类别是 {list(model.classes_)}。"}))
         self.model = model
         self.classes = [str(c) for c in model.classes_]
         self._kept, self._kept_for = {}, None

@@ -30,6 +30,7 @@ from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
 from nbteach.widgets._mpl import adopt, configure
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
+from nbteach.i18n import tr
 
 __all__ = ["lagrange_picture", "mle_explorer", "MLEExplorer", "simplex_xy"]
 
@@ -89,7 +90,8 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     configure()                     # Chinese glyphs, retina PNG in a notebook
     for name, v in (("n1", n1), ("n2", n2)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:
-            raise NbteachError(f"{name} must be a count >= 1 (the picture needs both words), got {v!r}.")
+            raise NbteachError(tr({"en": f"{name} must be a count >= 1 (the picture needs both words), got {v!r}.",
+                                   "zh": f"{name} 必须是 >= 1 的计数（图中两个词都要有），你给的是 {v!r}。"}))
     estimate, objective, gradient, _ = _functions(2)
     counts = [n1, n2]
     if ax is None:
@@ -163,10 +165,12 @@ class MLEExplorer(Explorer):
         counts = list(counts)
         if len(counts) != 3 or any(isinstance(c, bool) or not isinstance(c, (int, np.integer))
                                    or c < 0 for c in counts):
-            raise NbteachError(f"counts must be three whole numbers >= 0 (N_1, N_2, N_3), got {counts!r}.")
+            raise NbteachError(tr({"en": f"counts must be three whole numbers >= 0 (N_1, N_2, N_3), got {counts!r}.",
+                                   "zh": f"counts 必须是三个 >= 0 的整数（N_1, N_2, N_3），你给的是 {counts!r}。"}))
         check_alpha(alpha)
         if len(words) != 3:
-            raise NbteachError(f"words must name the three words, got {words!r}.")
+            raise NbteachError(tr({"en": f"words must name the three words, got {words!r}.",
+                                   "zh": f"words 必须给出三个词的名字，你给的是 {words!r}。"}))
         self.words = [str(x) for x in words]
         self._estimate, self._objective, _, self._multiplier = _functions(3)
         style, layout = {"description_width": "initial"}, w.Layout(width="360px")

@@ -26,6 +26,7 @@ from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import get_language
 from nbteach.widgets._html import esc, say, view_html
 from nbteach.widgets.bayesnet import network_svg
+from nbteach.i18n import tr
 
 __all__ = ["OneDependenceExplorer", "one_dependence_explorer", "tan_svg"]
 
@@ -45,18 +46,22 @@ class OneDependenceExplorer(Explorer):
 
     def __init__(self, X, y, positive=None, sample=None, copied=None, m=1, alpha=1.0):
         if not isinstance(X, pd.DataFrame) or X.shape[1] < 2:
-            raise NbteachError("X must be a DataFrame of categorical attributes with at least two columns.")
+            raise NbteachError(tr({"en": "X must be a DataFrame of categorical attributes with at least two columns.",
+                                   "zh": "X 必须是至少有两列离散属性的 DataFrame。"}))
         self.X = X.astype(str)
         self.y = np.asarray(y, dtype=object)
         if len(self.y) != len(self.X):
-            raise NbteachError(f"X has {len(self.X)} rows but y has {len(self.y)} labels.")
+            raise NbteachError(tr({"en": f"X has {len(self.X)} rows but y has {len(self.y)} labels.",
+                                   "zh": f"X 有 {len(self.X)} 行，但 y 有 {len(self.y)} 个标记。"}))
         classes = sorted(set(self.y.tolist()), key=str)
         self.positive = classes[-1] if positive is None else positive
         if self.positive not in classes:
-            raise NbteachError(f"positive must be one of the classes {classes}, got {positive!r}.")
+            raise NbteachError(tr({"en": f"positive must be one of the classes {classes}, got {positive!r}.",
+                                   "zh": f"positive 必须是类别 {classes} 之一，你给的是 {positive!r}。"}))
         self.copied = X.columns[-1] if copied is None else copied
         if self.copied not in X.columns:
-            raise NbteachError(f"copied must be a column of X ({list(X.columns)}), got {copied!r}.")
+            raise NbteachError(tr({"en": f"copied must be a column of X ({list(X.columns)}), got {copied!r}.",
+                                   "zh": f"copied 必须是 X 的一列（{list(X.columns)}），你给的是 {copied!r}。"}))
         self.copy_name = f"{self.copied} (copy)"
         sample = dict(sample or self.X.iloc[0].to_dict())
         style = {"description_width": "initial"}
@@ -65,7 +70,8 @@ class OneDependenceExplorer(Explorer):
             options = sorted(self.X[col].unique().tolist())
             value = str(sample.get(col, options[0]))
             if value not in options:
-                raise NbteachError(f"{value!r} is not a value of {col!r}; its values are {options}.")
+                raise NbteachError(tr({"en": f"{value!r} is not a value of {col!r}; its values are {options}.",
+                                       "zh": f"{value!r} 不是 {col!r} 的取值；它的取值是 {options}。"}))
             self.values[col] = w.Dropdown(options=options, value=value, description=str(col), style=style)
         self.copy = w.Checkbox(value=False, description=say(f"add a copy of {self.copied}",
                                                             f"添加 {self.copied} 的一份副本"))
@@ -210,11 +216,13 @@ def tan_svg(model, class_name="class") -> str:
     """
     parents = getattr(model, "parents_", None)
     if not isinstance(parents, dict):
-        raise NbteachError("tan_svg draws a fitted TAN: call TAN(...).fit(X, y) first.")
+        raise NbteachError(tr({"en": "tan_svg draws a fitted TAN: call TAN(...).fit(X, y) first.",
+                               "zh": "tan_svg 画的是已拟合的 TAN：请先调用 TAN(...).fit(X, y)。"}))
     names = {k: str(k) for k in parents}
     if str(class_name) in names.values():
-        raise NbteachError(f"class_name {class_name!r} is also an attribute's name; pick another label "
-                           "for the class node.")
+        raise NbteachError(tr({"en": f"class_name {class_name!r} is also an attribute's name; pick another label "
+                                     "for the class node.",
+                               "zh": f"class_name {class_name!r} 同时也是一个属性名；请给类别结点另取一个名字。"}))
     tree = [(names[p], names[k]) for k, p in parents.items() if p is not None]
     edges = [(str(class_name), names[k]) for k in parents] + tree
     return network_svg([str(class_name), *names.values()], edges, highlight=tree)

@@ -25,6 +25,7 @@ from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
 from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, say, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
+from nbteach.i18n import tr
 
 __all__ = ["smoothing_explorer", "SmoothingExplorer"]
 
@@ -49,7 +50,8 @@ class SmoothingExplorer(Explorer):
     def __init__(self, data=None, target="Diagnosis", query=None, alpha=1.0, epsilon=1e-3):
         self.data = flu_cold() if data is None else data
         if not hasattr(self.data, "columns") or target not in self.data.columns:
-            raise NbteachError(f"data must be a DataFrame with a {target!r} column (the class).")
+            raise NbteachError(tr({"en": f"data must be a DataFrame with a {target!r} column (the class).",
+                                   "zh": f"data 必须是带 {target!r} 列（类别）的 DataFrame。"}))
         self.target = target
         self.X = self.data.drop(columns=target)
         self.y = self.data[target]
@@ -57,11 +59,13 @@ class SmoothingExplorer(Explorer):
             query = FLU_COLD_QUERIES["second"] if data is None else self.X.iloc[0].to_dict()
         missing = [f for f in self.X.columns if f not in query]
         if missing:
-            raise NbteachError(f"query must give a value for every feature; missing: {missing}.")
+            raise NbteachError(tr({"en": f"query must give a value for every feature; missing: {missing}.",
+                                   "zh": f"query 必须为每个属性给出取值；缺少：{missing}。"}))
         check_alpha(alpha)
         check_epsilon(epsilon)
         if not 1e-8 <= epsilon <= 10**-0.01:
-            raise NbteachError("epsilon for the explorer must lie between 1e-8 and 0.97.")
+            raise NbteachError(tr({"en": "epsilon for the explorer must lie between 1e-8 and 0.97.",
+                                   "zh": "演示器的 epsilon 必须在 1e-8 和 0.97 之间。"}))
 
         layout = w.Layout(width="340px")
         self.query = {

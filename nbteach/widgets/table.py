@@ -13,6 +13,7 @@ from nbteach._base import NbteachError
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, say, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
+from nbteach.i18n import tr
 
 __all__ = ["TableExplorer", "table_explorer"]
 
@@ -33,21 +34,25 @@ class TableExplorer(Explorer):
 
     def __init__(self, model, X, sample=None):
         if not hasattr(model, "classes_") or not hasattr(model, "explain"):
-            raise NbteachError("table_explorer needs a fitted CategoricalNB: call .fit(X, y) first.")
+            raise NbteachError(tr({"en": "table_explorer needs a fitted CategoricalNB: call .fit(X, y) first.",
+                                   "zh": "table_explorer 需要一个已拟合的 CategoricalNB：请先调用 .fit(X, y)。"}))
         if not hasattr(X, "columns"):
-            raise NbteachError("X must be the DataFrame of features the model was fitted on.")
+            raise NbteachError(tr({"en": "X must be the DataFrame of features the model was fitted on.",
+                                   "zh": "X 必须是拟合模型时所用的属性 DataFrame。"}))
         self.model, self.X = model, X
         sample = dict(X.iloc[0]) if sample is None else dict(sample)
         unknown = [f for f in sample if f not in X.columns]
         if unknown:
-            raise NbteachError(f"sample names features that X does not have: {unknown}.")
+            raise NbteachError(tr({"en": f"sample names features that X does not have: {unknown}.",
+                                   "zh": f"sample 中有 X 没有的属性：{unknown}。"}))
         self.dropdowns = {}
         for f in X.columns:
             options = sorted({str(v) for v in X[f]})
             value = str(sample.get(f, options[0]))
             if value not in options:
-                raise NbteachError(f"sample gives {f}={value!r}, which the table never shows; its values are "
-                                   f"{options}.")
+                raise NbteachError(tr({"en": f"sample gives {f}={value!r}, which the table never shows; its values are "
+                                             f"{options}.",
+                                       "zh": f"sample 给出 {f}={value!r}，但表中从未出现这个值；它的取值是 {options}。"}))
             self.dropdowns[f] = w.Dropdown(options=options, value=value, description=str(f),
                                            style={"description_width": "initial"},
                                            layout=w.Layout(width="230px"))

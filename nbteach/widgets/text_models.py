@@ -21,6 +21,7 @@ from nbteach.multinomial import MultinomialNB
 from nbteach.text import build_vocabulary, count_matrix, tokenize, word_log_odds
 from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, say, view_html
 from nbteach.widgets._explorer import Explorer
+from nbteach.i18n import tr
 
 __all__ = ["ModelsOnText", "text_models_explorer"]
 
@@ -42,8 +43,9 @@ class ModelsOnText(Explorer):
         self.multinomial = MultinomialNB(alpha=alpha).fit(X, labels)
         self.bernoulli = BernoulliNB(alpha=alpha).fit(X, labels)
         if len(self.multinomial.classes_) != 2:
-            raise NbteachError("text_models_explorer compares two classes; the labels have "
-                               f"{list(self.multinomial.classes_)}.")
+            raise NbteachError(tr({"en": "text_models_explorer compares two classes; the labels have "
+                                         f"{list(self.multinomial.classes_)}.",
+                                   "zh": f"text_models_explorer 比较两个类别；标记中有 {list(self.multinomial.classes_)}。"}))
         self.classes = [str(c) for c in self.multinomial.classes_]
         message_box(self, message)
         self.result = None

@@ -24,6 +24,7 @@ from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
 from nbteach.widgets._html import THEME_STYLE, esc, padded, say
 from nbteach.widgets._plot import BLUE, VERMILLION
+from nbteach.i18n import tr
 
 __all__ = ["ThresholdExplorer", "threshold_explorer"]
 
@@ -45,13 +46,16 @@ class ThresholdExplorer(Explorer):
 
     def __init__(self, model, X_test, y_test, positive, threshold=0.5):
         if not hasattr(model, "classes_"):
-            raise NbteachError("threshold_explorer needs a fitted model: call .fit(X_train, y_train) first.")
+            raise NbteachError(tr({"en": "threshold_explorer needs a fitted model: call .fit(X_train, y_train) first.",
+                                   "zh": "threshold_explorer 需要一个已拟合的模型：请先调用 .fit(X_train, y_train)。"}))
         classes = [str(c) for c in model.classes_]
         if len(classes) != 2 or str(positive) not in classes:
-            raise NbteachError(f"threshold_explorer takes a two-class model and one of its classes as "
-                               f"positive; the classes are {classes}, positive={positive!r}.")
+            raise NbteachError(tr({"en": f"threshold_explorer takes a two-class model and one of its classes as "
+                                         f"positive; the classes are {classes}, positive={positive!r}.",
+                                   "zh": f"threshold_explorer 需要一个二分类模型，并以它的一个类别为正类；类别是 {classes}，positive={positive!r}。"}))
         if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0.01 <= threshold <= 0.99:
-            raise NbteachError(f"threshold must be a number in [0.01, 0.99] (the slider's range), got {threshold!r}.")
+            raise NbteachError(tr({"en": f"threshold must be a number in [0.01, 0.99] (the slider's range), got {threshold!r}.",
+                                   "zh": f"threshold 必须是 [0.01, 0.99] 之内的数（滑块的范围），你给的是 {threshold!r}。"}))
         self.positive = positive
         self.y_test = np.asarray(y_test)
         self.p = model.predict_proba(X_test)[:, classes.index(str(positive))]

@@ -206,7 +206,7 @@ def exercises(p):
             "hw01.laplace_temperature",
             {"en": f"Laplace smoothing (alpha = 1): P(Temperature = {lap['value']} | {lap['class']}), "
                    "as an exact Fraction.",
-             "zh": f"拉普拉斯平滑（alpha = 1）：P(Temperature = {lap['value']} | {lap['class']})，用精确分数表示。"},
+             "zh": f"拉普拉斯修正（alpha = 1）：P(Temperature = {lap['value']} | {lap['class']})，用精确分数表示。"},
             _model(p, alpha=1, exact=True).tables_["Temperature"].loc[lap["value"], lap["class"]],
             {"type": "exact"},
             mistakes=[
@@ -228,7 +228,7 @@ def exercises(p):
             mistakes=[
                 ("laplace_instead", _lidstone(n4, t4, M4, 1),
                  {"en": f"That is Laplace smoothing (alpha = 1); this exercise uses alpha = {a4}.",
-                  "zh": f"这是拉普拉斯平滑（alpha = 1）的结果；本题 alpha = {a4}。"}),
+                  "zh": f"这是拉普拉斯修正（alpha = 1）的结果；本题 alpha = {a4}。"}),
                 ("alpha_not_times_M", _lidstone(n4, t4, 1, a4), _NOT_M_HINT),
                 ("no_smoothing", Fraction(n4, t4), _NO_SMOOTHING_HINT),
             ],
@@ -335,7 +335,7 @@ def cells(p):
         ("code", "q2.check(answer2)"),
         ("markdown", {"en": f"## Exercise 3: Laplace smoothing\n\n"
                             f"With Laplace smoothing (alpha = 1) what is P(Temperature = {lap['value']} | {lap['class']})? "
-                            "Give an exact\n`Fraction` [拉普拉斯平滑]. Careful: note 001 says in words that M·alpha is "
+                            "Give an exact\n`Fraction` [拉普拉斯修正]. Careful: note 001 says in words that M·alpha is "
                             "added to the\nnumerator; lesson 03 shows why it belongs in the denominator.",
                       "zh": f"## 练习 3：拉普拉斯修正\n\n"
                             f"用拉普拉斯修正（alpha = 1）时，P(Temperature = {lap['value']} | {lap['class']}) 是多少？给出精确的 "
@@ -367,7 +367,7 @@ def cells(p):
                             "your teacher's grading calls it on more. Do not change the dicts you are given.",
                       "zh": "## 练习 6：自己写出贝叶斯定理\n\n"
                             "编写 `posterior(prior, likelihood)`：两个参数都是 类别 → 概率 的字典；返回字典 类别 → P(类别 | x)。"
-                            "检查单元会用几组输入调用你的函数；老师评分时会用更多输入调用它。不要修改传入的字典。"}),
+                            "检查单元格会用几组输入调用你的函数；老师评分时会用更多输入调用它。不要修改传入的字典。"}),
         ("code", "q6 = exercise(\"hw01.posterior_function\")\nq6"),
         ("code", "def posterior(prior, likelihood):\n"
                  "    # BEGIN SOLUTION\n"
@@ -377,5 +377,5 @@ def cells(p):
                  "    # END SOLUTION"),
         ("code", "q6.check(posterior)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

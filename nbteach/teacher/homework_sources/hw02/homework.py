@@ -95,7 +95,7 @@ def exercises(p):
             "hw02.theta_spam",
             {"en": f"Multinomial NB with Laplace smoothing (alpha = 1): the word probabilities theta_{{i|spam}} "
                    f"for ({words}), as a numpy array, at least 4 significant digits each.",
-             "zh": f"多项式朴素贝叶斯，拉普拉斯平滑（alpha = 1）：spam 类的词概率 theta_{{i|spam}}（{words}），"
+             "zh": f"多项式朴素贝叶斯，拉普拉斯修正（alpha = 1）：spam 类的词概率 theta_{{i|spam}}（{words}），"
                    "以 numpy 数组给出，每个至少 4 位有效数字。"},
             _row(_multinomial(p, 1.0)), {"type": "array", "digits": 4},
             mistakes=[
@@ -160,7 +160,7 @@ def exercises(p):
             {"en": "Write theta_laplace(counts): counts is a numpy array of word counts N_{c,i} of one class "
                    "over the vocabulary; return the Laplace-smoothed theta_{i|c} as an array. Do not modify counts.",
              "zh": "编写 theta_laplace(counts)：counts 是某一类在词表上的词计数 N_{c,i}（numpy 数组）；"
-                   "返回拉普拉斯平滑后的 theta_{i|c} 数组。不要修改 counts。"},
+                   "返回拉普拉斯修正后的 theta_{i|c} 数组。不要修改 counts。"},
             _theta_fn("laplace"), {"type": "array", "digits": 6}, kind="function",
             public=[((np.array(c),), {}) for c in p["cases"]], hidden=_hidden,
             mistakes=[
@@ -233,11 +233,11 @@ def cells(p):
                             "teacher's grading calls it on more. Do not modify `counts`.",
                       "zh": "## 练习 4：写出拉普拉斯估计\n\n"
                             "编写 `theta_laplace(counts)`：`counts` 是一个类别的词频 N_{c,i} 组成的 numpy 数组；返回经拉普拉斯修正的 "
-                            "theta_{i|c}。检查单元会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
+                            "theta_{i|c}。检查单元格会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
         ("code", "q4 = exercise(\"hw02.theta_function\")\nq4"),
         ("code", "def theta_laplace(counts):\n    # BEGIN SOLUTION\n"
                  "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
         ("code", "q4.check(theta_laplace)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -355,7 +355,7 @@ def cells(p):
                             "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
                             "grading calls it on more.",
                       "zh": "## 练习 5：把贝叶斯判定准则写成函数\n\n"
-                            "编写 `decide(posterior, loss)`。检查单元会用几个例子调用它；老师评分时会用更多例子调用它。"}),
+                            "编写 `decide(posterior, loss)`。检查单元格会用几个例子调用它；老师评分时会用更多例子调用它。"}),
         ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
         ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
                  "    k = len(posterior)\n"
@@ -363,5 +363,5 @@ def cells(p):
                  "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
         ("code", "q5.check(decide)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -394,5 +394,5 @@ def cells(p):
                  "answer3 = float(net.query(\"Alarm\", rest)[True])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

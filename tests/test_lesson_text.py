@@ -70,3 +70,59 @@ def test_the_term_check_finds_an_avoided_synonym_but_not_a_quoted_one():
     assert avoided_terms("# 08 · logistic regression (逻辑斯谛回归)") == ["逻辑斯谛回归 (use 对数几率回归)"]
     assert avoided_terms('Note 002 writes "第一项描述了编码贝叶斯网络需要的字节数".') == []
     assert avoided_terms("logistic regression (对数几率回归)") == []
+
+
+# ---------------------------------------------------------------- one line a Chinese paragraph
+#: a Chinese character or full-width punctuation (，。：（）“”…—)
+_HAN = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef\u201c\u201d\u2018\u2019\u2026\u2014"
+# a line break that a Markdown renderer turns into a space between two Chinese characters: a CJK
+# character at the end of a line, and the next line of the same block (not a heading, list item,
+# table row, fence or display maths) starting with one, after its indentation, quotation marks
+# (the same number of ">") and emphasis
+_SOFT_BREAK = re.compile(rf"([{_HAN}])[*_`]*\n(?P<next>(?:[ \t]*>)*[ \t]*)[*_]*([{_HAN}])")
+_FENCED = re.compile(r"^(```|~~~).*?^\1[^\n]*$|^\s*\$\$.*?\$\$[^\n]*$", re.S | re.M)
+
+
+def cjk_line_breaks(markdown: str) -> list[str]:
+    """Each place where ``markdown`` breaks a line between two Chinese characters or punctuation
+    marks inside a paragraph (a space in the rendered text), as the few characters around it."""
+    text = _FENCED.sub("\n", markdown)
+    found = []
+    for m in _SOFT_BREAK.finditer(text):
+        before = text[:m.start() + 1].rsplit("\n", 1)[-1]
+        if re.match(r"\s*(#|\|)", before):                 # a heading or table row ends there
+            continue
+        if before.count(">") != m.group("next").count(">") and before.lstrip().startswith(">"):
+            continue
+        found.append(text[max(0, m.start() - 8):m.end() + 8].replace("\n", "⏎"))
+    return found
+
+
+CHINESE_NOTES = sorted((ROOT / "teacher" / "notes" / "zh").glob("*.md"))
+
+
+@pytest.mark.parametrize("path", CHINESE + CHINESE_NOTES, ids=lambda p: p.name)
+def test_a_chinese_paragraph_is_one_line(path):
+    """A line break inside a Chinese paragraph renders as a space between two characters ("一个很
+    小的概率， 而不是 0"): in the Chinese lessons, homework and teacher's notes a paragraph is one
+    line (``python tools/translate.py`` has ``one_line_paragraphs``)."""
+    if path.suffix == ".md":
+        texts = [("the file", path.read_text(encoding="utf-8"))]
+    else:
+        texts = [(f"cell {i} (id {cid})", text) for i, cid, text in _markdown(path)]
+    found = [f"{where}: {', '.join(breaks)}" for where, text in texts if (breaks := cjk_line_breaks(text))]
+    assert not found, f"{path.name}: a line break between two Chinese characters: " + "; ".join(found)
+
+
+def test_the_line_break_check_finds_a_break_inside_a_chinese_paragraph_only():
+    assert cjk_line_breaks("一个很小的概率，\n而不是 0")
+    assert cjk_line_breaks("先验概率和\n**后验概率**")
+    assert cjk_line_breaks("- 列表项\n  的续行")
+    assert cjk_line_breaks("> 引文\n> 的续行")
+    assert not cjk_line_breaks("## 标题\n正文")
+    assert not cjk_line_breaks("正文：\n\n- 一\n- 二")
+    assert not cjk_line_breaks("| 表 |\n| 格 |")
+    assert not cjk_line_breaks("```\n代\n码\n```")
+    assert not cjk_line_breaks("$$\n\\text{式}\n\\text{子}\n$$")
+    assert not cjk_line_breaks("English text,\nthen more.")
+    assert not cjk_line_breaks("中文，然后 `code`\nand English")

@@ -108,6 +108,65 @@ def synced(en: dict, zh: dict | None, english: Path) -> dict:
     return out
 
 
+#: a Chinese character or a full-width punctuation mark (，。：“”…): a line break between two of
+#: them renders as a space in the middle of a Chinese sentence
+CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef\u201c\u201d\u2018\u2019\u2026\u2014"
+_CJK_CHAR = re.compile(f"[{CJK}]")
+_PUNCT = re.compile("[\u3000-\u303f\uff00-\uffef\u201c\u201d\u2018\u2019\u2026\u2014]")   # ，。：（）“”…
+# a line that is a block of its own, never a paragraph's continuation: a heading, a list item, a
+# table row, a fence, display maths, a thematic break, HTML
+_BLOCK = re.compile(r"^\s*(#|[-*+]\s|[0-9]+[.)]\s|\||```|~~~|\$\$|\\\[|<|---|\*\*\*|$)")
+
+
+def _quote_depth(line: str) -> tuple[int, str]:
+    """How many ``>`` a line opens with, and the line without them."""
+    m = re.match(r"^(\s*>\s?)+", line)
+    return (m.group(0).count(">"), line[m.end():]) if m else (0, line)
+
+
+def one_line_paragraphs(markdown: str) -> str:
+    """``markdown`` with every paragraph (a list item, a quotation) on one line: a soft line break
+    inside it is dropped between two Chinese characters or punctuation marks (where it would render
+    as a space) and becomes a space elsewhere. Headings, list items, table rows, code fences and
+    display maths stay lines of their own; a hard break (two trailing spaces, a backslash) stays."""
+    out: list[str] = []
+    fence = maths = False
+    can_continue = False                      # whether the previous line is paragraph text
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if fence or maths:
+            out.append(line)
+            if fence and stripped.startswith(("```", "~~~")):
+                fence = False
+            elif maths and "$$" in stripped:
+                maths = False
+            can_continue = False
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence, can_continue = True, False
+            out.append(line)
+            continue
+        if stripped.startswith("$$") and stripped.count("$$") % 2 == 1:
+            maths, can_continue = True, False
+            out.append(line)
+            continue
+        depth, text = _quote_depth(line)
+        prev_depth = _quote_depth(out[-1])[0] if out else -1
+        if (can_continue and depth == prev_depth and not _BLOCK.match(text)
+                and not out[-1].endswith(("  ", "\\"))):
+            prev = out[-1].rstrip()
+            text = text.strip()
+            first = text.lstrip("*_")[:1] or " "
+            cjk_both = _CJK_CHAR.match(prev[-1]) and _CJK_CHAR.match(first)
+            glue = "" if cjk_both or _PUNCT.match(prev[-1]) or _PUNCT.match(first) else " "
+            out[-1] = prev + glue + text
+            continue
+        out.append(line)
+        can_continue = bool(text.strip()) and not re.match(r"^\s*(#|\||---|\*\*\*|<)", text) \
+            and not stripped.endswith("$$")
+    return "\n".join(out)
+
+
 def _has_chinese(text: str) -> bool:
     return any("\u4e00" <= ch <= "\u9fff" for ch in text)
 

@@ -70,7 +70,7 @@ def test_sync_copies_the_code_and_marks_every_text_untranslated(course):
     translate.sync([course])
     zh = json.loads(translate.chinese_of(course).read_text())
     assert [c["id"] for c in zh["cells"]] == ["a", "b", "c"]
-    assert zh["cells"][1]["source"] == "x = 1 + 1"
+    assert translate.source(zh["cells"][1]) == translate.SETUP_LINE + "\nx = 1 + 1"   # the first code cell
     assert sorted(line.split("(id ")[1][0] for line in translate.problems(course)) == ["a", "c"]
 
 
@@ -97,7 +97,7 @@ def test_a_new_english_cell_or_edited_chinese_code_is_named(course):
     assert [line.split(": ", 1)[1] for line in translate.problems(course)] == ["untranslated"]
     zh_path = translate.chinese_of(course)
     zh = json.loads(zh_path.read_text())
-    zh["cells"][2]["source"] = "x = 1 + 2"
+    zh["cells"][2]["source"] = translate.SETUP_LINE + "\nx = 1 + 2"
     zh_path.write_text(json.dumps(zh))
     assert any("code differs from the English" in line for line in translate.problems(course))
 
@@ -108,3 +108,51 @@ def test_a_cell_marked_translated_but_left_in_english_is_named(course):
                              "c": "The posterior is computed from the prior and the likelihood."})
     (line,) = translate.problems(course)
     assert "(id c): marked translated but has no Chinese" in line
+
+
+# ---------------------------------------------------------------- code: comments aside, one set-up line
+def _two_code_cells(course, first, second):
+    """The course's Chinese notebook, its two code cells' sources set to ``first`` and ``second``
+    (the English: ``x = 1 + 1`` and ``y = "# not a comment"  # a comment``)."""
+    nb = json.loads(course.read_text())
+    if len(nb["cells"]) == 3:
+        nb["cells"].append(_code("d", 'y = "# not a comment"  # a comment'))
+    course.write_text(json.dumps(nb))
+    translate.sync([course])
+    translate.apply(course, {"a": "# 关于先验概率与后验概率的一课", "c": "后验概率由先验概率和似然算出。"})
+    zh_path = translate.chinese_of(course)
+    zh = json.loads(zh_path.read_text())
+    zh["cells"][1]["source"], zh["cells"][3]["source"] = first, second
+    zh_path.write_text(json.dumps(zh))
+    return [line.split(": ", 1)[1][:21] for line in translate.problems(course)]
+
+
+def test_the_drift_check_compares_code_without_its_comments(course):
+    setup = translate.SETUP_LINE
+    assert _two_code_cells(course, setup + "\nx = 1 + 1  # 一加一", 'y = "# not a comment"  # 一条注释') == []
+    assert _two_code_cells(course, translate.SETUP + "\nx = 1 + 1", 'y = "# not a comment"\n# 注释') == []
+    # a '#' inside a string is code, not a comment
+    assert _two_code_cells(course, setup + "\nx = 1 + 1", 'y = "# 不是注释"  # 注释') == ["code differs from the"]
+    assert _two_code_cells(course, setup + "\nx = 1 + 2", 'y = "# not a comment"') == ["code differs from the"]
+
+
+def test_the_set_up_line_is_the_only_line_of_its_own_and_only_in_the_first_code_cell(course):
+    other_line = 'import nbteach; nbteach.set_language("en")'
+    assert _two_code_cells(course, "x = 1 + 1", 'y = "# not a comment"') == []        # without it: in step
+    assert _two_code_cells(course, other_line + "\nx = 1 + 1", 'y = "# not a comment"') == ["code differs from the"]
+    assert _two_code_cells(course, translate.SETUP_LINE + "\nx = 1 + 1",
+                           translate.SETUP_LINE + '\ny = "# not a comment"') == ["code differs from the"]
+    assert _two_code_cells(course, "x = 1 + 1\n" + translate.SETUP_LINE, 'y = "# not a comment"') \
+        == ["code differs from the"]
+
+
+def test_sync_keeps_the_chinese_comments_and_the_set_up_line(course):
+    _two_code_cells(course, translate.SETUP_LINE + "\nx = 1 + 1  # 一加一", 'y = "# not a comment"  # 注释')
+    nb = json.loads(course.read_text())
+    nb["cells"][3]["source"] = 'y = "# not a comment, changed"  # a comment'
+    course.write_text(json.dumps(nb))
+    translate.sync([course])
+    zh = json.loads(translate.chinese_of(course).read_text())
+    assert translate.source(zh["cells"][1]) == translate.SETUP_LINE + "\nx = 1 + 1  # 一加一"   # kept
+    assert translate.source(zh["cells"][3]) == nb["cells"][3]["source"]     # the code changed: copied anew
+    assert translate.problems(course) == []

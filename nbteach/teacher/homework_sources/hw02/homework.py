@@ -233,11 +233,11 @@ def cells(p):
                             "teacher's grading calls it on more. Do not modify `counts`.",
                       "zh": "## 练习 4：写出拉普拉斯估计\n\n"
                             "编写 `theta_laplace(counts)`：`counts` 是一个类别的词频 N_{c,i} 组成的 numpy 数组；返回经拉普拉斯修正的 "
-                            "theta_{i|c}。检查单元会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
+                            "theta_{i|c}。检查单元格会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
         ("code", "q4 = exercise(\"hw02.theta_function\")\nq4"),
         ("code", "def theta_laplace(counts):\n    # BEGIN SOLUTION\n"
                  "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
         ("code", "q4.check(theta_laplace)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -215,7 +215,7 @@ def cells(p):
                             "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more.",
                       "zh": "## 练习 5：写出混淆矩阵\n\n"
                             "编写 `confusion(y_true, y_pred, labels)`，返回一个 numpy 数组，其中 C[i, j] = 真实类别为 `labels[i]`、"
-                            "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元会用几组标记列表调用它；老师评分时会用更多列表调用它。"}),
+                            "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元格会用几组标记列表调用它；老师评分时会用更多列表调用它。"}),
         ("code", "q5 = exercise(\"hw03.confusion_function\")\nq5"),
         ("code", "def confusion(y_true, y_pred, labels):\n    # BEGIN SOLUTION\n"
                  "    index = {c: k for k, c in enumerate(labels)}\n"
@@ -225,5 +225,5 @@ def cells(p):
                  "    return C\n    # END SOLUTION"),
         ("code", "q5.check(confusion)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -28,6 +28,9 @@ from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_m
 
 NAME = "hw04"
 NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
+#: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
+COMMENTS_ZH = {"the threshold, the cost of a miss": "阈值，漏诊的代价",
+               "rows: decide healthy, cold, flu; columns: truth": "行：判为 healthy、cold、flu；列：真实类别"}
 COLUMNS = ["weight", "sweetness"]
 CLASSES = ["bad", "good"]
 
@@ -355,7 +358,7 @@ def cells(p):
                             "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
                             "grading calls it on more.",
                       "zh": "## 练习 5：把贝叶斯判定准则写成函数\n\n"
-                            "编写 `decide(posterior, loss)`。检查单元会用几个例子调用它；老师评分时会用更多例子调用它。"}),
+                            "编写 `decide(posterior, loss)`。检查单元格会用几个例子调用它；老师评分时会用更多例子调用它。"}),
         ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
         ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
                  "    k = len(posterior)\n"
@@ -363,5 +366,5 @@ def cells(p):
                  "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
         ("code", "q5.check(decide)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -417,7 +417,7 @@ def cells(p):
                             "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
                             "teacher's grading calls it on more.",
                       "zh": "## 练习 5：马尔可夫毯\n\n"
-                            "编写 `markov_blanket(parents, node)`。检查单元会用几个小图调用它；老师评分时会用更多图调用它。"}),
+                            "编写 `markov_blanket(parents, node)`。检查单元格会用几个小图调用它；老师评分时会用更多图调用它。"}),
         ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
         ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
                  "    children = [c for c, ps in parents.items() if node in ps]\n"
@@ -428,5 +428,5 @@ def cells(p):
                  "    return \", \".join(sorted(out))\n    # END SOLUTION"),
         ("code", "q5.check(markov_blanket)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

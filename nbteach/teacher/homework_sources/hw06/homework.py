@@ -21,6 +21,8 @@ from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_m
 
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
+#: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
+COMMENTS_ZH = {"u1 is the first row": "u1 是第一行"}
 VOCAB = ["free", "win", "meeting", "report"]
 NODES = ["Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"]
 COLUMNS = ["Outlook", "Temp", "Humidity", "Wind"]
@@ -394,5 +396,5 @@ def cells(p):
                  "answer3 = float(net.query(\"Alarm\", rest)[True])  # SOLUTION"),
         ("code", "q3.check(answer3)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
-                      "zh": "## 交作业之前\n\n重启内核并运行所有单元。每个检查单元都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
+                      "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

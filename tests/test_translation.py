@@ -8,6 +8,7 @@ that differs (the glossary's terms in the Chinese text: tests/test_lesson_text.p
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -156,3 +157,67 @@ def test_sync_keeps_the_chinese_comments_and_the_set_up_line(course):
     assert translate.source(zh["cells"][1]) == translate.SETUP_LINE + "\nx = 1 + 1  # 一加一"   # kept
     assert translate.source(zh["cells"][3]) == nb["cells"][3]["source"]     # the code changed: copied anew
     assert translate.problems(course) == []
+
+
+# ---------------------------------------------------------------- comments in the Chinese edition
+def english_comments(code: str) -> list[str]:
+    """The comments of ``code`` a Chinese reader would read in English: a comment with an English
+    word (three letters or more) and no Chinese. A block of whole-line comments that reads as Python
+    once uncommented (``# answer = fit``: code for the student to uncomment) is code, and its own
+    comments are read the same way."""
+    import ast
+    import io
+    import textwrap
+    import tokenize
+
+    comments = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
+    lines = code.splitlines()
+    found, block = [], []
+
+    def prose(text):
+        return re.search(r"[A-Za-z]{3,}", text) and not re.search("[\u4e00-\u9fff]", text)
+
+    def close():
+        if not block:
+            return
+        body = textwrap.dedent("\n".join(t.string[1:] for t in block))
+        try:
+            ast.parse(body)
+        except SyntaxError:
+            found.extend(t.string for t in block if prose(t.string))
+        else:
+            found.extend(english_comments(body))
+        block.clear()
+
+    for t in comments:
+        whole_line = not lines[t.start[0] - 1][:t.start[1]].strip()
+        if whole_line and (not block or block[-1].start[0] == t.start[0] - 1):
+            block.append(t)
+            continue
+        close()
+        if whole_line:
+            block.append(t)
+        elif prose(t.string):
+            found.append(t.string)
+    close()
+    return found
+
+
+def test_the_comment_check_finds_english_comments_but_not_code_or_strings():
+    assert english_comments("x = 1  # the note's value") == ["# the note's value"]
+    assert english_comments("# P(Flu | x) for the new patient; prior not smoothed (note 001)\nanswer = ____") \
+        == ["# P(Flu | x) for the new patient; prior not smoothed (note 001)"]
+    assert english_comments("x = 1  # 笔记中的值 (note 001)\ny = '# not a comment'") == []
+    assert english_comments("# def fit(y, X, alpha):\n#     ...   # 你的代码\n#     return log_pi\n# answer = fit") == []
+    assert english_comments("# def fit(y, X, alpha):\n#     ...   # your code\n# answer = fit") == ["# your code"]
+    assert english_comments("# q1.hint()\nx = 1  # s_1, s_2") == []
+
+
+@pytest.mark.parametrize("path", sorted(translate.CHINESE.rglob("*.ipynb")), ids=lambda p: p.name)
+def test_every_comment_of_the_chinese_edition_is_chinese(path):
+    """Issue 34: 123 of 467 Chinese code cells carried English comments, one of them an instruction
+    (03 ``7c7eb00b``: "prior not smoothed (note 001)"). The drift check compares code without them."""
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    found = [f"cell {i} (id {c.get('id')}): {', '.join(bad)}" for i, c in enumerate(cells)
+             if c["cell_type"] == "code" and (bad := english_comments(translate.source(c)))]
+    assert not found, f"{path.name}: English comments in the Chinese edition: " + "; ".join(found)

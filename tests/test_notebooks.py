@@ -182,9 +182,14 @@ TYPED_DECIMALS_ALLOWED: dict[tuple[str, str], str] = {
 _CODE = re.compile(r"^```.*?^```|(`+).+?\1", re.S | re.M)
 
 
+#: a citation of one of Zhou's equations, "Zhou (7.8)", "式(7.20)", "(7.24) and (7.25)": a label, not a result
+_EQUATION = re.compile(r"\(7\.[0-9]{1,2}\)")
+
+
 def outside_code(markdown: str) -> str:
-    """A markdown text without its fenced code blocks and code spans (code there is code, not prose)."""
-    return _CODE.sub(" ", markdown)
+    """A markdown text without its fenced code blocks and code spans (code there is code, not prose),
+    nor its citations of Zhou's equation numbers."""
+    return _EQUATION.sub(" ", _CODE.sub(" ", markdown))
 
 
 def _significant(number: str) -> int:

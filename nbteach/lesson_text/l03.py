@@ -67,7 +67,7 @@ ZH = {
     "verdict": "结论",
     "alpha 1 is better": "alpha 1 更好",
     "alpha 0.01 is better": "alpha 0.01 更好",
-    "a tie: within the noise of the draws": "打平：差异在抽样噪声之内",
+    "a tie: within the noise of the draws": "不分高下：差异在抽样噪声之内",
     "prior, note 001 / scikit-learn": "先验概率，笔记 001 / scikit-learn",
     "prior, notes 000 and 002": "先验概率，笔记 000 和 002",
     "P(c | second patient), note 001": "P(c | 第二位病人)，笔记 001",

@@ -34,7 +34,7 @@ ZH = {
     "sd": "标准差",
     "NB is better": "NB 更好",
     "LR is better": "LR 更好",
-    "a tie": "不分胜负",
+    "a tie": "不分高下",
     "NB minus LR (mean)": "NB 减 LR（均值）",
     "draws NB ahead": "NB 领先的抽取次数",
     "draws LR ahead": "LR 领先的抽取次数",

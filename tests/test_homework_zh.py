@@ -2,7 +2,9 @@
 
 A source's markdown cell may be ``{"en": ..., "zh": ...}``; ``Variant.notebook(lang="zh")`` and
 ``python -m nbteach.assign ... --lang zh`` take the Chinese text and keep everything else: cell
-ids, code cells (the checks' cell included), exercise ids, variant, digests, fingerprint. So a
+ids, code (the checks' cell included; comments aside, said in Chinese, and the set-up line
+``nbteach.set_language("zh")`` on top of the first code cell), exercise ids, variant, digests,
+fingerprint. So a
 Chinese submission grades exactly as the English one, and ``tools/translate.py check`` sees the
 committed self-study edition (``notebooks/zh/homework/``) in step with the English.
 """
@@ -22,6 +24,9 @@ from nbteach.teacher.assign import assign, main as assign_main, render
 from nbteach.teacher.homework import load, sources
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from translate import SETUP, code_of  # noqa: E402
+
 SECRET = b"a class secret for the Chinese homework"
 NAMES = sources()
 
@@ -58,9 +63,13 @@ BUILT_ONCE = [pytest.param(name, marks=pytest.mark.xdist_group(f"zh-pairs-{name}
 def test_the_chinese_notebook_is_the_english_one_with_chinese_text(name):
     for en, zh in _pairs(name):
         assert [(c["id"], c["cell_type"]) for c in en["cells"]] == [(c["id"], c["cell_type"]) for c in zh["cells"]]
+        first = next(c["id"] for c in en["cells"] if c["cell_type"] == "code")
         for e, z in zip(en["cells"], zh["cells"]):
             if e["cell_type"] == "code":
-                assert z == e                      # code, the checks' cell and its metadata alike
+                # code, the checks' cell and its metadata alike; comments in Chinese; the set-up line
+                setup = SETUP + "\n" if e["id"] == first else ""
+                assert code_of(_text(z)) == code_of(setup + _text(e))
+                assert {**z, "source": []} == {**e, "source": []}
             else:
                 assert _has_chinese(_text(z))     # every markdown cell of the project's sources
         assert zh["metadata"]["nbteach"].pop("lang") == "zh"
@@ -105,8 +114,9 @@ def test_assign_lang_zh_releases_the_same_variants_in_chinese(tmp_path, capsys):
         en = json.loads((tmp_path / "en" / sid / notebook).read_text(encoding="utf-8"))
         zh = json.loads((tmp_path / "zh" / sid / notebook).read_text(encoding="utf-8"))
         assert [c["id"] for c in en["cells"]] == [c["id"] for c in zh["cells"]]
-        assert [c for c in en["cells"] if c["cell_type"] == "code"] == \
-               [c for c in zh["cells"] if c["cell_type"] == "code"]
+        codes = [(_text(e), _text(z)) for e, z in zip(en["cells"], zh["cells"]) if e["cell_type"] == "code"]
+        assert [code_of(z) for _, z in codes] == [code_of(SETUP + "\n" + codes[0][0])] + \
+               [code_of(e) for e, _ in codes[1:]]
         assert en["metadata"]["nbteach"]["fingerprint"] == zh["metadata"]["nbteach"]["fingerprint"]
         assert en["metadata"]["nbteach"]["feedback"] == zh["metadata"]["nbteach"]["feedback"] == "graded"
         md = [_text(c) for c in zh["cells"] if c["cell_type"] == "markdown"]
@@ -232,3 +242,31 @@ def test_a_chinese_submission_grades_exactly_as_the_english_one(tmp_path):
     assert feedback["en"].startswith("Feedback for alice") and "Correct!" in feedback["en"]
     assert feedback["zh"].startswith("alice 的反馈") and "正确！" in feedback["zh"]
     assert feedback["zh"].count("\n") == feedback["en"].count("\n")
+
+
+def test_the_first_cells_say_how_a_chinese_homework_runs_in_jupyterlab_4():
+    """Issue 34: the Chinese homework sets its own language (no line to uncomment), names the menu
+    JupyterLab 4 has, in Chinese, and says 单元格 for a cell; the English names the same menu."""
+    from translate import SETUP_LINE
+
+    for name in NAMES:
+        notebook = load(name).notebook
+        zh = json.loads((ROOT / "notebooks" / "zh" / "homework" / notebook).read_text(encoding="utf-8"))
+        en = json.loads((ROOT / "notebooks" / "homework" / notebook).read_text(encoding="utf-8"))
+        first_code = next(c for c in zh["cells"] if c["cell_type"] == "code")
+        assert _text(first_code).split("\n")[0] == SETUP_LINE, name
+        everything = "\n".join(_text(c) for c in zh["cells"])
+        assert "取消注释" not in everything and "Restart & Run All" not in everything, name
+        assert "内核 > 重启内核并运行所有单元格…" in _text(zh["cells"][0]), name
+        assert not re.search("单元(?!格)", everything), name
+        english = "\n".join(_text(c) for c in en["cells"])
+        assert "Restart & Run All" not in english and "Restart Kernel and Run All Cells" in english, name
+
+
+def test_a_prompt_shows_its_code_as_code_not_as_backticks():
+    """A question's `patient` (hw01) is code in the rendered block, as in the lesson's markdown."""
+    from nbteach.check.feedback import Message
+
+    shown = Message("不平滑。`patient` 的 Flu 得分是多少？", "question", "hw01.score_flu")._repr_html_()
+    assert "<code>patient</code>" in shown and "`" not in shown
+    assert "`" in str(Message("`patient`", "question"))         # plain text keeps its backticks

@@ -21,19 +21,29 @@ def test_there_are_lessons():
     assert "00_start_here.ipynb" in names
 
 
-def kernel_env(path: Path) -> dict:
+def kernel_env(path: Path, session_path: bool = True) -> dict:
     """The environment jupyter_server gives the kernel of the notebook at ``path``: ours, with the
     notebook's path in ``JPY_SESSION_NAME`` (``SessionManager.get_kernel_env``), and without
-    ``NBTEACH_LANG``, so that a Chinese notebook speaks Chinese by the real mechanism (its folder)."""
+    ``NBTEACH_LANG``, so that a Chinese notebook speaks Chinese by the real mechanism (its folder).
+    With ``session_path=False``, no path at all: a kernel started by nbconvert, nbclient, papermill or
+    Colab, where a Chinese notebook speaks Chinese by its own set-up line (``tools/translate.py``)."""
     import os
 
     env = {k: v for k, v in os.environ.items() if k not in ("NBTEACH_LANG", "JPY_SESSION_NAME")}
-    env["JPY_SESSION_NAME"] = str(path)
+    if session_path:
+        env["JPY_SESSION_NAME"] = str(path)
     return env
 
 
-def execute(nb, path: Path):
-    """Run ``nb`` (read from ``path``) top to bottom in a fresh kernel started as JupyterLab starts it."""
+def chinese(path: Path) -> bool:
+    """Whether ``path`` is a notebook of the Chinese edition (``notebooks/zh/...``)."""
+    return "zh" in Path(path).parts
+
+
+def execute(nb, path: Path, session_path: bool | None = None):
+    """Run ``nb`` (read from ``path``) top to bottom in a fresh kernel started as JupyterLab starts it,
+    or, for the Chinese edition (``session_path`` None), as nbconvert starts it: without the notebook's
+    path, the harder case for its language."""
     from nbclient import NotebookClient
 
     client = NotebookClient(
@@ -46,7 +56,7 @@ def execute(nb, path: Path):
         # once instead of asking it to shut down and waiting (about a second a notebook, measured)
         shutdown_kernel="immediate",
     )
-    client.execute(env=kernel_env(path))
+    client.execute(env=kernel_env(path, not chinese(path) if session_path is None else session_path))
     return nb
 
 
@@ -62,8 +72,21 @@ def test_a_kernel_speaks_the_language_of_its_notebooks_folder(tmp_path, folder, 
     path = where / "lesson.ipynb"
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("import nbteach; print(nbteach.get_language())")])
     nbformat.write(nb, path)
-    out = execute(nbformat.read(path, as_version=4), path).cells[0].outputs
+    out = execute(nbformat.read(path, as_version=4), path, session_path=True).cells[0].outputs
     assert [o.get("text", "").strip() for o in out if o.get("output_type") == "stream"] == [lang]
+
+
+def test_a_chinese_lesson_speaks_chinese_where_the_kernel_is_not_told_its_path(tmp_path):
+    """Issue 34: nbconvert, nbclient, papermill and Colab start a kernel without the notebook's path;
+    a Chinese lesson's first code cell (its set-up line) makes it speak Chinese there too. (The whole
+    Chinese edition runs so in test_notebook_runs_top_to_bottom where chromium does not run it.)"""
+    import nbformat
+
+    lesson = nbformat.read(ROOT / "notebooks" / "zh" / "00_start_here.ipynb", as_version=4)
+    first = next(c for c in lesson.cells if c.cell_type == "code")
+    nb = nbformat.v4.new_notebook(cells=[first, nbformat.v4.new_code_cell("print(nbteach.get_language())")])
+    out = execute(nb, tmp_path / "copied.ipynb", session_path=False).cells[1].outputs
+    assert [o.get("text", "").strip() for o in out if o.get("output_type") == "stream"] == ["zh"]
 
 
 #: what matplotlib writes to stderr when a font lacks a character: a warning ("Glyph 23545 (...)
@@ -114,19 +137,25 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
     import nbformat
 
     nb = nbformat.read(path, as_version=4)
-    execute(nb, path)               # as JupyterLab starts a kernel: a zh notebook speaks Chinese
+    execute(nb, path)               # a zh notebook without its path: it must speak Chinese all the same
     check_outputs(nb, path)
 
 
 def check_outputs(nb, path: Path) -> None:
     """What a notebook ``nb`` (of file name ``path.name``) run top to bottom must show: no
-    character drawn as a box, no error output, and, in a lesson of either edition, no exercise's
-    answer before the exercise and no printed result typed into the text."""
+    character drawn as a box, no error output, in the Chinese edition no English prose
+    (:func:`english_prose`), and, in a lesson of either edition, no exercise's answer before the
+    exercise and no printed result typed into the text."""
     _no_missing_glyph(nb, path)
     # A cell that printed a traceback through a display hook would not raise: look for one.
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):
             assert out.get("output_type") != "error", f"cell {i} of {path.name} raised: {out}"
+    if chinese(path):                           # a Chinese lesson or homework: no English prose
+        english = english_prose(nb, path.stem)
+        assert not english, (f"{path.name} shows English where a Chinese reader looks (translate it, or "
+                             "add it to LATIN_WORDS_ALLOWED / LATIN_CELLS_ALLOWED with the reason): "
+                             + "; ".join(english))
     if LESSON.match(path.name):                 # a lesson of either edition
         _no_answer_before_its_exercise(nb, path)
     if LESSON.match(path.name):
@@ -182,9 +211,14 @@ TYPED_DECIMALS_ALLOWED: dict[tuple[str, str], str] = {
 _CODE = re.compile(r"^```.*?^```|(`+).+?\1", re.S | re.M)
 
 
+#: a citation of one of Zhou's equations, "Zhou (7.8)", "式(7.20)", "(7.24) and (7.25)": a label, not a result
+_EQUATION = re.compile(r"\(7\.[0-9]{1,2}\)")
+
+
 def outside_code(markdown: str) -> str:
-    """A markdown text without its fenced code blocks and code spans (code there is code, not prose)."""
-    return _CODE.sub(" ", markdown)
+    """A markdown text without its fenced code blocks and code spans (code there is code, not prose),
+    nor its citations of Zhou's equation numbers."""
+    return _EQUATION.sub(" ", _CODE.sub(" ", markdown))
 
 
 def _significant(number: str) -> int:
@@ -361,3 +395,156 @@ def test_every_hint_stops_short_of_the_answer():
                 assert form not in text, f"{q.id}: a hint shows the answer ({form})"
             for ln in lines:
                 assert ln not in text, f"{q.id}: a hint holds a line of the solution: {ln}"
+
+
+# ---------------------------------------------------------------- English in a Chinese notebook's outputs
+#: Latin words a Chinese notebook's outputs may show (lower case), each group with its reason; any
+#: other word of four letters or more that is not one of the notebook's own identifiers or string
+#: data (its code's names and literals) is English prose a Chinese reader should not get
+LATIN_WORDS_ALLOWED: dict[str, str] = {
+    **dict.fromkeys(["bayes", "laplace", "lidstone", "gibbs", "markov", "dirichlet", "gaussian", "bernoulli",
+                     "python", "numpy", "sympy", "pandas", "scipy", "scikit", "learn", "jieba", "snownlp",
+                     "nbteach", "fraction", "pearl", "russell", "norvig", "nigam", "lauritzen", "zhou",
+                     "john", "mary", "jordan", "amazon", "openintro", "modeldata", "kneser", "turing", "good",
+                     "mpmath"],
+                    "a proper name: a person, a library, a data set"),
+    **dict.fromkeys(["dtype", "object", "name", "int64", "float64", "bool", "true", "false", "none", "nan",
+                     "inf", "self", "argmax", "argmin", "prod", "alpha", "epsilon", "theta", "sigma",
+                     "lambda", "beta", "gamma", "length", "shape"],
+                    "Python's and pandas' own words in a repr, or a Greek letter's name"),
+    **dict.fromkeys(["nats", "bits", "bytes"], "a unit"),
+    **dict.fromkeys(["documents"], "a library function's parameter, named in its error message"),
+    **dict.fromkeys(["headache", "sore", "temperature", "cough", "diagnosis", "mild", "severe", "normal", "high",
+                     "flu", "cold", "sick", "healthy", "spam", "great", "other", "burglary", "earthquake",
+                     "alarm", "johncalls", "marycalls", "cloudy", "sprinkler", "rain", "wetgrass", "benign",
+                     "malignant", "adults", "male", "female", "first", "second", "third", "crew", "child"],
+                    "a value or column of a data set the lessons use (note 001's table, the networks, the "
+                    "mail, the reviews, the passengers): data, the same in both editions"),
+}
+
+#: cells whose outputs are English by design: (notebook stem, cell id) -> why
+LATIN_CELLS_ALLOWED: dict[tuple[str, str], str] = {
+    ("00_start_here", "0e49f77e"): "shows the same feedback in both languages, English on purpose",
+    ("00_start_here", "5b9d2f60"): "the glossary: each term in English beside its Chinese",
+    ("06_spam_detector", "3aca10cf"): "prints two of the reviews: English data",
+    ("06_spam_detector", "08731082"): "prints note 004's toy mails: English data",
+    ("06_spam_detector", "484f11bc"): "the e-mail data set's column names (openintro's `email`)",
+    ("07_evaluation_and_imbalance", "d7689bec"): "the e-mail data set's column names (openintro's `email`)",
+    ("06_spam_detector", "8ee09ef7"): "prints note 003's function as the library keeps it: source code",
+    ("12_em_and_unlabelled_data", "f25137ef"): "the mixture's vocabulary as column names: English data",
+}
+
+_WORD = re.compile(r"(?<![\w./\\-])[A-Za-z][a-z]{3,}(?![\w(]|\.\w)")
+_QUOTES = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"")
+
+
+def _shown_text(out) -> str:
+    """The words an output shows a reader: a stream's text; an HTML table's headers and text but not
+    its data cells; LaTeX without its commands; a repr without its quoted strings (data)."""
+    import html as _html
+
+    kind = out.get("output_type")
+    if kind == "stream":
+        text = re.sub(r"(/[\w.-]+)+\.py:\d+", " ", out.get("text", ""))     # a warning's file path
+    elif kind == "error":
+        text = f"{out.get('ename', '')}: {out.get('evalue', '')}"
+    elif kind in ("execute_result", "display_data"):
+        data = out.get("data", {})
+        if "text/html" in data:
+            page = re.sub(r"<(style|script|td)\b.*?</\1>", " ", data["text/html"], flags=re.S | re.I)
+            page = re.sub(r"<tbody>.*?</tbody>", lambda m: re.sub(r"<th\b.*?</th>", " ", m.group(0), flags=re.S),
+                          page, flags=re.S)
+            text = _html.unescape(re.sub(r"<[^>]+>", " ", page))
+        elif "text/latex" in data:
+            text = re.sub(r"\\(begin|end)\{[^}]*\}|\\[A-Za-z]+", " ", data["text/latex"])
+        elif "text/plain" in data and not any(k.startswith(("image/", "application/vnd.jupyter.widget"))
+                                              for k in data):
+            text = data["text/plain"]
+        else:
+            return ""
+    else:
+        return ""
+    text = re.sub(r"\$[^$\n]*\$", " ", text)                  # maths
+    text = _QUOTES.sub(" ", text)                              # a repr's strings: data
+    text = re.sub(r"Name: \w+, dtype: \w+|<function [^>]*>", " ", text)   # pandas' and Python's reprs
+    text = re.sub(r"\b[A-Za-z_][\w.]*\([^()]*\)", " ", text)   # a call with its arguments: code
+    return re.sub(r"\b[A-Za-z_]\w*=", " ", text)                # a keyword argument's name: code
+
+
+def _glossary_words() -> set:
+    from nbteach.glossary import TERMS
+
+    return {w.lower() for english, *_ in TERMS for w in re.findall(r"[A-Za-z]+", english)} | {
+        "joint", "decision", "evidence", "split", "model", "total", "count", "score", "summary"}
+
+
+#: English words of the course's concepts: a variable the lesson names ``prior`` does not make a
+#: table's "prior" code
+_TERMS = _glossary_words()
+
+
+def _own_words(nb) -> set:
+    """The words of a notebook's own code: its names (``query``, ``predict``: an output naming them
+    names code) unless they are a concept's English word (a variable ``prior`` does not make a
+    table's "prior" code), and the words of its string literals (data, labels as values: 'severe',
+    'Flu'), but not the English text it hands to ``say`` (which must come out Chinese)."""
+    import ast
+
+    words = set()
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        try:
+            tree = ast.parse(re.sub(r"^\s*[%!].*$", "", cell.source, flags=re.M))
+        except SyntaxError:
+            continue
+        said = {id(node.args[0]) for node in ast.walk(tree) if isinstance(node, ast.Call) and node.args
+                and (getattr(node.func, "id", None) == "say" or getattr(node.func, "attr", None) == "say")}
+        for node in ast.walk(tree):
+            name = (node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute)
+                    else node.arg if isinstance(node, (ast.keyword, ast.arg)) else
+                    node.name if isinstance(node, (ast.FunctionDef, ast.ClassDef)) else None)
+            if name and name.lower() not in _TERMS:
+                words.add(name.lower())
+            elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in said:
+                words.update(w.lower() for w in re.findall(r"[A-Za-z]+", node.value))
+    return words
+
+
+def english_prose(nb, stem: str) -> list[str]:
+    """Where a (Chinese) notebook's outputs show English words: ``cell i (id): word, ...``."""
+    own = _own_words(nb)
+    found = []
+    for i, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or (stem, cell.get("id")) in LATIN_CELLS_ALLOWED:
+            continue
+        words = []
+        for out in cell.get("outputs", []):
+            words += [w for w in _WORD.findall(_shown_text(out))
+                      if w.lower() not in LATIN_WORDS_ALLOWED and w.lower() not in own]
+        if words:
+            found.append(f"cell {i} (id {cell.get('id')}): {', '.join(dict.fromkeys(words))}")
+    return found
+
+
+def test_the_english_check_finds_a_library_table_in_english_but_not_code_or_data():
+    import nbformat
+
+    def words(source, text="", html=None):
+        cell = nbformat.v4.new_code_cell(source)
+        data = {"text/plain": text, **({"text/html": html} if html else {})}
+        cell.outputs = [nbformat.v4.new_output("execute_result", data)]
+        found = english_prose(nbformat.v4.new_notebook(cells=[cell]), "01_x")
+        return found[0].split(": ", 1)[1].split(", ") if found else []
+
+    # issue 34: bayes()'s table in English under a Chinese 决策：Cold (a variable named prior is no excuse)
+    table = ("     prior P(c) likelihood P(x|c) joint P(c)P(x|c) posterior P(c|x)\nFlu  3/5  1  3/5  3/4\n"
+             "evidence P(x) = 4/5\ndecision: Flu")
+    assert words("prior = {}\nbayes(prior, likelihood)", table) == [
+        "prior", "likelihood", "joint", "posterior", "evidence", "decision"]
+    assert words("x = say('the score of {c}')", "the score of Flu") == ["score"]     # say's English: no excuse
+    assert words("x", "NbteachError: 先验概率在各类上之和必须为 1") == []                  # Chinese
+    assert words("x", "{'Flu': Fraction(3, 5)}  Exercise('01.x': 用 lidstone(count, total) 计算)") == []
+    assert words("net.query('x')", "不要用 query，也不要 categories= 声明") == []           # code
+    assert words("df = flu_cold()", html="<table><thead><tr><th>Headache</th></tr></thead>"
+                                         "<tbody><tr><th>0</th><td>severe</td></tr></tbody></table>") == []

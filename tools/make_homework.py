@@ -14,7 +14,8 @@ or outputs: it stops and names the file. Teachers grading for credit use
 ``python -m nbteach.assign`` with a roster and a secret instead (per-student variants).
 
 The Chinese edition (``notebooks/zh/homework/``) is the same variant built with ``lang="zh"``: the
-same cells with the same ids, code copied, each markdown cell in Chinese and recording in
+same cells with the same ids, code copied (its comments in Chinese, and the set-up line on top of
+the first code cell: ``tools/translate.py``), each markdown cell in Chinese and recording in
 ``metadata.nbteach.translates`` the digest (``tools/translate.py``'s ``digest``) of the English
 cell it translates, so ``python tools/translate.py check`` sees it in step with the English.
 """
@@ -52,13 +53,15 @@ def chinese(english: dict, zh: dict) -> dict:
 
     Raises SystemExit if the two differ in anything but markdown text (cell ids, kinds, code).
     """
-    from translate import digest, source
+    from translate import digest, same_code, source
 
     if [(c["id"], c["cell_type"]) for c in english["cells"]] != [(c["id"], c["cell_type"]) for c in zh["cells"]]:
         raise SystemExit(f"{english['metadata']['nbteach']['assignment']}: the Chinese notebook's cells "
                          "are not the English notebook's cells")
+    first_code = next(c["id"] for c in english["cells"] if c["cell_type"] == "code")
     for e, z in zip(english["cells"], zh["cells"]):
-        if e["cell_type"] == "code" and source(e) != source(z):
+        # the same code, comments aside (said in Chinese), and the set-up line on top of the first
+        if e["cell_type"] == "code" and not same_code(source(e), source(z), first=e["id"] == first_code):
             raise SystemExit(f"{english['metadata']['nbteach']['assignment']}: cell {e['id']}: the Chinese "
                              "notebook's code differs from the English")
         if z["cell_type"] == "markdown":

@@ -167,10 +167,11 @@ _PREAMBLE = {
            "teacher's edition, where each note below is a collapsed *Teacher's note* next to the lesson cell",
            "whose id its line names (``## after cell `<id>` ``). Edit a note's text freely; keep its line.",
            "The text after the id is a reminder of that cell (`tools/teacher_notes.py extract` rewrites it)."],
-    "zh": ["`notebooks/{name}` 的教师提示（学生拿到的课件里没有）。`make teacher` 生成教师版，下面每条提示",
-           "在教师版里是一个折叠的“教师提示”，紧跟在标题行所写 id 的那个单元格之后（``## after cell `<id>` ``）。",
-           "每条都是英文提示（`teacher/notes/{english}`）的中文版，`translates` 记录所译英文的摘要：英文改了，",
-           "`python tools/teacher_notes.py check` 会指出这条译文已过时，`todo`/`apply` 更新它（见该工具的说明）。",
+    # one line: a line break between two Chinese characters renders as a space
+    "zh": ["`notebooks/{name}` 的教师提示（学生拿到的课件里没有）。`make teacher` 生成教师版，下面每条提示"
+           "在教师版里是一个折叠的“教师提示”，紧跟在标题行所写 id 的那个单元格之后（``## after cell `<id>` ``）。"
+           "每条都是英文提示（`teacher/notes/{english}`）的中文版，`translates` 记录所译英文的摘要：英文改了，"
+           "`python tools/teacher_notes.py check` 会指出这条译文已过时，`todo`/`apply` 更新它（见该工具的说明）。"
            "提示正文可以随意修改，标题行请保留；id 之后的文字只是那个单元格的提醒（`extract` 会重写它）。"],
 }
 

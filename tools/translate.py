@@ -11,8 +11,11 @@ none means every lesson and self-study homework.
 The rule, by construction:
 - A Chinese notebook has the English notebook's cells in the same order, with the same cell ids.
 - Its code cells are the English code cells, copied (a student running either edition gets the
-  same numbers; what differs by language comes from the library's language, which a notebook
-  under ``notebooks/zh/`` takes from its path).
+  same numbers; what differs by language comes from the library's language), with two differences
+  that the check allows: comments, which a translator writes in Chinese (code is compared without
+  them, as Python's tokenizer reads it), and the set-up line ``SETUP`` on top of the first code cell,
+  which sets the language where the kernel does not know the notebook's path (nbconvert, nbclient,
+  papermill, Colab). ``sync`` keeps a Chinese code cell whose code is still the English code.
 - Each markdown cell is a translation, and records in ``metadata.nbteach.translates`` a digest of
   the English text it translates. When the English cell changes later, the digests differ and
   ``check`` (run by ``make test``) names the cell as stale; ``sync`` keeps the old translation
@@ -22,15 +25,51 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import io
 import json
 import re
 import sys
+import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGLISH = ROOT / "notebooks"
 CHINESE = ENGLISH / "zh"
 UNTRANSLATED = "untranslated"
+
+#: The one line of its own a Chinese notebook's code may carry, at the top of its first code cell:
+#: nbclient, nbconvert, papermill and Colab start a kernel without the notebook's path, so the
+#: language cannot come from the ``zh`` folder there (nbteach.i18n.starting_language)
+SETUP = 'import nbteach; nbteach.set_language("zh")'
+SETUP_LINE = SETUP + "  # 中文版：本笔记本的提示、反馈、表格和图都用中文"
+
+
+_LAYOUT = {tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
+
+
+def code_of(text: str) -> list | str:
+    """The code of a cell without its comments, as Python's tokenizer reads it (so a ``#`` inside a
+    string stays code): the tokens but comments and blank lines. A cell the tokenizer cannot read
+    (an unclosed bracket) is its text."""
+    try:
+        return [(t.type, t.string if t.type not in _LAYOUT else "")
+                for t in tokenize.generate_tokens(io.StringIO(text).readline)
+                if t.type not in (tokenize.COMMENT, tokenize.NL)]
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return text
+
+
+def same_code(english: str, chinese: str, first: bool = False) -> bool:
+    """Whether a Chinese code cell is the English one: the same code, comments aside (a comment is
+    written in the reader's language), and in the notebook's first code cell the set-up line
+    :data:`SETUP` on top, and nothing else of its own."""
+    zh = code_of(chinese)
+    return zh == code_of(english) or (first and zh == code_of(SETUP + "\n" + english))
+
+
+def with_setup(code: str) -> str:
+    """The first code cell of a Chinese notebook: :data:`SETUP_LINE` over the English code."""
+    return SETUP_LINE + "\n" + code
 
 
 def digest(text: str) -> str:
@@ -87,12 +126,22 @@ def _record(cell) -> dict:
 
 def synced(en: dict, zh: dict | None, english: Path) -> dict:
     """The Chinese notebook rebuilt from the English ``en``, keeping the translations in ``zh``."""
-    old = {c.get("id"): c for c in (zh or {}).get("cells", []) if c.get("cell_type") == "markdown"}
+    old = {c.get("id"): c for c in (zh or {}).get("cells", [])}
+    first_code = next((c.get("id") for c in en["cells"] if c["cell_type"] == "code"), None)
     cells = []
     for cell in en["cells"]:
         new = copy.deepcopy(cell)
+        kept = old.get(cell.get("id"))
+        if cell["cell_type"] == "code":
+            first = cell.get("id") == first_code
+            if kept is not None and kept.get("cell_type") == "code" \
+                    and same_code(source(cell), source(kept), first):
+                new["source"] = kept["source"]           # its Chinese comments, its set-up line
+            if first and code_of(source(new)) == code_of(source(cell)):
+                new["source"] = with_setup(source(new)).splitlines(keepends=True)
+        if cell["cell_type"] == "markdown" and kept is not None and kept.get("cell_type") != "markdown":
+            kept = None
         if cell["cell_type"] == "markdown":
-            kept = old.get(cell.get("id"))
             meta = new.setdefault("metadata", {})
             if kept is not None and _record(kept).get("translates"):
                 new["source"] = kept["source"]
@@ -106,6 +155,65 @@ def synced(en: dict, zh: dict | None, english: Path) -> dict:
     meta["language_info"] = dict(meta.get("language_info", {"name": "python"}))
     meta["nbteach"] = {"edition": "zh", "translates": str(english.relative_to(ROOT))}
     return out
+
+
+#: a Chinese character or a full-width punctuation mark (，。：“”…): a line break between two of
+#: them renders as a space in the middle of a Chinese sentence
+CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef\u201c\u201d\u2018\u2019\u2026\u2014"
+_CJK_CHAR = re.compile(f"[{CJK}]")
+_PUNCT = re.compile("[\u3000-\u303f\uff00-\uffef\u201c\u201d\u2018\u2019\u2026\u2014]")   # ，。：（）“”…
+# a line that is a block of its own, never a paragraph's continuation: a heading, a list item, a
+# table row, a fence, display maths, a thematic break, HTML
+_BLOCK = re.compile(r"^\s*(#|[-*+]\s|[0-9]+[.)]\s|\||```|~~~|\$\$|\\\[|<|---|\*\*\*|$)")
+
+
+def _quote_depth(line: str) -> tuple[int, str]:
+    """How many ``>`` a line opens with, and the line without them."""
+    m = re.match(r"^(\s*>\s?)+", line)
+    return (m.group(0).count(">"), line[m.end():]) if m else (0, line)
+
+
+def one_line_paragraphs(markdown: str) -> str:
+    """``markdown`` with every paragraph (a list item, a quotation) on one line: a soft line break
+    inside it is dropped between two Chinese characters or punctuation marks (where it would render
+    as a space) and becomes a space elsewhere. Headings, list items, table rows, code fences and
+    display maths stay lines of their own; a hard break (two trailing spaces, a backslash) stays."""
+    out: list[str] = []
+    fence = maths = False
+    can_continue = False                      # whether the previous line is paragraph text
+    for line in markdown.split("\n"):
+        stripped = line.strip()
+        if fence or maths:
+            out.append(line)
+            if fence and stripped.startswith(("```", "~~~")):
+                fence = False
+            elif maths and "$$" in stripped:
+                maths = False
+            can_continue = False
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence, can_continue = True, False
+            out.append(line)
+            continue
+        if stripped.startswith("$$") and stripped.count("$$") % 2 == 1:
+            maths, can_continue = True, False
+            out.append(line)
+            continue
+        depth, text = _quote_depth(line)
+        prev_depth = _quote_depth(out[-1])[0] if out else -1
+        if (can_continue and depth == prev_depth and not _BLOCK.match(text)
+                and not out[-1].endswith(("  ", "\\"))):
+            prev = out[-1].rstrip()
+            text = text.strip()
+            first = text.lstrip("*_")[:1] or " "
+            cjk_both = _CJK_CHAR.match(prev[-1]) and _CJK_CHAR.match(first)
+            glue = "" if cjk_both or _PUNCT.match(prev[-1]) or _PUNCT.match(first) else " "
+            out[-1] = prev + glue + text
+            continue
+        out.append(line)
+        can_continue = bool(text.strip()) and not re.match(r"^\s*(#|\||---|\*\*\*|<)", text) \
+            and not stripped.endswith("$$")
+    return "\n".join(out)
 
 
 def _has_chinese(text: str) -> bool:
@@ -140,13 +248,15 @@ def problems(english: Path) -> list[str]:
             what.append("has the English cells in another order")
         return [f"{rel}: {'; '.join(what)} ({fix})"]
     out = []
+    first_code = next((c.get("id") for c in en["cells"] if c["cell_type"] == "code"), None)
     for n, (e, z) in enumerate(zip(en["cells"], zh["cells"])):
         where = f"{rel} cell {n} (id {e.get('id')})"
         if e["cell_type"] != z["cell_type"]:
             out.append(f"{where}: is {z['cell_type']}, the English is {e['cell_type']}")
         elif e["cell_type"] == "code":
-            if source(e) != source(z):
-                out.append(f"{where}: code differs from the English (code cells are copied: sync)")
+            if not same_code(source(e), source(z), first=e.get("id") == first_code):
+                out.append(f"{where}: code differs from the English (code cells are copied, comments "
+                           f"aside, and the first has the set-up line `{SETUP}`: sync)")
         else:
             recorded = _record(z).get("translates")
             if recorded in (None, UNTRANSLATED):
@@ -186,7 +296,7 @@ def apply(path: Path, mapping: dict) -> None:
         raise SystemExit(f"not markdown cells of {path.name}: {', '.join(unknown)}")
     for cell in zh["cells"]:
         if cell.get("id") in mapping:
-            text = mapping[cell["id"]]
+            text = one_line_paragraphs(mapping[cell["id"]])     # no line break inside a sentence
             cell["source"] = text.splitlines(keepends=True)
             cell.setdefault("metadata", {})["nbteach"] = {"translates": digest(source(en[cell["id"]]))}
     _write(zh_path, zh)

@@ -10,6 +10,7 @@ function checks (``functions``), graded homework (``graded``) and answer seriali
 from __future__ import annotations
 
 import html
+import re
 import json
 import os
 import threading
@@ -69,7 +70,8 @@ class Message:
 
     def _repr_html_(self):
         bg, fg = _COLOURS.get(self.kind, _COLOURS["hint"])
-        body = html.escape(self.text).replace("\n", "<br>")
+        # a `name` in a prompt or hint is code, as in the lesson's markdown: shown as code, not as backticks
+        body = re.sub(r"`([^`\n]+)`", r"<code>\1</code>", html.escape(self.text)).replace("\n", "<br>")
         if self.kind == "solution":
             # JupyterLab styles an output's <pre> with word-break: break-all: wrap between words
             body = (f"<pre style='margin:0;white-space:pre-wrap;word-break:normal;overflow-wrap:break-word'>"

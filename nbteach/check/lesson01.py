@@ -38,7 +38,7 @@ def _uniform():
 define(
     "01.posterior",
     prompt={"en": _STORY["en"] + " What is P(sick | +)?",
-            "zh": _STORY["zh"] + " 求 P(sick | +)。"},
+            "zh": _STORY["zh"] + "求 P(sick | +)。"},
     answer=lambda: _bayes().posterior["sick"],
     rtol=1e-6,
     mistakes=[
@@ -83,7 +83,7 @@ define(
 define(
     "01.evidence",
     prompt={"en": _STORY["en"] + " What is the evidence P(+)?",
-            "zh": _STORY["zh"] + " 求证据因子 P(+)。"},
+            "zh": _STORY["zh"] + "求证据因子 P(+)。"},
     answer=lambda: _bayes().evidence,
     rtol=1e-6,
     mistakes=[
@@ -107,7 +107,7 @@ define(
 define(
     "01.posterior_dict",
     prompt={"en": _STORY["en"] + " Give the whole posterior as a dict class -> P(class | +).",
-            "zh": _STORY["zh"] + " 以字典（类别 -> P(类别 | +)）给出完整的后验概率分布。"},
+            "zh": _STORY["zh"] + "以字典（类别 -> P(类别 | +)）给出完整的后验概率分布。"},
     answer=lambda: _bayes().posterior,
     rtol=1e-6,
     mistakes=[

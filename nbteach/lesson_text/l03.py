@@ -2,6 +2,8 @@
 
 ZH = {
     "score of {c}": "{c} 的得分",
+    "scikit-learn P(c | second):": "scikit-learn 给第二位病人的 P(c | x)：",
+    "nbteach      P(c | second):": "nbteach 给第二位病人的 P(c | x)：     ",
     "score P(c) prod P(x_m | c)": "得分 P(c) prod P(x_m | c)",
     "Second patient: the two scores as epsilon changes": "第二位病人：两个得分随 epsilon 的变化",
     "decisions seen along the sweep:": "扫描过程中出现过的决策：",

@@ -7,6 +7,8 @@ ZH = {
     "documents x vocabulary matrix: {mib:.0f} MiB": "文档 x 词汇表矩阵：{mib:.0f} MiB",
     "what TextNB keeps (classes x vocabulary): {mib:.2f} MiB": "TextNB 保存的（类别 x 词汇表）：{mib:.2f} MiB",
     "note: P(w|spam)": "笔记：P(w|spam)",
+    "TextNB: P(w|spam)": "TextNB：P(w|spam)",
+    "TextNB:                      ": "TextNB：                   ",
     "documents per class |D_c|:  ": "每类的文档数 |D_c|：",
     "words per class n_c = |T_c|:": "每类的词数 n_c = |T_c|：",
     "sum over V of P(w|spam), note's algorithm:": "笔记的算法下 P(w|spam) 对 V 求和：",

@@ -24,7 +24,10 @@ a teacher's own live anywhere, see ``NBTEACH_HOMEWORK``) holding ``homework.py``
     function: replaced by ``return ____``). A markdown cell's source may be
     ``{"en": ..., "zh": ...}``: the notebook in each language (:data:`LANGUAGES`) takes its
     own text; a plain string is the same text in every language. A code cell's source is
-    always one string: the notebook has the same code in every language.
+    always one string: the notebook has the same code in every language. Its comments are
+    written in English; the Chinese notebook says them in Chinese (:data:`COMMENTS_ZH`, and a
+    source's own ``COMMENTS_ZH``, ``{English comment: Chinese}``), and its first code cell starts
+    with the set-up line :data:`SETUP_LINE_ZH`.
 
 A variant's parameters come from HMAC-SHA256(secret, assignment + "\\0" + student id);
 no secret gives ``DEFAULT``. The student's notebook embeds its data and, per exercise, a
@@ -60,7 +63,7 @@ from nbteach.check.graded import reference_forms, register
 from .notebook import student_source
 
 __all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
-           "LANGUAGES", "fingerprint"]
+           "LANGUAGES", "fingerprint", "SETUP_LINE_ZH", "COMMENTS_ZH"]
 
 # FEEDBACK_MODES (from nbteach.check.exercise): what a check cell tells the student, chosen per
 # assignment at assign time: ``practice`` (correct / incorrect at once: the
@@ -95,18 +98,84 @@ STUDENT_INTRO = (
     "must be computed (with nbteach or numpy), not copied from a rounded printout: the prompt\n"
     "says how many significant digits are needed, and a number rounded further is marked wrong\n"
     "(where the check says right or wrong at once, it says so: \"Close, but rounded\").\n\n"
-    "Run every cell top to bottom before you hand in (Kernel > Restart & Run All): your\n"
-    "teacher grades this notebook by running it from the first cell to the last.")
+    "Run every cell top to bottom before you hand in (*Kernel > Restart Kernel and Run All Cells…*):\n"
+    "your teacher grades this notebook by running it from the first cell to the last.")
 
-#: :data:`STUDENT_INTRO` for the Chinese notebook (``{"en": "..." + STUDENT_INTRO, "zh": "..." + STUDENT_INTRO_ZH}``).
+#: :data:`STUDENT_INTRO` for the Chinese notebook (``{"en": "..." + STUDENT_INTRO, "zh": "..." + STUDENT_INTRO_ZH}``):
+#: one line a paragraph (a line break between two Chinese characters renders as a space); the
+#: menu as JupyterLab 4 names it in English and in its Chinese language pack
 STUDENT_INTRO_ZH = (
-    "每道练习有三个单元：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元。检查单元会告诉你"
+    "每道练习有三个单元格：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元格。检查单元格会告诉你"
     "答案对不对；不对时说明哪里出了错，但不会显示答案（在由老师评分的版本中，它只检查答案的形式和它能认出的"
     "常见错误，并说明答案已记录）；`q.hint()` 给出提示（再运行一次可得到更多提示）。小数答案必须计算得出"
     "（用 nbteach 或 numpy），不要从四舍五入后的输出中抄写：题目会说明需要几位有效数字，进一步舍入的数会被"
-    "判为错误（在能立即判断对错的检查中，它会指出你的数被舍入了）。这份中文作业的提示和反馈自动显示为中文"
-    "（`nbteach.set_language(\"en\")` 可切换为英文）。\n\n"
-    "交作业之前，从上到下运行每一个单元（Kernel > Restart & Run All）：老师评分时会从第一个单元运行到最后一个。")
+    "判为错误（在能立即判断对错的检查中，它会指出你的数被舍入了）。" + "{language}" + "\n\n" + "{hand_in}")
+
+#: the Chinese notebook's words on its language and on handing in, shared by every source's first cell
+LANGUAGE_NOTE_ZH = ("第一个代码单元格的第一行 `nbteach.set_language(\"zh\")` 让提示和反馈都显示为中文，"
+                    "在 JupyterLab、VS Code、Colab 或 nbconvert 中都一样（改成 `\"en\"` 可切换为英文）。")
+HAND_IN_ZH = ("交作业之前，从上到下运行每一个单元格（菜单“内核 > 重启内核并运行所有单元格…”，英文界面为 "
+              "*Kernel > Restart Kernel and Run All Cells…*）：老师评分时会从第一个单元格运行到最后一个。")
+STUDENT_INTRO_ZH = STUDENT_INTRO_ZH.format(language=LANGUAGE_NOTE_ZH, hand_in=HAND_IN_ZH)
+
+#: The set-up line on top of a Chinese notebook's first code cell (the lessons' too:
+#: ``tools/translate.py``'s ``SETUP_LINE``, whose check reads it): a kernel started by nbconvert,
+#: nbclient, papermill, Colab or a grader is not told the notebook's path, so the language cannot
+#: come from the ``zh`` folder or the notebook's metadata there (``nbteach.i18n.starting_language``)
+SETUP_LINE_ZH = 'import nbteach; nbteach.set_language("zh")  # 中文版：本笔记本的提示、反馈、表格和图都用中文'
+#: the English notebook's line for a Chinese reader, which the Chinese notebook does not need
+_SWITCH_LINE = '# nbteach.set_language("zh")   # 取消注释即可看到中文提示与反馈'
+
+#: The homework's code comments in Chinese (``{English comment: Chinese}``, without ``# ``): those
+#: that every notebook has (:mod:`nbteach.teacher.notebook` writes the blanks' comments); a source
+#: adds its own as ``COMMENTS_ZH``
+COMMENTS_ZH = {
+    "your answer": "你的答案",
+    "your working here": "在这里演算",
+    "your code here": "在这里写代码",
+    "The checks of this homework: salted digests of the accepted answers and of common":
+        "本作业的检查：接受的答案和常见错误的加盐摘要，从不包含答案本身。",
+    "mistakes, never the answers. Run this cell before the exercises.": "做练习之前先运行这个单元格。",
+}
+
+
+def _comments_in_chinese(code: str, own: dict) -> str:
+    """``code`` with each comment that :data:`COMMENTS_ZH` or the source's ``own`` table knows
+    said in Chinese (read by Python's tokenizer: a ``#`` inside a string is code)."""
+    import io
+    import tokenize
+
+    table = {**COMMENTS_ZH, **own}
+    lines = code.splitlines(keepends=True)
+    try:
+        comments = [t for t in tokenize.generate_tokens(io.StringIO(code).readline) if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return code
+    for t in reversed(comments):
+        said = table.get(t.string[1:].strip())
+        if said is not None:
+            row, col = t.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + "# " + said + line[t.end[1]:]
+    return "".join(lines)
+
+
+def _in_chinese(cells: list, own: dict) -> list:
+    """The code cells of a Chinese notebook: comments in Chinese, and the set-up line on top of
+    the first (instead of the English notebook's commented line for Chinese readers)."""
+    first = True
+    for cell in cells:
+        if cell["cell_type"] != "code":
+            continue
+        code = _comments_in_chinese("".join(cell["source"]), own)
+        if first:
+            kept = [ln for ln in code.split("\n") if ln.strip() != _SWITCH_LINE]
+            while kept and not kept[-1].strip():
+                kept.pop()
+            code = SETUP_LINE_ZH + "\n" + "\n".join(kept)
+            first = False
+        cell["source"] = code.splitlines(keepends=True)
+    return cells
 
 
 def fingerprint(secret: bytes, assignment: str, student_id: str) -> str:
@@ -377,6 +446,8 @@ class Variant:
         check_cell["metadata"] = {"jupyter": {"source_hidden": True}, "tags": ["nbteach-checks"]}
         first_code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
         cells.insert(first_code + 1, check_cell)
+        if lang == "zh":
+            cells = _in_chinese(cells, getattr(self.homework.module, "COMMENTS_ZH", {}))
         if self.student_id:
             who = (f"*这是你自己的作业版本（学号 `{self.student_id}`）：你的数据和数字与同学的不同。*"
                    if lang == "zh" else
@@ -417,10 +488,10 @@ _MODE_NOTE = {
 
 #: :data:`_MODE_NOTE` in the Chinese notebook (Chinese only).
 _MODE_NOTE_ZH = {
-    "graded": ("*由老师评分：检查单元只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），并指出它认出的"
+    "graded": ("*由老师评分：检查单元格只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），并指出它认出的"
                "常见错误，但不告诉你答案是否正确。它会显示“已记录；由老师评分。”（本 notebook 中说检查应显示"
                "“正确！”的地方也是如此）；每个答案都由老师评分。*"),
-    "none": ("*考试：检查单元只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），没有提示。它会显示"
+    "none": ("*考试：检查单元格只告诉你答案的形式是否正确（类型、形状、精确值还是舍入值），没有提示。它会显示"
              "“已记录；由老师评分。”（本 notebook 中说检查应显示“正确！”的地方也是如此）。*"),
 }
 

@@ -16,7 +16,7 @@ from nbteach import NbteachError
 from nbteach.datasets import flu_cold, flu_cold_query
 from nbteach.probability import bayes, prob
 from nbteach.smoothing import lidstone
-from nbteach.teacher.homework import graded
+from nbteach.teacher.homework import HAND_IN_ZH, LANGUAGE_NOTE_ZH, graded
 
 NAME = "hw01"
 NOTEBOOK = "hw01_bayes_and_smoothing.ipynb"
@@ -292,14 +292,14 @@ def cells(p):
                             "version graded by your teacher it checks only the answer's form and the common\n"
                             "mistakes it recognises, and says the answer is recorded); `q.hint()` gives a hint\n"
                             "(run it again for more).\n\n"
-                            "Work top to bottom and run every cell (Kernel > Restart & Run All before you hand in):\n"
-                            "your teacher grades this notebook by running it from the first cell to the last.",
+                            "Work top to bottom and run every cell (*Kernel > Restart Kernel and Run All Cells…*\n"
+                            "before you hand in): your teacher grades this notebook by running it from the first\n"
+                            "cell to the last.",
                       "zh": "# 作业 1：贝叶斯定理、流感/感冒表与平滑（第 01-03 课）\n\n"
-                            "每道练习有三个单元：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元。运行检查单元："
+                            "每道练习有三个单元格：一个显示题目，一个让你把 `____` 换成自己的答案，还有一个检查单元格。运行检查单元格："
                             "它会告诉你答案对不对；不对时说明哪里出了错，但不会显示答案（在由老师评分的版本中，它只检查答案的形式和"
-                            "它能认出的常见错误，并说明答案已记录）；`q.hint()` 给出提示（再运行一次可得到更多提示）。这份中文作业的提示和反馈"
-                            "自动显示为中文（`nbteach.set_language(\"en\")` 可切换为英文）。\n\n"
-                            "从上到下完成，并运行每一个单元（交作业之前执行 Kernel > Restart & Run All）：老师评分时会从第一个单元运行到最后一个。"}),
+                            "它能认出的常见错误，并说明答案已记录）；`q.hint()` 给出提示（再运行一次可得到更多提示）。"
+                            + LANGUAGE_NOTE_ZH + "\n\n" + HAND_IN_ZH}),
         ("code", "from fractions import Fraction\n\n"
                  "import pandas as pd\n"
                  "import sympy\n\n"

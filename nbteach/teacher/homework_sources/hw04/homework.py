@@ -28,6 +28,9 @@ from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_m
 
 NAME = "hw04"
 NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
+#: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
+COMMENTS_ZH = {"the threshold, the cost of a miss": "阈值，漏诊的代价",
+               "rows: decide healthy, cold, flu; columns: truth": "行：判为 healthy、cold、flu；列：真实类别"}
 COLUMNS = ["weight", "sweetness"]
 CLASSES = ["bad", "good"]
 

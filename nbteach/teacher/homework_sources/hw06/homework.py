@@ -21,6 +21,8 @@ from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_m
 
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
+#: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
+COMMENTS_ZH = {"u1 is the first row": "u1 是第一行"}
 VOCAB = ["free", "win", "meeting", "report"]
 NODES = ["Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"]
 COLUMNS = ["Outlook", "Temp", "Humidity", "Wind"]

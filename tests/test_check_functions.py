@@ -122,3 +122,65 @@ def test_not_a_function(q):
 def test_run_calls_stops_at_first_error():
     outcomes = run_calls(lambda x: 1 / x, [((1,), {}), ((0,), {}), ((2,), {})], budget=2)
     assert len(outcomes) == 2 and outcomes[0].output == 1 and "ZeroDivisionError" in outcomes[1].error
+
+
+# ---------------------------------------------------------------- build-it: shortcuts switched off
+def _build_it(forbidden):
+    from nbteach.check.core import _REGISTRY, define
+    from nbteach.smoothing import lidstone
+
+    q = define("99.build_it_probe", {"en": "Write lidstone.", "zh": "编写 lidstone。"},
+               answer=lambda: (lambda count, total, n_values, alpha: (count + alpha) / (total + n_values * alpha)),
+               kind="function", inputs=lambda rng: [((rng.randint(0, 5), 6, 3, 1), {}) for _ in range(3)],
+               forbidden=forbidden, shortcut=lambda count, total, n_values, alpha:
+               lidstone(count, total, n_values, alpha))
+    _REGISTRY.pop("99.build_it_probe")
+    return q
+
+
+def test_a_switched_off_function_is_refused_however_the_student_reached_it():
+    import nbteach
+    import nbteach.smoothing as smoothing
+
+    q = _build_it(("nbteach.smoothing.lidstone",))
+    alias = smoothing.lidstone
+
+    def via_alias(count, total, n_values, alpha):
+        return alias(count, total, n_values, alpha)
+
+    def via_package(count, total, n_values, alpha):
+        return nbteach.smoothing.lidstone(count, total, n_values, alpha)
+
+    def caught(count, total, n_values, alpha):      # called, its error swallowed, a value made up
+        try:
+            return alias(count, total, n_values, alpha)
+        except Exception:
+            return (count + alpha) / (total + n_values * alpha)
+
+    def own(count, total, n_values, alpha):
+        return (count + alpha) / (total + n_values * alpha)
+
+    for func in (q.shortcut, via_alias, via_package, caught):
+        r = q.check(func, _record=False)
+        assert r.status == INCORRECT and r.mistake == "library_shortcut", (func.__name__, r.message)
+        assert "nbteach.smoothing.lidstone" in r.message and "switched off" in r.message
+    assert q.check(own, _record=False).correct
+    assert smoothing.lidstone(1, 2, 2, 1) == 0.5 and alias is smoothing.lidstone   # put back as it was
+
+
+def test_a_switched_off_class_or_method_is_refused_and_put_back():
+    import numpy as np
+
+    from nbteach.check.functions import LibraryShortcut, switched_off
+    from nbteach.multinomial import MultinomialNB
+
+    with switched_off(("nbteach.multinomial.MultinomialNB",)):
+        with pytest.raises(LibraryShortcut):
+            MultinomialNB(alpha=1)
+    with switched_off(("nbteach.multinomial.MultinomialNB.fit",)):
+        with pytest.raises(LibraryShortcut):
+            MultinomialNB(alpha=1).fit(np.array([[1, 0], [0, 1]]), np.array([0, 1]))
+    model = MultinomialNB(alpha=1).fit(np.array([[1, 0], [0, 1]]), np.array([0, 1]))
+    assert list(model.predict(np.array([[1, 0]]))) == [0]
+    with switched_off(("no.such.module.name",)):   # a name not installed here: nothing to switch off
+        pass

@@ -42,7 +42,9 @@ imports only groups above it; a package's own docstring says more.
 7. ``check/``: the student's side of the exercises (imports the library, never
    ``teacher`` or ``widgets``); ``teacher/``: homework sources, assign, judge, grade and
    the sandbox (uses ``check``, never the other way round); ``assign`` and ``grade``:
-   the thin ``python -m`` entry points.
+   the thin ``python -m`` entry points; ``_server``: the Jupyter server extension a
+   ``pip install nbteach`` enables (kernel messages to the browser without Nagle's delay;
+   imports only jupyter_server, and only when a server loads it).
 """
 from __future__ import annotations
 

@@ -23,7 +23,10 @@ It also sets the schedule of `make test`'s workers (tests/test_xdist_groups.py c
   starts its own Chromium and JupyterLab (module-scoped fixtures, on a free port, over its own
   copy of the notebooks and its own settings folder). As one group, every browser test queued on
   one worker, the longest pole of the run (and longer still with the Chinese lessons in).
-  The graders' group ``grade`` stays one: its no-process-left checks look at sandbox uids.
+  The graders' group ``grade`` is one group a module too: a sandbox's uid is reserved against every
+  other process on the machine (``nbteach.teacher.sandbox.identity``, a lock file a uid), so one
+  module's no-process-left checks never see another's sandboxes, and the graded classes of the
+  modules (each a module-scoped fixture) are graded on several workers at once.
 - The ungrouped tests that run a whole notebook (tests/test_notebooks.py, a kernel each, the
   longest of the ungrouped) are queued before the other ungrouped tests, so that the short
   ones fill the end of the run instead of a notebook started last.
@@ -36,7 +39,7 @@ import pytest
 
 
 #: groups whose modules share nothing: a group a module (and a module's Chinese edition its own)
-PER_MODULE = {"browser"}
+PER_MODULE = {"browser", "grade"}
 
 
 def _marked(item) -> set:

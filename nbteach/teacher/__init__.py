@@ -5,8 +5,15 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
 * :mod:`nbteach.teacher.homework`: load a homework source (``homework_sources/hwNN/``, package data),
   build a student's variant and its notebook (``load("hw01").variant(secret, id)``);
 * :mod:`nbteach.teacher.assign`: ``python -m nbteach.assign`` (one notebook per student);
-* :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the verdict on one
-  recorded answer against the full reference (run by the grader in a sealed process);
+* grading (``python -m nbteach.grade``, :mod:`nbteach.teacher.grade`) in nbgrader's stages, a
+  module each: :mod:`nbteach.teacher.collect` (which file is whose, fingerprints, refusals),
+  :mod:`nbteach.teacher.autograde` (each notebook run sealed, its answers judged, the verdicts
+  decided here), :mod:`nbteach.teacher.gradebook` (the grade file, the gradebook formats, the
+  mistakes file, the feedback); a row is a :mod:`nbteach.teacher.submission`;
+* :mod:`nbteach.teacher.wire`: the one reader of what crosses into the grader's process (records,
+  a runner's report, the judge's replies), typed and bounded, never evaluated;
+* :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the sealed process that reads a
+  student's answers and a function's outputs into canonical forms (the grader decides from them);
 * :mod:`nbteach.teacher.runner`: the one client that runs a notebook, a student's function
   or the judge, each in a sandbox of its own (:mod:`nbteach.teacher.sandbox`).
 

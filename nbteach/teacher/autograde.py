@@ -6,10 +6,11 @@ nothing in a submission can fake a pass or run in the grader's process:
 
 1. The notebook runs top to bottom in a fresh kernel (``nbclient``), in a sandbox of its own
    (:func:`run_notebook`). Every ``exercise(id).check(answer)`` appends the *answer*, never a
-   verdict, to a record file in the sandbox's tmpfs. When the notebook has run, its runner
-   hands back, on a file descriptor the kernel never had (the runner is not dumpable, so its
-   descriptors cannot be reached through ``/proc`` either), one line saying how the run ended
-   and then the record. Whatever the student's code writes anywhere else is lost.
+   verdict, to a record file in the sandbox's tmpfs. Its runner hands the record back as it grows
+   and, at the end, how the run ended, in frames on a file descriptor the kernel never had (the
+   runner is not dumpable, so its descriptors cannot be reached through ``/proc`` either): a
+   notebook killed at its time limit keeps what it checked before. Whatever the student's code
+   writes anywhere else is lost.
 2. The grader reads the record as typed data (``nbteach.teacher.wire``); it never decodes an
    answer. A function answer runs, still serialised, in a sandbox of its own on the
    exercise's inputs (``nbteach.teacher.runner.run_function``), the library names that
@@ -81,14 +82,57 @@ def _not_dumpable() -> None:
         pass
 
 
+def _frame(fd: int, kind: bytes, data: bytes) -> None:
+    """One frame of the runner's report: a kind byte, the length (4 bytes, big-endian), the bytes."""
+    data = kind + len(data).to_bytes(4, "big") + data
+    while data:
+        data = data[os.write(fd, data):]
+
+
+def frames(data: bytes) -> list:
+    """``[(kind, bytes)]`` of a runner's report; a frame cut short (the runner was killed) ends it."""
+    out, at = [], 0
+    while at + 5 <= len(data):
+        kind, size = data[at:at + 1], int.from_bytes(data[at + 1:at + 5], "big")
+        if at + 5 + size > len(data):
+            break
+        out.append((kind, data[at + 5:at + 5 + size]))
+        at += 5 + size
+    return out
+
+
+def _forward(path: str, fd: int, done: threading.Event) -> None:
+    """Copy what the kernel appends to the answer record into the report as it comes (so a runner
+    killed at the time limit has handed back what was checked before), until ``done``."""
+    offset = 0
+    while offset < wire.MAX_RECORD:
+        try:
+            with open(path, "rb") as fh:
+                fh.seek(offset)
+                chunk = fh.read(min(1 << 20, wire.MAX_RECORD - offset))
+        except OSError:
+            chunk = b""
+        if chunk:
+            _frame(fd, b"R", chunk)
+            offset += len(chunk)
+        elif done.is_set():
+            return
+        else:
+            time.sleep(0.1)
+
+
 def _run_notebook(nb_path: str, timeout: float) -> None:
-    """The notebook's runner (in the sandbox): run the notebook, then write how it ended (one
-    JSON line) and the answer record on a duplicate of stdout that no other process holds."""
+    """The notebook's runner (in the sandbox): run the notebook; meanwhile hand back the answer
+    record as the kernel appends it, and at the end how the run ended, in frames (:func:`frames`)
+    on a duplicate of stdout that no other process holds."""
     report = os.dup(1)                       # non-inheritable: the kernel never gets it
     quiet = os.open(os.devnull, os.O_WRONLY)
     os.dup2(quiet, 1)                        # the kernel's stdout and stderr go nowhere
     os.dup2(quiet, 2)
     _not_dumpable()
+    done = threading.Event()
+    forwarder = threading.Thread(target=_forward, args=(os.environ["NBTEACH_RECORD"], report, done), daemon=True)
+    forwarder.start()
     # nbformat imports jsonschema, which imports an optional IRI-syntax checker that takes
     # over a second to load and that notebook validation never uses; jsonschema skips it
     # when it cannot be imported. This is a third of the grader's CPU time per submission.
@@ -128,14 +172,9 @@ def _run_notebook(nb_path: str, timeout: float) -> None:
                           "detail": f"{type(exc).__name__}: {exc}"[:300]}
     except Exception as exc:  # noqa: BLE001 - the runner itself failed
         result = {"status": "dead kernel", "detail": f"{type(exc).__name__}: {exc}"[:300]}
-    try:
-        with open(os.environ["NBTEACH_RECORD"], "rb") as fh:
-            record = fh.read(wire.MAX_RECORD)
-    except OSError:
-        record = b""
-    data = json.dumps(result).encode("utf-8") + b"\n" + record
-    while data:
-        data = data[os.write(report, data):]
+    done.set()
+    forwarder.join()
+    _frame(report, b"S", json.dumps(result).encode("utf-8"))
 
 
 @dataclass
@@ -161,7 +200,9 @@ def run_notebook(content: bytes, timeout: float, lang: str, package, seal: runne
     done = runner.run(command, seal=seal, files={"submission.ipynb": content},
                       env={"NBTEACH_RECORD": "{dir}/record.jsonl", "NBTEACH_LANG": lang},
                       package=package, timeout=timeout + 30, cpu_seconds=int(2 * timeout + 60))
-    line, _, record = done.stdout.partition(b"\n")
+    parts = frames(done.stdout)
+    record = b"".join(data for kind, data in parts if kind == b"R")[:wire.MAX_RECORD]
+    line = next((data for kind, data in parts if kind == b"S"), b"")
     if done.timed_out:
         status, detail = "timeout", f"killed after {timeout + 30:g} s"
     else:

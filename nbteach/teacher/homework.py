@@ -47,12 +47,14 @@ import copy
 import hashlib
 import hmac
 import importlib.util
+import io
 import json
 import numbers
 import os
 import random
 import re
 import sys
+import tokenize
 from fractions import Fraction
 from pathlib import Path
 
@@ -142,9 +144,6 @@ COMMENTS_ZH = {
 def _comments_in_chinese(code: str, own: dict) -> str:
     """``code`` with each comment that :data:`COMMENTS_ZH` or the source's ``own`` table knows
     said in Chinese (read by Python's tokenizer: a ``#`` inside a string is code)."""
-    import io
-    import tokenize
-
     table = {**COMMENTS_ZH, **own}
     lines = code.splitlines(keepends=True)
     try:

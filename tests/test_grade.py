@@ -259,7 +259,7 @@ def test_hard_kill_takes_the_whole_tree_even_a_child_in_its_own_session(tmp_path
     process group alone would leave it running; _kill_tree must reach it."""
     import time
 
-    from nbteach.teacher.grade import _kill_tree
+    from nbteach.teacher.runner import kill_tree as _kill_tree
 
     pidfile = tmp_path / "child.pid"
     code = ("import subprocess, sys, time\n"

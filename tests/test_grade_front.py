@@ -20,7 +20,8 @@ import pytest
 from nbteach._base import NbteachError
 from nbteach.teacher.assign import assign
 from nbteach.teacher.collect import match_roster
-from nbteach.teacher.grade import _Progress, grade, main, write_grades
+from nbteach.teacher.gradebook import Progress as _Progress
+from nbteach.teacher.grade import grade, main, write_grades
 from nbteach.teacher.homework import load
 
 ROOT = Path(__file__).resolve().parents[1]

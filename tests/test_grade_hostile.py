@@ -431,3 +431,33 @@ def test_the_graders_process_code_never_evaluates_unpickles_or_decodes_an_answer
     # and the check can fail: the judge (sealed) reads answers, the function sandbox unpickles
     assert any("decode" in hit for hit in _calls(ROOT / "nbteach/teacher/judge.py"))
     assert any("cloudpickle" in hit for hit in _calls(ROOT / "nbteach/check/sandbox.py"))
+
+
+# ---------------------------------------------------------------- columns and stray files (issue 36)
+def test_the_columns_come_from_the_release_never_from_a_students_text(tmp_path):
+    """Without --assignment the columns are the exercises of the assignment the notebooks were
+    released as: a student who names another homework's exercise in a comment adds no column."""
+    from nbteach.teacher.grade import exercise_ids
+
+    released = json.loads((ROOT / "notebooks" / "homework" / NOTEBOOK).read_text(encoding="utf-8"))
+    honest = tmp_path / "honest.ipynb"
+    honest.write_text(json.dumps(released))
+    sneaky = json.loads(json.dumps(released))
+    sneaky["cells"].append(_cell('# exercise("hw02.mu_spam")\n# exercise("hw02.theta_spam").check(1)'))
+    (tmp_path / "sneaky.ipynb").write_text(json.dumps(sneaky))
+    assert exercise_ids([honest, tmp_path / "sneaky.ipynb"]) == IDS
+    assert exercise_ids([tmp_path / "sneaky.ipynb"]) == IDS
+
+
+def test_a_file_that_is_not_a_notebook_gets_a_row_and_a_line(tmp_path, capsys):
+    from nbteach.teacher.grade import main
+
+    (tmp_path / "subs").mkdir()
+    (tmp_path / "subs" / "a.ipynb").write_text(json.dumps({"cells": [_cell('exercise("00.flu_share").check(____)')],
+                                                           "metadata": {}}))
+    (tmp_path / "subs" / "bob.txt").write_text("my homework, as text")
+    out = tmp_path / "out" / "grades.csv"
+    assert main([str(tmp_path / "subs"), "--out", str(out), "--no-sandbox", "--timeout", "60"]) == 0
+    rows = {r["submission"]: r for r in csv.DictReader(out.open(encoding="utf-8"))}
+    assert rows["bob.txt"]["run"] == "not a notebook" and rows["bob.txt"]["total"] == "0"
+    assert "not graded: bob.txt: not a notebook" in capsys.readouterr().err

@@ -27,26 +27,34 @@ nothing in a submission can fake a pass or run in the grader's process:
 """
 from __future__ import annotations
 
+import compileall
 import copy
 import ctypes
 import hashlib
 import json
 import os
+import py_compile
 import random
+import shutil
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import nbteach
 
 from nbteach.check.compare import reference_forms, verdict_on_summary
 from nbteach.check.functions import SHORTCUT, function_verdict, make_inputs
 from nbteach.check.messages import say, sep
 from nbteach.check.serial import TOO_LARGE, encode
 from nbteach.i18n import get_language, set_language
-from nbteach.teacher import runner, wire
+from nbteach.teacher import collect, gradebook, runner, wire
+from nbteach.teacher.homework import load
+from nbteach.teacher.submission import GradeConfig, Submission
 
-__all__ = ["Verdict", "run_notebook", "judge_answers", "seed_for"]
+__all__ = ["Verdict", "run_notebook", "judge_answers", "seed_for", "grade_notebook", "package_copy"]
 
 #: The message language is process-wide: verdicts are worded one at a time.
 _LANGUAGE_LOCK = threading.Lock()
@@ -384,3 +392,83 @@ def _decide_lesson(ex, reply) -> Verdict | None:
         return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
     read = wire.lesson_verdict(reply, {m.name for m in ex.mistakes} | {SHORTCUT})
     return Verdict(*read) if read is not None else None
+
+
+# ---------------------------------------------------------------- one submission
+def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang=None, package=None, variant=None,
+                   config=None) -> Submission:
+    """Run one notebook in a fresh kernel and judge its recorded answers (``nbteach.teacher.autograde``).
+
+    ``lang``: the kernel's starting language (``NBTEACH_LANG``; None: the language the notebook
+    was released in, else English); ``package``: the nbteach its kernel imports (sealed: mounted
+    read-only; unsealed: a private copy, so a notebook that edits nbteach's files edits only its
+    copy); ``variant``: the homework variant's ``{"assignment", "params", "student_id"}``;
+    ``config``: a :class:`GradeConfig` (default: unsealed).
+    """
+    config = config or GradeConfig()
+    path = Path(path)
+    sub = Submission(path, timeout=timeout, label=wire.printable(path.name, 300))
+    notebook = collect.read_notebook(path)
+    sub.attempts = notebook.attempts
+    recorded = notebook.metadata.get("lang")
+    lang = lang or (recorded if recorded in ("en", "zh") else "en")
+    try:
+        content = collect.read_no_follow(path)
+    except OSError:
+        content = b""
+    seal = runner.Seal(config.sealed, config.memory, config.workdir)
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-", dir=config.workdir) as tmp:
+        library = package if config.sealed else package_copy(Path(tmp), package) / "nbteach"
+        run = run_notebook(content, timeout, lang, library, seal)
+    sub.run, sub.detail, sub.seconds, sub.sealed = run.status, run.detail, run.seconds, config.sealed
+    records = wire.records(run.record)
+    ids = list(expected_ids) if expected_ids is not None else sorted(records)
+    langs = [answer_lang for _, answer_lang in records.values()]
+    sub.lang = langs[-1] if langs else lang
+    verdicts = judge_answers(records, ids, _exercise_of(variant), content, seal, sub.lang)
+    for ex_id in ids:
+        sub.results[ex_id] = verdicts.get(ex_id) or Verdict(
+            "no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
+    return sub
+
+
+def _exercise_of(variant):
+    """How the teacher's side finds an exercise: a homework's in the student's variant (rebuilt
+    from the roster id and the secret, never from the notebook), a lesson's in the library."""
+    built = {}
+
+    def find(ex_id):
+        if _is_homework(ex_id):
+            v = variant or _self_study(ex_id)
+            if "v" not in built:
+                built["v"] = load(str(v["assignment"])).variant_from_params(v["params"], v.get("student_id"))
+            return built["v"].exercise(ex_id)
+        from nbteach.check import exercise  # the lessons' registry: loaded only for a lesson's answer
+
+        return exercise(ex_id)
+
+    return find
+
+
+def _is_homework(ex_id: str) -> bool:
+    return ex_id[:2] == "hw" and ex_id[2:4].isdigit() and ex_id[4:5] == "."
+
+
+def _self_study(ex_id: str) -> dict:
+    """The self-study version of the homework ``ex_id`` belongs to (no secret)."""
+    hw = load(ex_id.split(".")[0])
+    return {"assignment": hw.name, "params": hw.variant(None, None).params, "student_id": None}
+
+
+def package_copy(dest: Path, source: Path | None = None) -> Path:
+    """Copy nbteach's sources to ``dest/nbteach``; return ``dest`` (to put first on PYTHONPATH)."""
+    source = source or Path(nbteach.__file__).resolve().parent
+    shutil.copytree(source, dest / "nbteach", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+def compiled(folder: Path) -> Path:
+    """``folder`` with its modules compiled once, as pyc files checked against nothing (the copy
+    never changes): every sealed process imports them instead of compiling nbteach again."""
+    compileall.compile_dir(folder, quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+    return folder

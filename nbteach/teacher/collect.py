@@ -35,10 +35,11 @@ from pathlib import Path
 from nbteach._base import NbteachError
 from nbteach.check.graded import attempts as attempts_of
 from nbteach.teacher import wire
-from nbteach.teacher.homework import fingerprint
+from nbteach.teacher.assign import read_roster, read_secret
+from nbteach.teacher.homework import fingerprint, load, sources
 
 __all__ = ["find_submissions", "match_roster", "read_notebook", "check_fingerprints", "labels", "relative_label",
-           "key", "Notebook", "MAX_NOTEBOOK"]
+           "key", "Notebook", "MAX_NOTEBOOK", "exercise_ids", "recorded_assignment", "collect_class"]
 
 #: Bytes of a submitted notebook read (a larger one is read up to this and fails to parse).
 MAX_NOTEBOOK = 64 * 2**20
@@ -133,17 +134,20 @@ def read_no_follow(path: Path, limit: int = MAX_NOTEBOOK) -> bytes:
         os.close(fd)
 
 
-def find_submissions(paths, refused=None) -> list:
+def find_submissions(paths, refused=None, others=None) -> list:
     """The notebooks among ``paths`` (files, or folders searched without following links).
 
     A link or a file that is not regular is never returned; with a list ``refused`` it gets
-    ``(path, reason)`` appended there.
+    ``(path, reason)`` appended there; with a list ``others``, every other file below a folder
+    (not a notebook: ``bob.txt``) is appended there.
     """
     out = []
     for p in map(Path, paths):
         if p.is_dir():   # the folder named on the command line is the teacher's: links below it are refused
             for q, why in _walk(p):
                 if not q.name.lower().endswith(".ipynb"):
+                    if why is None and others is not None and not q.name.startswith(".nbteach-attempts"):
+                        others.append(q)
                     continue
                 if why is None:
                     out.append(q)
@@ -424,3 +428,86 @@ def recorded_assignment(notebooks) -> str | None:
         return None
     best = max(set(names), key=names.count)
     return best if names.count(best) * 2 > len(notebooks) else None
+
+
+# ---------------------------------------------------------------- the columns
+def exercise_ids(paths, prefix: str = "", notebooks=None) -> list:
+    """The columns when no ``--assignment`` is given: the exercises of the assignment the
+    notebooks were released as (``metadata.nbteach.assignment``), or of the one lesson most of
+    them check; never ids a student typed (a call in a comment adds no column).
+
+    Raises NbteachError when the notebooks name no one assignment or lesson.
+    """
+    from nbteach.check import exercises  # the lessons' registry
+
+    notebooks = notebooks if notebooks is not None else [read_notebook(p) for p in paths]
+    released = recorded_assignment(notebooks)
+    if released is not None:
+        try:
+            return [i for i in load(released).exercise_ids if i.startswith(prefix)]
+        except NbteachError:
+            pass
+    lessons = [e.id for e in exercises()]
+    if prefix:
+        return [i for i in lessons if i.startswith(prefix)] or \
+            [i for name in _homework_names() for i in load(name).exercise_ids if i.startswith(prefix)]
+    votes = {}
+    for nb in notebooks:
+        named = {i.split(".")[0] for i in nb.calls if i in lessons}
+        if len(named) == 1:
+            (lesson,) = named
+            votes[lesson] = votes.get(lesson, 0) + 1
+    if votes:
+        best = max(votes, key=votes.get)
+        if votes[best] * 2 > len(notebooks):
+            return [i for i in lessons if i.split(".")[0] == best]
+    raise NbteachError("the notebooks name no one assignment or lesson: say which with --assignment hwNN "
+                       "or --exercises NN. (a lesson's number).")
+
+
+def _homework_names() -> list:
+    try:
+        return list(sources())
+    except Exception:  # noqa: BLE001 - no homework sources here
+        return []
+
+
+# ---------------------------------------------------------------- the class
+def collect_class(paths, hw, roster, secret_file, picks, allow_empty):
+    """``(jobs, extra, names, notes, secret, notebooks)``: the collecting stage (``nbteach.teacher.collect``)."""
+    if roster is None:
+        refused, others = [], []
+        found = find_submissions(paths, refused, others)
+        if not found and not refused:
+            raise NbteachError(f"no notebooks found in {', '.join(map(str, paths))}"
+                               + (f" ({len(others)} other file(s), e.g. {others[0].name})." if others else "."))
+        if not found and not allow_empty:
+            raise NbteachError(f"nothing to grade: every file below {', '.join(map(str, paths))} was refused "
+                               f"({len(refused)}, e.g. {refused[0][0].name}: {refused[0][1]}). Nothing was written "
+                               "(--allow-empty writes the refusals anyway).")
+        jobs = [(wire.printable(label, 300), nb, None) for label, nb in zip(labels(found), found)]
+        extra = [(relative_label(q, paths), "refused", why) for q, why in refused]
+        extra += [(relative_label(q, paths), "not a notebook", "") for q in others]
+        return jobs, extra, {}, {}, None, {nb: read_notebook(nb) for _, nb, _ in jobs}
+    students = read_roster(roster)
+    secret = read_secret(secret_file)
+    match = match_roster(paths, students, hw, picks)
+    if not any(path for _, path in match.jobs) and not match.clashes and not allow_empty:
+        files = len(match.extra)
+        raise NbteachError(f"no submission below {paths[0]} matches a roster id of {roster} ({len(students)} "
+                           f"students, {files} file(s) below the folder): is it this class's folder and roster? "
+                           "Nothing was written (--allow-empty writes a gradebook of the missing anyway).")
+    notebooks = {sid: read_notebook(path) for sid, path in match.jobs if path is not None}
+    notes, other = check_fingerprints(hw, secret, match.jobs, notebooks)
+    jobs, extra = [], list(match.extra)
+    for sid, path in match.jobs:
+        if sid in match.clashes:
+            extra.append((sid, "clash", match.clashes[sid]))
+        elif sid in other:
+            extra.append((sid, "other assignment", f"released as {other[sid]}"))
+        else:
+            jobs.append((sid, path, sid))
+    for sid, why in match.chosen.items():
+        notes[sid] = "; ".join(n for n in (notes.get(sid, ""), why) if n)
+    return jobs, extra, dict(students), notes, secret, {path: notebooks[sid] for sid, path in match.jobs
+                                                        if path is not None}

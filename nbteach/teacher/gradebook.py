@@ -20,13 +20,20 @@ import hashlib
 import json
 import os
 import re
+import sys
+import threading
+import time
+from contextlib import contextmanager
 from pathlib import Path
+
+from nbteach._base import NbteachError
 
 from nbteach.i18n import tr
 from nbteach.teacher.submission import NO_GRADE, RUN_TEXT, UNGRADED, Submission
+from nbteach.teacher.wire import printable
 
 __all__ = ["write_csv", "write_grades", "write_mistakes", "write_feedback", "read_previous", "feedback_name",
-           "full_table", "summary", "FORMATS"]
+           "full_table", "summary", "locked", "Report", "Progress", "FORMATS"]
 
 #: ``--format``: what ``--out`` holds (see :func:`write_grades`).
 FORMATS = ("csv", "gradebook", "canvas", "moodle")
@@ -227,3 +234,98 @@ def summary(results, chosen=None) -> list:
         if s.note:
             lines.append(f"check: {s.name}: {s.note}")
     return lines
+
+
+# ---------------------------------------------------------------- a run's files
+@contextmanager
+def locked(out):
+    """Hold ``<out>.lock`` while grading into ``out``: a second grader into the same file stops."""
+    if out is None:
+        yield
+        return
+    import fcntl  # Unix only, as sealed grading is
+
+    lock = Path(out).with_name(Path(out).name + ".lock")
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise NbteachError(f"another grader is writing {out} now: wait until it ends, or give this run "
+                               "another --out.") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+        try:
+            lock.unlink()
+        except OSError:
+            pass
+
+
+class Report:
+    """The reporting stage as a run goes: each finished row's feedback, then the files (``nbteach.teacher.gradebook``)."""
+
+    def __init__(self, out, format, table, ids, folder, by_student, names, assignment, rows, extra, progress, total):
+        self.out, self.format, self.table, self.ids, self.folder = out, format, table, ids, folder
+        self.first = "student" if by_student else "submission"
+        self.names, self.assignment, self.rows, self.extra = names, assignment, rows, extra
+        self.progress, self.total, self.done = progress, total, 0
+        self.lock, self.started = threading.Lock(), time.monotonic()
+        if folder is not None:   # rows that never ran get their reason now; graded ones as they finish
+            write_feedback(extra, ids, folder)
+        self.flush()
+        if hasattr(progress, "start"):
+            progress.start(total)
+
+    def flush(self) -> None:
+        if self.out is None:
+            return
+        rows = [r for r in self.rows if r is not None] + self.extra
+        write_csv(rows, self.ids, self.table, first=self.first, names=self.names)
+        write_mistakes(rows, self.ids, mistakes_file(self.table))
+        if self.format != "csv":
+            write_grades(rows, self.ids, self.out, self.format, self.assignment)
+
+    def add(self, k, s) -> None:
+        with self.lock:
+            self.done += 1
+            if self.folder is not None:   # the feedback first: a row in the grades has its file
+                write_feedback([s], self.ids, self.folder)
+            self.rows[k] = s
+            self.flush()
+            if self.progress is not None:
+                eta = (time.monotonic() - self.started) / self.done * (self.total - self.done)
+                self.progress(f"[{self.done}/{self.total}] {s.name}: {s.total(self.ids)}/{len(self.ids)} "
+                              f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
+
+
+class Progress:
+    """A progress bar (tqdm) when stderr is a terminal, otherwise one plain line per submission."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.bar = None
+
+    def start(self, total: int) -> None:
+        if total and hasattr(self.stream, "isatty") and self.stream.isatty():
+            try:
+                from tqdm import tqdm  # optional: a progress bar when installed
+            except ImportError:
+                return
+            self.bar = tqdm(total=total, file=self.stream, unit="notebook", dynamic_ncols=True)
+
+    def __call__(self, line: str) -> None:
+        line = printable(line, 400)
+        if self.bar is None:
+            print(line, file=self.stream, flush=True)
+            return
+        self.bar.set_postfix_str(line.split("] ", 1)[-1].split(";")[0][:60])
+        self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()

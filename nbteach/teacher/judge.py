@@ -41,7 +41,7 @@ import signal
 import sys
 import time
 
-from nbteach.check.compare import is_placeholder_like, summarize, verdict_on_summary
+from nbteach.check.compare import is_placeholder_like, summarize
 from nbteach.check.functions import Outcome
 from nbteach.check.functions import judge as lesson_function_judge
 from nbteach.check.messages import say, sep

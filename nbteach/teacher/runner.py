@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,7 +40,7 @@ from nbteach._base import NbteachError
 from nbteach.check.serial import encode
 from nbteach.teacher import sandbox
 
-__all__ = ["Seal", "Run", "run", "run_function", "library_root", "READ_LIMIT"]
+__all__ = ["Seal", "Run", "run", "run_function", "library_root", "workspace", "READ_LIMIT"]
 
 #: Bytes read back from a process's stdout or from a file it wrote.
 READ_LIMIT = 64 * 2**20
@@ -273,6 +274,36 @@ def _kill_all(procs, seconds: float = 5.0) -> None:
             except Exception:  # noqa: BLE001 - gone
                 break
             time.sleep(0.01)
+
+
+@contextmanager
+def workspace():
+    """A temporary folder for this run, locked while the run lives: the pristine nbteach and every
+    copy of a submission a runner makes are inside. Folders of runs that ended without removing
+    theirs (a grader killed with SIGKILL) are removed first."""
+    import fcntl  # Unix only, as sealed grading is
+
+    base = Path(tempfile.gettempdir())
+    for old in base.glob("nbteach-grader-*"):
+        try:
+            fd = os.open(old / ".lock", os.O_RDWR)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue   # a running grader's
+        os.close(fd)
+        shutil.rmtree(old, ignore_errors=True)
+    folder = Path(tempfile.mkdtemp(prefix="nbteach-grader-"))
+    fd = os.open(folder / ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield folder
+    finally:
+        os.close(fd)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 # ---------------------------------------------------------------- a student's function

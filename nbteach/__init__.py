@@ -40,9 +40,9 @@ imports only groups above it; a package's own docstring says more.
 6. ``widgets/``: ipywidgets views that call public library functions only; nothing
    above imports a widget, and groups 1-5 import neither ipywidgets nor matplotlib.
 7. ``check/``: the student's side of the exercises (imports the library, never
-   ``teacher`` or ``widgets``); ``teacher/``: homework sources, assign, judge, grade and
-   the sandbox (uses ``check``, never the other way round); ``assign`` and ``grade``:
-   the thin ``python -m`` entry points; ``_server``: the Jupyter server extension a
+   ``teacher`` or ``widgets``); ``teacher/``: homework sources, assign, judge, grade, the
+   class report and the sandbox (uses ``check``, never the other way round); ``assign``,
+   ``grade`` and ``report``: the thin ``python -m`` entry points; ``_server``: the Jupyter server extension a
    ``pip install nbteach`` enables (kernel messages to the browser without Nagle's delay;
    imports only jupyter_server, and only when a server loads it).
 """

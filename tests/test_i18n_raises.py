@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[1] / "nbteach"
 NOT_WALKED = {"teacher/grade.py", "teacher/judge.py", "teacher/runner.py", "teacher/sandbox.py",
               "teacher/assign.py", "teacher/notebook.py", "teacher/homework.py", "teacher/__init__.py",
               "teacher/collect.py", "teacher/autograde.py", "teacher/gradebook.py", "teacher/wire.py",
-              "teacher/submission.py", "check/serial.py", "check/functions.py"}
+              "teacher/submission.py", "teacher/class_stats.py",
+              "teacher/report.py", "check/serial.py", "check/functions.py"}
 
 #: (file, the start of the English message) -> why it stays English
 ENGLISH = {

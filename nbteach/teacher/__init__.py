@@ -10,6 +10,10 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
   :mod:`nbteach.teacher.autograde` (each notebook run sealed, its answers judged, the verdicts
   decided here), :mod:`nbteach.teacher.gradebook` (the grade file, the gradebook formats, the
   mistakes file, the feedback); a row is a :mod:`nbteach.teacher.submission`;
+* :mod:`nbteach.teacher.report`: ``python -m nbteach.report`` (``grade --report``), the class report:
+  a page and a CSV of the numbers :mod:`nbteach.teacher.class_stats` reads from the grade file and
+  the mistakes file (per exercise the share correct, the common mistakes, the discrimination),
+  each mistake with the hint the students saw;
 * :mod:`nbteach.teacher.wire`: the one reader of what crosses into the grader's process (records,
   a runner's report, the judge's replies), typed and bounded, never evaluated;
 * :mod:`nbteach.teacher.judge`: ``python -m nbteach.teacher.judge``, the sealed process that reads a

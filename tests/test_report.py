@@ -268,6 +268,23 @@ def test_without_a_mistakes_file_the_report_says_what_it_cannot_know(tmp_path, c
     assert "no mistakes file" in (tmp_path / "r" / "index.html").read_text(encoding="utf-8")
 
 
+def test_rows_kept_by_resume_keep_their_lines_in_the_mistakes_file(tmp_path):
+    """A --resume run rewrites the mistakes file: the rows it kept from the earlier run (rebuilt
+    from the grade table, which holds no status) keep the lines that run wrote."""
+    out = tmp_path / "grades.mistakes.jsonl"
+    first = _class()
+    gradebook.write_mistakes(first, IDS, out)
+    earlier = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    again = []
+    for s in first:                     # as read_previous rebuilds the first four; the others graded again
+        if s.name in ("alice01", "bob02", "carol03", "dan04"):
+            s = Submission(Path(s.name), label=s.name, resumed=True)
+            s.results = {i: (False, "(graded in an earlier run)") for i in IDS}
+        again.append(s)
+    gradebook.write_mistakes(again, IDS, out)
+    assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == earlier
+
+
 # ---------------------------------------------------------------- in a browser
 _RENDERED = """() => {
     const box = el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };

@@ -97,12 +97,33 @@ def mistakes_file(table) -> Path:
     return table.with_name(table.stem.removesuffix(".full") + ".mistakes.jsonl")
 
 
+def _earlier_lines(out, students) -> dict:
+    """student -> their lines in the mistakes file ``out`` as it is (for the rows --resume keeps)."""
+    found = {}
+    try:
+        text = Path(out).read_text(encoding="utf-8") if students else ""
+    except (OSError, UnicodeDecodeError):
+        return found
+    for line in text.splitlines():
+        try:
+            student = json.loads(line).get("student")
+        except (ValueError, AttributeError):
+            continue
+        if student in students:
+            found.setdefault(student, []).append(line)
+    return found
+
+
 def write_mistakes(results, ids, out) -> None:
     """``<out>``: a JSON line per student and exercise, ``{"student", "exercise", "status", "mistake"}``
     (``status``: correct, incorrect, not attempted, or "no answer" where none was recorded; the
-    mistake's name or null), for the rows that ran; never the answer."""
+    mistake's name or null), for the rows that ran; never the answer. A row kept from an earlier
+    run (``--resume``) keeps the lines that run wrote into ``out``."""
+    earlier = _earlier_lines(out, {s.name for s in results if s.resumed})
     lines = []
     for s in results:
+        if s.resumed:
+            lines += earlier.get(s.name, [])
         if s.run in NO_GRADE or s.run == "missing" or s.resumed:
             continue
         for i in ids:

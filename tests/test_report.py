@@ -285,6 +285,29 @@ def test_rows_kept_by_resume_keep_their_lines_in_the_mistakes_file(tmp_path):
     assert [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] == earlier
 
 
+def test_grade_report_makes_the_report_of_the_grades_just_written_in_the_release_language(tmp_path, monkeypatch,
+                                                                                         capsys):
+    """``grade ... --report DIR``: after the grading run (stood in for here by writing its files, as
+    grading this class would), the report of the grade file written, in the class's language."""
+    from nbteach.teacher import grade as grading
+
+    def graded(paths, out, *args, **kwargs):
+        rows = _class(lang="zh")
+        write_class(Path(out).parent, rows, name=Path(gradebook.full_table(out, kwargs["format"])).name)
+        return rows
+
+    monkeypatch.setattr(grading, "grade", graded)
+    assert grading.main(["subs", "--out", str(tmp_path / "canvas.csv"), "--format", "canvas",
+                         "--report", str(tmp_path / "report")]) == 0
+    assert f"class report -> {tmp_path / 'report' / 'index.html'}" in capsys.readouterr().err
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "<html lang='zh-CN'>" in page and rp.T["title"]["zh"] in page
+    assert (tmp_path / "report" / "exercises.csv").read_text(encoding="utf-8").startswith(",".join(rp.COLUMNS))
+    assert grading.main(["subs", "--out", str(tmp_path / "g.csv"), "--lang", "en",
+                         "--report", str(tmp_path / "g.csv")]) == 2      # a file where the folder goes
+    assert "error: the class report was not written" in capsys.readouterr().err
+
+
 # ---------------------------------------------------------------- in a browser
 _RENDERED = """() => {
     const box = el => { const r = el.getBoundingClientRect(); return [r.width, r.height]; };

@@ -4,6 +4,7 @@
                             [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
                             [--assignment hwNN --roster CSV --secret-file FILE] [--resume]
                             [--format csv|gradebook|canvas|moodle] [--pick ID=PATH] [--allow-empty]
+                            [--report DIR]
 
 SUBMISSIONS are notebooks or folders of notebooks. Grading goes in three stages, a module
 each, as nbgrader's do: collecting (``nbteach.teacher.collect``: which file is whose,
@@ -41,6 +42,7 @@ from nbteach.teacher.autograde import compiled, grade_notebook, package_copy
 from nbteach.teacher.collect import exercise_ids
 from nbteach.teacher.gradebook import FORMATS, write_grades
 from nbteach.teacher.homework import load
+from nbteach.teacher.report import after_grading
 from nbteach.teacher.submission import GradeConfig, Submission
 
 __all__ = ["grade", "grade_notebook", "Submission", "GradeConfig", "main", "write_grades", "FORMATS"]
@@ -225,6 +227,8 @@ def _parser():
                         "the roster id, =, the path below the submissions folder; repeat for more students")
     p.add_argument("--allow-empty", action="store_true",
                    help="write the grade files even when no submission matches the roster")
+    p.add_argument("--report", default=None, metavar="DIR",
+                   help="then write the class report into DIR (index.html, exercises.csv: python -m nbteach.report)")
     return p
 
 
@@ -263,6 +267,8 @@ def main(argv=None) -> int:
     for line in gradebook.summary(results):
         print(wire.printable(line, 2000), file=sys.stderr)
     print(f"graded {len(results)} rows -> {args.out}", file=sys.stderr)
+    if args.report is not None:
+        return after_grading(gradebook.full_table(args.out, args.format), args.report, args.lang, results)
     return 0
 
 

@@ -74,9 +74,8 @@ __all__ = ["ClassGrades", "ExerciseStats", "read_grades", "exercise_stats", "poi
 COLUMNS = ("exercise", "share_correct", "attempted", "top_mistake", "top_mistake_share", "discrimination")
 #: a row whose run is one of these is no student who ran (see the module docstring)
 NOT_RAN = ("missing",) + NO_GRADE
-#: statuses of a student who gave no answer
+#: statuses of a student who gave no answer (any other status is an answer: correct, incorrect ...)
 NO_ANSWER = ("not attempted", "no answer")
-STATUSES = ("correct", "incorrect") + NO_ANSWER
 DIGITS = 4
 
 
@@ -194,7 +193,7 @@ def _read_mistakes(data: ClassGrades, path: Path) -> None:
         try:
             item = json.loads(line)
             ok = (isinstance(item, dict) and isinstance(item.get("student"), str)
-                  and isinstance(item.get("exercise"), str) and item.get("status") in STATUSES
+                  and isinstance(item.get("exercise"), str) and isinstance(item.get("status"), str)
                   and (item.get("mistake") is None or isinstance(item.get("mistake"), str)))
         except ValueError:
             ok = False
@@ -275,7 +274,7 @@ def exercise_stats(data: ClassGrades) -> list:
             if status is None:             # no line: only a right answer is known
                 status = "correct" if scores[i] == 1 else None
             correct += status == "correct"
-            attempted += status in ("correct", "incorrect")
+            attempted += status is not None and status not in NO_ANSWER
             no_answer += status in NO_ANSWER
             if mistake is not None:
                 mistakes[mistake] += 1

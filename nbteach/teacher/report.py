@@ -74,7 +74,7 @@ def _definition(exercise_id: str, cache: dict):
         if prefix not in cache:
             try:
                 cache[prefix] = load(prefix).variant(None, None)
-            except NbteachError:
+            except Exception:  # noqa: BLE001 - no source, or one that fails to build: the numbers stand without it
                 cache[prefix] = None
         return cache[prefix].exercise(exercise_id) if cache[prefix] is not None else None
     except NbteachError:
@@ -386,7 +386,7 @@ def after_grading(table, out, lang, results) -> int:
     """``python -m nbteach.grade ... --report DIR``: the report of the grade file just written,
     in ``lang`` or else the language most graded notebooks were released in; 0, or 2 with a message."""
     if lang is None:
-        langs = Counter(s.lang for s in results if s.run not in NOT_RAN)
+        langs = Counter(s.lang for s in results if s.run not in NOT_RAN and not s.resumed)  # a kept row's is unknown
         lang = "zh" if langs["zh"] > langs["en"] else "en"
     try:
         index = write_report(table, out, lang, notes=_note)

@@ -94,14 +94,15 @@ class Mistake:
     name: str
     answer: object
     hint: dict
+    credit: float = 0.0   # graded homework: the share of the exercise's points this near miss earns
 
     def value(self):
         return self.answer()
 
     @classmethod
-    def computed(cls, name: str, value, hint) -> "Mistake":
+    def computed(cls, name: str, value, hint, credit: float = 0.0) -> "Mistake":
         """The mistake whose wrong answer (or, for a function exercise, wrong function) is ``value``."""
-        return cls(name, lambda: value, hint)
+        return cls(name, lambda: value, hint, credit)
 
     @classmethod
     def of(cls, mistake, exercise_id: str = "") -> "Mistake":
@@ -109,10 +110,13 @@ class Mistake:
         (how homework sources wrote mistakes before there was one format)."""
         if isinstance(mistake, Mistake):
             return mistake
-        if isinstance(mistake, (tuple, list)) and len(mistake) == 3 and isinstance(mistake[0], str):
+        if isinstance(mistake, (tuple, list)) and len(mistake) in (3, 4) and isinstance(mistake[0], str):
+            if len(mistake) == 4 and not (isinstance(mistake[3], (int, float)) and 0 <= mistake[3] < 1):
+                raise NbteachError(f"exercise {exercise_id}: a mistake's credit (its 4th item) is the share of the "
+                                   f"points it earns, a number in [0, 1), got {mistake[3]!r}.")
             return cls.computed(*mistake)
         raise NbteachError(f"exercise {exercise_id}: a mistake must be Mistake(name, answer, hint) or a "
-                           f"(name, wrong answer, hint) triple, got {mistake!r:.80}.")
+                           f"(name, wrong answer, hint[, credit]) tuple, got {mistake!r:.80}.")
 
     def __iter__(self):
         return iter((self.name, self.value(), self.hint))
@@ -175,6 +179,7 @@ class Exercise:
     public: list = field(default_factory=list)   # graded function: [(args, kwargs)] shown in the notebook
     hidden: object = None                        # graded function: hidden(rng) -> [(args, kwargs)], grading only
     released: dict | None = None   # graded, student side: what the notebook carries (salt, digests ...)
+    points: float = 1              # graded: what the exercise is worth (a diagnosed mistake may earn a share)
     forbidden: tuple = ()          # build-it: dotted library names switched off while a function is checked
     shortcut: object = None        # build-it: the one-line answer through them (a function), for the tests
 

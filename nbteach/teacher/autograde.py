@@ -64,11 +64,21 @@ _NO_VERDICT = {"en": "the answer could not be judged (the judge gave no verdict)
 
 class Verdict(tuple):
     """The grade of one recorded answer, read as ``(passed, message)``, with its ``status``
-    (correct, incorrect, not attempted) and the diagnosed ``mistake``'s name (or None)."""
+    (correct, incorrect, not attempted), the diagnosed ``mistake``'s name (or None) and, once
+    the grader has weighed it, the points it ``earned`` (None until then)."""
 
     def __new__(cls, status: str, message: str, mistake: str | None = None):
         self = super().__new__(cls, (status == "correct", message))
-        self.status, self.mistake = status, mistake
+        self.status, self.mistake, self.earned = status, mistake, None
+        return self
+
+    def weighed(self, ex) -> "Verdict":
+        """This verdict with the points it earns on ``ex``: all of them when correct, a diagnosed
+        mistake's share (``Mistake.credit``), else none."""
+        points = getattr(ex, "points", 1)
+        credit = next((getattr(m, "credit", 0.0) for m in ex.mistakes if m.name == self.mistake), 0.0) \
+            if self.mistake else 0.0
+        self.earned = points if self.passed else points * credit
         return self
 
     @property
@@ -425,10 +435,15 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang=None, p
     ids = list(expected_ids) if expected_ids is not None else sorted(records)
     langs = [answer_lang for _, answer_lang in records.values()]
     sub.lang = langs[-1] if langs else lang
-    verdicts = judge_answers(records, ids, _exercise_of(variant), content, seal, sub.lang)
+    exercise_of = _exercise_of(variant)
+    verdicts = judge_answers(records, ids, exercise_of, content, seal, sub.lang)
     for ex_id in ids:
-        sub.results[ex_id] = verdicts.get(ex_id) or Verdict(
-            "no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
+        verdict = verdicts.get(ex_id) or Verdict("no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
+        try:
+            sub.results[ex_id] = verdict.weighed(exercise_of(ex_id))
+        except Exception:  # noqa: BLE001 - an exercise the teacher's side cannot find earns nothing
+            verdict.earned = 0
+            sub.results[ex_id] = verdict
     return sub
 
 

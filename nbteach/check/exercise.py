@@ -45,7 +45,7 @@ from .compare import (RECORDED, _array_entries, _type_name, compare, digest, for
 from .feedback import (CORRECT, INCORRECT, NOT_ATTEMPTED, GradedResult, Message, Result, ____,
                        _next_attempt, next_hint)
 from .functions import check_function, describe_call, function_verdict, run_calls
-from .messages import kind_name, say, sep
+from .messages import kind_name, phrase, sep
 from .serial import decode, encode, record_answer
 
 __all__ = ["Mistake", "Exercise", "OPEN", "GRADED", "VISIBILITIES", "FEEDBACK_MODES"]
@@ -215,7 +215,7 @@ class Exercise:
     # -- the reference, evaluated on first use ------------------------------------------
     def reference(self):
         if self.is_student_side:
-            raise NbteachError(say("released"))  # graded homework: not in the student's notebook
+            raise NbteachError(phrase("released"))  # graded homework: not in the student's notebook
         if self.visibility == GRADED:
             return self.answer
         if not hasattr(self, "_reference"):
@@ -285,11 +285,11 @@ class Exercise:
         except BaseException as exc:  # noqa: BLE001 - a check must never raise
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return Result(self.id, INCORRECT, say("internal", error=type(exc).__name__))
+            return Result(self.id, INCORRECT, phrase("internal", error=type(exc).__name__))
 
     def _check(self, answer) -> Result:
         if is_placeholder_like(answer):
-            return Result(self.id, NOT_ATTEMPTED, say("not attempted"))
+            return Result(self.id, NOT_ATTEMPTED, phrase("not attempted"))
         if self.visibility == GRADED:   # the teacher's side: the forms the judge compares
             status, message, mistake = self._judge_forms(answer, self.forms_view(), set)
             return Result(self.id, status, message, mistake)
@@ -307,13 +307,13 @@ class Exercise:
     def hint(self) -> Message:
         """The next hint: the first call gives a nudge, later calls say more."""
         if self.is_student_side and not self.hints and self.feedback == "none":
-            return Message(say("no_hints"), "hint", say("hint_header", i=0, n=0))
+            return Message(phrase("no_hints"), "hint", phrase("hint_header", i=0, n=0))
         return next_hint(self)
 
     def _solution_message(self) -> Message:
         if self.is_student_side:
-            return Message(say("released"), "solution", say("solution_header"))
-        return Message(tr(self.solution_text), "solution", say("solution_header"))
+            return Message(phrase("released"), "solution", phrase("solution_header"))
+        return Message(tr(self.solution_text), "solution", phrase("solution_header"))
 
     def __repr__(self):
         return wrap(f"Exercise({self.id!r}: {tr(self.prompt)})")
@@ -404,9 +404,9 @@ class Exercise:
     def _check_released(self, answer) -> Result:
         if not self.loaded:
             return GradedResult(self.id, NOT_ATTEMPTED if is_placeholder_like(answer) else INCORRECT,
-                                say("not_loaded"))
+                                phrase("not_loaded"))
         if is_placeholder_like(answer):
-            return GradedResult(self.id, NOT_ATTEMPTED, say("not attempted"))
+            return GradedResult(self.id, NOT_ATTEMPTED, phrase("not attempted"))
         salt = self.released["salt"]
         try:
             status, message, mistake = self._judge_forms(answer, self.released,
@@ -414,7 +414,7 @@ class Exercise:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a check must never raise
-            status, message, mistake = INCORRECT, say("internal", error=type(exc).__name__), None
+            status, message, mistake = INCORRECT, phrase("internal", error=type(exc).__name__), None
         n = _next_attempt(self.released["key"], self.id) if status != NOT_ATTEMPTED else 0
         return GradedResult(self.id, status, message, mistake, attempt=n)
 
@@ -434,7 +434,7 @@ class Exercise:
         """A function answer against the released cases (:func:`nbteach.check.functions.function_verdict`):
         each output's forms, through ``hashes``, against each case's accepted and mistakes' sets."""
         if not callable(func):
-            return INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)), None
+            return INCORRECT, phrase("incorrect") + sep() + phrase("not_callable", got=_type_name(func)), None
         cases = rel.get("cases", [])
         inputs = [decode(c["input"]) for c in cases]
         inputs = [(tuple(a), dict(k)) for a, k in inputs]
@@ -445,7 +445,7 @@ class Exercise:
         def check_form(i, o):
             if got[i] or mode == "practice":
                 return None
-            return say("returned_type", call=describe_call(getattr(func, "__name__", "f"), *inputs[i]),
+            return phrase("returned_type", call=describe_call(getattr(func, "__name__", "f"), *inputs[i]),
                        got=_type_name(o.output), want=kind_name(self.spec["type"]))
 
         return function_verdict(

@@ -47,7 +47,7 @@ import nbteach
 
 from nbteach.check.compare import reference_forms, verdict_on_summary
 from nbteach.check.functions import SHORTCUT, function_verdict, make_inputs
-from nbteach.check.messages import say, sep
+from nbteach.check.messages import phrase, sep
 from nbteach.check.serial import TOO_LARGE, encode
 from nbteach.i18n import get_language, set_language
 from nbteach.teacher import collect, gradebook, runner, wire
@@ -298,7 +298,7 @@ def _worded(lang, key, **fields) -> str:
         before = get_language()
         set_language(lang)
         try:
-            return say("incorrect") + sep() + say(key, **fields)
+            return phrase("incorrect") + sep() + phrase(key, **fields)
         finally:
             set_language(before)
 
@@ -339,14 +339,14 @@ def _inputs(ex, seed, graded) -> list:
 
 def _decide_value(ex, view, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     read = wire.summary(reply)
     if read is None:
         return None
     if read["blank"]:
-        return Verdict("not attempted", say("not attempted"))
+        return Verdict("not attempted", phrase("not attempted"))
     if read["summary"] is None or ex.kind == "function":
-        return Verdict("incorrect", say("incorrect") + sep() + _unsupported(read["type"]))
+        return Verdict("incorrect", phrase("incorrect") + sep() + _unsupported(read["type"]))
     mistakes = [(m["name"], m["hint"], set(m["digests"])) for m in view["mistakes"]]
     status, message, mistake = verdict_on_summary(view["spec"], read["summary"], set, set(view["accepted"]),
                                                   set(view["rounded"]), mistakes, bool(ex.hints))
@@ -355,7 +355,7 @@ def _decide_value(ex, view, reply) -> Verdict | None:
 
 def _unsupported(type_name: str) -> str:
     """What an answer of a type that cannot be checked is told (one too large, by its own message)."""
-    return say("too_large") if type_name == TOO_LARGE else say("unsupported", got=type_name)
+    return phrase("too_large") if type_name == TOO_LARGE else phrase("unsupported", got=type_name)
 
 
 def _call(func, args, kwargs):
@@ -373,10 +373,10 @@ def _forms_of(func, inputs, spec) -> list:
 
 def _decide_function(ex, name, inputs, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     raw = reply.get("outcomes")
     if raw is None:
-        return Verdict("incorrect", say("incorrect") + sep() + say("unsupported", got="function"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("unsupported", got="function"))
     if not isinstance(raw, list):
         return None
     outcomes = [wire.outcome(o) for o in raw[:len(inputs)]]
@@ -399,7 +399,7 @@ def _decide_function(ex, name, inputs, reply) -> Verdict | None:
 
 def _decide_lesson(ex, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     read = wire.lesson_verdict(reply, {m.name for m in ex.mistakes} | {SHORTCUT})
     return Verdict(*read) if read is not None else None
 

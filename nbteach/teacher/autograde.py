@@ -265,7 +265,8 @@ def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.
             ex = exercise_of(ex_id)
             plan = _plan(ex, answer, answer_lang, seed_for(content, ex_id), seal)
         except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
-            out[ex_id] = Verdict("incorrect", f"the answer could not be judged ({type(exc).__name__})")
+            out[ex_id] = Verdict("incorrect", _NO_VERDICT["zh" if answer_lang == "zh" else "en"]
+                                 + f" ({type(exc).__name__})")
             continue
         if isinstance(plan, Verdict):
             out[ex_id] = plan

@@ -199,7 +199,7 @@ def test_07_exercises_score_a_model_the_lesson_does_not_print():
 @pytest.mark.parametrize("name", ["hw02_multinomial_and_bernoulli.ipynb",
                                   "hw03_evaluation_and_imbalance.ipynb"])
 def test_homework_intro_quotes_the_rounded_message_the_check_gives(name):
-    from nbteach.check.messages import say
+    from nbteach.check.messages import phrase
 
     intro = _lesson_code_before_exercises(f"homework/{name}")  # every cell: no "## Exercises"
-    assert "Close, but rounded" in intro and say("rounded_float", "en").startswith("Close, but rounded")
+    assert "Close, but rounded" in intro and phrase("rounded_float", "en").startswith("Close, but rounded")

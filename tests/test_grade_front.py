@@ -304,7 +304,7 @@ def test_gradebook_formats_hold_the_roster_names_and_totals(class_graded, tmp_pa
     assert set(rows) == {"alice", "bob", "carol", "dave"}
     assert rows["alice"] == {"id": "alice", "name": "Alice Liddell", "total": "6", "max": "6"}
     write_grades(results, IDS, tmp_path / "c.csv", "canvas", "hw01")
-    canvas = {r["SIS User ID"]: r for r in csv.DictReader((tmp_path / "c.csv").open(encoding="utf-8"))}
+    canvas = {r["ID"]: r for r in csv.DictReader((tmp_path / "c.csv").open(encoding="utf-8"))}   # roster column id
     assert canvas[""]["Student"] == "    Points Possible" and canvas[""]["hw01"] == "6"
     assert canvas["alice"]["Student"] == "Alice Liddell" and canvas["alice"]["hw01"] == "6"
     assert canvas["bob"]["hw01"] == "0"
@@ -335,7 +335,7 @@ def test_each_run_passes_its_own_configuration_and_none_is_inherited(tmp_path, m
                                                          "source": 'exercise("00.flu_share").check(____)'}],
                                               "metadata": {}}))
     grade([tmp_path / "a.ipynb"], tmp_path / "g.csv", sandbox=True, memory=2**30)
-    grade([tmp_path / "a.ipynb"], tmp_path / "g.csv", sandbox=False)
+    grade([tmp_path / "a.ipynb"], tmp_path / "g.csv", sandbox=False, force=True)   # again, into the same file
     assert [(c.sealed, c.memory) for c in seen] == [(True, 2**30), (False, None)]
     assert all(isinstance(c, GradeConfig) for c in seen)
     assert not hasattr(grading, "_SEAL")

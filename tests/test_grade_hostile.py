@@ -380,8 +380,8 @@ def test_a_grader_killed_with_sigkill_leaves_no_copy_behind_the_next_run(tmp_pat
     proc.wait()
     left = list((tmp_path / "tmp").glob("nbteach-grader-*"))
     assert left   # a killed process removes nothing itself
-    code = """import sys, tempfile; from nbteach.teacher.grade import _workspace
-with _workspace() as w:
+    code = """from nbteach.teacher.runner import workspace
+with workspace() as w:
     print(w)
 """
     subprocess.run([sys.executable, "-c", code], env=env, check=True, capture_output=True)

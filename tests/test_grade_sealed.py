@@ -70,6 +70,7 @@ def sealed_class(tmp_path_factory):
         f"open({str(subs / 'alice.ipynb')!r}, 'a').write('overwritten')",
         f"import os\nos.remove({str(subs / 'alice.ipynb')!r})",
         f"open({str(out / 'grades.csv')!r}, 'w').write('bob,100')",
+        f"open({str(out / 'planted.csv')!r}, 'w').write('bob,100')",   # a file the grader never writes
         f"open({str(secret)!r}, 'w').write('stolen')",
         f"import subprocess, sys\nsubprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)  # {MARKER}'],"
         " start_new_session=True)",
@@ -113,6 +114,9 @@ def test_nothing_outside_the_attackers_sandbox_changed(sealed_class):
     assert (c["subs"] / "alice.ipynb").exists(), "a classmate's notebook was deleted"
     assert _digest(c["subs"] / "alice.ipynb") == c["before"]["alice"], "a classmate's notebook was changed"
     assert _digest(c["secret"]) == c["before"]["secret"], "the secret was written"
+    # the grader rewrites grades.csv after the run, which would hide a write to it: a file it never
+    # writes shows whether the sandbox let the attacker reach the teacher's folder at all
+    assert not (c["out"] / "planted.csv").exists(), "the attacker wrote into the teacher's folder"
     assert "bob,100" not in (c["out"] / "grades.csv").read_text(encoding="utf-8")
     assert c["received"] == [], "a submission reached the grader's loopback"
 

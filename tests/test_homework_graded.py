@@ -162,26 +162,33 @@ def test_variants_differ_between_students_and_are_reproducible_from_the_secret()
         assert answers(a1) != answers(b)
 
 
-def _answer_texts(v, simple=True):
-    """How a variant's answers would be written out: p/q, decimals, sympy text (``simple=False``:
-    leaving out fractions with a denominator up to 20, which lesson docstrings print too)."""
-    out = set()
+def _answer_values(v):
+    """``(exercise, value)`` for every value a variant's answers hold (an array's entries one by
+    one); function answers and text choices (among options the prompt lists, as _answer_forms
+    skips them) left out."""
     for ex in v.exercises:
         if ex.kind == "function":
             continue
         values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
         for a in values:
-            if isinstance(a, str):
-                continue   # a choice among options the prompt lists (as _answer_forms skips it)
-            if isinstance(a, sympy.Basic) and a.free_symbols:
-                out.add(str(a))
-                continue
-            x = float(a)
-            if not simple and abs(float(Fraction(x).limit_denominator(20)) - x) < 1e-12:
-                continue
-            out |= {repr(x), f"{x:.6g}", f"{x:.5g}"}
-            if isinstance(a, Fraction) and a.denominator > 1:
-                out.add(f"{a.numerator}/{a.denominator}")
+            if not isinstance(a, str):
+                yield ex, a
+
+
+def _answer_texts(v, simple=True):
+    """How a variant's answers would be written out: p/q, decimals, sympy text (``simple=False``:
+    leaving out fractions with a denominator up to 20, which lesson docstrings print too)."""
+    out = set()
+    for _, a in _answer_values(v):
+        if isinstance(a, sympy.Basic) and a.free_symbols:
+            out.add(str(a))
+            continue
+        x = float(a)
+        if not simple and abs(float(Fraction(x).limit_denominator(20)) - x) < 1e-12:
+            continue
+        out |= {repr(x), f"{x:.6g}", f"{x:.5g}"}
+        if isinstance(a, Fraction) and a.denominator > 1:
+            out.add(f"{a.numerator}/{a.denominator}")
     return {t for t in out if len(t) >= 5}
 
 
@@ -199,24 +206,18 @@ def test_no_answer_is_shown_in_any_variant_even_written_short(name):
     hw = load(name)
     for v in [hw.variant(None, None)] + [hw.variant(b"k", f"s{i}") for i in range(12)]:
         text = _shown_text(v)
-        for ex in v.exercises:
-            if ex.kind == "function":
-                continue
-            values = list(np.ravel(np.asarray(ex.answer, dtype=object))) if ex.spec["type"] == "array" else [ex.answer]
-            for a in values:
-                if isinstance(a, str):
-                    continue   # a choice among options the prompt lists (as _answer_forms skips it)
-                if isinstance(a, sympy.Basic) and a.free_symbols:
-                    shown = [str(a)]
-                elif float(a).is_integer():
-                    shown = [str(int(a))]
-                else:
-                    shown = [f"{float(a):.4g}", f"{float(a):.3g}"]
-                    if isinstance(a, Fraction):
-                        shown.append(f"{a.numerator}/{a.denominator}")
-                for t in shown:
-                    assert not re.search(r"(?<![\w.*/])" + re.escape(t) + r"(?![\w.]|/\d)", text), \
-                        (v.student_id, ex.id, t)
+        for ex, a in _answer_values(v):
+            if isinstance(a, sympy.Basic) and a.free_symbols:
+                shown = [str(a)]
+            elif float(a).is_integer():
+                shown = [str(int(a))]
+            else:
+                shown = [f"{float(a):.4g}", f"{float(a):.3g}"]
+                if isinstance(a, Fraction):
+                    shown.append(f"{a.numerator}/{a.denominator}")
+            for t in shown:
+                assert not re.search(r"(?<![\w.*/])" + re.escape(t) + r"(?![\w.]|/\d)", text), \
+                    (v.student_id, ex.id, t)
 
 
 @pytest.mark.parametrize("name", sources())

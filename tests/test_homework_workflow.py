@@ -104,6 +104,28 @@ def test_assign_work_collect_grade(tmp_path):
     assert rows["carol"]["run"] == "ok (this notebook was released to alice, not to carol)"
     assert "check: carol: this notebook was released to alice" in r.stderr
     assert "alice" not in (tmp_path / "feedback" / "carol.txt").read_text(encoding="utf-8")
+    # a second run into the same files, neither resumed nor forced, stops before writing anything
+    before = (tmp_path / "grades.csv").read_bytes()
+    r = _cli("nbteach.grade", "submissions", "--assignment", "hw01", *common, "--out", "grades.csv", cwd=tmp_path)
+    assert r.returncode == 2 and "an earlier run wrote" in r.stderr and "--force" in r.stderr
+    assert (tmp_path / "grades.csv").read_bytes() == before
+    # the gradebooks, from the grade file, without grading again
+    for fmt in ("canvas", "moodle"):
+        r = _cli("nbteach.grade", "--convert", "grades.csv", "--format", fmt, "--out", f"{fmt}.csv",
+                 "--assignment", "hw01", "--roster", "roster.csv", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    canvas = list(csv.reader((tmp_path / "canvas.csv").open(encoding="utf-8")))
+    assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "hw01"]
+    assert ["Alice", "alice", "", "", "", "6"] in canvas
+    # every file the teacher's workflow made is kept out of git by the project's .gitignore
+    import shutil
+
+    if shutil.which("git"):
+        shutil.copy(ROOT / ".gitignore", tmp_path / ".gitignore")
+        subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+        status = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=tmp_path,
+                                capture_output=True, text=True, check=True).stdout.split("\n")
+        assert [line for line in status if line] == ["?? .gitignore"], status
 
 
 QUIZ = '''

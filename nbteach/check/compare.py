@@ -92,7 +92,7 @@ from nbteach.glossary import label_for
 from nbteach.i18n import tr
 
 from .feedback import CORRECT, INCORRECT
-from .messages import diff_message, say, sep
+from .messages import diff_message, phrase, sep
 
 __all__ = ["Diff", "compare", "as_number", "is_placeholder_like", "forms", "reference_forms",
            "rounded_forms", "digest", "judge_equivalence", "judge_forms", "judge_form", "RECORDED", "summarize",
@@ -568,12 +568,12 @@ def judge_equivalence(answer, reference, same, mistakes, has_hints=True):
     """
     diff = same(answer, reference)
     if diff is None:
-        return CORRECT, say("correct"), None
+        return CORRECT, phrase("correct"), None
     if diff.code not in ("none", "type", "unparsable", "eq_raised"):
         for name, hint, wrong in mistakes():
             if same(answer, wrong) is None:
-                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
-    return INCORRECT, _with_hint(say("incorrect") + sep() + diff_message(diff), has_hints), None
+                return INCORRECT, phrase("incorrect") + sep() + phrase("mistake", hint=tr(hint)), name
+    return INCORRECT, _with_hint(phrase("incorrect") + sep() + diff_message(diff), has_hints), None
 
 
 # ================================================================ canonical forms
@@ -953,43 +953,43 @@ def verdict_on_summary(spec, summary, hashes, accepted, rounded, mistakes, has_h
     notebook carries no digest of the accepted answer (feedback ``graded`` or ``none``): the form
     is checked, a mistake it carries named, anything else :data:`RECORDED`."""
     if summary["none"]:   # an answer, not a blank: what the lesson's judge says of it
-        text = say("incorrect") + sep() + diff_message(Diff("none"))
+        text = phrase("incorrect") + sep() + diff_message(Diff("none"))
         return INCORRECT, text if graded else _with_hint(text, has_hints), None
     decimal = summary["decimal"]
     if spec["type"] == "exact" and decimal is not None and graded:
-        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+        return INCORRECT, phrase("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     got = hashes(summary["forms"])
     if graded:
         if not summary["forms"]:
-            return INCORRECT, say("incorrect") + sep() + summary["why"], None
+            return INCORRECT, phrase("incorrect") + sep() + summary["why"], None
         want = spec.get("shape")
         if spec["type"] == "array" and want is not None and summary["shape"] != want:
-            return INCORRECT, say("incorrect") + sep() + _shape_message(summary["shape"]), "shape"
+            return INCORRECT, phrase("incorrect") + sep() + _shape_message(summary["shape"]), "shape"
         for name, hint, digests in mistakes:
             if got & digests:
-                return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+                return INCORRECT, phrase("incorrect") + sep() + phrase("mistake", hint=tr(hint)), name
         if spec["type"] == "text" and summary["label"]:   # a label's name, not the label
-            return INCORRECT, say("incorrect") + sep() + summary["text"], "label_words"
-        text = say("recorded")
+            return INCORRECT, phrase("incorrect") + sep() + summary["text"], "label_words"
+        text = phrase("recorded")
         if spec["type"] == "number" and decimal is not None and 0 <= decimal < spec["digits"]:
-            text += sep() + say("few_digits", got=decimal, digits=spec["digits"])
+            text += sep() + phrase("few_digits", got=decimal, digits=spec["digits"])
         return RECORDED, text, None
     if got & accepted:
-        return CORRECT, say("correct"), None
+        return CORRECT, phrase("correct"), None
     for name, hint, digests in mistakes:
         if got & digests:
-            return INCORRECT, say("incorrect") + sep() + say("mistake", hint=tr(hint)), name
+            return INCORRECT, phrase("incorrect") + sep() + phrase("mistake", hint=tr(hint)), name
     r = summary["rounded"]
     if r is not None and hashes([r]) & rounded:
-        why = diff_message(Diff("rounded")) if spec["type"] == "exact" else say("too_few_digits", digits=spec.get("digits"))
-        return INCORRECT, say("incorrect") + sep() + why, "rounded"
+        why = diff_message(Diff("rounded")) if spec["type"] == "exact" else phrase("too_few_digits", digits=spec.get("digits"))
+        return INCORRECT, phrase("incorrect") + sep() + why, "rounded"
     if spec["type"] == "exact" and decimal is not None:
-        return INCORRECT, say("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
+        return INCORRECT, phrase("incorrect") + sep() + diff_message(Diff("float_for_fraction")), "float_for_exact"
     if not summary["forms"]:
-        return INCORRECT, _with_hint(say("incorrect") + sep() + summary["why"], has_hints), None
+        return INCORRECT, _with_hint(phrase("incorrect") + sep() + summary["why"], has_hints), None
     if spec["type"] == "text":
-        return INCORRECT, _with_hint(say("incorrect") + sep() + summary["text"], has_hints), None
-    text = say("incorrect")
+        return INCORRECT, _with_hint(phrase("incorrect") + sep() + summary["text"], has_hints), None
+    text = phrase("incorrect")
     if spec["type"] == "array":
         want = spec.get("shape")
         if summary["shape"] is not None and want is not None and summary["shape"] != want:
@@ -1010,7 +1010,7 @@ _VALUE_DIFF = {"exact": "value", "number": "value", "sympy": "not_equivalent"}
 
 
 def _with_hint(text: str, has_hints: bool) -> str:
-    return text + sep() + say("try_hint") if has_hints else text
+    return text + sep() + phrase("try_hint") if has_hints else text
 
 
 def judge_form(spec, answer, hashes, mistakes):

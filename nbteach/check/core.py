@@ -25,7 +25,7 @@ from .compare import compare, is_placeholder_like  # noqa: F401 - the one engine
 from .exercise import OPEN, Exercise, Mistake
 from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Message, Result, ____  # noqa: F401
 from .graded import graded_exercise
-from .messages import say
+from .messages import phrase
 from .serial import record_answer  # noqa: F401 - a check records through it (nbteach.check.serial)
 
 __all__ = ["____", "Mistake", "Exercise", "Result", "Message", "define", "exercise",
@@ -223,7 +223,7 @@ class ExerciseList(list):
     def _repr_html_(self):
         rows = "".join(f"<tr><td><code>{html.escape(q.id)}</code></td>"
                        f"<td style='text-align:left'>{html.escape(tr(q.prompt))}</td></tr>" for q in self)
-        return f"<table><tr><th>id</th><th>{html.escape(say('question'))}</th></tr>{rows}</table>"
+        return f"<table><tr><th>id</th><th>{html.escape(phrase('question'))}</th></tr>{rows}</table>"
 
 
 def exercises(prefix: str = "") -> list:

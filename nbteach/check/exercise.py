@@ -45,7 +45,7 @@ from .compare import (RECORDED, _array_entries, _type_name, compare, digest, for
 from .feedback import (CORRECT, INCORRECT, NOT_ATTEMPTED, GradedResult, Message, Result, ____,
                        _next_attempt, next_hint)
 from .functions import check_function, describe_call, function_verdict, run_calls
-from .messages import kind_name, say, sep
+from .messages import kind_name, phrase, sep
 from .serial import decode, encode, record_answer
 
 __all__ = ["Mistake", "Exercise", "OPEN", "GRADED", "VISIBILITIES", "FEEDBACK_MODES"]
@@ -94,14 +94,15 @@ class Mistake:
     name: str
     answer: object
     hint: dict
+    credit: float = 0.0   # graded homework: the share of the exercise's points this near miss earns
 
     def value(self):
         return self.answer()
 
     @classmethod
-    def computed(cls, name: str, value, hint) -> "Mistake":
+    def computed(cls, name: str, value, hint, credit: float = 0.0) -> "Mistake":
         """The mistake whose wrong answer (or, for a function exercise, wrong function) is ``value``."""
-        return cls(name, lambda: value, hint)
+        return cls(name, lambda: value, hint, credit)
 
     @classmethod
     def of(cls, mistake, exercise_id: str = "") -> "Mistake":
@@ -109,10 +110,13 @@ class Mistake:
         (how homework sources wrote mistakes before there was one format)."""
         if isinstance(mistake, Mistake):
             return mistake
-        if isinstance(mistake, (tuple, list)) and len(mistake) == 3 and isinstance(mistake[0], str):
+        if isinstance(mistake, (tuple, list)) and len(mistake) in (3, 4) and isinstance(mistake[0], str):
+            if len(mistake) == 4 and not (isinstance(mistake[3], (int, float)) and 0 <= mistake[3] < 1):
+                raise NbteachError(f"exercise {exercise_id}: a mistake's credit (its 4th item) is the share of the "
+                                   f"points it earns, a number in [0, 1), got {mistake[3]!r}.")
             return cls.computed(*mistake)
         raise NbteachError(f"exercise {exercise_id}: a mistake must be Mistake(name, answer, hint) or a "
-                           f"(name, wrong answer, hint) triple, got {mistake!r:.80}.")
+                           f"(name, wrong answer, hint[, credit]) tuple, got {mistake!r:.80}.")
 
     def __iter__(self):
         return iter((self.name, self.value(), self.hint))
@@ -175,6 +179,7 @@ class Exercise:
     public: list = field(default_factory=list)   # graded function: [(args, kwargs)] shown in the notebook
     hidden: object = None                        # graded function: hidden(rng) -> [(args, kwargs)], grading only
     released: dict | None = None   # graded, student side: what the notebook carries (salt, digests ...)
+    points: float = 1              # graded: what the exercise is worth (a diagnosed mistake may earn a share)
     forbidden: tuple = ()          # build-it: dotted library names switched off while a function is checked
     shortcut: object = None        # build-it: the one-line answer through them (a function), for the tests
 
@@ -210,7 +215,7 @@ class Exercise:
     # -- the reference, evaluated on first use ------------------------------------------
     def reference(self):
         if self.is_student_side:
-            raise NbteachError(say("released"))  # graded homework: not in the student's notebook
+            raise NbteachError(phrase("released"))  # graded homework: not in the student's notebook
         if self.visibility == GRADED:
             return self.answer
         if not hasattr(self, "_reference"):
@@ -280,11 +285,11 @@ class Exercise:
         except BaseException as exc:  # noqa: BLE001 - a check must never raise
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return Result(self.id, INCORRECT, say("internal", error=type(exc).__name__))
+            return Result(self.id, INCORRECT, phrase("internal", error=type(exc).__name__))
 
     def _check(self, answer) -> Result:
         if is_placeholder_like(answer):
-            return Result(self.id, NOT_ATTEMPTED, say("not attempted"))
+            return Result(self.id, NOT_ATTEMPTED, phrase("not attempted"))
         if self.visibility == GRADED:   # the teacher's side: the forms the judge compares
             status, message, mistake = self._judge_forms(answer, self.forms_view(), set)
             return Result(self.id, status, message, mistake)
@@ -302,13 +307,13 @@ class Exercise:
     def hint(self) -> Message:
         """The next hint: the first call gives a nudge, later calls say more."""
         if self.is_student_side and not self.hints and self.feedback == "none":
-            return Message(say("no_hints"), "hint", say("hint_header", i=0, n=0))
+            return Message(phrase("no_hints"), "hint", phrase("hint_header", i=0, n=0))
         return next_hint(self)
 
     def _solution_message(self) -> Message:
         if self.is_student_side:
-            return Message(say("released"), "solution", say("solution_header"))
-        return Message(tr(self.solution_text), "solution", say("solution_header"))
+            return Message(phrase("released"), "solution", phrase("solution_header"))
+        return Message(tr(self.solution_text), "solution", phrase("solution_header"))
 
     def __repr__(self):
         return wrap(f"Exercise({self.id!r}: {tr(self.prompt)})")
@@ -399,9 +404,9 @@ class Exercise:
     def _check_released(self, answer) -> Result:
         if not self.loaded:
             return GradedResult(self.id, NOT_ATTEMPTED if is_placeholder_like(answer) else INCORRECT,
-                                say("not_loaded"))
+                                phrase("not_loaded"))
         if is_placeholder_like(answer):
-            return GradedResult(self.id, NOT_ATTEMPTED, say("not attempted"))
+            return GradedResult(self.id, NOT_ATTEMPTED, phrase("not attempted"))
         salt = self.released["salt"]
         try:
             status, message, mistake = self._judge_forms(answer, self.released,
@@ -409,7 +414,7 @@ class Exercise:
         except KeyboardInterrupt:
             raise
         except BaseException as exc:  # noqa: BLE001 - a check must never raise
-            status, message, mistake = INCORRECT, say("internal", error=type(exc).__name__), None
+            status, message, mistake = INCORRECT, phrase("internal", error=type(exc).__name__), None
         n = _next_attempt(self.released["key"], self.id) if status != NOT_ATTEMPTED else 0
         return GradedResult(self.id, status, message, mistake, attempt=n)
 
@@ -429,7 +434,7 @@ class Exercise:
         """A function answer against the released cases (:func:`nbteach.check.functions.function_verdict`):
         each output's forms, through ``hashes``, against each case's accepted and mistakes' sets."""
         if not callable(func):
-            return INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)), None
+            return INCORRECT, phrase("incorrect") + sep() + phrase("not_callable", got=_type_name(func)), None
         cases = rel.get("cases", [])
         inputs = [decode(c["input"]) for c in cases]
         inputs = [(tuple(a), dict(k)) for a, k in inputs]
@@ -440,7 +445,7 @@ class Exercise:
         def check_form(i, o):
             if got[i] or mode == "practice":
                 return None
-            return say("returned_type", call=describe_call(getattr(func, "__name__", "f"), *inputs[i]),
+            return phrase("returned_type", call=describe_call(getattr(func, "__name__", "f"), *inputs[i]),
                        got=_type_name(o.output), want=kind_name(self.spec["type"]))
 
         return function_verdict(

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from nbteach.i18n import tr, wrap
 
-from .messages import say
+from .messages import phrase
 
 __all__ = ["____", "NOT_ATTEMPTED", "INCORRECT", "CORRECT", "Message", "Result", "next_hint",
            "GradedResult", "attempts"]
@@ -111,13 +111,13 @@ def next_hint(ex) -> Message:
     """The next of ``ex.hints`` (counting calls in ``ex._hint_count``); shared by lesson
     exercises and graded homework checks."""
     if not ex.hints:
-        return Message(say("no_more_hints"), "hint")
+        return Message(phrase("no_more_hints"), "hint")
     i = min(ex._hint_count, len(ex.hints) - 1)
     ex._hint_count += 1
     text = tr(ex.hints[i])
     if i == len(ex.hints) - 1:
-        text += "\n" + say("no_more_hints")
-    return Message(text, "hint", say("hint_header", i=i + 1, n=len(ex.hints)))
+        text += "\n" + phrase("no_more_hints")
+    return Message(text, "hint", phrase("hint_header", i=i + 1, n=len(ex.hints)))
 
 
 # ---------------------------------------------------------------- attempts

@@ -32,7 +32,7 @@ from nbteach.i18n import tr
 
 from .compare import RECORDED, _type_name, compare, is_placeholder_like
 from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Result
-from .messages import diff_message, say, sep
+from .messages import diff_message, phrase, sep
 
 __all__ = ["Outcome", "run_calls", "judge", "check_function", "make_inputs", "function_verdict",
            "switched_off", "LibraryShortcut", "RECORDED", "SHORTCUT"]
@@ -74,7 +74,7 @@ class LibraryShortcut(Exception):
     """Raised by a library name switched off while a build-it exercise checks a function."""
 
     def __init__(self, name: str):
-        super().__init__(say("library_shortcut", name=name))
+        super().__init__(phrase("library_shortcut", name=name))
         self.name = name
 
 
@@ -308,40 +308,40 @@ def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong
     (correct); every output one mistake's (that mistake); else the first wrong output.
     """
     def fail(text, mistake=None):
-        return INCORRECT, say("incorrect") + sep() + text, mistake
+        return INCORRECT, phrase("incorrect") + sep() + text, mistake
 
     for i, ((args, kwargs), o) in enumerate(zip(calls, outcomes)):
         call = describe_call(name, args, kwargs)
         if o.is_blank:
-            return NOT_ATTEMPTED, say("not attempted"), None
+            return NOT_ATTEMPTED, phrase("not attempted"), None
         if o.shortcut:
-            return fail(say("library_shortcut", name=o.shortcut), SHORTCUT)
+            return fail(phrase("library_shortcut", name=o.shortcut), SHORTCUT)
         if o.timed_out:
-            return fail(say("timeout", seconds=budget, call=call))
+            return fail(phrase("timeout", seconds=budget, call=call))
         if o.error:
-            return fail(say("raised", call=call, traceback=o.error))
+            return fail(phrase("raised", call=call, traceback=o.error))
         if o.is_none and not (returns_none is not None and returns_none(i)):
-            return fail(say("returned_none", call=call))
+            return fail(phrase("returned_none", call=call))
         if o.mutated:
-            return fail(say("mutated", arg=", ".join(o.mutated), call=call))
+            return fail(phrase("mutated", arg=", ".join(o.mutated), call=call))
         form = check_form(i, o) if check_form is not None else None
         if form:
             return fail(form)
     if len(outcomes) < len(calls) or not calls:  # stopped early without a reason: out of time
-        return fail(say("timeout", seconds=budget, call=name))
+        return fail(phrase("timeout", seconds=budget, call=name))
     bad = [i for i, o in enumerate(outcomes) if not right(i, o)]
     if not bad and not recorded:
-        return CORRECT, say("correct"), None
+        return CORRECT, phrase("correct"), None
     for mistake, hint, matches in mistakes:
         if all(matches(i, o) for i, o in enumerate(outcomes)):
-            return fail(say("mistake", hint=tr(hint)), mistake)
+            return fail(phrase("mistake", hint=tr(hint)), mistake)
     if recorded:
-        return RECORDED, say("recorded"), None
+        return RECORDED, phrase("recorded"), None
     i = bad[0]
     args, kwargs = calls[i]
-    text = wrong(i, outcomes[i]) if wrong is not None else say("returned_wrong", call=describe_call(name, args, kwargs))
+    text = wrong(i, outcomes[i]) if wrong is not None else phrase("returned_wrong", call=describe_call(name, args, kwargs))
     if has_hints:
-        text += sep() + say("try_hint")
+        text += sep() + phrase("try_hint")
     return fail(text.replace("  ", " ").strip())
 
 
@@ -376,8 +376,8 @@ def judge(exercise, inputs, outcomes, name="f"):
         why = diff_message(diff) if diff.code not in ("value",) else ""
         call = describe_call(name, args, kwargs)
         if diff.code in ("float_for_fraction", "rounded"):  # its output is close: showing it would show the answer
-            return say("inexact_output", call=call, why=why)
-        return say("wrong_output", call=call, got=_short(o.output), why=why)
+            return phrase("inexact_output", call=call, why=why)
+        return phrase("wrong_output", call=call, got=_short(o.output), why=why)
 
     return function_verdict(name, inputs, outcomes, budget=exercise.time_budget, right=right,
                             mistakes=[(m.name, m.hint, matches(m)) for m in exercise.mistakes], wrong=wrong,
@@ -387,7 +387,7 @@ def judge(exercise, inputs, outcomes, name="f"):
 def check_function(exercise, func):
     """The in-kernel check of a function answer (a lesson's), its shortcuts switched off."""
     if not callable(func):
-        return Result(exercise.id, INCORRECT, say("incorrect") + sep() + say("not_callable", got=_type_name(func)))
+        return Result(exercise.id, INCORRECT, phrase("incorrect") + sep() + phrase("not_callable", got=_type_name(func)))
     inputs = make_inputs(exercise)
     outcomes = run_calls(func, inputs, exercise.time_budget, getattr(exercise, "forbidden", ()))
     status, message, mistake = judge(exercise, inputs, outcomes, getattr(func, "__name__", "f"))

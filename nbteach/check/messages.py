@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from nbteach.i18n import _normalise, get_language, tr
 
-__all__ = ["MESSAGES", "KINDS", "SPEC_KINDS", "kind_name", "say", "sep", "diff_message"]
+__all__ = ["MESSAGES", "KINDS", "SPEC_KINDS", "kind_name", "phrase", "sep", "diff_message"]
 
 MESSAGES = {
     # the three outcomes
@@ -209,7 +209,7 @@ def sep(lang=None) -> str:
     return "" if (_normalise(lang) if lang else get_language()) == "zh" else " "
 
 
-def say(key: str, lang=None, **fields) -> str:
+def phrase(key: str, lang=None, **fields) -> str:
     """The message ``key`` in the current language, with its fields filled in."""
     return tr(MESSAGES[key], lang=lang, **fields)
 
@@ -253,12 +253,12 @@ def diff_message(diff, lang=None) -> str:
     if diff.code in ("labels", "columns", "keys"):
         parts = []
         if fields.get("extra"):
-            parts.append(say("label_extra", lang, extra=fields["extra"]))
+            parts.append(phrase("label_extra", lang, extra=fields["extra"]))
         if fields.get("n_missing"):
-            parts.append(say("label_missing", lang, n_missing=fields["n_missing"]))
-        fields["detail"] = say("label_join", lang).join(parts)
+            parts.append(phrase("label_missing", lang, n_missing=fields["n_missing"]))
+        fields["detail"] = phrase("label_join", lang).join(parts)
     if diff.code == "unparsable" and fields.get("why") is not None:  # a formula the grammar refused
-        return say("formula_refused", lang, why=fields["why"].message(lang))
+        return phrase("formula_refused", lang, why=fields["why"].message(lang))
     if diff.code not in MESSAGES:
-        return say("value", lang)
-    return say(diff.code, lang, **fields)
+        return phrase("value", lang)
+    return phrase(diff.code, lang, **fields)

@@ -46,13 +46,34 @@ from nbteach._base import NbteachError
 
 from .homework import FEEDBACK_MODES, LANGUAGES, load, sources
 
-__all__ = ["read_roster", "read_secret", "assign", "main"]
+__all__ = ["read_roster", "read_roster_details", "read_secret", "assign", "main", "ID_COLUMNS"]
 
 _ID = re.compile(r"^[A-Za-z0-9_@+-][A-Za-z0-9_.@+-]{0,99}$")
 
 
+#: The roster's id column: its header says which gradebook field the ids are (header -> kind).
+ID_COLUMNS = {"id": "id", "canvas id": "id", "canvas user id": "id", "sis user id": "sis_user_id",
+              "sis login id": "sis_login_id", "login id": "sis_login_id", "username": "username",
+              "email": "email", "email address": "email", "id number": "idnumber", "idnumber": "idnumber"}
+
+
+def _header(name: str) -> str:
+    return " ".join((name or "").replace("_", " ").split()).lower()
+
+
 def read_roster(path) -> list:
-    """``[(id, name), ...]`` from a CSV with a column ``id`` (optional ``name``); bad ids are errors."""
+    """``[(id, name), ...]`` from a CSV with an id column (optional ``name``); bad ids are errors
+    (:func:`read_roster_details` says which field the ids are, and reads a ``section`` column)."""
+    return read_roster_details(path)[0]
+
+
+def read_roster_details(path) -> tuple:
+    """``([(id, name), ...], id kind, {id: {"section": ...}})`` from a roster CSV.
+
+    The id column is ``id`` (Canvas's user ID: the number in a student's Canvas URL), or named as
+    the gradebook field its ids are: ``SIS User ID``, ``SIS Login ID``, ``username``, ``email``,
+    ``ID number`` (any case, ``_`` for spaces): the id kind, which the Canvas and Moodle files
+    follow. Optional columns: ``name``, ``section``."""
     path = Path(path)
     if not path.is_file():
         raise NbteachError(f"roster {path} not found.")
@@ -61,14 +82,19 @@ def read_roster(path) -> list:
     except (OSError, UnicodeDecodeError) as exc:
         raise NbteachError(f"roster {path} could not be read as UTF-8 text: {exc}") from exc
     reader = csv.DictReader(text.splitlines())
-    fields = [f.strip().lower() for f in reader.fieldnames or []]
-    if "id" not in fields:
+    headers = [_header(f) for f in reader.fieldnames or []]
+    id_columns = [h for h in headers if h in ID_COLUMNS]
+    if not id_columns:
         raise NbteachError(f"roster {path} needs a header row with a column 'id' (and optionally 'name'); "
                            f"its columns are {reader.fieldnames or 'none'}.")
-    out, seen = [], {}
+    if len(id_columns) > 1 and "id" not in id_columns:
+        raise NbteachError(f"roster {path} has several id columns ({', '.join(id_columns)}): keep one, or name "
+                           "the students' ids 'id'.")
+    id_header = "id" if "id" in id_columns else id_columns[0]
+    out, seen, extra = [], {}, {}
     for line, row in enumerate(reader, start=2):
-        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items() if k is not None}
-        sid, name = row.get("id", ""), row.get("name", "")
+        row = {_header(k): (v or "").strip() for k, v in row.items() if k is not None}
+        sid, name = row.get(id_header, ""), row.get("name", "")
         if not sid:
             raise NbteachError(f"roster {path}, line {line}: empty id.")
         if not _ID.match(sid) or sid in (".", ".."):
@@ -79,9 +105,10 @@ def read_roster(path) -> list:
                                "(ids must be unique, ignoring case).")
         seen[sid.lower()] = line
         out.append((sid, name))
+        extra[sid] = {"section": row.get("section", "")}
     if not out:
         raise NbteachError(f"roster {path} lists no students.")
-    return out
+    return out, ID_COLUMNS[id_header], extra
 
 
 def read_secret(path) -> bytes:

@@ -47,7 +47,7 @@ import nbteach
 
 from nbteach.check.compare import reference_forms, verdict_on_summary
 from nbteach.check.functions import SHORTCUT, function_verdict, make_inputs
-from nbteach.check.messages import say, sep
+from nbteach.check.messages import phrase, sep
 from nbteach.check.serial import TOO_LARGE, encode
 from nbteach.i18n import get_language, set_language
 from nbteach.teacher import collect, gradebook, runner, wire
@@ -64,11 +64,21 @@ _NO_VERDICT = {"en": "the answer could not be judged (the judge gave no verdict)
 
 class Verdict(tuple):
     """The grade of one recorded answer, read as ``(passed, message)``, with its ``status``
-    (correct, incorrect, not attempted) and the diagnosed ``mistake``'s name (or None)."""
+    (correct, incorrect, not attempted), the diagnosed ``mistake``'s name (or None) and, once
+    the grader has weighed it, the points it ``earned`` (None until then)."""
 
     def __new__(cls, status: str, message: str, mistake: str | None = None):
         self = super().__new__(cls, (status == "correct", message))
-        self.status, self.mistake = status, mistake
+        self.status, self.mistake, self.earned = status, mistake, None
+        return self
+
+    def weighed(self, ex) -> "Verdict":
+        """This verdict with the points it earns on ``ex``: all of them when correct, a diagnosed
+        mistake's share (``Mistake.credit``), else none."""
+        points = getattr(ex, "points", 1)
+        credit = next((getattr(m, "credit", 0.0) for m in ex.mistakes if m.name == self.mistake), 0.0) \
+            if self.mistake else 0.0
+        self.earned = points if self.passed else points * credit
         return self
 
     @property
@@ -255,7 +265,8 @@ def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.
             ex = exercise_of(ex_id)
             plan = _plan(ex, answer, answer_lang, seed_for(content, ex_id), seal)
         except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
-            out[ex_id] = Verdict("incorrect", f"the answer could not be judged ({type(exc).__name__})")
+            out[ex_id] = Verdict("incorrect", _NO_VERDICT["zh" if answer_lang == "zh" else "en"]
+                                 + f" ({type(exc).__name__})")
             continue
         if isinstance(plan, Verdict):
             out[ex_id] = plan
@@ -288,7 +299,7 @@ def _worded(lang, key, **fields) -> str:
         before = get_language()
         set_language(lang)
         try:
-            return say("incorrect") + sep() + say(key, **fields)
+            return phrase("incorrect") + sep() + phrase(key, **fields)
         finally:
             set_language(before)
 
@@ -329,14 +340,14 @@ def _inputs(ex, seed, graded) -> list:
 
 def _decide_value(ex, view, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     read = wire.summary(reply)
     if read is None:
         return None
     if read["blank"]:
-        return Verdict("not attempted", say("not attempted"))
+        return Verdict("not attempted", phrase("not attempted"))
     if read["summary"] is None or ex.kind == "function":
-        return Verdict("incorrect", say("incorrect") + sep() + _unsupported(read["type"]))
+        return Verdict("incorrect", phrase("incorrect") + sep() + _unsupported(read["type"]))
     mistakes = [(m["name"], m["hint"], set(m["digests"])) for m in view["mistakes"]]
     status, message, mistake = verdict_on_summary(view["spec"], read["summary"], set, set(view["accepted"]),
                                                   set(view["rounded"]), mistakes, bool(ex.hints))
@@ -345,7 +356,7 @@ def _decide_value(ex, view, reply) -> Verdict | None:
 
 def _unsupported(type_name: str) -> str:
     """What an answer of a type that cannot be checked is told (one too large, by its own message)."""
-    return say("too_large") if type_name == TOO_LARGE else say("unsupported", got=type_name)
+    return phrase("too_large") if type_name == TOO_LARGE else phrase("unsupported", got=type_name)
 
 
 def _call(func, args, kwargs):
@@ -363,10 +374,10 @@ def _forms_of(func, inputs, spec) -> list:
 
 def _decide_function(ex, name, inputs, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     raw = reply.get("outcomes")
     if raw is None:
-        return Verdict("incorrect", say("incorrect") + sep() + say("unsupported", got="function"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("unsupported", got="function"))
     if not isinstance(raw, list):
         return None
     outcomes = [wire.outcome(o) for o in raw[:len(inputs)]]
@@ -389,7 +400,7 @@ def _decide_function(ex, name, inputs, reply) -> Verdict | None:
 
 def _decide_lesson(ex, reply) -> Verdict | None:
     if reply.get("timeout"):
-        return Verdict("incorrect", say("incorrect") + sep() + say("judge_timeout"))
+        return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
     read = wire.lesson_verdict(reply, {m.name for m in ex.mistakes} | {SHORTCUT})
     return Verdict(*read) if read is not None else None
 
@@ -425,10 +436,15 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang=None, p
     ids = list(expected_ids) if expected_ids is not None else sorted(records)
     langs = [answer_lang for _, answer_lang in records.values()]
     sub.lang = langs[-1] if langs else lang
-    verdicts = judge_answers(records, ids, _exercise_of(variant), content, seal, sub.lang)
+    exercise_of = _exercise_of(variant)
+    verdicts = judge_answers(records, ids, exercise_of, content, seal, sub.lang)
     for ex_id in ids:
-        sub.results[ex_id] = verdicts.get(ex_id) or Verdict(
-            "no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
+        verdict = verdicts.get(ex_id) or Verdict("no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
+        try:
+            sub.results[ex_id] = verdict.weighed(exercise_of(ex_id))
+        except Exception:  # noqa: BLE001 - an exercise the teacher's side cannot find earns nothing
+            verdict.earned = 0
+            sub.results[ex_id] = verdict
     return sub
 
 

@@ -35,7 +35,7 @@ from pathlib import Path
 from nbteach._base import NbteachError
 from nbteach.check.graded import attempts as attempts_of
 from nbteach.teacher import wire
-from nbteach.teacher.assign import read_roster, read_secret
+from nbteach.teacher.assign import read_roster_details, read_secret
 from nbteach.teacher.homework import fingerprint, load, sources
 
 __all__ = ["find_submissions", "match_roster", "read_notebook", "check_fingerprints", "labels", "relative_label",
@@ -48,6 +48,8 @@ MAX_NOTEBOOK = 64 * 2**20
 _HARD_LINK = "hard link (the file has another name; copy it to grade it)"
 _CALL = re.compile(r"""exercise\(\s*['"]([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)['"]""")
 _REGISTER = re.compile(r"""register\((".*")\);?\s*$""", re.S)
+#: Canvas's download names mark a late submission: ``doe_jane_LATE_12345_67890_hw01.ipynb``.
+_LATE = re.compile(r"(^|[_/])LATE([_/]|$)")
 
 
 def key(text: str) -> str:
@@ -240,6 +242,7 @@ class Match:
     """The roster matched against a submissions folder."""
 
     jobs: list = field(default_factory=list)      # [(roster id, notebook path or None)]
+    late: set = field(default_factory=set)        # roster ids whose graded file's download name says LATE
     extra: list = field(default_factory=list)     # [(label, run, detail)]: files that are no student's grade
     clashes: dict = field(default_factory=dict)   # roster id -> detail: two folders name them (no grade until picked)
     chosen: dict = field(default_factory=dict)    # roster id -> detail: several notebooks, the one graded and why
@@ -323,6 +326,8 @@ def match_roster(paths, students, hw, picks=None) -> Match:
                     out.extra.append((wire.printable(f.relative_to(root).as_posix(), 300), "second notebook",
                                       f"of {sid}; graded instead: {rel} ({why}); --pick {sid}=<path> to choose"))
         out.jobs.append((sid, keep))
+        if keep is not None and _LATE.search(keep.relative_to(root).as_posix()):
+            out.late.add(sid)
     return out
 
 
@@ -474,7 +479,7 @@ def _homework_names() -> list:
 
 # ---------------------------------------------------------------- the class
 def collect_class(paths, hw, roster, secret_file, picks, allow_empty):
-    """``(jobs, extra, names, notes, secret, notebooks)``: the collecting stage (``nbteach.teacher.collect``)."""
+    """``(jobs, extra, names, notes, secret, notebooks, (id kind, sections), late ids)``: the collecting stage."""
     if roster is None:
         refused, others = [], []
         found = find_submissions(paths, refused, others)
@@ -488,8 +493,8 @@ def collect_class(paths, hw, roster, secret_file, picks, allow_empty):
         jobs = [(wire.printable(label, 300), nb, None) for label, nb in zip(labels(found), found)]
         extra = [(relative_label(q, paths), "refused", why) for q, why in refused]
         extra += [(relative_label(q, paths), "not a notebook", "") for q in others]
-        return jobs, extra, {}, {}, None, {nb: read_notebook(nb) for _, nb, _ in jobs}
-    students = read_roster(roster)
+        return jobs, extra, {}, {}, None, {nb: read_notebook(nb) for _, nb, _ in jobs}, ("id", {}), set()
+    students, id_kind, details = read_roster_details(roster)
     secret = read_secret(secret_file)
     match = match_roster(paths, students, hw, picks)
     if not any(path for _, path in match.jobs) and not match.clashes and not allow_empty:
@@ -510,4 +515,5 @@ def collect_class(paths, hw, roster, secret_file, picks, allow_empty):
     for sid, why in match.chosen.items():
         notes[sid] = "; ".join(n for n in (notes.get(sid, ""), why) if n)
     return jobs, extra, dict(students), notes, secret, {path: notebooks[sid] for sid, path in match.jobs
-                                                        if path is not None}
+                                                        if path is not None}, \
+        (id_kind, {sid: d.get("section", "") for sid, d in details.items()}), match.late

@@ -3,8 +3,9 @@
     python -m nbteach.grade SUBMISSIONS... --out grades.csv [--jobs N] [--timeout S]
                             [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
                             [--assignment hwNN --roster CSV --secret-file FILE] [--resume]
-                            [--format csv|gradebook|canvas|moodle] [--pick ID=PATH] [--allow-empty]
+                            [--format csv|gradebook|canvas|moodle] [--pick ID=PATH] [--allow-empty] [--force]
                             [--report DIR]
+    python -m nbteach.grade --convert grades.csv --format canvas|moodle|gradebook --out FILE [--roster CSV]
 
 SUBMISSIONS are notebooks or folders of notebooks. Grading goes in three stages, a module
 each, as nbgrader's do: collecting (``nbteach.teacher.collect``: which file is whose,
@@ -70,7 +71,7 @@ def _check_arguments(out, jobs, timeout, memory, format, roster, secret_file, as
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang=None, assignment=None, roster=None, secret_file=None,
           resume: bool = False, sandbox=None, memory=None, format: str = "csv", picks=None,
-          allow_empty: bool = False) -> list:
+          allow_empty: bool = False, force: bool = False) -> list:
     """Grade every notebook in ``paths``; write the grades and the feedback files.
 
     Parameters
@@ -124,6 +125,9 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         ``{roster id: notebook path below the folder}``: which of a student's notebooks to grade.
     allow_empty : bool
         Write the files even when no submission matches the roster (or every file was refused).
+    force : bool
+        Grade again into an ``out`` (or a feedback folder) an earlier run wrote, overwriting it; without
+        it (or ``resume``) such a run stops before anything is written.
 
     Returns
     -------
@@ -132,7 +136,8 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     lang = _normalise(lang) if lang is not None else None
     _check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment)
     hw = load(assignment) if assignment is not None else None
-    job_list, extra, names, notes, secret, notebooks = collect.collect_class(paths, hw, roster, secret_file, picks, allow_empty)
+    job_list, extra, names, notes, secret, notebooks, roster_fields, late = collect.collect_class(
+        paths, hw, roster, secret_file, picks, allow_empty)
     if hw is not None:
         ids = [i for i in hw.exercise_ids if i.startswith(prefix)]
     else:
@@ -144,9 +149,17 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
                            "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
                            "file then says 'not sealed' on every row).")
+    points = {e.id: e.points for e in hw.variant(None, None).exercises} if hw is not None else {}
     sealed = _sandbox.available() if sandbox is None else bool(sandbox)
     folder = Path(feedback) if feedback else (Path(out).parent / "feedback" if out is not None else None)
     table = gradebook.full_table(out, format)
+    if not resume and not force:
+        earlier = [str(p) for p in (out, table) if p is not None and Path(p).exists()]
+        earlier += [str(folder)] if folder is not None and folder.is_dir() and any(folder.iterdir()) else []
+        if earlier:
+            raise NbteachError(f"an earlier run wrote {', '.join(sorted(set(earlier)))}: --resume keeps its rows and "
+                               "grades the others, --force grades everyone again and overwrites them. Nothing "
+                               "was written.")
     with gradebook.locked(out), runner.workspace() as work:
         config = GradeConfig(sealed=sealed, memory=memory, workdir=str(work))
         previous = gradebook.read_previous(table, ids, folder) if resume and table is not None else {}
@@ -160,12 +173,14 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             else:
                 todo.append(k)
             if rows[k] is not None:
-                rows[k].student_name = names.get(sid, "")
+                rows[k].student_name, rows[k].points, rows[k].late = names.get(sid, ""), points, sid in late
         extra_rows = [Submission(Path(label), timeout=timeout, run=run, detail=wire.printable(why, 300), label=label,
-                                 student_name=names.get(label, "") if run in ("clash", "other assignment") else "")
+                                 student_name=names.get(label, "") if run in ("clash", "other assignment") else "",
+                                 points=points)
                       for label, run, why in extra]
-        report = gradebook.Report(out, format, table, ids, folder, roster is not None or hw is not None, roster is not None,
-                         hw.name if hw is not None else "grade", rows, extra_rows, progress, len(todo))
+        report = gradebook.Report(out, format, table, ids, folder, roster is not None or hw is not None,
+                                  roster is not None, hw.name if hw is not None else "grade", rows, extra_rows,
+                                  progress, len(todo), roster_fields)
         pristine = compiled(package_copy(work) / "nbteach")  # as it was when grading began
         with ThreadPoolExecutor(max_workers=jobs) as pool:
             futures = {}
@@ -180,6 +195,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             def finished(k, s):
                 label, _, sid = job_list[k]
                 s.label, s.student_name, s.note = label, names.get(sid, ""), notes.get(sid, "")
+                s.points, s.late = points, sid in late
                 report.add(k, s)
 
             try:
@@ -204,8 +220,12 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
 # ---------------------------------------------------------------- the command line
 def _parser():
     p = argparse.ArgumentParser(prog="python -m nbteach.grade", description=__doc__.split("\n")[0])
-    p.add_argument("submissions", nargs="+", help="notebooks or folders of notebooks")
+    p.add_argument("submissions", nargs="*", help="notebooks or folders of notebooks")
     p.add_argument("--out", required=True, help="the grades to write (CSV)")
+    p.add_argument("--convert", default=None, metavar="GRADES_CSV",
+                   help="write --out in --format from an earlier run's grade file (canvas, moodle: its .full.csv), "
+                        "without grading again")
+    p.add_argument("--force", action="store_true", help="grade again into files an earlier run wrote, overwriting them")
     p.add_argument("--assignment", default=None, help="the homework handed in (hw01 ...): its ids are the columns")
     p.add_argument("--roster", default=None, help="CSV with a column id (optional name): a row per student")
     p.add_argument("--secret-file", default=None, help="the secret the notebooks were assigned with")
@@ -247,13 +267,21 @@ def main(argv=None) -> int:
     args = _parser().parse_args(argv)
     progress = gradebook.Progress()
     try:
+        if args.convert is not None:
+            if args.submissions:
+                raise NbteachError("--convert reads an earlier run's grade file: give no submissions with it.")
+            n = gradebook.convert(args.convert, args.out, args.format, args.assignment or "grade", args.roster)
+            print(f"converted {n} rows -> {args.out}", file=sys.stderr)
+            return 0
+        if not args.submissions:
+            raise NbteachError("give the submissions to grade (a folder, or notebooks), or --convert GRADES_CSV.")
         results = grade(args.submissions, args.out, args.jobs, args.timeout, args.feedback,
                         args.exercises, progress=progress,
                         lang=args.lang, assignment=args.assignment, roster=args.roster,
                         secret_file=args.secret_file, resume=args.resume,
                         sandbox=False if args.no_sandbox else True,
                         memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1,
-                        format=args.format, picks=_picks(args.pick), allow_empty=args.allow_empty)
+                        format=args.format, picks=_picks(args.pick), allow_empty=args.allow_empty, force=args.force)
     except NbteachError as exc:
         progress.close()
         print(f"error: {wire.printable(str(exc), 2000)}", file=sys.stderr)

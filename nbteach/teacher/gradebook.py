@@ -29,11 +29,11 @@ from pathlib import Path
 from nbteach._base import NbteachError
 
 from nbteach.i18n import tr
-from nbteach.teacher.submission import NO_GRADE, RUN_TEXT, UNGRADED, Submission
+from nbteach.teacher.submission import NO_GRADE, RUN_TEXT, UNGRADED, Submission, points_number
 from nbteach.teacher.wire import printable
 
 __all__ = ["write_csv", "write_grades", "write_mistakes", "write_feedback", "read_previous", "feedback_name",
-           "full_table", "summary", "locked", "Report", "Progress", "FORMATS"]
+           "full_table", "summary", "locked", "Report", "Progress", "convert", "FORMATS"]
 
 #: ``--format``: what ``--out`` holds (see :func:`write_grades`).
 FORMATS = ("csv", "gradebook", "canvas", "moodle")
@@ -76,18 +76,21 @@ def run_text(s: Submission) -> str:
 
 
 def write_csv(results, ids, out, first: str = "student", names: bool = False) -> None:
-    """Write the full grade table atomically: a row per submission, [``name``,] ``<id>``,
-    ``<id>.attempts`` (as recorded in the submitted notebook, which the student can edit;
-    empty if it records none or nothing believable), ``total``, ``max``, ``run``."""
+    """Write the full grade table atomically: a row per submission, [``name``,] ``<id>`` (the points
+    the exercise earned: 1 or 0 when each is worth a point and has no partial credit),
+    ``<id>.attempts`` (as recorded in the submitted notebook, which the student can edit; empty if
+    it records none or nothing believable), ``total``, ``max``, ``run``, and ``late`` when a
+    submission's LMS download name marked it late."""
+    late = any(s.late for s in results)
     rows = [[first, *(["name"] if names else []), *[c for i in ids for c in (i, f"{i}.attempts")],
-             "total", "max", "run"]]
+             "total", "max", "run", *(["late"] if late else [])]]
     for s in results:
         cells = []
         for i in ids:
             n = s.attempts.get(i)
-            cells += [int(s.results.get(i, (False,))[0]), n if isinstance(n, int) else ""]
+            cells += [points_number(s.earned(i)), n if isinstance(n, int) else ""]
         rows.append([_escape(s.name), *([_escape(s.student_name)] if names else []), *cells,
-                     s.total(ids), len(ids), _escape(run_text(s))])
+                     s.total(ids), s.maximum(ids), _escape(run_text(s)), *([int(s.late)] if late else [])])
     _atomic_rows(out, rows)
 
 
@@ -138,35 +141,95 @@ def write_mistakes(results, ids, out) -> None:
     os.replace(tmp, out)
 
 
-def write_grades(results, ids, out, format: str, assignment: str = "grade") -> None:
+#: Where a roster's ids go in Canvas's import file (by the roster's id column: ``assign.ID_COLUMNS``).
+CANVAS_COLUMN = {"id": "ID", "sis_user_id": "SIS User ID", "idnumber": "SIS User ID", "sis_login_id": "SIS Login ID",
+                 "username": "SIS Login ID", "email": "SIS Login ID"}
+#: The identifier column of Moodle's import file, by the roster's id kind (Moodle's "Map from"
+#: this column "Map to" the user field of the same name: ID number, username, email address).
+MOODLE_COLUMN = {"id": "ID number", "idnumber": "ID number", "sis_user_id": "ID number",
+                 "sis_login_id": "Username", "username": "Username", "email": "Email address"}
+CANVAS_HEADER = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+
+
+def write_grades(results, ids, out, format: str, assignment: str = "grade", id_kind: str = "id",
+                 sections=None) -> None:
     """The grades in a gradebook's format (rows that are no roster student, or whose grade the
-    teacher must decide first, are left out):
+    teacher must decide first, are left out); ``id_kind``: which field the roster's ids are (its id
+    column's header, ``nbteach.teacher.assign.read_roster_details``), ``sections``: id -> section.
 
     * ``gradebook``: ``id, name, total, max``;
-    * ``canvas``: Canvas's grade import columns ``Student, ID, SIS User ID, SIS Login ID,
-      Section, <assignment>`` (Canvas matches a row by one of Student, ID or SIS User ID: the
-      roster id goes in SIS User ID, the roster name in Student; the others are left empty; a
-      column named as an existing Canvas assignment, ``hw01 (12345)``, updates it, any other
-      name makes a new assignment), and under the header Canvas's ``    Points Possible``
-      row holding the maximum, which a new assignment takes as its points;
-    * ``moodle``: ``ID number, Full name, <assignment>``: in Moodle's *Import > CSV file*, map
-      "ID number" to the user field *ID number* (or *username*, if the roster ids are those)
-      and ``<assignment>`` to the grade item.
+    * ``canvas``: Canvas's gradebook import file: the columns ``Student, ID, SIS User ID, SIS
+      Login ID, Section, <assignment>``, the roster name under Student and the roster id under the
+      column its header names (``id``: Canvas's user ID, under ID; ``SIS User ID``; ``SIS Login
+      ID``), the roster's section under Section; Canvas matches a row by ID, SIS User ID or
+      Student. Under the header, Canvas's ``    Points Possible`` row holds the maximum, which a
+      new assignment takes as its points; a column named as an existing Canvas assignment
+      (``hw01 (12345)``) updates it, any other name makes a new one.
+    * ``moodle``: Moodle's grade import (*Import > CSV file*): an identifier column named for the
+      user field it maps to (``ID number``, ``Username`` or ``Email address``, by the roster's id
+      column), ``Full name`` (ignored by the mapping) and ``<assignment>``, a number per row (Moodle
+      stops the whole import at a row whose user it does not find: only roster students are written).
     """
     keep = [s for s in results if s.run not in NO_GRADE]
+    sections = sections or {}
     if format == "gradebook":
         rows = [["id", "name", "total", "max"]]
-        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), len(ids)] for s in keep]
+        rows += [[_escape(s.name), _escape(s.student_name), s.total(ids), s.maximum(ids)] for s in keep]
     elif format == "canvas":
-        rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment],
-                ["    Points Possible", "", "", "", "", len(ids)]]
-        rows += [[_escape(s.student_name or s.name), "", _escape(s.name), "", "", s.total(ids)] for s in keep]
+        column = CANVAS_HEADER.index(CANVAS_COLUMN.get(id_kind, "ID"))
+        maximum = keep[0].maximum(ids) if keep else len(ids)
+        rows = [CANVAS_HEADER + [assignment], ["    Points Possible", "", "", "", ""] + [maximum]]
+        for s in keep:
+            row = [_escape(s.student_name or s.name), "", "", "", _escape(sections.get(s.name, "")), s.total(ids)]
+            row[column] = _escape(s.name)
+            rows.append(row)
     elif format == "moodle":
-        rows = [["ID number", "Full name", assignment]]
+        rows = [[MOODLE_COLUMN.get(id_kind, "ID number"), "Full name", assignment]]
         rows += [[_escape(s.name), _escape(s.student_name), s.total(ids)] for s in keep]
     else:
         raise ValueError(format)
     _atomic_rows(out, rows)
+
+
+def convert(table, out, format: str, assignment: str = "grade", roster=None) -> int:
+    """A gradebook file from an earlier run's full grade table, without grading again
+    (``python -m nbteach.grade --convert grades.csv --format canvas --out canvas.csv``); ``roster``
+    (optional) gives the id kind and the sections. Returns the number of rows written."""
+    from nbteach.teacher.assign import read_roster_details  # only when converting with a roster
+
+    if format not in FORMATS or format == "csv":
+        raise NbteachError(f"--convert writes gradebook, canvas or moodle (--format), got {format!r}.")
+    try:
+        with open(table, newline="", encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise NbteachError(f"--convert: {table} could not be read ({exc}).") from None
+    first = "student" if rows and "student" in rows[0] else "submission"
+    if not rows or not {"total", "max", "run", first} <= set(rows[0]):
+        raise NbteachError(f"--convert: {table} is not a grade file of nbteach.grade (it needs the columns "
+                           f"{first}, total, max, run; with --format canvas/moodle give the .full.csv kept beside it).")
+    results = []
+    for row in rows:
+        s = Submission(Path(row[first]), label=_unescape(row[first]), run=_unescape(row["run"]).split(" (")[0],
+                       student_name=_unescape(row.get("name", "")))
+        s.points = {"total": float(row["max"] or 0)}
+        s.results = {"total": _Earned(float(row["total"] or 0))}
+        results.append(s)
+    id_kind, sections = "id", {}
+    if roster is not None:
+        _, id_kind, extra = read_roster_details(roster)
+        sections = {sid: e.get("section", "") for sid, e in extra.items()}
+    write_grades(results, ["total"], out, format, assignment, id_kind, sections)
+    return sum(1 for s in results if s.run not in NO_GRADE)
+
+
+class _Earned(tuple):
+    """A total read back from a grade file, as a verdict that earned it."""
+
+    def __new__(cls, earned: float):
+        self = super().__new__(cls, (earned > 0, ""))
+        self.earned = earned
+        return self
 
 
 def read_previous(table, ids, folder=None) -> dict:
@@ -189,7 +252,7 @@ def read_previous(table, ids, folder=None) -> dict:
                 run = _unescape(row["run"])
                 s = Submission(Path(label), run=run.removesuffix(" (not sealed)"), label=label,
                                sealed=False if run.endswith(" (not sealed)") else None)
-                s.results = {i: (row[i] == "1", "(graded in an earlier run)") for i in ids}
+                s.results = {i: _Earned(float(row[i] or 0)) for i in ids}
                 s.attempts = {i: int(row[f"{i}.attempts"]) for i in ids
                               if str(row.get(f"{i}.attempts") or "").isdigit()}
                 s.resumed = True
@@ -218,7 +281,7 @@ def write_feedback(results, ids, folder: Path) -> None:
         if getattr(s, "resumed", False) or s.run == "missing":
             continue
         lines = [tr({"en": "Feedback for {name}", "zh": "{name} 的反馈"}, lang=s.lang, name=s.name),
-                 tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=len(ids)),
+                 tr({"en": "Score: {t} / {n}", "zh": "得分：{t} / {n}"}, lang=s.lang, t=s.total(ids), n=s.maximum(ids)),
                  tr({"en": "Run: {run}", "zh": "运行：{run}"}, lang=s.lang,
                     run=tr(RUN_TEXT.get(s.run, {"en": s.run, "zh": s.run}), lang=s.lang, timeout=s.timeout))
                  + (f" ({s.detail})" if s.detail and s.run != "ok" else ""), ""]
@@ -288,10 +351,13 @@ def locked(out):
 
 
 class Report:
-    """The reporting stage as a run goes: each finished row's feedback, then the files (``nbteach.teacher.gradebook``)."""
+    """The reporting stage as a run goes: each finished row's feedback, then the files (``nbteach.teacher.gradebook``).
+    ``roster``: ``(id kind, {id: section})`` for the gradebook formats."""
 
-    def __init__(self, out, format, table, ids, folder, by_student, names, assignment, rows, extra, progress, total):
+    def __init__(self, out, format, table, ids, folder, by_student, names, assignment, rows, extra, progress, total,
+                 roster=("id", {})):
         self.out, self.format, self.table, self.ids, self.folder = out, format, table, ids, folder
+        self.roster = roster
         self.first = "student" if by_student else "submission"
         self.names, self.assignment, self.rows, self.extra = names, assignment, rows, extra
         self.progress, self.total, self.done = progress, total, 0
@@ -309,7 +375,7 @@ class Report:
         write_csv(rows, self.ids, self.table, first=self.first, names=self.names)
         write_mistakes(rows, self.ids, mistakes_file(self.table))
         if self.format != "csv":
-            write_grades(rows, self.ids, self.out, self.format, self.assignment)
+            write_grades(rows, self.ids, self.out, self.format, self.assignment, *self.roster)
 
     def add(self, k, s) -> None:
         with self.lock:
@@ -320,7 +386,7 @@ class Report:
             self.flush()
             if self.progress is not None:
                 eta = (time.monotonic() - self.started) / self.done * (self.total - self.done)
-                self.progress(f"[{self.done}/{self.total}] {s.name}: {s.total(self.ids)}/{len(self.ids)} "
+                self.progress(f"[{self.done}/{self.total}] {s.name}: {s.total(self.ids)}/{s.maximum(self.ids)} "
                               f"({s.run}, {s.seconds:.1f} s; about {eta:.0f} s left)")
 
 

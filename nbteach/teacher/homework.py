@@ -203,7 +203,7 @@ def distinct_mistakes(answer, mistakes) -> list:
 
 
 def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind="value",
-           public=(), hidden=None, time_budget=2.0, forbidden=(), shortcut=None) -> Graded:
+           public=(), hidden=None, time_budget=2.0, forbidden=(), shortcut=None, points=1) -> Graded:
     """Declare one exercise of a homework source (see the module docstring)."""
     if isinstance(prompt, str):
         prompt = {"en": prompt, "zh": prompt}
@@ -214,10 +214,12 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
                            "(the significant digits the prompt asks for).")
     if kind == "function" and not public:
         raise NbteachError(f"exercise {id}: a function exercise needs public cases.")
+    if isinstance(points, bool) or not isinstance(points, (int, float)) or not points > 0:
+        raise NbteachError(f"exercise {id}: points must be a number > 0 (what the exercise is worth), got {points!r}.")
     return Exercise(id, prompt, answer, [Mistake.of(m, id) for m in mistakes], list(hints), solution,
                     kind, time_budget=time_budget, visibility=GRADED, spec=dict(spec),
                     public=[(tuple(a), dict(k)) for a, k in public], hidden=hidden,
-                    forbidden=tuple(forbidden), shortcut=shortcut)
+                    forbidden=tuple(forbidden), shortcut=shortcut, points=points)
 
 
 def _answer_forms(ex: Graded) -> tuple:

@@ -44,7 +44,7 @@ import time
 from nbteach.check.compare import is_placeholder_like, summarize
 from nbteach.check.functions import Outcome
 from nbteach.check.functions import judge as lesson_function_judge
-from nbteach.check.messages import say, sep
+from nbteach.check.messages import phrase, sep
 from nbteach.check.serial import TOO_LARGE, FunctionRef, Unsupported, decode
 from nbteach.i18n import set_language
 
@@ -132,16 +132,16 @@ def lesson_reply(request: dict) -> dict:
         inputs = [(tuple(a), dict(k)) for a, k in decode(request.get("inputs"))]
         outputs = _outputs(request.get("reply"), len(inputs))
         if outputs is None:
-            return _verdict("incorrect", say("incorrect") + sep() + say("unsupported", got="function"), None)
+            return _verdict("incorrect", phrase("incorrect") + sep() + phrase("unsupported", got="function"), None)
         outcomes = [Outcome(output=output, **fields) for output, fields in outputs]
         status, message, mistake = lesson_function_judge(ex, inputs, outcomes, str(request.get("name", "f"))[:100])
         return _verdict(status, message, mistake)
     answer = decode(request.get("answer"))
     if isinstance(answer, Unsupported):
-        why = say("too_large") if answer.type_name == TOO_LARGE else say("unsupported", got=answer.type_name)
-        return _verdict("incorrect", say("incorrect") + sep() + why, None)
+        why = phrase("too_large") if answer.type_name == TOO_LARGE else phrase("unsupported", got=answer.type_name)
+        return _verdict("incorrect", phrase("incorrect") + sep() + why, None)
     if isinstance(answer, FunctionRef):
-        return _verdict("incorrect", say("incorrect") + sep() + say("unsupported", got="function"), None)
+        return _verdict("incorrect", phrase("incorrect") + sep() + phrase("unsupported", got="function"), None)
     result = ex.check(answer, _record=False)
     return _verdict(result.status, result.message, result.mistake)
 

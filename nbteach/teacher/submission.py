@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Submission", "GradeConfig", "RUN_TEXT", "UNGRADED", "NO_GRADE"]
+__all__ = ["Submission", "GradeConfig", "RUN_TEXT", "UNGRADED", "NO_GRADE", "points_number"]
 
 #: How a run ended, or why a file got no grade, as the feedback and the summary say it.
 RUN_TEXT = {
@@ -72,10 +72,28 @@ class Submission:
     note: str = ""               # for the teacher only (grades, screen): a fingerprint that does not match
     resumed: bool = False        # kept from an earlier run's grades (--resume)
     late: bool = False           # the LMS download marked it late (Canvas: "LATE" in the file name)
+    points: dict = field(default_factory=dict)   # id -> what the exercise is worth (default 1)
 
     @property
     def name(self) -> str:
         return self.label or self.path.name
 
-    def total(self, ids) -> int:
-        return sum(1 for i in ids if self.results.get(i, (False, ""))[0])
+    def earned(self, ex_id):
+        """The points exercise ``ex_id`` earned: all of them when correct, a diagnosed near miss's share
+        (its credit), else 0."""
+        v = self.results.get(ex_id)
+        if v is None:
+            return 0
+        earned = getattr(v, "earned", None)
+        return earned if earned is not None else (self.points.get(ex_id, 1) if v[0] else 0)
+
+    def total(self, ids):
+        return points_number(sum(self.earned(i) for i in ids))
+
+    def maximum(self, ids):
+        return points_number(sum(self.points.get(i, 1) for i in ids))
+
+
+def points_number(x):
+    """A number of points as a grade file writes it: a whole number as an int, else 4 decimals."""
+    return int(x) if float(x) == int(x) else round(float(x), 4)

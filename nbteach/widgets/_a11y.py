@@ -25,7 +25,7 @@ from __future__ import annotations
 import ipywidgets as w
 import traitlets
 
-from nbteach.widgets._html import say
+from nbteach.widgets._html import bilingual
 
 __all__ = ["AccessibleNames", "accessible"]
 
@@ -111,7 +111,7 @@ def AccessibleNames():  # noqa: N802 (a class made on first use: anywidget is im
     global _CLASS
     if _CLASS is None:
         _CLASS = _widget_class()
-    return _CLASS(value_word=say("value", "数值"))
+    return _CLASS(value_word=bilingual("value", "数值"))
 
 
 def accessible(box):

@@ -36,11 +36,11 @@ def bar(fraction: float, colour: str = "#4C72B0", width_px: int = 120) -> str:
     )
 
 
-def say(en: str, zh: str) -> str:
+def bilingual(en: str, zh: str) -> str:
     """``en`` or ``zh``, in the student's language (:func:`nbteach.set_language`): what a view
     writes. The Chinese uses the glossary's terms (:mod:`nbteach.glossary`).
 
-    >>> say("decision", "决策")
+    >>> bilingual("decision", "决策")
     'decision'
     """
     return zh if get_language() == "zh" else en
@@ -103,8 +103,8 @@ def view_html(html_text: str) -> str:
 def message_box(owner, message: str) -> None:
     """Give ``owner`` a text box for a message (``owner.text``), a view under it
     (``owner.view``) and the two as ``owner.widget``; each keystroke calls ``owner.update()``."""
-    owner.text = w.Text(value=message, description=say("message", "消息"), continuous_update=True,
-                        placeholder=say("type a message", "输入一条消息"), style={"description_width": "initial"},
+    owner.text = w.Text(value=message, description=bilingual("message", "消息"), continuous_update=True,
+                        placeholder=bilingual("type a message", "输入一条消息"), style={"description_width": "initial"},
                         layout=w.Layout(width="520px"))
     owner.view = w.HTML()
     owner.theme = theme_holder()         # the error colour's rules, once (see theme_holder)

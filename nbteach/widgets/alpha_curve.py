@@ -17,7 +17,7 @@ from nbteach._base import NbteachError
 from nbteach.metrics import accuracy_score, alpha_curve, confusion_table, precision_recall_f1
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import esc, say
+from nbteach.widgets._html import esc, bilingual
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 from nbteach.i18n import tr
 
@@ -62,10 +62,10 @@ class AlphaCurve(Explorer):
         sx = _svg.LogScale(min=float(a[0]), max=float(a[-1]))
         sy = _svg.LinearScale(min=self._ylim[0], max=self._ylim[1])
         scales = {"x": sx, "y": sy}
-        style = {"accuracy": (BLUE, "solid", "circle", say("accuracy", "精度")),
+        style = {"accuracy": (BLUE, "solid", "circle", bilingual("accuracy", "精度")),
                  "f1": (VERMILLION, "solid", "circle", f"F1 ({self.pos_label})"),
-                 "precision": (GREEN, "dashed", None, say("precision", "查准率")),
-                 "recall": (PURPLE, "dotted", None, say("recall", "查全率"))}
+                 "precision": (GREEN, "dashed", None, bilingual("precision", "查准率")),
+                 "recall": (PURPLE, "dotted", None, bilingual("recall", "查全率"))}
         self.lines = {name: _svg.Lines(x=a, y=self.curve[name].to_numpy(dtype=float), scales=scales,
                                        colors=[colour], line_style=dash, marker=marker, marker_size=16,
                                        labels=[label], stroke_width=2)
@@ -74,9 +74,9 @@ class AlphaCurve(Explorer):
         self.markers = _svg.Scatter(x=[alpha, alpha], y=[0.0, 0.0], scales=scales, marker="square",
                                     colors=[BLUE, VERMILLION], default_size=64)
         decades = 10.0 ** np.arange(np.ceil(np.log10(a[0]) - 1e-9), np.floor(np.log10(a[-1]) + 1e-9) + 1)
-        axes = [_svg.Axis(scale=sx, label=say("smoothing alpha (log scale)", "平滑参数 alpha（对数刻度）"),
+        axes = [_svg.Axis(scale=sx, label=bilingual("smoothing alpha (log scale)", "平滑参数 alpha（对数刻度）"),
                           tick_format="g", tick_values=decades),
-                _svg.Axis(scale=sy, side="left", label=say("score on held-out data", "留出数据上的得分"),
+                _svg.Axis(scale=sy, side="left", label=bilingual("score on held-out data", "留出数据上的得分"),
                           tick_format=".2f")]
         # one SVG in one HTML widget, drawn once per move (_svg.Figure.draw): a bqplot figure
         # sent the cursor, the markers and the title in messages of their own, redrawn one by one
@@ -86,7 +86,7 @@ class AlphaCurve(Explorer):
                                        max=np.log10(a[-1]), step=0.05, description="alpha α",
                                        readout_format=".3g", continuous_update=False,
                                        layout=w.Layout(width="420px"))
-        self.show_pr = w.Checkbox(value=False, description=say("show precision and recall", "显示查准率和查全率"))
+        self.show_pr = w.Checkbox(value=False, description=bilingual("show precision and recall", "显示查准率和查全率"))
         self._style = style
         self.legend = w.HTML()
         self.numbers = w.HTML()
@@ -136,14 +136,14 @@ class AlphaCurve(Explorer):
         # the legend lists the curves on show
         items = [(colour, {"solid": "line"}.get(dash, dash), label)
                  for name, (colour, dash, _, label) in self._style.items() if self.lines[name].visible]
-        self.legend.value = legend(items + [(GREY, "line", say("the slider's alpha", "滑块所在的 alpha"))])
-        self.fig.title = say(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
+        self.legend.value = legend(items + [(GREY, "line", bilingual("the slider's alpha", "滑块所在的 alpha"))])
+        self.fig.title = bilingual(f"alpha = {a:.3g}: accuracy {s['accuracy']:.3f}, "
                              f"F1({self.pos_label}) {s['f1']:.3f}",
                              f"alpha = {a:.3g}：精度 {s['accuracy']:.3f}，"
                              f"F1({self.pos_label}) {s['f1']:.3f}")
         self.fig.draw()                 # cursor, markers, curves shown and title: one message
         table = _shown_html(s["confusion"])
-        self.numbers.value = say(
+        self.numbers.value = bilingual(
             f"<p>At alpha = {a:.3g}: accuracy {s['accuracy']:.4f}; for class "
             f"<b>{esc(self.pos_label)}</b> precision {s['precision']:.4f}, recall "
             f"{s['recall']:.4f}, F1 {s['f1']:.4f}.</p>{table}",

@@ -12,7 +12,7 @@ import ipywidgets as w
 
 from nbteach._base import NbteachError
 from nbteach.probability import bayes
-from nbteach.widgets._html import ERROR, bar, esc, number, say, theme_holder, view_html
+from nbteach.widgets._html import ERROR, bar, esc, number, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import tr
 
@@ -43,10 +43,10 @@ class BayesExplorer(Explorer):
         style = {"description_width": "initial"}
         layout = w.Layout(width="420px")
         self.prior_slider = w.FloatSlider(value=prior, min=0.0, max=1.0, step=0.001, readout_format=".3f",
-                                          description=say(f"prior P({classes[0]})", f"先验概率 P({classes[0]})"), style=style, layout=layout)
+                                          description=bilingual(f"prior P({classes[0]})", f"先验概率 P({classes[0]})"), style=style, layout=layout)
         self.likelihood_sliders = {
             c: w.FloatSlider(value=v, min=0.0, max=1.0, step=0.005, readout_format=".3f",
-                             description=say(f"likelihood P({observation} | {c})", f"似然 P({observation} | {c})"), style=style, layout=layout)
+                             description=bilingual(f"likelihood P({observation} | {c})", f"似然 P({observation} | {c})"), style=style, layout=layout)
             for c, v in zip(classes, likelihoods)
         }
         self.view = w.HTML()
@@ -79,7 +79,7 @@ class BayesExplorer(Explorer):
         )
         c0 = esc(self.classes[0])
         post0, lik0 = float(r.posterior[self.classes[0]]), float(r.likelihood[self.classes[0]])
-        self.view.value = view_html(say(
+        self.view.value = view_html(bilingual(
             f"<table><tr><th>class c</th><th>prior P(c)</th><th>likelihood P({x}|c)</th>"
             f"<th>joint P(c)P({x}|c)</th><th>posterior P(c|{x})</th><th></th></tr>{rows}</table>"
             f"<p>evidence P({x}) = sum of the joints = {float(r.evidence):.5g}; "

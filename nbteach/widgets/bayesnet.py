@@ -23,7 +23,7 @@ from nbteach._base import NbteachError
 from nbteach.bayesnet import hill_climb_search
 from nbteach.bayesnet.inference import gibbs_marginals
 from nbteach.i18n import get_language
-from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
+from nbteach.widgets._html import ERROR, esc, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer, _slug
 from nbteach.i18n import tr
 
@@ -200,20 +200,20 @@ class NetworkExplorer(Explorer):
             options = [("?", _UNOBSERVED)] + [(str(x), x) for x in net.values(v)]
             top, left = self._cells[v]
             b = w.ToggleButtons(options=options, value=_UNOBSERVED, description="",
-                                tooltips=[say(f"{v} not observed", f"{v} 未观测")]
-                                + [say(f"observe {v} = {x}", f"观测到 {v} = {x}") for x in net.values(v)],
+                                tooltips=[bilingual(f"{v} not observed", f"{v} 未观测")]
+                                + [bilingual(f"observe {v} = {x}", f"观测到 {v} = {x}") for x in net.values(v)],
                                 style={"button_width": "58px"},
                                 # grid_area: grid_row/grid_column set no style on the page (ipywidgets 8.1)
                                 layout=w.Layout(width="auto", margin="0px 9px",
                                                 grid_area=f"{top + 1} / {left} / {top + 2} / {left + 2}"))
             b.observe(lambda ch, v=v, b=b: self._set(v, ch["new"], b), names="value")
             self.buttons[v] = b
-        self.legend = (f"<span style='color:{_MUTED};font-size:12px'>" + say("bars: ", "条形：")
-                       + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{say('exact', '精确值')}</span> "
+        self.legend = (f"<span style='color:{_MUTED};font-size:12px'>" + bilingual("bars: ", "条形：")
+                       + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{bilingual('exact', '精确值')}</span> "
                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>"
-                          + say(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
+                          + bilingual(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
                           if gibbs else "")
-                       + say(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
+                       + bilingual(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
                        + "</span>")
         self._width = max(560, 200 * widest)
         self.drawing = ""
@@ -285,7 +285,7 @@ class NetworkExplorer(Explorer):
         self.drawing = network_svg(self.net.nodes, self.net.edges, observed=self.evidence)
         for v in self.evidence:     # observed nodes show their value, whatever the sampler says below
             self.bars[v] = (f"<span style='background:{_EVIDENCE};color:#1a1a1a;padding:0 4px'>"
-                            + say("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
+                            + bilingual("observed: ", "已观测：") + f"{esc(self.evidence[v])}</span>")
         free = [v for v in self.net.nodes if v not in self.evidence]
         rows = {}
         try:
@@ -333,7 +333,7 @@ class DSeparationExplorer(Explorer):
         nodes = list(net.nodes)
         self.x = w.Dropdown(options=nodes, value=x or nodes[0], description="X")
         self.y = w.Dropdown(options=nodes, value=y or nodes[-1], description="Y")
-        self.z = w.SelectMultiple(options=nodes, value=tuple(given), description=say("observed Z", "已观测 Z"),
+        self.z = w.SelectMultiple(options=nodes, value=tuple(given), description=bilingual("observed Z", "已观测 Z"),
                                   rows=min(6, len(nodes)))
         for c in (self.x, self.y, self.z):
             c.observe(lambda ch: self._update(), names="value")
@@ -351,7 +351,7 @@ class DSeparationExplorer(Explorer):
         self.drawing = network_svg(self.net.nodes, self.net.edges, observed=zs)
         if x == y or x in zs or y in zs:
             self.result, self.trails = None, []
-            self.text = (f"<p style='color:{_MUTED}'>" + say("Pick two different nodes for X and Y, "
+            self.text = (f"<p style='color:{_MUTED}'>" + bilingual("Pick two different nodes for X and Y, "
                                                              "neither of them observed.",
                                                              "请为 X 和 Y 选两个不同的结点，且都不在已观测集合中。")
                          + "</p>")
@@ -370,7 +370,7 @@ class DSeparationExplorer(Explorer):
                 why = "; ".join(f"{esc(b)} is a {kind}, {'observed' if b in zs else 'not observed'}"
                                 + (" (nor a descendant)" if kind == "collider" and verdict == "blocks" else "")
                                 + f": {verdict}" for b, kind, verdict in reasons) or "adjacent: always active"
-            status = say("active" if active else "blocked", "畅通" if active else "阻断")
+            status = bilingual("active" if active else "blocked", "畅通" if active else "阻断")
             rows.append(f"<tr><td style='padding:2px 8px'>{' &ndash; '.join(esc(p) for p in path)}</td>"
                         f"<td style='padding:2px 8px'>{status}</td>"
                         f"<td style='padding:2px 8px'>{why}</td></tr>")
@@ -427,7 +427,7 @@ class SearchExplorer(Explorer):
         self.result, self.history, _ = hill_climb_search(data, score=score, **search)
         self.nodes = list(data.columns)
         self.score_name = score
-        self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description=say("move", "步"),
+        self.step = w.IntSlider(value=0, min=0, max=len(self.history) - 1, description=bilingual("move", "步"),
                                 continuous_update=True, layout=w.Layout(width="520px"))
         self.step.observe(lambda ch: self._update(), names="value")
         self.view = w.HTML()

@@ -24,7 +24,7 @@ from nbteach.decision import bayes_decision, bayes_risk, decision_risk, threshol
 from nbteach.i18n import get_language
 from nbteach.metrics import confusion_table, precision_recall_f1
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import ERROR, esc, say, theme_holder, view_html
+from nbteach.widgets._html import ERROR, esc, bilingual, theme_holder, view_html
 from nbteach.i18n import tr
 
 __all__ = ["LossExplorer", "loss_explorer"]
@@ -70,13 +70,13 @@ class LossExplorer(Explorer):
         lay = w.Layout(width="360px")
         style = {"description_width": "initial"}
         labels = {
-            (negative, negative): say(f"cost of calling {negative} {negative} (right)",
+            (negative, negative): bilingual(f"cost of calling {negative} {negative} (right)",
                                       f"把 {negative} 判为 {negative} 的损失（正确）"),
-            (negative, positive): say(f"cost of calling {positive} {negative} (missed {positive})",
+            (negative, positive): bilingual(f"cost of calling {positive} {negative} (missed {positive})",
                                       f"把 {positive} 判为 {negative} 的损失（漏掉 {positive}）"),
-            (positive, negative): say(f"cost of calling {negative} {positive} (false alarm)",
+            (positive, negative): bilingual(f"cost of calling {negative} {positive} (false alarm)",
                                       f"把 {negative} 判为 {positive} 的损失（误报）"),
-            (positive, positive): say(f"cost of calling {positive} {positive} (right)",
+            (positive, positive): bilingual(f"cost of calling {positive} {positive} (right)",
                                       f"把 {positive} 判为 {positive} 的损失（正确）"),
         }
         self.costs = {}
@@ -157,7 +157,7 @@ class LossExplorer(Explorer):
                   "recall": rec, "confusion": scores["confusion"], "n_flagged": scores["n_flagged"]}
         pos = esc(self.positive)
         view = view_html(
-            "<div style='padding:0.3em 0'>" + say(
+            "<div style='padding:0.3em 0'>" + bilingual(
                 f"<p>Decide <b>{pos}</b> when P({pos} | x) &gt; "
                 f"<b>t = {t:.4g}</b> (1/2 under equal costs).</p>"
                 f"<p>On {len(self.y_test)} held-out e-mails: {result['n_flagged']} flagged "

@@ -23,7 +23,7 @@ from nbteach.em import em_against_labelled_only, em_learning_curve
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import say
+from nbteach.widgets._html import bilingual
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 from nbteach.i18n import tr
 
@@ -82,9 +82,9 @@ class EMExplorer(Explorer):
         self.cursor = _svg.Lines(x=[0, 0], y=[sy.min, sy.max], scales=scales, colors=[GREY])
         self.accuracy_fig = _svg.Picture(
             [self.band, self.em_line, self.nb_line, self.cursor],
-            [_svg.FunctionAxis(scale=sx, label=say("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
+            [_svg.FunctionAxis(scale=sx, label=bilingual("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
                                tick_text=lambda v: f"{v:.0f}"),
-             _svg.Axis(scale=sy, side="left", label=say("held-out accuracy", "留出数据上的精度"), tick_format=".2f")],
+             _svg.Axis(scale=sy, side="left", label=bilingual("held-out accuracy", "留出数据上的精度"), tick_format=".2f")],
             width=460, height=320)
         ox = _svg.LinearScale(min=0, max=float(max_iter))
         # the objective's axis spans the shown curve (bqplot's scale without min and max): set per move
@@ -95,23 +95,23 @@ class EMExplorer(Explorer):
                                              colors=[VERMILLION], default_size=80)
         self.objective_fig = _svg.Picture(
             [self.objective_line, self.objective_marker],
-            [_svg.FunctionAxis(scale=ox, label=say("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
+            [_svg.FunctionAxis(scale=ox, label=bilingual("EM iterations", "EM 算法迭代次数"), tick_values=x_ticks,
                                tick_text=lambda v: f"{v:.0f}"),
-             _svg.FunctionAxis(scale=self._oy, side="left", label=say("objective L (first draw)",
+             _svg.FunctionAxis(scale=self._oy, side="left", label=bilingual("objective L (first draw)",
                                                                       "目标函数 L（第一次抽取）"),
                                tick_text=_svg.si_format, label_offset=66)],
             width=460, height=320, margin={"top": 50, "bottom": 50, "left": 80, "right": 20})
         self._legend = legend([
-            (BLUE, "line", say(f"EM, mean over {n_draws} draws (band: ± 1 sd)",
+            (BLUE, "line", bilingual(f"EM, mean over {n_draws} draws (band: ± 1 sd)",
                                f"EM 算法，{n_draws} 次抽取的均值（阴影带：± 1 个标准差）")),
-            (VERMILLION, "dashed", say("naive Bayes on the labelled rows only", "只用有标记样本的朴素贝叶斯分类器")),
-            (GREY, "line", say("the slider's iterations", "滑块所在的迭代次数"))])
+            (VERMILLION, "dashed", bilingual("naive Bayes on the labelled rows only", "只用有标记样本的朴素贝叶斯分类器")),
+            (GREY, "line", bilingual("the slider's iterations", "滑块所在的迭代次数"))])
         style = {"description_width": "initial"}
         self.labels_slider = w.SelectionSlider(options=n_labelled, value=n_labelled[0],
-                                               description=say("labelled rows", "有标记的样本数"), style=style,
+                                               description=bilingual("labelled rows", "有标记的样本数"), style=style,
                                                continuous_update=True, layout=w.Layout(width="380px"))
         self.iter_slider = w.IntSlider(value=max_iter, min=0, max=max_iter, step=1,
-                                       description=say("EM iterations", "EM 算法迭代次数"), style=style,
+                                       description=bilingual("EM iterations", "EM 算法迭代次数"), style=style,
                                        layout=w.Layout(width="380px"))
         self.numbers = w.HTML()
         self.widget = w.VBox([w.HBox([self.labels_slider, self.iter_slider]), self.numbers])
@@ -134,8 +134,8 @@ class EMExplorer(Explorer):
         self.summary = self._summaries[k].loc[[n]]
         self.cursor.x = [k, k]
         self.objective_marker.x, self.objective_marker.y = [k], [float(self._objective.loc[(n, k)])]
-        self.accuracy_fig.title = say(f"{n} labelled rows: held-out accuracy", f"{n} 个有标记样本：留出数据上的精度")
-        self.objective_fig.title = say("EM's objective never decreases", "EM 算法的目标函数从不下降")
+        self.accuracy_fig.title = bilingual(f"{n} labelled rows: held-out accuracy", f"{n} 个有标记样本：留出数据上的精度")
+        self.objective_fig.title = bilingual("EM's objective never decreases", "EM 算法的目标函数从不下降")
         # a setting shown before (a slider moved back and forth): written again from what was kept
         key = (n, k, get_language())
         value = self._kept.get(key)
@@ -150,7 +150,7 @@ class EMExplorer(Explorer):
             low, high = low - 0.5, high + 0.5
         self._oy.min, self._oy.max = low, high
         row = self.summary.loc[n]
-        numbers = say(
+        numbers = bilingual(
             f"<p>With <b>{n}</b> labelled rows, after <b>{k}</b> EM iteration(s): EM "
             f"{row['EM mean']:.3f} ± {row['EM sd']:.3f}, naive Bayes on the labelled rows only "
             f"{row['naive Bayes mean']:.3f} ± {row['naive Bayes sd']:.3f} (mean ± sd over "

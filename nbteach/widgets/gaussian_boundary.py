@@ -33,7 +33,7 @@ from nbteach.gaussian import GaussianNB, log_odds_from_coefficients
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import say
+from nbteach.widgets._html import bilingual
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 from nbteach.i18n import tr
 
@@ -142,18 +142,18 @@ class BoundaryExplorer(Explorer):
         feat = ("x₁", "x₂")
         self.mean_sliders = {
             (c, j): w.FloatSlider(value=means[c, j], min=-3, max=3, step=0.1, readout_format=".1f",
-                                  description=say(f"class {c}: mean of {feat[j]}", f"类别 {c}：{feat[j]} 的均值"),
+                                  description=bilingual(f"class {c}: mean of {feat[j]}", f"类别 {c}：{feat[j]} 的均值"),
                                   style=style, layout=lay)
             for c in (0, 1) for j in (0, 1)}
         self.sd_sliders = {
             (c, j): w.FloatSlider(value=sds[c, j], min=0.3, max=2.5, step=0.05, readout_format=".2f",
-                                  description=say(f"class {c}: sd of {feat[j]}", f"类别 {c}：{feat[j]} 的标准差"),
+                                  description=bilingual(f"class {c}: sd of {feat[j]}", f"类别 {c}：{feat[j]} 的标准差"),
                                   style=style, layout=lay)
             for c in (0, 1) for j in (0, 1)}
         self.prior_slider = w.FloatSlider(value=prior, min=0.05, max=0.95, step=0.05, readout_format=".2f",
-                                          description=say("prior P(class 1)", "先验概率 P(类别 1)"), style=style,
+                                          description=bilingual("prior P(class 1)", "先验概率 P(类别 1)"), style=style,
                                           layout=lay)
-        self.shared = w.Checkbox(value=bool(shared), description=say("shared variance (note 004)",
+        self.shared = w.Checkbox(value=bool(shared), description=bilingual("shared variance (note 004)",
                                                                      "共享方差（笔记 004）"))
         for s in [*self.mean_sliders.values(), *self.sd_sliders.values(), self.prior_slider, self.shared]:
             s.observe(lambda change: self.update(), names="value")
@@ -168,9 +168,9 @@ class BoundaryExplorer(Explorer):
                                    stroke_width=3)
         axes = [_svg.Axis(scale=scales["x"], label="x₁"), _svg.Axis(scale=scales["y"], side="left", label="x₂")]
         # the legend under the picture and the numbers beside it, in the figure's one HTML widget
-        below = legend([(BLUE, "circle", say("class 0", "类别 0")),
-                        (VERMILLION, "triangle", say("class 1", "类别 1")),
-                        (GREY, "line", say("boundary P(1|x) = 1/2", "决策边界 P(1|x) = 1/2"))])
+        below = legend([(BLUE, "circle", bilingual("class 0", "类别 0")),
+                        (VERMILLION, "triangle", bilingual("class 1", "类别 1")),
+                        (GREY, "line", bilingual("boundary P(1|x) = 1/2", "决策边界 P(1|x) = 1/2"))])
         self.fig = _svg.Figure([*self.points, self.boundary], axes, width=420, height=420,
                                margin={"top": 50, "bottom": 50, "left": 50, "right": 20}, clip=True,
                                below=below)
@@ -247,21 +247,21 @@ class BoundaryExplorer(Explorer):
         self.boundary.visible = bool(lines)
         self.boundary_pieces = lines
         linear = bool(np.all(c["v"] == 0))
-        self.fig.title = say("boundary P(class 1 | x) = 1/2: " + ("a straight line" if linear else "a curve")
+        self.fig.title = bilingual("boundary P(class 1 | x) = 1/2: " + ("a straight line" if linear else "a curve")
                              + ("" if lines else " (outside the plot)"),
                              "决策边界 P(类别 1 | x) = 1/2：" + ("一条直线" if linear else "一条曲线")
                              + ("" if lines else "（在图外）"))
         v, wv, w0 = c["v"], c["w"], c["w0"]
         self.summary = (
-            "<div style='padding:0 1em'><p><b>" + say("log odds", "对数几率") + "</b> ln P(1|x)/P(0|x) =<br>"
+            "<div style='padding:0 1em'><p><b>" + bilingual("log odds", "对数几率") + "</b> ln P(1|x)/P(0|x) =<br>"
             f"{v[0]:+.3f}·x₁² {v[1]:+.3f}·x₂² {wv[0]:+.3f}·x₁ {wv[1]:+.3f}·x₂ {w0:+.3f}</p>"
-            + say(f"<p>v (the x² weights) = ({v[0]:.3f}, {v[1]:.3f}): ",
+            + bilingual(f"<p>v (the x² weights) = ({v[0]:.3f}, {v[1]:.3f}): ",
                   f"<p>v（x² 的权重）= ({v[0]:.3f}, {v[1]:.3f})：")
-            + (say("zero, because the variance is shared: the boundary is a line and "
+            + (bilingual("zero, because the variance is shared: the boundary is a line and "
                    "P(1|x) = sigmoid(w·x + w₀), logistic regression's form.</p>",
                    "为零，因为方差是共享的：决策边界是一条直线，"
                    "且 P(1|x) = sigmoid(w·x + w₀)，正是对数几率回归的形式。</p>") if linear else
-               say("not zero, because the classes' variances differ: the boundary curves.</p>",
+               bilingual("not zero, because the classes' variances differ: the boundary curves.</p>",
                    "不为零，因为两个类别的方差不同：决策边界是弯曲的。</p>"))
             + "</div>")
         self.fig.beside = self.summary

@@ -22,7 +22,7 @@ from nbteach.bayesnet import elimination_ask, gibbs_chains
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import esc, say, view_html
+from nbteach.widgets._html import esc, bilingual, view_html
 from nbteach.widgets._plot import BLUE, GREEN, GREY, PURPLE, VERMILLION, legend
 from nbteach.i18n import tr
 
@@ -88,9 +88,9 @@ class GibbsExplorer(Explorer):
         self.exact = float(elimination_ask(net, var, self.evidence)[value])
         settings = {"burn_in": _in("burn_in", burn_in, _BURN_IN), "n_chains": _in("n_chains", n_chains, _CHAINS),
                     "thin": _in("thin", thin, _THIN), "per_chain": _in("per_chain", per_chain, _PER_CHAIN)}
-        labels = {"burn_in": say("burn-in (sweeps)", "预烧期（轮）"), "n_chains": say("chains", "链数"),
-                  "thin": say("thinning: keep 1 sweep in", "间隔取样：每几轮保留 1 轮"),
-                  "per_chain": say("samples kept per chain", "每条链保留的样本数")}
+        labels = {"burn_in": bilingual("burn-in (sweeps)", "预烧期（轮）"), "n_chains": bilingual("chains", "链数"),
+                  "thin": bilingual("thinning: keep 1 sweep in", "间隔取样：每几轮保留 1 轮"),
+                  "per_chain": bilingual("samples kept per chain", "每条链保留的样本数")}
         for name, (low, high, step) in zip(settings, (_BURN_IN, _CHAINS, _THIN, _PER_CHAIN)):
             slider = w.IntSlider(value=settings[name], min=low, max=high, step=step, description=labels[name],
                                  continuous_update=False, style={"description_width": "initial"},
@@ -99,7 +99,7 @@ class GibbsExplorer(Explorer):
             setattr(self, name, slider)
         self._colours = [BLUE, VERMILLION, GREEN, PURPLE]
         question = f"P({var}={value!r} | " + (", ".join(f"{k}={v!r}" for k, v in self.evidence.items())
-                                               or say("no evidence", "无证据")) + ")"
+                                               or bilingual("no evidence", "无证据")) + ")"
         self.question = question
         sx, sy = _svg.LinearScale(min=0.0, max=1.0), _svg.LinearScale(min=0.0, max=1.0)
         scales = {"x": sx, "y": sy}
@@ -108,26 +108,26 @@ class GibbsExplorer(Explorer):
         self.exact_line = _svg.Lines(x=[0.0, 1.0], y=[self.exact, self.exact], scales=scales, colors=[GREY],
                                      line_style="dashed", stroke_width=2)
         self.burn_line = _svg.Lines(x=[0.0, 0.0], y=[0.0, 1.0], scales=scales, colors=[GREY], stroke_width=1)
-        self._sweep_axis = _svg.Axis(scale=sx, label=say("sweep", "轮"), tick_format=".0f")
+        self._sweep_axis = _svg.Axis(scale=sx, label=bilingual("sweep", "轮"), tick_format=".0f")
         self.chains_fig = _svg.Picture([self.chain_lines, self.exact_line, self.burn_line],
                                      [self._sweep_axis,
-                                      _svg.Axis(scale=sy, side="left", label=say("running estimate", "累计估计值"),
+                                      _svg.Axis(scale=sy, side="left", label=bilingual("running estimate", "累计估计值"),
                                                 tick_format=".1f")],
-                                     title=say("each chain's running estimate", "每条链的累计估计值"),
+                                     title=bilingual("each chain's running estimate", "每条链的累计估计值"),
                                      width=460, height=300)
         px, py = _svg.LogScale(min=1.0, max=10.0), _svg.LinearScale(min=0.0, max=1.0)
         self.pooled_line = _svg.Lines(x=[1.0, 10.0], y=[0.0, 0.0], scales={"x": px, "y": py}, colors=[BLUE],
                                       stroke_width=2)
         self.pooled_exact = _svg.Lines(x=[1.0, 10.0], y=[self.exact, self.exact], scales={"x": px, "y": py},
                                        colors=[GREY], line_style="dashed", stroke_width=2)
-        self._samples_axis = _svg.Axis(scale=px, label=say("samples kept, all chains (log scale)",
+        self._samples_axis = _svg.Axis(scale=px, label=bilingual("samples kept, all chains (log scale)",
                                                            "所有链保留的样本数（对数刻度）"), tick_format="d",
                                        tick_values=_log_ticks(10)[0])
         self.pooled_fig = _svg.Picture([self.pooled_line, self.pooled_exact],
                                      [self._samples_axis,
-                                      _svg.Axis(scale=py, side="left", label=say("estimate", "估计值"),
+                                      _svg.Axis(scale=py, side="left", label=bilingual("estimate", "估计值"),
                                                 tick_format=".1f")],
-                                     title=say("all chains together", "所有链合在一起"), width=460, height=300)
+                                     title=bilingual("all chains together", "所有链合在一起"), width=460, height=300)
         self._scales = (sx, px)
         self.legend = self.numbers = ""
         self.view = _svg.Panels([self.chains_fig, self.pooled_fig])
@@ -205,17 +205,17 @@ class GibbsExplorer(Explorer):
         self.pooled_line.x = run.pooled.index.to_numpy(dtype=float)
         self.pooled_line.y = run.pooled.to_numpy(dtype=float)
         self.pooled_exact.x = [1.0, float(run.n_kept)]
-        self.chains_fig.title = say(f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})",
+        self.chains_fig.title = bilingual(f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})",
                                     f"每条链的累计估计值（{n} 条链）")
-        self.pooled_fig.title = say("all chains together", "所有链合在一起") + f": {run.estimate:.4f}"
-        items = [(self._colours[i % len(self._colours)], "line", say(f"chain {i + 1}", f"链 {i + 1}"))
+        self.pooled_fig.title = bilingual("all chains together", "所有链合在一起") + f": {run.estimate:.4f}"
+        items = [(self._colours[i % len(self._colours)], "line", bilingual(f"chain {i + 1}", f"链 {i + 1}"))
                  for i in range(n)]
-        self.legend = legend(items + [(GREY, "dashed", say("exact (variable elimination)", "精确值（变量消去）")),
-                                      (GREY, "line", say("end of the burn-in", "预烧期结束"))])
+        self.legend = legend(items + [(GREY, "dashed", bilingual("exact (variable elimination)", "精确值（变量消去）")),
+                                      (GREY, "line", bilingual("end of the burn-in", "预烧期结束"))])
         estimates = ", ".join(f"{x:.4f}" for x in run.estimates)
-        spread = (say("one chain: no spread to measure", "只有一条链：无从衡量离散程度") if n == 1 else
-                  say(f"standard deviation over the chains {run.spread:.4f}", f"各链之间的标准差 {run.spread:.4f}"))
-        self.numbers = "<div class='nbteach-numbers'>" + say(
+        spread = (bilingual("one chain: no spread to measure", "只有一条链：无从衡量离散程度") if n == 1 else
+                  bilingual(f"standard deviation over the chains {run.spread:.4f}", f"各链之间的标准差 {run.spread:.4f}"))
+        self.numbers = "<div class='nbteach-numbers'>" + bilingual(
             f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
             f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
             f"{run.n_kept} samples in all.</p>"

@@ -22,7 +22,7 @@ import numpy as np
 
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
-from nbteach.widgets._html import ERROR, bar, esc, message_box, say, view_html
+from nbteach.widgets._html import ERROR, bar, esc, message_box, bilingual, view_html
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import tr
 
@@ -82,7 +82,7 @@ class MessageExplorer(Explorer):
                 warnings.simplefilter("ignore")
                 t = self.model.explain(self.text.value)
         except NbteachError:
-            return None, view_html(f"<p style='color:{ERROR}'>" + say("Type a message with at least one word.",
+            return None, view_html(f"<p style='color:{ERROR}'>" + bilingual("Type a message with at least one word.",
                                                                       "请输入至少含一个词的消息。") + "</p>")
         # the words' rows, read as arrays (a row at a time through pandas cost about as much as
         # the explanation itself)
@@ -90,7 +90,7 @@ class MessageExplorer(Explorer):
         rows_of_words = (kinds == "word") | (kinds == "unknown: ignored")
         push = t["log-odds"].to_numpy(dtype=float)[rows_of_words]
         scale = max(1e-9, float(np.max(np.abs(push))) if len(push) else 1.0)
-        ignored = say("<i>not in the vocabulary: ignored</i>", "<i>不在词汇表中：忽略</i>")
+        ignored = bilingual("<i>not in the vocabulary: ignored</i>", "<i>不在词汇表中：忽略</i>")
         rows = []
         for w, count, kind, p in zip(t.index[rows_of_words], t["count"].to_numpy()[rows_of_words],
                                      kinds[rows_of_words], push):
@@ -105,13 +105,13 @@ class MessageExplorer(Explorer):
         total = float(t.loc["(total = joint log-likelihood)", "log-odds"])
         post = float(t.loc["(posterior P(c|x))", c0])
         return t, view_html(
-            f"<p>P({esc(c0)} | {say('message', '消息')}) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
-            + say(f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
+            f"<p>P({esc(c0)} | {bilingual('message', '消息')}) = <b>{post:.4f}</b> {bar(post, _TOWARDS[0])}</p>"
+            + bilingual(f"<table><tr><th>word</th><th>count</th><th>adds to log odds {esc(c0)} : {esc(c1)}</th>"
                   f"<th>pushes towards</th></tr>",
                   f"<table><tr><th>词</th><th>次数</th><th>对 {esc(c0)} : {esc(c1)} 对数几率的贡献</th>"
                   f"<th>推向</th></tr>")
             + ''.join(rows)
-            + say(f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
+            + bilingual(f"<tr><td><i>prior</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
                   f"<tr><td><b>total</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>",
                   f"<tr><td><i>先验概率</i></td><td></td><td>{prior:+.3f}</td><td></td></tr>"
                   f"<tr><td><b>总和</b></td><td></td><td><b>{total:+.3f}</b></td><td></td></tr></table>"))

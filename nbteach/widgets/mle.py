@@ -27,7 +27,7 @@ from nbteach.derivations import dirichlet_smoothing
 from nbteach.i18n import get_language
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, say
+from nbteach.widgets._html import ERROR, THEME_STYLE, esc, padded, bilingual
 from nbteach.widgets._mpl import adopt, configure
 from nbteach.widgets._plot import BLUE, GREY, VERMILLION, legend
 from nbteach.i18n import tr
@@ -108,11 +108,11 @@ def lagrange_picture(n1=3, n2=1, ax=None):
     ax.clabel(cs, fmt="%.1f", fontsize=7)
     # mathtext draws the words of a label that holds $...$ in its own fonts, which have no Chinese:
     # the Chinese labels write the formula in plain Unicode instead
-    ax.plot([0, 1], [1, 0], color="k", lw=2, label=say(r"constraint $\theta_1+\theta_2=1$", "约束 θ₁ + θ₂ = 1"))
-    ax.plot(*best, "o", color="C3", ms=8, label=say(r"optimum $\theta_i = N_i/N$", "最优点 θᵢ = Nᵢ/N"))
+    ax.plot([0, 1], [1, 0], color="k", lw=2, label=bilingual(r"constraint $\theta_1+\theta_2=1$", "约束 θ₁ + θ₂ = 1"))
+    ax.plot(*best, "o", color="C3", ms=8, label=bilingual(r"optimum $\theta_i = N_i/N$", "最优点 θᵢ = Nᵢ/N"))
     other = np.array([0.3, 0.7]) if best[0] > 0.5 else np.array([0.7, 0.3])
-    for point, colour, label in ((best, "C3", say("gradient at the optimum", "最优点处的梯度")),
-                                 (other, "C1", say("gradient elsewhere on the line", "直线上别处的梯度"))):
+    for point, colour, label in ((best, "C3", bilingual("gradient at the optimum", "最优点处的梯度")),
+                                 (other, "C1", bilingual("gradient elsewhere on the line", "直线上别处的梯度"))):
         grad = np.array(gradient(point, counts, 0), dtype=float)
         grad = 0.25 * grad / np.linalg.norm(grad)
         ax.annotate("", xy=point + grad, xytext=point,
@@ -120,9 +120,9 @@ def lagrange_picture(n1=3, n2=1, ax=None):
         ax.plot([], [], color=colour, lw=2, label=label)
     ax.annotate("", xy=best + 0.4 * np.array([1, 1]) / np.sqrt(2), xytext=best,
                 arrowprops=dict(arrowstyle="->", color="k", lw=1, ls="--"))
-    ax.plot([], [], "k--", lw=1, label=say("constraint normal (1, 1)", "约束的法向量 (1, 1)"))
+    ax.plot([], [], "k--", lw=1, label=bilingual("constraint normal (1, 1)", "约束的法向量 (1, 1)"))
     ax.set(xlim=(0, 1.3), ylim=(0, 1.3), xlabel=r"$\theta_1$", ylabel=r"$\theta_2$",
-           title=say("log-likelihood contours", "对数似然的等高线") + f", N = ({n1}, {n2})", aspect="equal")
+           title=bilingual("log-likelihood contours", "对数似然的等高线") + f", N = ({n1}, {n2})", aspect="equal")
     # below the axes: inside, every corner of the plane is crossed by a contour
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.12), ncols=2, fontsize=7)
     adopt(ax.figure)                # a figure made before configure(): its title's font too
@@ -179,7 +179,7 @@ class MLEExplorer(Explorer):
                               for c, x in zip(counts, self.words)]
         self.alpha_slider = w.FloatSlider(value=float(alpha), min=0.0, max=max(5.0, float(alpha)),  # never clamp alpha
                                            step=0.1,
-                                          description=say("alpha (pseudo-count)", "alpha（伪计数）"), style=style,
+                                          description=bilingual("alpha (pseudo-count)", "alpha（伪计数）"), style=style,
                                           layout=layout)
         # the triangle, sampled once; only the values on it change
         xs = np.linspace(0, 1, grid)
@@ -209,12 +209,12 @@ class MLEExplorer(Explorer):
                                          colors=[BLUE], stroke=BLUE, stroke_width=3, default_size=200)
         # the corners are named by axis ticks (the theme's text colour): "all w1" and
         # "all w2" below the base, "all w3" above the apex
-        self.corner_labels = [say(f"all {name}", f"全是 {name}") for name in self.words]
+        self.corner_labels = [bilingual(f"all {name}", f"全是 {name}") for name in self.words]
         axes = [_svg.Axis(scale=sx, tick_values=[0.0, 1.0],
                           tick_labels={0: self.corner_labels[0], 1: self.corner_labels[1]}),
                 _svg.Axis(scale=sx, side="top", tick_values=[0.5],
                           tick_labels={0.5: self.corner_labels[2]}),
-                _svg.ColorAxis(scale=colour, label=say("nats below max", "低于最大值的奈特数"),
+                _svg.ColorAxis(scale=colour, label=bilingual("nats below max", "低于最大值的奈特数"),
                                tick_format=".0f")]
         # one SVG in one HTML widget, drawn once per move (_svg.Figure.draw): a bqplot figure
         # sent the contours, each point and the title in messages of their own, redrawn one by one
@@ -225,9 +225,9 @@ class MLEExplorer(Explorer):
         # changes: a <style> element re-inserted with the numbers at every move made the browser
         # recompute the style of the whole page (8-14 ms a move in a Chromium trace)
         self.legend = w.HTML(THEME_STYLE + legend([
-            (VERMILLION, "circle", say("MLE N_i/N", "极大似然估计 N_i/N")),
-            (BLUE, "open square", say("smoothed (N_i+α)/(N+3α)", "平滑后 (N_i+α)/(N+3α)")),
-            (GREY, "line", say("contours of the log-posterior, 1 nat apart (α = 0: log-likelihood)",
+            (VERMILLION, "circle", bilingual("MLE N_i/N", "极大似然估计 N_i/N")),
+            (BLUE, "open square", bilingual("smoothed (N_i+α)/(N+3α)", "平滑后 (N_i+α)/(N+3α)")),
+            (GREY, "line", bilingual("contours of the log-posterior, 1 nat apart (α = 0: log-likelihood)",
                                "对数后验概率的等高线，间隔 1 奈特（α = 0 时即对数似然）"))]))
         self.view = w.HTML()
         for s in [*self.count_sliders, self.alpha_slider]:
@@ -301,13 +301,13 @@ class MLEExplorer(Explorer):
                 (px, py), = simplex_xy([value])
                 point.x, point.y = [px], [py]
             point.visible = value is not None
-        self.fig.title = say("counts", "计数") + f" N = {tuple(int(c) for c in n)}, alpha = {a:g}"
+        self.fig.title = bilingual("counts", "计数") + f" N = {tuple(int(c) for c in n)}, alpha = {a:g}"
         self.fig.draw()                 # the marks and the title: one message
         self.view.value = padded(self._html(n, a)).removeprefix(THEME_STYLE)
 
     def _html(self, n, a):
         def fmt(v):
-            return say("undefined (0/0)", "无定义 (0/0)") if v is None else ", ".join(f"{x:.3f}" for x in v)
+            return bilingual("undefined (0/0)", "无定义 (0/0)") if v is None else ", ".join(f"{x:.3f}" for x in v)
 
         lam = None if n.sum() + 3 * a == 0 else float(self._multiplier(n, a))
         rows = "".join(f"<tr><td>{esc(x)}</td><td>{int(c)}</td>"
@@ -318,15 +318,15 @@ class MLEExplorer(Explorer):
                                              self.smoothed if self.smoothed is not None else [None] * 3))
         note = ""
         if self.mle is None:
-            note = f"<p style='color:{ERROR}'>" + say("No words counted: the MLE N_i/N is 0/0. Raise alpha.",
+            note = f"<p style='color:{ERROR}'>" + bilingual("No words counted: the MLE N_i/N is 0/0. Raise alpha.",
                                                       "一个词也没有计数：极大似然估计 N_i/N 是 0/0。请调大 alpha。") + "</p>"
         elif (self.mle == 0).any() and a == 0:
-            note = (f"<p style='color:{ERROR}'>" + say(
+            note = (f"<p style='color:{ERROR}'>" + bilingual(
                 "A word with count 0 gets probability 0 (on the edge of "
                 "the triangle): any document containing it scores 0. Raise alpha.",
                 "计数为 0 的词得到概率 0（落在三角形的边上）：任何含有它的文档得分都是 0。请调大 alpha。") + "</p>")
         lam_text = '-' if lam is None else f'{lam:g}'
-        return say(f"<table><tr><th>word</th><th>count</th><th>MLE</th><th>smoothed</th></tr>{rows}"
+        return bilingual(f"<table><tr><th>word</th><th>count</th><th>MLE</th><th>smoothed</th></tr>{rows}"
                    f"</table><p>MLE: {fmt(self.mle)}; smoothed: {fmt(self.smoothed)}; "
                    f"multiplier lambda = N + 3 alpha = {lam_text}</p>{note}",
                    f"<table><tr><th>词</th><th>计数</th><th>极大似然估计</th><th>平滑后</th></tr>{rows}"

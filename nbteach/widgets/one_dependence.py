@@ -24,7 +24,7 @@ from nbteach import AODE, SPODE, TAN, CategoricalNB
 from nbteach._base import NbteachError
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import get_language
-from nbteach.widgets._html import esc, say, view_html
+from nbteach.widgets._html import esc, bilingual, view_html
 from nbteach.widgets.bayesnet import network_svg
 from nbteach.i18n import tr
 
@@ -73,10 +73,10 @@ class OneDependenceExplorer(Explorer):
                 raise NbteachError(tr({"en": f"{value!r} is not a value of {col!r}; its values are {options}.",
                                        "zh": f"{value!r} 不是 {col!r} 的取值；它的取值是 {options}。"}))
             self.values[col] = w.Dropdown(options=options, value=value, description=str(col), style=style)
-        self.copy = w.Checkbox(value=False, description=say(f"add a copy of {self.copied}",
+        self.copy = w.Checkbox(value=False, description=bilingual(f"add a copy of {self.copied}",
                                                             f"添加 {self.copied} 的一份副本"))
         self.m_slider = w.IntSlider(value=int(m), min=0, max=int(len(self.X)), step=10,
-                                    description=say("AODE's m", "AODE 的 m"), style=style, layout=w.Layout(width="420px"))
+                                    description=bilingual("AODE's m", "AODE 的 m"), style=style, layout=w.Layout(width="420px"))
         self.view = w.HTML()
         self._fixed = {}
         # fitted once per data set: without and with the copied column
@@ -135,7 +135,7 @@ class OneDependenceExplorer(Explorer):
         self.n_parents = n_used
         body = _table_html(self.table if get_language() == "en" else _in_chinese(self.table, self.positive, m))
         desc = ", ".join(f"{esc(c)} = {esc(v)}" for c, v in x.iloc[0].items())
-        self.view.value = view_html(say(f"<p>sample: {desc}</p>{body}"
+        self.view.value = view_html(bilingual(f"<p>sample: {desc}</p>{body}"
                                      f"<p>TAN's tree (parent → child): {esc(self.tan_tree)}</p>",
                                      f"<p>样本：{desc}</p>{body}"
                                      f"<p>TAN 的树（父 → 子）：{esc(self.tan_tree)}</p>"))

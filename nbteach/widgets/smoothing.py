@@ -23,7 +23,7 @@ from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.datasets import FLU_COLD_QUERIES, flu_cold
 from nbteach.i18n import get_language
 from nbteach.smoothing import lidstone_bias_value, mle, sums_over_values
-from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, say, theme_holder, view_html
+from nbteach.widgets._html import ERROR, GOOD, HIGHLIGHT, bar, esc, number, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import tr
 
@@ -89,7 +89,7 @@ class SmoothingExplorer(Explorer):
         self.models, self._keys, self._tables = {}, {}, {}
         self._fitted, self._memo, self._bias_counts, self._count_tables = {}, {}, {}, None
         self.widget = w.VBox([
-            w.HTML(say("<b>Patient to classify</b>", "<b>待分类的病人</b>")),
+            w.HTML(bilingual("<b>Patient to classify</b>", "<b>待分类的病人</b>")),
             w.HBox(list(self.query.values()), layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.epsilon_slider, self.alpha_slider]),
             self.view,
@@ -169,10 +169,10 @@ class SmoothingExplorer(Explorer):
 
     def _title(self, kind):
         if kind == "none":
-            return say("No smoothing (MLE)", "不平滑（极大似然估计）")
+            return bilingual("No smoothing (MLE)", "不平滑（极大似然估计）")
         if kind == "epsilon":
-            return say("epsilon smoothing", "epsilon 平滑") + f", ε = {self.epsilon_slider.value:.1e}"
-        return say("Laplace / Lidstone", "拉普拉斯修正 / Lidstone 平滑") + f", α = {self.alpha_slider.value:.2f}"
+            return bilingual("epsilon smoothing", "epsilon 平滑") + f", ε = {self.epsilon_slider.value:.1e}"
+        return bilingual("Laplace / Lidstone", "拉普拉斯修正 / Lidstone 平滑") + f", α = {self.alpha_slider.value:.2f}"
 
     def _render(self, kind, model) -> str:
         sample = self.sample()
@@ -187,13 +187,13 @@ class SmoothingExplorer(Explorer):
                 rows.append(f"<tr{style}><td>{esc(f)}={esc(value)}</td>{cells}</tr>")
             over = over or above
             rows.append(f"<tr style='border-bottom:2px solid #999'><td><i>"
-                        + say(f"sum over {esc(f)}", f"对 {esc(f)} 求和") + f"</i></td>{sum_cells}</tr>")
+                        + bilingual(f"sum over {esc(f)}", f"对 {esc(f)} 求和") + f"</i></td>{sum_cells}</tr>")
         sums_note = (
-            f"<p style='color:{ERROR}'>" + say(
+            f"<p style='color:{ERROR}'>" + bilingual(
                 "Some columns sum to more than 1: epsilon adds probability "
                 "without taking any away, so these are no longer distributions.",
                 "有些列的和大于 1：epsilon 只添加概率而不拿走任何概率，所以它们不再是概率分布。") + "</p>"
-            if over else f"<p style='color:{GOOD}'>" + say("Every column sums to 1.", "每一列的和都是 1。") + "</p>"
+            if over else f"<p style='color:{GOOD}'>" + bilingual("Every column sums to 1.", "每一列的和都是 1。") + "</p>"
         )
         scores = "".join(
             f"<tr><td>{esc(c)}</td><td>{number(ex.scores[c])}</td>" for c in classes
@@ -210,15 +210,15 @@ class SmoothingExplorer(Explorer):
             else:
                 post_rows.append(f"<tr><td>{esc(c)}</td><td>{number(posts[i])}</td>"
                                  f"<td>{bar(posts[i], _COLOURS[i % len(_COLOURS)])}</td></tr>")
-        decision = (say(f"<b>decision: {esc(ex.decision)}</b>", f"<b>决策：{esc(ex.decision)}</b>")
+        decision = (bilingual(f"<b>decision: {esc(ex.decision)}</b>", f"<b>决策：{esc(ex.decision)}</b>")
                     if ex.decision is not None else f"<b style='color:{ERROR}'>"
-                    + say("decision: undefined, every class scores 0", "决策：无定义，每个类别的得分都是 0") + "</b>")
-        cls = say("class", "类别")
+                    + bilingual("decision: undefined, every class scores 0", "决策：无定义，每个类别的得分都是 0") + "</b>")
+        cls = bilingual("class", "类别")
         return (
             f"<h4 style='margin:4px 0'>{esc(self._title(kind))}</h4>"
-            f"<table><tr><th>{say('P(value | class)', 'P(属性值 | 类别)')}</th>{head}</tr>{''.join(rows)}</table>"
+            f"<table><tr><th>{bilingual('P(value | class)', 'P(属性值 | 类别)')}</th>{head}</tr>{''.join(rows)}</table>"
             f"{sums_note}"
-            f"<table><tr><th>{cls}</th><th>{say('score', '得分')} P(c)∏P(x|c)</th></tr>{scores}</table>"
+            f"<table><tr><th>{cls}</th><th>{bilingual('score', '得分')} P(c)∏P(x|c)</th></tr>{scores}</table>"
             f"<table><tr><th>{cls}</th><th>P(c | x)</th><th></th></tr>{''.join(post_rows)}</table>"
             f"<p>{decision}</p>" + (self._bias_table(model, sample) if kind == "laplace" else "")
         )
@@ -235,12 +235,12 @@ class SmoothingExplorer(Explorer):
                             for p, n_c, M in counts)
             rows.append(f"<tr><td>{esc(f)}={esc(sample[f])}</td>{cells}</tr>")
         return (
-            "<p style='margin:6px 0 2px 0'>" + say(
+            "<p style='margin:6px 0 2px 0'>" + bilingual(
                 "<b>bias</b> E[P̂] − p if the true p were the observed "
                 "frequency: −α(Mp − 1)/(n<sub>c</sub> + Mα), towards 1/M",
                 "<b>偏差</b> E[P̂] − p（假设真实的 p 就是观测到的频率）："
                 "−α(Mp − 1)/(n<sub>c</sub> + Mα)，偏向 1/M") + "</p>"
-            f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>")
+            f"<table><tr><th>{bilingual('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>")
 
     def _counts_for_bias(self, classes, sample):
         """[(feature, [(observed frequency p, n_c, M) per class])] for the patient: the data's

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from nbteach._base import NbteachError
 from nbteach.i18n import get_language
-from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, say, theme_holder, view_html
+from nbteach.widgets._html import ERROR, HIGHLIGHT, esc, number, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import tr
 
@@ -95,15 +95,15 @@ class TableExplorer(Explorer):
             cells = "".join(f"<td>{esc(e.written[c][i])}</td>" for c in classes)
             rows.append(f"<tr><td>{esc(name)}</td>{cells}</tr>")
         score_cells = "".join(f"<td style='{HIGHLIGHT}'>{number(e.scores[c])}</td>" for c in classes)
-        rows.append(f"<tr><td><b>{say('score', '得分')}</b> P(c) ∏ P(x|c)</td>{score_cells}</tr>")
+        rows.append(f"<tr><td><b>{bilingual('score', '得分')}</b> P(c) ∏ P(x|c)</td>{score_cells}</tr>")
         if e.decision is not None:
-            verdict = say(f"<p><b>decision: {esc(e.decision)}</b> (the larger score)</p>",
+            verdict = bilingual(f"<p><b>decision: {esc(e.decision)}</b> (the larger score)</p>",
                           f"<p><b>决策：{esc(e.decision)}</b>（得分较大者）</p>")
         else:
-            verdict = (f"<p style='color:{ERROR}'>" + say(
+            verdict = (f"<p style='color:{ERROR}'>" + bilingual(
                 "<b>no decision</b>: every class scores 0 (a factor is 0 in each class; lesson 03 smooths it away)",
                 "<b>无法决策</b>：每个类别的得分都是 0（每个类别都有一个因子为 0；第 03 课用平滑消除它）") + "</p>")
-        return e, view_html(f"<table><tr><th>{say('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
+        return e, view_html(f"<table><tr><th>{bilingual('factor', '因子')}</th>{head}</tr>{''.join(rows)}</table>"
                          f"{verdict}")
 
 

@@ -19,7 +19,7 @@ from nbteach._base import NbteachError
 from nbteach.bernoulli import BernoulliNB
 from nbteach.multinomial import MultinomialNB
 from nbteach.text import build_vocabulary, count_matrix, tokenize, word_log_odds
-from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, say, view_html
+from nbteach.widgets._html import ERROR, HIGHLIGHT, bar, esc, message_box, bilingual, view_html
 from nbteach.widgets._explorer import Explorer
 from nbteach.i18n import tr
 
@@ -56,7 +56,7 @@ class ModelsOnText(Explorer):
         toks = tokenize(self.text.value)
         if not any(t in self.vocabulary for t in toks):
             ignored = sorted({t for t in toks if t not in self.vocabulary})
-            self.view.value = view_html(f"<p style='color:{ERROR}'>" + say(
+            self.view.value = view_html(f"<p style='color:{ERROR}'>" + bilingual(
                 "No word of the vocabulary in this message"
                 + (f" (ignored: {esc(', '.join(ignored))})" if ignored else "")
                 + ": both models would answer with the prior alone. Type some of these "
@@ -81,21 +81,21 @@ class ModelsOnText(Explorer):
             rows.append(f"<tr{style}><td>{esc(w)}</td><td>{int(counts[k])}</td>"
                         f"<td>{multi.words[k]:+.3f}</td><td>{bern.words[k]:+.3f}</td></tr>")
         ignored = sorted({t for t in toks if t not in self.vocabulary})
-        rows.append(f"<tr><td><i>{say('prior', '先验概率')}</i></td><td></td><td>{multi.prior:+.3f}</td>"
+        rows.append(f"<tr><td><i>{bilingual('prior', '先验概率')}</i></td><td></td><td>{multi.prior:+.3f}</td>"
                     f"<td>{bern.prior:+.3f}</td></tr>")
-        rows.append(f"<tr><td><b>{say('log odds', '对数几率')} {esc(c0)} : {esc(c1)}</b></td><td></td>"
+        rows.append(f"<tr><td><b>{bilingual('log odds', '对数几率')} {esc(c0)} : {esc(c1)}</b></td><td></td>"
                     f"<td><b>{multi.total:+.3f}</b></td><td><b>{bern.total:+.3f}</b></td></tr>")
-        post = say(f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
+        post = bilingual(f"<p>P({esc(c0)} | message): multinomial <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
                    f"Bernoulli <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>",
                    f"<p>P({esc(c0)} | 消息)：多项式 <b>{p_m[0]:.4f}</b> {bar(p_m[0])} &nbsp; "
                    f"伯努利 <b>{p_b[0]:.4f}</b> {bar(p_b[0])}</p>")
-        note = (say(f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>",
+        note = (bilingual(f"<p>Ignored (not in the vocabulary): {esc(', '.join(ignored))}</p>",
                     f"<p>忽略（不在词汇表中）：{esc(', '.join(ignored))}</p>") if ignored else "")
         self.view.value = view_html(
-            post + say("<table><tr><th>word</th><th>count</th><th>multinomial adds</th><th>Bernoulli adds</th></tr>",
+            post + bilingual("<table><tr><th>word</th><th>count</th><th>multinomial adds</th><th>Bernoulli adds</th></tr>",
                        "<table><tr><th>词</th><th>次数</th><th>多项式模型加上</th><th>伯努利模型加上</th></tr>")
             + f"{''.join(rows)}</table>" + note
-            + say("<p>Highlighted: the words present. Each number is added to the log odds of "
+            + bilingual("<p>Highlighted: the words present. Each number is added to the log odds of "
                   f"{esc(c0)} against {esc(c1)}; the Bernoulli column counts absent words too.</p>",
                   f"<p>高亮：消息中出现的词。每个数都加到 {esc(c0)} 对 {esc(c1)} 的对数几率上；"
                   "伯努利一栏连没出现的词也算在内。</p>"))

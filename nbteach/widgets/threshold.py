@@ -22,7 +22,7 @@ from nbteach.decision import threshold_decision
 from nbteach.metrics import confusion_table, precision_recall_curve, precision_recall_f1
 from nbteach.widgets import _svg
 from nbteach.widgets._explorer import Explorer
-from nbteach.widgets._html import THEME_STYLE, esc, padded, say
+from nbteach.widgets._html import THEME_STYLE, esc, padded, bilingual
 from nbteach.widgets._plot import BLUE, VERMILLION
 from nbteach.i18n import tr
 
@@ -65,11 +65,11 @@ class ThresholdExplorer(Explorer):
                                   y=self.curve["precision"].to_numpy(dtype=float), scales=scales,
                                   colors=[BLUE], stroke_width=2)
         self.marker = _svg.Scatter(x=[0.0], y=[0.0], scales=scales, colors=[VERMILLION], default_size=100)
-        axes = [_svg.Axis(scale=scales["x"], label=say("recall", "查全率") + f" ({positive})", tick_format=".1f"),
-                _svg.Axis(scale=scales["y"], side="left", label=say("precision", "查准率") + f" ({positive})",
+        axes = [_svg.Axis(scale=scales["x"], label=bilingual("recall", "查全率") + f" ({positive})", tick_format=".1f"),
+                _svg.Axis(scale=scales["y"], side="left", label=bilingual("precision", "查准率") + f" ({positive})",
                           tick_format=".1f")]
         self.slider = w.FloatSlider(value=float(threshold), min=0.01, max=0.99, step=0.01, readout_format=".2f",
-                                    description=say(f"threshold t: flag {positive} when P ≥ t",
+                                    description=bilingual(f"threshold t: flag {positive} when P ≥ t",
                                                     f"阈值 t：P ≥ t 时判为 {positive}"),
                                     style={"description_width": "initial"}, layout=w.Layout(width="520px"))
         self.fig = _svg.Figure([self.pr_line, self.marker], axes, width=480, height=360, beside=" ")
@@ -90,11 +90,11 @@ class ThresholdExplorer(Explorer):
         self.scores = {"threshold": t, "precision": prec, "recall": rec, "f1": f1,
                        "flagged": int(np.sum(pred == self.positive)), "confusion": table}
         self.marker.x, self.marker.y = [rec], [prec]
-        self.fig.title = say(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}",
+        self.fig.title = bilingual(f"t = {t:.2f}: precision {prec:.3f}, recall {rec:.3f}",
                              f"t = {t:.2f}：查准率 {prec:.3f}，查全率 {rec:.3f}")
         # no <style> with the numbers (they use none of the theme's colour rules): one re-inserted
         # at every move made the browser recompute the style of the whole page (nbteach.widgets.mle)
-        self.fig.beside = padded(say(
+        self.fig.beside = padded(bilingual(
             f"<div style='padding:0 1em'><p>t = {t:.2f}: {self.scores['flagged']} of {len(pred)} flagged "
             f"{esc(self.positive)}</p><p>precision {prec:.4f}<br>recall {rec:.4f}<br>F1 {f1:.4f}</p>",
             f"<div style='padding:0 1em'><p>t = {t:.2f}：{len(pred)} 个中有 {self.scores['flagged']} 个被判为 "

@@ -193,6 +193,33 @@ def test_a_lessons_mistakes_are_explained_by_its_exercise_and_an_unknown_one_say
     assert html.escape(exercise(lesson).prompt["zh"]) in page
 
 
+def test_points_partial_credit_and_a_late_column_are_read_as_the_grader_writes_them(tmp_path):
+    """hw01.posterior_cough worth 2 points, a diagnosed likelihood_for_posterior earning 1 of them
+    (partial credit), one submission marked late: the shares come from the statuses, the
+    discrimination from the points earned, the histogram's range from ``max``."""
+    rows = _class()
+    for s in rows:
+        s.points = {IDS[0]: 2}
+        v = s.results.get(IDS[0])
+        if v is not None and v.mistake == "likelihood_for_posterior":
+            v.earned = 1
+    rows[1].late = True
+    table = write_class(tmp_path, rows)
+    assert "late" in table.read_text(encoding="utf-8").splitlines()[0].split(",")
+    index = rp.write_report(table, tmp_path / "r", "en")
+    got = list(csv.DictReader(open(index.with_name("exercises.csv"), newline="", encoding="utf-8")))
+    assert [r["exercise"] for r in got] == IDS
+    assert float(got[0]["share_correct"]) == _expected(0)["share_correct"]
+    x = [{"ok": 2.0, "likelihood_for_posterior": 1.0}.get(kinds[0], 0.0) for kinds in KINDS.values()]
+    rest = [sum(k == "ok" for k in kinds[1:]) for kinds in KINDS.values()]
+    assert float(got[0]["discrimination"]) == pytest.approx(statistics.correlation(x, rest), abs=5e-5)
+    page = index.read_text(encoding="utf-8")
+    assert "Mean score 2.4 of 6" in page
+    totals = Counter(int(a + b) for a, b in zip(x, rest))          # 5 4 3 2 3 0 2 0
+    assert dict((int(k), int(n)) for k, n in re.findall(r'data-score="(\d+)" data-students="(\d+)"', page)) == totals
+    assert re.findall(r'<text class="tick"[^>]*>(\d+)</text>', page) == [str(k) for k in range(7)]  # 0 .. max
+
+
 def test_every_text_from_the_files_is_escaped(tmp_path):
     """An exercise id and a mistake name that are HTML, and a name a spreadsheet would run."""
     ex, bad = "q<b>&\"1\"", "<img src=x onerror=alert(1)>"

@@ -45,10 +45,10 @@ incorrect, not attempted, no answer) and the diagnosed ``mistake``'s name or nul
     its wording and its reference).
 
 Shares and the discrimination are written rounded to 4 decimals. A student who ran but has no
-line in the mistakes file (a grade file written before the mistakes were recorded) counts as
-correct where the table's cell is 1 and otherwise as unknown (neither attempted nor
-diagnosed); with no mistakes file at all, ``attempted`` and the mistakes are left empty. The
-report says so when it happens (:attr:`ClassGrades.notes`).
+line in the mistakes file (a grade file written before the mistakes were recorded, when every
+exercise was worth a point) counts as correct where the table's cell is 1 and otherwise as
+unknown (neither attempted nor diagnosed); with no mistakes file at all, ``attempted`` and the
+mistakes are left empty. The report says so when it happens (:attr:`ClassGrades.notes`).
 
 >>> point_biserial([1, 1, 0, 0], [3, 2, 1, 0])
 0.8944
@@ -144,7 +144,7 @@ def read_grades(grades) -> ClassGrades:
     beside = _full_table_of(path, header)
     if beside is not None:
         return read_grades(beside)
-    if header[:4] == ["id", "name", "total", "max"] or header[:2] in (["Student", "ID"], ["ID number", "Full name"]):
+    if header[:4] == ["id", "name", "total", "max"] or header[:2] == ["Student", "ID"] or header[1:2] == ["Full name"]:
         raise NbteachError(f"{path} is a gradebook file (--format gradebook, canvas or moodle): the report reads the "
                            f"full table python -m nbteach.grade keeps beside it, {path.stem}.full.csv, which is not "
                            "there: give that file, or the --out of a run with --format csv.")

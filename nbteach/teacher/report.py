@@ -257,7 +257,7 @@ def _histogram(totals, top, lang) -> str:
             body.append(f'<rect class="bar" data-score="{_e(label)}" data-students="{count}" x="{x + slot * .1:.1f}" '
                         f'y="{top_m + ph - bh:.1f}" width="{slot * .8:.1f}" height="{bh:.1f}"><title>{_e(tip)}</title></rect>'
                         f'<text x="{x + slot / 2:.1f}" y="{top_m + ph - bh - 4:.1f}" text-anchor="middle">{count}</text>')
-        body.append(f'<text x="{x + slot / 2:.1f}" y="{top_m + ph + 16}" text-anchor="middle">{_e(label)}</text>')
+        body.append(f'<text class="tick" x="{x + slot / 2:.1f}" y="{top_m + ph + 16}" text-anchor="middle">{_e(label)}</text>')
     body.append(f'<line class="axis" x1="{left}" x2="{w - right}" y1="{top_m + ph}" y2="{top_m + ph}"/>'
                 f'<text x="{left + pw / 2:.1f}" y="{h - 8}" text-anchor="middle">'
                 f'{_h("score axis", lang, max=_num(top))}</text>'

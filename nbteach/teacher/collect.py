@@ -37,9 +37,11 @@ from nbteach.check.graded import attempts as attempts_of
 from nbteach.teacher import wire
 from nbteach.teacher.assign import read_roster_details, read_secret
 from nbteach.teacher.homework import fingerprint, load, sources
+from nbteach.teacher.submission import FORMATS
 
 __all__ = ["find_submissions", "match_roster", "read_notebook", "check_fingerprints", "labels", "relative_label",
-           "key", "Notebook", "MAX_NOTEBOOK", "exercise_ids", "recorded_assignment", "collect_class"]
+           "key", "Notebook", "MAX_NOTEBOOK", "exercise_ids", "recorded_assignment", "collect_class",
+           "check_arguments"]
 
 #: Bytes of a submitted notebook read (a larger one is read up to this and fails to parse).
 MAX_NOTEBOOK = 64 * 2**20
@@ -475,6 +477,25 @@ def _homework_names() -> list:
         return list(sources())
     except Exception:  # noqa: BLE001 - no homework sources here
         return []
+
+
+# ---------------------------------------------------------------- the arguments
+def check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment) -> None:
+    """A teacher's slip in the grader's arguments, named before anything is read."""
+    if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
+        raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
+    if format not in FORMATS:
+        raise NbteachError(f"--format must be one of {', '.join(FORMATS)}, got {format!r}.")
+    if format != "csv" and out is None:
+        raise NbteachError(f"--format {format} needs --out (the file to write).")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
+    if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
+        raise NbteachError(f"--timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
+    if (roster is None) != (secret_file is None):
+        raise NbteachError("give --roster and --secret-file together (per-student variants need both).")
+    if roster is not None and assignment is None:
+        raise NbteachError("--roster needs --assignment (say which homework the class handed in).")
 
 
 # ---------------------------------------------------------------- the class

@@ -51,23 +51,6 @@ __all__ = ["grade", "grade_notebook", "Submission", "GradeConfig", "main", "writ
 
 # ---------------------------------------------------------------- one notebook
 # ---------------------------------------------------------------- the class
-def _check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment) -> None:
-    if memory is not None and not (isinstance(memory, int) and memory >= 256 * 1024 ** 2):
-        raise NbteachError(f"--memory must be at least 0.25 (GiB), got {memory!r} bytes.")
-    if format not in FORMATS:
-        raise NbteachError(f"--format must be one of {', '.join(FORMATS)}, got {format!r}.")
-    if format != "csv" and out is None:
-        raise NbteachError(f"--format {format} needs --out (the file to write).")
-    if not isinstance(jobs, int) or jobs < 1:
-        raise NbteachError(f"--jobs must be a whole number >= 1, got {jobs!r}.")
-    if not (isinstance(timeout, (int, float)) and 0 < timeout < 86400):
-        raise NbteachError(f"--timeout must be a number of seconds between 0 and 86400, got {timeout!r}.")
-    if (roster is None) != (secret_file is None):
-        raise NbteachError("give --roster and --secret-file together (per-student variants need both).")
-    if roster is not None and assignment is None:
-        raise NbteachError("--roster needs --assignment (say which homework the class handed in).")
-
-
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang=None, assignment=None, roster=None, secret_file=None,
           resume: bool = False, sandbox=None, memory=None, format: str = "csv", picks=None,
@@ -134,7 +117,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     list of Submission
     """
     lang = _normalise(lang) if lang is not None else None
-    _check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment)
+    collect.check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment)
     hw = load(assignment) if assignment is not None else None
     job_list, extra, names, notes, secret, notebooks, roster_fields, late = collect.collect_class(
         paths, hw, roster, secret_file, picks, allow_empty)

@@ -29,14 +29,12 @@ from pathlib import Path
 from nbteach._base import NbteachError
 
 from nbteach.i18n import tr
-from nbteach.teacher.submission import NO_GRADE, RUN_TEXT, UNGRADED, Submission, points_number
+from nbteach.teacher.submission import FORMATS, NO_GRADE, RUN_TEXT, UNGRADED, Submission, points_number
 from nbteach.teacher.wire import printable
 
 __all__ = ["write_csv", "write_grades", "write_mistakes", "write_feedback", "read_previous", "feedback_name",
            "full_table", "summary", "locked", "Report", "Progress", "convert", "FORMATS"]
 
-#: ``--format``: what ``--out`` holds (see :func:`write_grades`).
-FORMATS = ("csv", "gradebook", "canvas", "moodle")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 _NOT_REACHED = {
     "en": "Failed: no answer was checked for this exercise{why}.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["Submission", "GradeConfig", "RUN_TEXT", "UNGRADED", "NO_GRADE", "points_number"]
+__all__ = ["Submission", "GradeConfig", "RUN_TEXT", "UNGRADED", "NO_GRADE", "FORMATS", "points_number"]
 
 #: How a run ended, or why a file got no grade, as the feedback and the summary say it.
 RUN_TEXT = {
@@ -31,6 +31,9 @@ RUN_TEXT = {
     "other assignment": {"en": "not graded: this notebook was released as another assignment",
                          "zh": "未评分：这个 notebook 发布时属于另一项作业"},
 }
+
+#: ``--format``: what ``--out`` holds (``nbteach.teacher.gradebook.write_grades``).
+FORMATS = ("csv", "gradebook", "canvas", "moodle")
 
 #: How a row ends that is no roster student's (a file below the submissions folder).
 UNGRADED = ("refused", "not a notebook", "no roster id", "ambiguous", "second notebook")

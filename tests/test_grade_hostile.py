@@ -203,7 +203,7 @@ def test_one_notebook_of_another_assignment_is_that_students_row_not_the_class_s
 def test_the_mistakes_file_names_statuses_and_never_an_answer(hostile):
     lines = [json.loads(line) for line in (hostile["out"] / "canvas.mistakes.jsonl").read_text().splitlines()]
     assert {(r["student"], r["exercise"]) for r in lines} >= {("alice", i) for i in IDS}
-    assert all(set(r) == {"student", "exercise", "status", "mistake"} for r in lines)
+    assert all(set(r) == {"student", "exercise", "status", "mistake", "lang"} for r in lines)
     assert not any(MARK in json.dumps(r) or "0xffff" in json.dumps(r) for r in lines)
 
 

@@ -116,9 +116,10 @@ def _earlier_lines(out, students) -> dict:
 
 
 def write_mistakes(results, ids, out) -> None:
-    """``<out>``: a JSON line per student and exercise, ``{"student", "exercise", "status", "mistake"}``
-    (``status``: correct, incorrect, not attempted, or "no answer" where none was recorded; the
-    mistake's name or null), for the rows that ran; never the answer. A row kept from an earlier
+    """``<out>``: a JSON line per student and exercise, ``{"student", "exercise", "status", "mistake",
+    "lang"}`` (``status``: correct, incorrect, not attempted, or "no answer" where none was recorded;
+    the mistake's name or null; the language of the student's feedback), for the rows that ran;
+    never the answer. A row kept from an earlier
     run (``--resume``) keeps the lines that run wrote into ``out``."""
     earlier = _earlier_lines(out, {s.name for s in results if s.resumed})
     lines = []
@@ -132,7 +133,7 @@ def write_mistakes(results, ids, out) -> None:
             lines.append(json.dumps({"student": s.name, "exercise": i,
                                      "status": getattr(v, "status", "no answer" if v is None else
                                                        ("correct" if v[0] else "incorrect")),
-                                     "mistake": getattr(v, "mistake", None)}, ensure_ascii=False))
+                                     "mistake": getattr(v, "mistake", None), "lang": s.lang}, ensure_ascii=False))
     out = Path(out)
     tmp = out.with_name(out.name + ".tmp")
     tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")

@@ -44,23 +44,31 @@ def _exercise(ex_id):
     return exercise(ex_id)
 
 
-def _library_cell(feature, value, cls):
-    """count, class total and M for one cell, from the library's counts."""
+def _library_cell(ex_id):
+    """count, class total and M of the cell an exercise asks about, from the library's counts:
+    lesson 03's on table7, the self-study homework's on its own table."""
+    from nbteach.check._flu import table7
     from nbteach.counts import value_counts_by_class
-    from nbteach.datasets import flu_cold
 
-    df = flu_cold()
+    if ex_id.startswith("hw01"):
+        import pandas as pd
+        from nbteach.teacher.homework import load
+
+        p = load("hw01").variant(None, None).params
+        df = pd.DataFrame(p["rows"], columns=["Headache", "Sore", "Temperature", "Cough", "Diagnosis"])
+        feature, value, cls = "Temperature", p["laplace"]["value"], p["laplace"]["class"]
+    else:
+        df, (feature, value, cls) = table7(), ("Sore", "no", "Flu")
     counts = value_counts_by_class(df[feature], df["Diagnosis"])
     return int(counts.loc[value, cls]), int(counts[cls].sum()), len(counts.index)
 
 
-@pytest.mark.parametrize("ex_id, cell, alpha", [("03.lidstone_sore_no", ("Sore", "no", "Flu"), 2),
-                                                ("hw01.laplace_temperature", ("Temperature", "high", "Cold"), 1)])
-def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell, alpha):
+@pytest.mark.parametrize("ex_id, alpha", [("03.lidstone_sore_no", Fraction(4, 3)), ("hw01.laplace_temperature", 1)])
+def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, alpha):
     q = _exercise(ex_id)
-    n, total, M = _library_cell(*cell)
+    n, total, M = _library_cell(ex_id)
     literal = _literal(n, total, M, alpha)
-    assert literal > 1  # the sore-throat case is 8/3: a "probability" above 1
+    assert literal > 1  # the sore-throat case is 16/9: a "probability" above 1
     r = q.check(literal)
     assert r.status == INCORRECT and r.mistake == "M_alpha_in_numerator_instead", r.message
     assert "instead of the denominator" in r.message and "above 1" in r.message
@@ -68,29 +76,28 @@ def test_the_literal_reading_of_note_001_gets_its_own_hint(ex_id, cell, alpha):
     assert "字面" in q.check(literal).message
 
 
-@pytest.mark.parametrize("ex_id, cell, alpha", [("03.lidstone_sore_no", ("Sore", "no", "Flu"), 2),
-                                                ("hw01.laplace_temperature", ("Temperature", "high", "Cold"), 1)])
-def test_M_alpha_on_top_and_below_gets_a_hint_that_says_so(ex_id, cell, alpha):
+@pytest.mark.parametrize("ex_id, alpha", [("03.lidstone_sore_no", Fraction(4, 3)), ("hw01.laplace_temperature", 1)])
+def test_M_alpha_on_top_and_below_gets_a_hint_that_says_so(ex_id, alpha):
     q = _exercise(ex_id)
-    r = q.check(_as_well(*_library_cell(*cell), alpha))
+    r = q.check(_as_well(*_library_cell(ex_id), alpha))
     assert r.mistake == "M_alpha_in_numerator_as_well", r.message
     # the hint names this answer's mistake (M alpha on top as well), not the other one
     assert "as well as alpha" in r.message
     assert "instead of the denominator" not in r.message
 
 
-def test_the_literal_reading_of_the_sore_table_is_diagnosed():
+def test_the_literal_reading_of_the_headache_table_is_diagnosed():
     import pandas as pd
+    from nbteach.check._flu import table7
     from nbteach.counts import value_counts_by_class
-    from nbteach.datasets import flu_cold
 
-    df = flu_cold()
-    counts = value_counts_by_class(df["Sore"], df["Diagnosis"])
+    df = table7()
+    counts = value_counts_by_class(df["Headache"], df["Diagnosis"])
     M = len(counts.index)
     for reading, name in ((_literal, "M_alpha_in_numerator_instead"), (_as_well, "M_alpha_in_numerator_as_well")):
-        table = pd.DataFrame({c: [reading(int(counts.loc[v, c]), int(counts[c].sum()), M, 1)
+        table = pd.DataFrame({c: [reading(int(counts.loc[v, c]), int(counts[c].sum()), M, Fraction(4, 3))
                                   for v in counts.index] for c in counts.columns}, index=counts.index)
-        assert exercise("03.laplace_sore_table").check(table).mistake == name
+        assert exercise("03.lidstone_headache_table").check(table).mistake == name
 
 
 def test_a_lidstone_function_written_from_the_literal_reading_is_diagnosed():
@@ -124,6 +131,8 @@ def test_no_mistake_asks_lidstone_for_a_count_above_its_total(monkeypatch):
     for module in [m for name, m in sys.modules.items() if name.startswith("nbteach.check.lesson")]:
         if getattr(module, "lidstone", None) is real:   # imported at the top: patched where it is looked up
             monkeypatch.setattr(module, "lidstone", strict)
+        if hasattr(module, "_lidstone_itself"):          # the unswitched copy a build-it's mistakes use
+            monkeypatch.setattr(module, "_lidstone_itself", strict)
     for q in questions:
         for m in q.mistakes:
             value = m.value()  # raises AssertionError if it called lidstone(count > total)
@@ -138,14 +147,14 @@ def test_lidstone_posterior_diagnoses_the_smoothed_prior_and_the_other_class():
     import pandas as pd
 
     import nbteach
-    from nbteach.check.lesson03 import PATIENT
-    from nbteach.datasets import flu_cold
+    from nbteach.check._flu import table7
+    from nbteach.check.lesson03 import ALPHA, PATIENT
 
-    df = flu_cold()
+    df = table7()
     X, y = df.drop(columns="Diagnosis"), df["Diagnosis"]
     patient = pd.DataFrame([PATIENT])
-    smoothed = nbteach.CategoricalNB(alpha=2, exact=True, smooth_prior=True).fit(X, y)
-    plain = nbteach.CategoricalNB(alpha=2, exact=True).fit(X, y)
+    smoothed = nbteach.CategoricalNB(alpha=ALPHA, exact=True, smooth_prior=True).fit(X, y)
+    plain = nbteach.CategoricalNB(alpha=ALPHA, exact=True).fit(X, y)
     classes = list(plain.classes_)
     q = exercise("03.lidstone_posterior")
     prior_smoothed = smoothed.predict_proba(patient)[0][classes.index("Flu")]
@@ -178,12 +187,12 @@ def test_score_cold_diagnoses_the_flu_score_and_the_old_table():
 
 
 # -- 4. a rounded decimal for an exact answer ------------------------------------------------
-@pytest.mark.parametrize("got", [0.2222, "0.2222", 0.22222])
+@pytest.mark.parametrize("got", [0.1905, "0.1905", 0.19048])
 def test_a_rounded_decimal_is_told_it_is_rounded_without_the_answer(got):
-    assert compare(got, Fraction(2, 9), exact=True).code == "rounded"
+    assert compare(got, Fraction(4, 21), exact=True).code == "rounded"
     r = exercise("03.lidstone_sore_no").check(got)
     assert r.status == INCORRECT and "rounded" in r.message and "Fraction" in r.message
-    for leak in ("2/9", "0.2222", "0.22222"):
+    for leak in ("4/21", "0.1905", "0.19048"):
         assert leak not in r.message
     set_language("zh")
     assert "四舍五入" in exercise("03.lidstone_sore_no").check(got).message
@@ -258,12 +267,12 @@ def test_function_mistake_hints_do_not_contain_a_test_value():
 
 @pytest.mark.parametrize("name", ["eps", "e", "epsilon"])
 def test_epsilon_score_accepts_a_sympy_expression_in_the_students_own_letter(name):
-    q = exercise("03.epsilon_flu_score")   # the new patient's Flu score is epsilon/15
+    q = exercise("03.epsilon_flu_score")   # the second patient's Flu score on table7 is 4 epsilon/63
     for assumptions in ({}, {"positive": True}):
         s = sympy.Symbol(name, **assumptions)
-        assert q.check(s / 15).correct, (name, assumptions)
-        assert q.check(f"{name}/15").correct
-        assert q.check(2 * s / 15).status == INCORRECT
+        assert q.check(4 * s / 63).correct, (name, assumptions)
+        assert q.check(f"4*{name}/63").correct
+        assert q.check(s / 63).status == INCORRECT
 
 
 def test_two_letters_are_still_not_mapped():

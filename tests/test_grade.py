@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
 STUDENT = ROOT / "notebooks" / "homework" / "hw01_bayes_and_smoothing.ipynb"
 IDS = ["hw01.posterior_cough", "hw01.score_flu", "hw01.laplace_temperature", "hw01.lidstone",
-       "hw01.epsilon_cold_score", "hw01.posterior_function"]  # the source's order
+       "hw01.epsilon_cold_score", "hw01.posterior_function",
+       "hw01.scores_function"]  # the source's order
 TIMEOUT = 25  # seconds per notebook; the solution runs in a few
 
 # one worker runs this whole file, so the class is graded once (make test uses --dist loadgroup)
@@ -54,7 +55,7 @@ def make_submissions(folder: Path, pidfile: Path) -> dict:
     subs = {}
     subs["right"] = _nb()
     wrong = _nb()
-    _replace(wrong, "answer1 = ", "answer1 = Fraction(1)  # P(yes | Flu)")
+    _replace(wrong, "answer1 = ", "answer1 = prob(df, Cough='yes', given={'Diagnosis': 'Flu'})  # P(yes | Flu)")
     _replace(wrong, "answer3 = ", "answer3 = lidstone(0, 2, 1, 1)")
     _replace(wrong, "def posterior", "def posterior(prior, likelihood):\n"
                                       "    return {c: prior[c] * likelihood[c] for c in prior}")
@@ -112,7 +113,7 @@ def make_submissions(folder: Path, pidfile: Path) -> dict:
     moved["cells"][at:at] = block
     moved["cells"].append(copy.deepcopy(moved["cells"][_index(moved, "q1.check")]))
     subs["moved"] = moved
-    zh = _replace(_nb(), "answer4 = ", "answer4 = lidstone(0, 3, 1, 2)")
+    zh = _replace(_nb(), "answer4 = ", "answer4 = lidstone(1, 4, 1, 3)")   # the self-study cell: 1 of 4, alpha 3
     _insert_after(zh, "import nbteach", "nbteach.set_language('zh')")
     subs["zh"] = zh
     for name, nb in subs.items():
@@ -162,13 +163,13 @@ def test_csv_has_one_row_per_submission_and_one_column_per_exercise(graded):
     header = list(next(iter(rows.values())).keys())
     assert header == ["submission", *[c for i in IDS for c in (i, f"{i}.attempts")], "total", "max", "run"]
     for row in rows.values():
-        assert int(row["total"]) == sum(_score(row).values()) and row["max"] == "6"
+        assert int(row["total"]) == sum(_score(row).values()) and row["max"] == "7"
 
 
 def test_right_and_moved_submissions_get_full_marks(graded):
     for name in ("right", "moved"):
         row = graded["rows"][name]
-        assert row["run"] == "ok" and row["total"] == "6", graded["results"][name].results
+        assert row["run"] == "ok" and row["total"] == "7", graded["results"][name].results
 
 
 def test_wrong_answers_fail_with_targeted_feedback(graded):
@@ -180,7 +181,7 @@ def test_wrong_answers_fail_with_targeted_feedback(graded):
     assert "P(Cough = yes | Flu)" in text            # likelihood for posterior
     assert "denominator grows by M*alpha" in text     # alpha not multiplied by M
     assert "joints P(c) P(x | c)" in text              # not normalised (the function)
-    assert "1/4" not in text and "3/4" not in text     # expected values never shown
+    assert "1/2" not in text and "1/4" not in text     # expected values never shown
 
 
 def test_a_crashing_cell_does_not_zero_the_independent_exercises_after_it(graded):
@@ -203,7 +204,8 @@ def test_kernel_killer_keeps_what_was_checked_before(graded):
     row = graded["rows"]["kill"]
     assert row["run"] == "dead kernel"
     assert _score(row) == {"hw01.posterior_cough": 1, "hw01.score_flu": 1, "hw01.laplace_temperature": 1,
-                           "hw01.lidstone": 1, "hw01.epsilon_cold_score": 0, "hw01.posterior_function": 0}
+                           "hw01.lidstone": 1, "hw01.epsilon_cold_score": 0, "hw01.posterior_function": 0,
+                           "hw01.scores_function": 0}
 
 
 def test_tampering_cannot_fake_a_pass(graded):
@@ -216,9 +218,9 @@ def test_tampering_cannot_fake_a_pass(graded):
 
 def test_feedback_in_the_students_language(graded):
     row = graded["rows"]["zh"]
-    assert row["total"] == "5" and row["hw01.lidstone"] == "0"
+    assert row["total"] == "6" and row["hw01.lidstone"] == "0"
     text = (graded["out"] / "feedback" / "zh.txt").read_text(encoding="utf-8")
-    assert "得分：5 / 6" in text and "分母要加 M*alpha" in text
+    assert "得分：6 / 7" in text and "分母要加 M*alpha" in text
 
 
 def test_an_unreadable_file_fails_without_stopping_the_batch(graded):
@@ -295,7 +297,7 @@ def test_command_line_grades_in_chinese_by_default_when_asked(tmp_path):
     rows = list(csv.DictReader(out.open(encoding="utf-8")))
     assert len(rows) == 1 and rows[0]["total"] == "0" and rows[0]["run"] == "ok"
     text = (tmp_path / "feedback" / "hw01_bayes_and_smoothing.txt").read_text(encoding="utf-8")
-    assert "尚未作答" in text and "得分：0 / 6" in text
+    assert "尚未作答" in text and "得分：0 / 7" in text
     assert main([str(STUDENT), "--out", str(out), "--lang", "fr"]) == 2
 
 

@@ -35,7 +35,8 @@ SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.i
 PROJECT_SOURCE = ROOT / "nbteach" / "teacher" / "homework_sources" / "hw01" / "homework.py"
 OWN_LINE = "# The teacher's own copy of hw01, never published: " + "nbteach-own-source-5c1e"
 IDS = ["hw01.posterior_cough", "hw01.score_flu", "hw01.laplace_temperature", "hw01.lidstone",
-       "hw01.epsilon_cold_score", "hw01.posterior_function"]
+       "hw01.epsilon_cold_score", "hw01.posterior_function",
+       "hw01.scores_function"]
 TOKEN = "nbteach-test-token-7f3a9c"
 MARKER = "nbteach-attack-test-process"
 

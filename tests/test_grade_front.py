@@ -181,7 +181,7 @@ def test_the_screen_lists_missing_students_and_unmatched_files_and_gradebook_for
         assert "not graded: zed_hw01.ipynb: no roster id" in err and "alice_bob.ipynb: ambiguous" in err
         rows = list(csv.reader(out.open(encoding="utf-8")))
         if fmt == "canvas":                                   # Canvas's second row: the maximum
-            assert rows.pop(1) == ["    Points Possible", "", "", "", "", "6"]
+            assert rows.pop(1) == ["    Points Possible", "", "", "", "", "7"]
         assert rows[0] == header and len(rows) == 5          # the roster's four students, no stray file
         assert ("Alice Liddell" in rows[1]) and rows[1][-1 if fmt != "gradebook" else 2] == "0"
         full = list(csv.DictReader((tmp_path / fmt / "grades.full.csv").open(encoding="utf-8")))
@@ -278,7 +278,7 @@ def test_an_interrupted_run_resumes_with_complete_feedback(class_graded):
     assert 1 <= len(graded_first) <= 2
     assert class_graded["feedback_after_interrupt"] == {sid + ".txt" for sid in graded_first}
     rows = class_graded["rows"]
-    assert rows["alice"]["total"] == "6" and rows["dave"]["run"] == "missing"
+    assert rows["alice"]["total"] == "7" and rows["dave"]["run"] == "missing"
     for sid in ("alice", "bob", "carol"):
         text = (class_graded["base"] / "feedback" / f"{sid}.txt").read_text(encoding="utf-8")
         assert "earlier run" not in text and all(f"{i}: " in text for i in IDS)
@@ -292,7 +292,7 @@ def test_guessed_values_in_a_blank_notebook_get_no_credit(class_graded):
 
 def test_attempts_are_reported_as_recorded_and_absurd_ones_dropped(class_graded):
     carol = class_graded["rows"]["carol"]
-    assert carol["total"] == "6"
+    assert carol["total"] == "7"
     assert carol[f"{IDS[0]}.attempts"] == "" and carol[f"{IDS[1]}.attempts"] == "1"
     assert class_graded["rows"]["alice"]["name"] == "Alice Liddell"
 
@@ -302,11 +302,11 @@ def test_gradebook_formats_hold_the_roster_names_and_totals(class_graded, tmp_pa
     write_grades(results, IDS, tmp_path / "g.csv", "gradebook", "hw01")
     rows = {r["id"]: r for r in csv.DictReader((tmp_path / "g.csv").open(encoding="utf-8"))}
     assert set(rows) == {"alice", "bob", "carol", "dave"}
-    assert rows["alice"] == {"id": "alice", "name": "Alice Liddell", "total": "6", "max": "6"}
+    assert rows["alice"] == {"id": "alice", "name": "Alice Liddell", "total": "7", "max": "7"}
     write_grades(results, IDS, tmp_path / "c.csv", "canvas", "hw01")
     canvas = {r["ID"]: r for r in csv.DictReader((tmp_path / "c.csv").open(encoding="utf-8"))}   # roster column id
-    assert canvas[""]["Student"] == "    Points Possible" and canvas[""]["hw01"] == "6"
-    assert canvas["alice"]["Student"] == "Alice Liddell" and canvas["alice"]["hw01"] == "6"
+    assert canvas[""]["Student"] == "    Points Possible" and canvas[""]["hw01"] == "7"
+    assert canvas["alice"]["Student"] == "Alice Liddell" and canvas["alice"]["hw01"] == "7"
     assert canvas["bob"]["hw01"] == "0"
 
 

@@ -9,7 +9,7 @@ in the grader whose text or code holds the attackers' marker: the old reader of 
 parsed a record's text (``ast.parse``, a ``compile`` event) and handed strings to ``sympify``
 (``eval``), so on that code this fails. The students:
 
-* alice: the worked solution (6/6);
+* alice: the worked solution (7/7);
 * bob: blank, and a last cell that appends a record per exercise whose sympy answer is code
   that writes a file outside the sandbox and prints six "correct" verdicts on file descriptor 1;
 * carol: blank, and the graded function writes a forged reply (outputs that are code, verdicts
@@ -157,7 +157,7 @@ def _total(hostile, sid) -> int:
 
 def test_the_class_is_graded_and_the_honest_student_gets_full_marks(hostile):
     assert hostile["proc"].returncode == 0, hostile["proc"].stderr.decode(errors="replace")[-2000:]
-    assert _total(hostile, "alice") == 6 and hostile["rows"]["alice"]["run"] == "ok"
+    assert _total(hostile, "alice") == 7 and hostile["rows"]["alice"]["run"] == "ok"
 
 
 def test_no_code_of_a_student_ran_or_was_compiled_in_the_grader(hostile):
@@ -211,7 +211,9 @@ def test_the_mistakes_file_names_statuses_and_never_an_answer(hostile):
 @pytest.mark.skipif(not sandbox.cgroups_available(), reason="no cgroup can be made here (grading as root needs one)")
 def test_the_memory_limit_holds_for_the_whole_sandbox_not_each_process(tmp_path):
     """Three children of 600 MB each under a 1 GiB limit: the sandbox never holds more than the
-    limit, so at most one of them lives (the old limit was per process: all three held theirs)."""
+    limit, so once each child has died or holds its memory, at most one holds it alive (the old
+    limit was per process: all three held theirs). No fixed sleep: on a loaded machine a child may
+    still be filling its memory after seconds."""
     from nbteach.teacher import autograde, runner
 
     nb = {"cells": [_cell(
@@ -222,17 +224,22 @@ def test_the_memory_limit_holds_for_the_whole_sandbox_not_each_process(tmp_path)
         "         'open(os.path.join(os.environ[\"HOME\"], \"held-%d\" % os.getpid()), \"w\").write(\"x\")\\n'\n"
         "         'time.sleep(30)\\n')\n"
         "kids = [subprocess.Popen([sys.executable, '-c', child]) for _ in range(3)]\n"
-        "time.sleep(8)\n"
-        "alive = sum(k.poll() is None for k in kids)\n"
-        "held = len([n for n in os.listdir(os.environ['HOME']) if n.startswith('held-')])\n"
-        "raise RuntimeError(f'alive={alive} held={held}')\n")],
+        "def holds(k):\n"
+        "    return os.path.exists(os.path.join(os.environ['HOME'], 'held-%d' % k.pid))\n"
+        "end = time.time() + 45\n"   # settled: each child has died or holds its 600 MB
+        "while time.time() < end and not all(k.poll() is not None or holds(k) for k in kids):\n"
+        "    time.sleep(0.2)\n"
+        "alive = sum(k.poll() is None and holds(k) for k in kids)\n"
+        "settled = all(k.poll() is not None or holds(k) for k in kids)\n"
+        "raise RuntimeError(f'alive={alive} settled={settled}')\n")],
           "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
           "nbformat": 4, "nbformat_minor": 5}
-    run = autograde.run_notebook(json.dumps(nb).encode(), 60, "en", runner.library_root(),
+    run = autograde.run_notebook(json.dumps(nb).encode(), 90, "en", runner.library_root(),
                                  runner.Seal(True, 2**30))
     assert run.status == "error" and "alive=" in run.detail, (run.status, run.detail)
+    assert "settled=True" in run.detail, run.detail
     alive = int(run.detail.split("alive=")[1].split()[0])
-    assert alive <= 1, run.detail   # two of 600 MB do not fit in 1 GiB
+    assert alive <= 1, run.detail   # two living children holding 600 MB each do not fit in 1 GiB
     assert run.peak_memory is not None and run.peak_memory <= 2**30
 
 

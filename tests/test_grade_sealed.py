@@ -25,7 +25,8 @@ from nbteach.teacher import sandbox
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTION = ROOT / "teacher" / "homework_solutions" / "hw01_bayes_and_smoothing.ipynb"
 IDS = ["hw01.posterior_cough", "hw01.score_flu", "hw01.laplace_temperature", "hw01.lidstone",
-       "hw01.epsilon_cold_score", "hw01.posterior_function"]
+       "hw01.epsilon_cold_score", "hw01.posterior_function",
+       "hw01.scores_function"]
 MARKER = "nbteach-sealed-test-leftover"
 
 pytestmark = [pytest.mark.xdist_group("grade"),

@@ -14,7 +14,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "hw01_bayes_and_smoothing.ipynb"
 IDS = ["hw01.posterior_cough", "hw01.score_flu", "hw01.laplace_temperature", "hw01.lidstone",
-       "hw01.epsilon_cold_score", "hw01.posterior_function"]
+       "hw01.epsilon_cold_score", "hw01.posterior_function",
+       "hw01.scores_function"]
 
 pytestmark = pytest.mark.xdist_group("grade")
 
@@ -65,7 +66,7 @@ def test_assign_work_collect_grade(tmp_path):
         bob = bob.result()
     outputs = [o for c in json.loads(bob.read_text())["cells"] for o in c.get("outputs", [])
                if "nbteach" in o.get("metadata", {})]
-    assert len(outputs) == 6 and all(o["metadata"]["nbteach"]["attempt"] == 1 for o in outputs)
+    assert len(outputs) == 7 and all(o["metadata"]["nbteach"]["attempt"] == 1 for o in outputs)
     # graded feedback (the default with a secret): his notebook cannot tell him; the grader does
     assert "Recorded; graded by your teacher" in "".join(next(
         o["data"]["text/plain"] for o in outputs if o["metadata"]["nbteach"]["exercise"] == "hw01.laplace_temperature"))
@@ -79,13 +80,13 @@ def test_assign_work_collect_grade(tmp_path):
         rows = {row["student"]: row for row in reader}
     assert header == ["student", "name", *[c for i in IDS for c in (i, f"{i}.attempts")], "total", "max", "run"]
     assert set(rows) == {"alice", "bob", "carol"}
-    assert rows["alice"]["total"] == "6" and rows["alice"]["run"] == "ok"
+    assert rows["alice"]["total"] == "7" and rows["alice"]["run"] == "ok"
     assert all(rows["alice"][f"{i}.attempts"] == "1" for i in IDS)
-    assert rows["bob"]["total"] == "5" and rows["bob"]["hw01.laplace_temperature"] == "0"
+    assert rows["bob"]["total"] == "6" and rows["bob"]["hw01.laplace_temperature"] == "0"
     assert rows["carol"]["total"] == "0" and rows["carol"]["run"] == "missing"
     assert rows["bob"]["name"] == "Bob"
     assert "missing (1): carol" in r.stderr
-    assert {r["max"] for r in rows.values()} == {"6"}
+    assert {r["max"] for r in rows.values()} == {"7"}
     feedback = (tmp_path / "feedback" / "bob.txt").read_text(encoding="utf-8")
     assert "hw01.laplace_temperature: failed" in feedback
     # the grader rebuilds bob's variant from the secret: the same notebook under another
@@ -98,8 +99,8 @@ def test_assign_work_collect_grade(tmp_path):
     assert r.returncode == 0, r.stderr
     with open(tmp_path / "grades.csv", newline="", encoding="utf-8") as fh:
         rows = {row["student"]: row for row in csv.DictReader(fh)}
-    assert rows["alice"]["total"] == "6" and rows["bob"]["total"] == "5"   # kept (--resume)
-    assert int(rows["carol"]["total"]) < 6   # alice's answers, carol's variant
+    assert rows["alice"]["total"] == "7" and rows["bob"]["total"] == "6"   # kept (--resume)
+    assert int(rows["carol"]["total"]) < 7   # alice's answers, carol's variant
     # and the release fingerprint says whose notebook it is, to the teacher only
     assert rows["carol"]["run"] == "ok (this notebook was released to alice, not to carol)"
     assert "check: carol: this notebook was released to alice" in r.stderr
@@ -116,7 +117,7 @@ def test_assign_work_collect_grade(tmp_path):
         assert r.returncode == 0, r.stderr
     canvas = list(csv.reader((tmp_path / "canvas.csv").open(encoding="utf-8")))
     assert canvas[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "hw01"]
-    assert ["Alice", "alice", "", "", "", "6"] in canvas
+    assert ["Alice", "alice", "", "", "", "7"] in canvas
     # every file the teacher's workflow made is kept out of git by the project's .gitignore
     import shutil
 

@@ -235,7 +235,7 @@ def test_a_chinese_submission_grades_exactly_as_the_english_one(tmp_path):
         for done in [pool.submit(hand_in, lang) for lang in ("en", "zh")]:
             done.result()          # an assertion inside fails the test here
     assert rows["zh"] == rows["en"]
-    assert rows["zh"][0]["total"] == "5" and rows["zh"][0]["hw01.laplace_temperature"] == "0"
+    assert rows["zh"][0]["total"] == "6" and rows["zh"][0]["hw01.laplace_temperature"] == "0"
     assert rows["zh"][0]["run"] == "ok"
     # the same verdicts; each notebook's feedback in its own language (the Chinese notebook's
     # set-up line sets the kernel's language, which the feedback follows)

@@ -177,7 +177,7 @@ def test_the_page_shows_each_exercises_common_mistakes_with_what_the_student_was
 def test_a_lessons_mistakes_are_explained_by_its_exercise_and_an_unknown_one_says_so(tmp_path):
     from nbteach.check import exercise
 
-    lesson, other = "03.laplace_sore_table", "hwzz.q"
+    lesson, other = "03.lidstone_headache_table", "hwzz.q"
     (tmp_path / "grades.csv").write_text(f"submission,{lesson},{lesson}.attempts,{other},{other}.attempts,total,max,run\n"
                                          "a.ipynb,0,1,0,1,0,2,ok\nb.ipynb,0,1,0,1,0,2,ok\n", encoding="utf-8")
     lines = [(s, lesson, m) for s, m in (("a.ipynb", "no_smoothing"), ("b.ipynb", "library_shortcut"))]

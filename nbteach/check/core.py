@@ -241,7 +241,7 @@ def exercises(prefix: str = "") -> list:
     Examples
     --------
     >>> [q.id for q in exercises("01.")]
-    ['01.decision', '01.evidence', '01.posterior', '01.posterior_dict']
+    ['01.decision', '01.evidence', '01.posterior', '01.posterior_dict', '01.posterior_function']
     """
     _load_all()
     return ExerciseList(_REGISTRY[k] for k in sorted(_REGISTRY) if k.startswith(prefix))

@@ -271,7 +271,7 @@ class Exercise:
         --------
         >>> from nbteach.check import exercise
         >>> q = exercise("03.lidstone_sore_no")
-        >>> q.check("2/5").mistake
+        >>> q.check("4/13").mistake
         'alpha_not_times_M'
         >>> q.check(____).status
         'not attempted'

@@ -1,11 +1,14 @@
 """Exercises of lesson 02, the flu/cold table of note 001 worked by hand.
 
-Ids: ``02.prior_flu``, ``02.headache_table``, ``02.score_cold``, ``02.likelihood_function``.
+Ids: ``02.prior_flu``, ``02.headache_table``, ``02.score_cold``, ``02.likelihood_function``,
+``02.cpt_function``.
 
 The lesson works note 001's five rows and prints their prior, tables and scores, so the first
 three exercises work on the table after two more Cold patients arrive (``NEW_ROWS``, shown to
 the student in the exercise cell): the same questions, answers not yet on screen. The rows
 are data the lesson shows, so they live in :mod:`nbteach.datasets` (``FLU_COLD_NEW_ROWS``).
+The last two are build-its: one entry, then a whole conditional probability table, counted by
+the student with ``prob``, ``probability_table`` and ``CategoricalNB`` switched off.
 """
 from __future__ import annotations
 
@@ -15,15 +18,23 @@ import pandas as pd
 
 import nbteach
 from ..counts import value_counts_by_class
-from ..datasets import FLU_COLD_NEW_ROWS as NEW_ROWS, flu_cold, flu_cold_query
+from ..datasets import FLU_COLD_FEATURES, flu_cold, flu_cold_query
 from ..probability import prob
-from ._flu import data as _data, model as _flu_model
+from ..smoothing import probability_table
+from ._flu import model as _flu_model, random_table, table7
+from ._unswitched import unswitched
 from .core import Mistake, define
+
+#: the library names that count a table's probabilities for the student: switched off while the
+#: build-its of this lesson check a function
+_COUNTING = ("nbteach.probability.prob", "nbteach.smoothing.probability_table",
+             "nbteach.categorical.CategoricalNB")
+_prob, _probability_table = unswitched(prob), unswitched(probability_table)
 
 
 def _table():
     """Note 001's table with the two new Cold patients (7 rows)."""
-    return pd.concat([flu_cold(), pd.DataFrame(NEW_ROWS)], ignore_index=True)
+    return table7()
 
 
 def _xy():
@@ -165,32 +176,34 @@ define(
 
 
 def _likelihood_inputs(rng):
-    """Random (table, feature, value, class) queries on shuffled copies of the flu/cold table."""
-    out = [((flu_cold(), "Headache", "severe", "Flu"), {})]  # tells every mistake apart
-    for _ in range(5):
+    """(table, feature, value, class) queries: note 001's table (tells every mistake apart), a value
+    the class never shows (0), shuffled copies, a class with a single patient."""
+    out = [((flu_cold(), "Headache", "severe", "Flu"), {}), ((flu_cold(), "Cough", "no", "Flu"), {})]
+    for _ in range(2):
         df = flu_cold().sample(frac=1, random_state=rng.randrange(10**6)).reset_index(drop=True)
-        feature = rng.choice(["Headache", "Sore", "Temperature", "Cough"])
-        value = rng.choice(sorted(set(df[feature])))
-        cls = rng.choice(["Flu", "Cold"])
-        out.append(((df, feature, value, cls), {}))
+        feature = rng.choice(list(FLU_COLD_FEATURES))
+        out.append(((df, feature, rng.choice(sorted(set(df[feature]))), rng.choice(["Flu", "Cold"])), {}))
+    df = random_table(rng, one_row="Cold")
+    feature = rng.choice(list(FLU_COLD_FEATURES))
+    out.append(((df, feature, rng.choice(sorted(set(df[feature]))), "Cold"), {}))
     return out
 
 
 def _ref_likelihood():
-    return lambda df, feature, value, cls: prob(df, {feature: value}, given={"Diagnosis": cls})
+    return lambda df, feature, value, cls: _prob(df, {feature: value}, given={"Diagnosis": cls})
 
 
 def _reverse_likelihood():
-    return lambda df, feature, value, cls: prob(df, {"Diagnosis": cls}, given={feature: value})
+    return lambda df, feature, value, cls: _prob(df, {"Diagnosis": cls}, given={feature: value})
 
 
 def _joint_likelihood():
-    return lambda df, feature, value, cls: prob(df, {feature: value, "Diagnosis": cls})
+    return lambda df, feature, value, cls: _prob(df, {feature: value, "Diagnosis": cls})
 
 
 def _floor_likelihood():
     def f(df, feature, value, cls):
-        p = prob(df, {feature: value}, given={"Diagnosis": cls})
+        p = _prob(df, {feature: value}, given={"Diagnosis": cls})
         return p.numerator // p.denominator
     return f
 
@@ -198,13 +211,18 @@ def _floor_likelihood():
 define(
     "02.likelihood_function",
     prompt={"en": "Write likelihood(df, feature, value, cls) returning P(feature = value | "
-                  "Diagnosis = cls) from the table df, exactly (a Fraction).",
+                  "Diagnosis = cls) from the table df, exactly (a Fraction). Count it yourself: "
+                  "nbteach's prob, probability_table and CategoricalNB are switched off while your "
+                  "function is checked.",
             "zh": "编写 likelihood(df, feature, value, cls)，根据表 df 精确地（用 Fraction）返回 "
-                  "P(feature = value | Diagnosis = cls)。"},
+                  "P(feature = value | Diagnosis = cls)。请自己计数：检查你的函数时，nbteach 的 prob、"
+                  "probability_table 和 CategoricalNB 会被关闭。"},
     answer=_ref_likelihood,
     kind="function",
     inputs=_likelihood_inputs,
     exact=True,  # the prompt asks for a Fraction: a float return is reported as such
+    forbidden=_COUNTING,
+    shortcut=lambda df, feature, value, cls: prob(df, {feature: value}, given={"Diagnosis": cls}),
     mistakes=[
         Mistake("posterior_for_likelihood", _reverse_likelihood,
                 {"en": "Your function computes P(Diagnosis = cls | feature = value): condition on "
@@ -233,4 +251,114 @@ define(
                     "def likelihood(df, feature, value, cls):\n"
                     "    rows = df[df['Diagnosis'] == cls]   # 只看这一类\n"
                     "    return Fraction(int((rows[feature] == value).sum()), len(rows))"},
+)
+
+
+# ---------------------------------------------------------------- build-it: a whole table from counts
+def _cpt():
+    """The library's table: count by value and class, then each class column over its class count."""
+    return lambda df, feature: _probability_table(value_counts_by_class(df[feature], df["Diagnosis"]))
+
+
+def _wrong_cpt(kind):
+    """The usual wrong tables, each made from the library's counts with the mistake applied (through
+    the unswitched copies: a mistake passed to the check is diagnosed, not refused as a shortcut)."""
+    def make():
+        def f(df, feature):
+            counts = value_counts_by_class(df[feature], df["Diagnosis"])
+            if kind == "counts_not_divided":
+                return counts
+            if kind == "joint_not_conditional":
+                return _divided(counts, lambda c: len(df))
+            if kind == "posterior_for_likelihood":
+                return _normalised_rows(counts)
+            if kind == "laplace_smoothed":
+                return _probability_table(counts, alpha=1)
+            return _probability_table(counts).T      # classes_as_rows
+        return f
+    return make
+
+
+def _cpt_inputs(rng):
+    """Note 001's Headache (tells every mistake apart), then random tables: a value one class never
+    shows (a 0 entry), a class with a single patient, three classes, a two-valued feature, a value
+    the table never shows (no row for it)."""
+    out = [((flu_cold(), "Headache"), {})]
+    df = random_table(rng, one_row="Cold")
+    out.append(((df, rng.choice(["Headache", "Sore"])), {}))
+    df = random_table(rng, classes=("Flu", "Cold", "Healthy"))
+    out.append(((df, rng.choice(list(FLU_COLD_FEATURES))), {}))
+    df = random_table(rng)
+    out.append(((df, rng.choice(["Temperature", "Cough"])), {}))
+    df = random_table(rng)
+    df["Headache"] = df["Headache"].replace("no", "mild")   # a value no patient of this table shows: no row
+    out.append(((df, "Headache"), {}))
+    return out
+
+
+define(
+    "02.cpt_function",
+    leak_check="a function: the lesson prints tables of note 001's rows, the check calls it on other tables",
+    prompt={"en": "Write cpt(df, feature) returning the conditional probability table P(feature = value | "
+                  "Diagnosis = class) of the table df, no smoothing: a DataFrame with one row for each value "
+                  "of the feature that occurs in df and one column for each class, exact Fractions (0 where a "
+                  "class never shows the value). Count it yourself: nbteach's prob, probability_table and "
+                  "CategoricalNB are switched off while your function is checked.",
+            "zh": "编写 cpt(df, feature)，返回表 df 的条件概率表 P(feature = 取值 | Diagnosis = 类别)，不平滑："
+                  "一个 DataFrame，df 中该属性出现过的每个取值一行，每个类别一列，元素为精确的 Fraction"
+                  "（某类从未出现该取值时为 0）。请自己计数：检查你的函数时，nbteach 的 prob、probability_table "
+                  "和 CategoricalNB 会被关闭。"},
+    answer=_cpt,
+    kind="function",
+    inputs=_cpt_inputs,
+    exact=True,
+    forbidden=_COUNTING,
+    shortcut=lambda df, feature: nbteach.CategoricalNB(exact=True).fit(df[[feature]], df["Diagnosis"]).tables_[feature],
+    mistakes=[
+        Mistake("counts_not_divided", _wrong_cpt("counts_not_divided"),
+                {"en": "Your table holds counts: divide each class's column by the number of rows of that class.",
+                 "zh": "你的表里是计数：每个类别的一列要除以该类别的行数。"}),
+        Mistake("joint_not_conditional", _wrong_cpt("joint_not_conditional"),
+                {"en": "Your table divides by all the rows: that is the joint P(value, class), and the whole "
+                       "table sums to 1. P(value | class) divides by the rows of that class, so each column sums to 1.",
+                 "zh": "你的表除以了全部行数：这是联合概率 P(取值, 类别)，整张表之和为 1。P(取值 | 类别) 要除以该类别的行数，"
+                       "使每一列之和为 1。"}),
+        Mistake("posterior_for_likelihood", _wrong_cpt("posterior_for_likelihood"),
+                {"en": "Each of your rows sums to 1: that is P(class | value), the reverse conditional. "
+                       "Condition on the class: each column must sum to 1.",
+                 "zh": "你的每一行之和为 1：这是反过来的 P(类别 | 取值)。应以类别为条件：每一列之和必须为 1。"}),
+        Mistake("classes_as_rows", _wrong_cpt("classes_as_rows"),
+                {"en": "Your table has the classes as rows and the values as columns: the values of the feature "
+                       "go down the rows, one column per class (as tables_ prints them).",
+                 "zh": "你的表把类别放在行、取值放在列：属性的取值应沿行排列，每个类别一列（与 tables_ 的打印方式相同）。"}),
+        Mistake("laplace_smoothed", _wrong_cpt("laplace_smoothed"),
+                {"en": "Your table is smoothed (one pseudo-count per value): this exercise asks for the plain "
+                       "counts, no smoothing; a value a class never shows gets 0.",
+                 "zh": "你的表做了平滑（每个取值一个伪计数）：本题要的是不平滑的计数比例；某类从未出现的取值应为 0。"}),
+    ],
+    hints=[
+        {"en": "For each class, keep its rows; among them count each value of the feature; divide by the "
+               "number of rows of the class.",
+         "zh": "对每个类别，只保留它的行；在这些行中数该属性每个取值出现几次；再除以该类别的行数。"},
+        {"en": "A value that occurs in df but never with a class still needs its row, with 0 in that "
+               "class's column; pd.crosstab or a loop over sorted(set(...)) gives every value.",
+         "zh": "在 df 中出现过、但从未与某类别同时出现的取值仍要占一行，该类别一列填 0；"
+               "pd.crosstab 或对 sorted(set(...)) 的循环可以得到所有取值。"},
+    ],
+    solution={"en": "def cpt(df, feature):\n"
+                    "    values = sorted(set(df[feature]))\n"
+                    "    classes = sorted(set(df['Diagnosis']))\n"
+                    "    table = {}\n"
+                    "    for c in classes:\n"
+                    "        rows = df[df['Diagnosis'] == c]\n"
+                    "        table[c] = [Fraction(int((rows[feature] == v).sum()), len(rows)) for v in values]\n"
+                    "    return pd.DataFrame(table, index=values)",
+              "zh": "def cpt(df, feature):\n"
+                    "    values = sorted(set(df[feature]))\n"
+                    "    classes = sorted(set(df['Diagnosis']))\n"
+                    "    table = {}\n"
+                    "    for c in classes:\n"
+                    "        rows = df[df['Diagnosis'] == c]   # 只看这一类\n"
+                    "        table[c] = [Fraction(int((rows[feature] == v).sum()), len(rows)) for v in values]\n"
+                    "    return pd.DataFrame(table, index=values)"},
 )

@@ -1,8 +1,12 @@
 """Exercises of lesson 04, the MLE by Lagrange multipliers and smoothing as a posterior.
 
-Ids: ``04.theta_mle_value``, ``04.laplace_theta_formula``, ``04.log_likelihood``.
-Every reference answer comes from :mod:`nbteach.derivations`; every mistake is the
-library's answer with the mistake applied.
+Ids: ``04.theta_mle_value``, ``04.laplace_theta_formula``, ``04.log_likelihood``,
+``04.theta_mle_function``.
+Every reference answer comes from the library (:mod:`nbteach.derivations`, and for the
+build-it :func:`nbteach.smoothing.probability_table` on the counts); every mistake is the
+library's answer with the mistake applied. The build-it asks for the closed form the lesson
+derives, theta_{i|j} = N_ij / sum_i' N_i'j, from a document-word count matrix, with
+``MultinomialNB`` and ``probability_table`` switched off.
 """
 from __future__ import annotations
 
@@ -10,11 +14,16 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..multinomial import MultinomialNB
+from ..smoothing import probability_table
+from ._unswitched import unswitched
 from .core import Mistake, define
 
-# The lesson's small corpus, as counts: spam has 2 documents with 3 + 0 + 7 = 10 words.
+# The exercise's small corpus, as counts: spam has 2 documents with 4 + 0 + 7 = 11 words (the
+# lesson's cells use (3, 0, 7); with 11 words the answer, 7/11, is no setting of the MLE
+# explorer, which shows three decimals).
 _WORDS = ("free", "meeting", "money")
-_SPAM_WORD_COUNTS = (3, 0, 7)
+_SPAM_WORD_COUNTS = (4, 0, 7)
 _SPAM_DOCUMENTS = 2
 
 
@@ -56,9 +65,9 @@ def _fraction(expr):
 
 define(
     "04.theta_mle_value",
-    prompt={"en": "The 2 spam documents contain 'free' 3 times, 'meeting' 0 times and 'money' 7 "
+    prompt={"en": "The 2 spam documents contain 'free' 4 times, 'meeting' 0 times and 'money' 7 "
                   "times. What is the maximum-likelihood theta_{money|spam}? A Fraction.",
-            "zh": "2 封垃圾邮件中 'free' 出现 3 次、'meeting' 0 次、'money' 7 次。"
+            "zh": "2 封垃圾邮件中 'free' 出现 4 次、'meeting' 0 次、'money' 7 次。"
                   "theta_{money|spam} 的极大似然估计是多少？用 Fraction 表示。"},
     answer=lambda: _fraction(_theta(3)),
     exact=True,
@@ -80,8 +89,8 @@ define(
         {"en": "Count every word of the spam documents for the denominator.",
          "zh": "分母是垃圾邮件中所有词的总数。"},
     ],
-    solution={"en": "answer = Fraction(7, 3 + 0 + 7)   # N_money,spam / words of spam",
-              "zh": "answer = Fraction(7, 3 + 0 + 7)   # N_money,spam / 垃圾邮件总词数"},
+    solution={"en": "answer = Fraction(7, 4 + 0 + 7)   # N_money,spam / words of spam",
+              "zh": "answer = Fraction(7, 4 + 0 + 7)   # N_money,spam / 垃圾邮件总词数"},
 )
 
 
@@ -210,4 +219,143 @@ define(
                     "answer = float(np.sum(np.log(ex.probabilities)))   # = ex.log_likelihood",
               "zh": "ex = underflow_demo(doc_length=500, seed=3)\n"
                     "answer = float(np.sum(np.log(ex.probabilities)))   # = ex.log_likelihood"},
+)
+
+
+# ---------------------------------------------------------------- build-it: the MLE from counts
+_probability_table = unswitched(probability_table)   # the library's, out of the switch's reach
+
+
+def _class_word_counts(X, y):
+    """N_ij as a DataFrame: one row per word i (0..V-1), one column per class j (sorted)."""
+    import pandas as pd  # heavy and optional: loaded once the build-it is checked
+
+    X, y = np.asarray(X), np.asarray(y)
+    classes = sorted(set(y.tolist()))
+    return pd.DataFrame({c: X[y == c].sum(axis=0) for c in classes})
+
+
+def _theta_from(counts, **kw):
+    table = _probability_table(counts, exact=False, **kw)
+    return {c: table[c].to_numpy() for c in table.columns}
+
+
+def _theta_mle():
+    """The library's closed form: each class's column of word counts over its sum (alpha = 0)."""
+    return lambda X, y: _theta_from(_class_word_counts(X, y))
+
+
+def _wrong_theta(kind):
+    """The usual wrong estimates, from the library's counts with the mistake applied."""
+    def make():
+        def f(X, y):
+            X, y = np.asarray(X), np.asarray(y)
+            counts = _class_word_counts(X, y)
+            if kind == "laplace":
+                return {c: v for c, v in _theta_from(counts, alpha=1).items()}
+            if kind == "documents_not_words":      # the Bernoulli model's N_ij / N_j
+                return {c: counts[c].to_numpy() / int((y == c).sum()) for c in counts.columns}
+            if kind == "all_words":                 # divided by every word of every class
+                total = counts.to_numpy().sum()
+                return {c: counts[c].to_numpy() / total for c in counts.columns}
+            if kind == "classes_per_word":         # each word's counts over the classes: P(j | word i)
+                per_word = counts.to_numpy().sum(axis=1)
+                return {c: counts[c].to_numpy() / np.where(per_word == 0, 1, per_word) for c in counts.columns}
+            # average_of_documents: each document's word frequencies, averaged over the class
+            return {c: (X[y == c] / X[y == c].sum(axis=1, keepdims=True)).mean(axis=0) for c in counts.columns}
+        return f
+    return make
+
+
+def _theta_inputs(rng):
+    """Count matrices: the lesson's three words (tells every mistake apart); a class with one
+    document; a word one class never uses (theta 0); a word no document uses; three classes;
+    labels that are not sorted and not strings. No document is empty."""
+    def matrix(n, V, zero_word=None):
+        X = [[0 if i == zero_word else rng.randint(0, 5) for i in range(V)] for _ in range(n)]
+        for row in X:
+            if sum(row) == 0:
+                row[(zero_word or 0) + 1 if zero_word == 0 else 0] = 1
+        return np.array(X)
+
+    out = [((np.array([[3, 0, 2], [1, 0, 5], [0, 4, 1], [1, 2, 0]]), ["spam", "spam", "ham", "ham"]), {})]
+    n = rng.randint(3, 6)
+    y = ["ham"] * (n - 1) + ["spam"]
+    rng.shuffle(y)
+    out.append(((matrix(n, rng.randint(3, 6)), y), {}))
+    V = rng.randint(3, 6)
+    X = matrix(4, V)
+    X[:2, 1] = 0                                        # word 1 never in class "b"
+    X[:2, 0] = np.maximum(X[:2, 0], 1)
+    out.append(((X, np.array(["b", "b", "a", "a"])), {}))
+    V = rng.randint(4, 7)
+    out.append(((matrix(6, V, zero_word=V - 1), np.array([2, 0, 1, 0, 2, 1])), {}))
+    return out
+
+
+define(
+    "04.theta_mle_function",
+    leak_check="a function: the check calls it on count matrices the lesson does not show",
+    prompt={"en": "Write theta_mle(X, y): X is a documents x words array of counts N(t_i, x), y the class "
+                  "of each document. Return a dict class -> numpy array of the maximum-likelihood "
+                  "theta_{i|class} over the vocabulary (the closed form the Lagrangian gives; no smoothing). "
+                  "Write it yourself: MultinomialNB and probability_table are switched off while your "
+                  "function is checked.",
+            "zh": "编写 theta_mle(X, y)：X 是 文档 x 词 的计数数组 N(t_i, x)，y 是每篇文档的类别。返回字典 类别 -> numpy "
+                  "数组，即词表上 theta_{i|类别} 的极大似然估计（拉格朗日乘子法给出的闭式解；不平滑）。请自己实现："
+                  "检查你的函数时 MultinomialNB 和 probability_table 会被关闭。"},
+    answer=_theta_mle,
+    kind="function",
+    inputs=_theta_inputs,
+    rtol=1e-9,
+    forbidden=("nbteach.multinomial.MultinomialNB", "nbteach.smoothing.probability_table"),
+    shortcut=lambda X, y: (lambda nb: dict(zip(nb.classes_, np.exp(nb.feature_log_prob_))))(
+        MultinomialNB(alpha=0).fit(np.asarray(X), np.asarray(y))),
+    mistakes=[
+        Mistake("documents_not_words", _wrong_theta("documents_not_words"),
+                {"en": "You divided by the number of documents of the class, the Bernoulli model's "
+                       "denominator. The multinomial theta_{.|j} is a distribution over the words: divide by "
+                       "the number of words of class j, sum over i' of N_i'j.",
+                 "zh": "你除以了该类的文档数，这是伯努利模型的分母。多项式模型的 theta_{.|j} 是词上的分布："
+                       "应除以类 j 的总词数 sum_i' N_i'j。"}),
+        Mistake("laplace", _wrong_theta("laplace"),
+                {"en": "Your estimate is smoothed (+1 / +V). The maximum-likelihood estimate adds no "
+                       "pseudo-counts: a word a class never uses gets 0.",
+                 "zh": "你的估计做了平滑（+1 / +V）。极大似然估计不加伪计数：某类从未用过的词概率为 0。"}),
+        Mistake("all_words", _wrong_theta("all_words"),
+                {"en": "You divided by the words of every class: that is a joint share, and theta_{.|j} "
+                       "does not sum to 1 for any class. Divide by the words of class j only.",
+                 "zh": "你除以了所有类的总词数：这是联合比例，任何一类的 theta_{.|j} 之和都不为 1。应只除以类 j 的词数。"}),
+        Mistake("classes_per_word", _wrong_theta("classes_per_word"),
+                {"en": "Each word's values sum to 1 over the classes: that is P(class | word). theta_{i|j} "
+                       "sums to 1 over the words i of one class j.",
+                 "zh": "你的每个词在各类上的值之和为 1：这是 P(类别 | 词)。theta_{i|j} 应在同一类 j 的所有词 i 上求和为 1。"}),
+        Mistake("average_of_documents", _wrong_theta("average_of_documents"),
+                {"en": "You averaged each document's word frequencies. The MLE pools the class's documents "
+                       "first: add up the counts of every document of the class, then divide once, so a long "
+                       "document weighs more than a short one.",
+                 "zh": "你把每篇文档的词频取了平均。极大似然估计先把该类所有文档合在一起：把计数相加，再除一次，"
+                       "所以长文档的分量比短文档大。"}),
+    ],
+    hints=[
+        {"en": "For each class, add up the rows of X that belong to it: N_ij for every word i.",
+         "zh": "对每个类别，把 X 中属于它的行相加：得到每个词 i 的 N_ij。"},
+        {"en": "Step 13 of multinomial_mle: divide those counts by their own sum. Each class's array must "
+               "sum to 1.",
+         "zh": "multinomial_mle 的第 13 步：把这些计数除以它们自己的和。每个类别的数组之和必须为 1。"},
+    ],
+    solution={"en": "def theta_mle(X, y):\n"
+                    "    X, y = np.asarray(X), np.asarray(y)\n"
+                    "    theta = {}\n"
+                    "    for c in sorted(set(y.tolist())):\n"
+                    "        counts = X[y == c].sum(axis=0)          # N_ij over the class's documents\n"
+                    "        theta[c] = counts / counts.sum()\n"
+                    "    return theta",
+              "zh": "def theta_mle(X, y):\n"
+                    "    X, y = np.asarray(X), np.asarray(y)\n"
+                    "    theta = {}\n"
+                    "    for c in sorted(set(y.tolist())):\n"
+                    "        counts = X[y == c].sum(axis=0)          # 该类各文档的 N_ij 之和\n"
+                    "        theta[c] = counts / counts.sum()\n"
+                    "    return theta"},
 )

@@ -1,21 +1,30 @@
 """Homework 1 (lessons 01-03): Bayes theorem, a flu/cold table, smoothing. Teacher's source.
 
 Each student's variant has its own table (5 to 8 patients), its own patients to score,
-its own cells to smooth and its own alpha; ``DEFAULT`` is the self-study version on
-note 001's table. The answers are computed here, by nbteach, and never leave the
-teacher's side: the student's notebook carries salted digests of them.
+its own cells to smooth and its own alpha; ``DEFAULT`` is the self-study version, one such
+variant drawn once (``SELF_STUDY_SEED``): not note 001's table, whose numbers lessons 01-03 and
+their widgets print (issue 33: lesson 03 printed the old self-study epsilon answer, and its
+smoothing explorer reached the old Lidstone answer). The answers are computed here, by
+nbteach, and never leave the teacher's side: the student's notebook carries salted digests
+of them. Two exercises are build-its: Bayes theorem (``bayes`` switched off) and the smoothed
+naive Bayes scores of a patient (``CategoricalNB``, ``probability_table``, ``lidstone`` and
+``laplace`` switched off).
 """
 from __future__ import annotations
 
+import math
+import random
 from fractions import Fraction
 
 import pandas as pd
 
 import nbteach
 from nbteach import NbteachError
-from nbteach.datasets import flu_cold, flu_cold_query
+from nbteach.check._flu import random_table
+from nbteach.check._unswitched import unswitched
+from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.probability import bayes, prob
-from nbteach.smoothing import lidstone
+from nbteach.smoothing import lidstone, probability_table
 from nbteach.teacher.homework import HAND_IN_ZH, LANGUAGE_NOTE_ZH, graded
 
 NAME = "hw01"
@@ -26,19 +35,9 @@ VALUES = {"Headache": ["no", "mild", "severe"], "Sore": ["no", "mild", "severe"]
 CLASSES = ["Cold", "Flu"]
 
 
-def _default():
-    df = flu_cold()
-    rows = df[COLUMNS + ["Diagnosis"]].values.tolist()
-    second = flu_cold_query("second").iloc[0].to_dict()
-    return {"rows": rows,
-            "patient": {"Headache": "severe", "Sore": "severe", "Temperature": "normal", "Cough": "yes"},
-            "laplace": {"value": "high", "class": "Cold"},
-            "lidstone": {"value": "no", "class": "Flu", "alpha": 2},
-            "second": {k: str(v) for k, v in second.items()},
-            "cases": [[["Cold", "Flu"], [2, 3], [1, 3]]]}
-
-
-DEFAULT = _default()
+#: the self-study version is the variant this seed draws (chosen so that no answer of it is a
+#: number lessons 01-03 print or their widgets reach: tests/test_build1_reach.py)
+SELF_STUDY_SEED = 21
 
 
 def params(rng):
@@ -57,11 +56,20 @@ def params(rng):
         k = rng.randint(2, 4)
         classes = rng.sample(["a", "b", "c", "d", "e"], k)
         cases.append([classes, [rng.randint(1, 9) for _ in classes], [rng.randint(1, 9) for _ in classes]])
+    # the edge cases of exercise 6: a class the observation rules out (likelihood 0), a class with prior 0
+    k = rng.randint(3, 4)
+    classes = rng.sample(["a", "b", "c", "d", "e"], k)
+    edges = [[classes, [rng.randint(1, 9) for _ in classes], [0] + [rng.randint(1, 9) for _ in classes[1:]]],
+             [classes, [0] + [rng.randint(1, 9) for _ in classes[1:]], [rng.randint(1, 9) for _ in classes]]]
     return {"rows": rows, "patient": patient,
             "laplace": {"value": rng.choice(sorted({r[2] for r in rows})), "class": rng.choice(CLASSES)},
             "lidstone": {"value": rng.choice(VALUES["Cough"]), "class": rng.choice(CLASSES),
                          "alpha": rng.choice([2, 3, 4])},
-            "second": second, "cases": [[["Cold", "Flu"], [2, 3], [1, 3]]] + cases}
+            "second": second, "cases": [[["Cold", "Flu"], [2, 3], [1, 3]]] + cases + edges,
+            "scores_alpha": rng.choice(["1/2", "2", "3"])}
+
+
+DEFAULT = params(random.Random(SELF_STUDY_SEED))
 
 
 # ---------------------------------------------------------------- the library's answers
@@ -96,12 +104,18 @@ def _lidstone(n, t, M, a):
     return lidstone(n, t, M, a)
 
 
+_bayes_itself = unswitched(bayes)   # the library's bayes, out of the switch's reach (the reference)
+
+
 def _bayes_fn(which):
     if which == "posterior":
-        return lambda prior, likelihood: bayes(prior, likelihood).posterior
+        return lambda prior, likelihood: _bayes_itself(prior, likelihood).posterior
     if which == "joint":
-        return lambda prior, likelihood: bayes(prior, likelihood).joint
-    return lambda prior, likelihood: bayes({c: Fraction(1, len(prior)) for c in prior}, likelihood).posterior
+        return lambda prior, likelihood: _bayes_itself(prior, likelihood).joint
+    if which == "likelihoods_normalised":
+        return lambda prior, likelihood: {c: j / sum(likelihood.values())
+                                          for c, j in _bayes_itself(prior, likelihood).joint.items()}
+    return lambda prior, likelihood: _bayes_itself({c: Fraction(1, len(prior)) for c in prior}, likelihood).posterior
 
 
 def _case(classes, weights, tenths):
@@ -112,12 +126,98 @@ def _case(classes, weights, tenths):
 
 
 def _hidden(rng):
+    """Random cases, and the edges: a likelihood 0, a prior 0, five classes."""
     out = []
-    for _ in range(5):
-        k = rng.randint(2, 4)
+    for i in range(6):
+        k = rng.randint(2, 5)
         classes = rng.sample(["a", "b", "c", "d", "e"], k)
-        out.append(_case(classes, [rng.randint(1, 9) for _ in classes], [rng.randint(1, 9) for _ in classes]))
+        weights, tenths = [rng.randint(1, 9) for _ in classes], [rng.randint(1, 9) for _ in classes]
+        if i == 0:
+            tenths[rng.randrange(k)] = 0
+        if i == 1:
+            weights[rng.randrange(k)] = 0
+        out.append(_case(classes, weights, tenths))
     return out
+
+
+# ---------------------------------------------------------------- build-it: the smoothed scores
+_probability_table = unswitched(probability_table)   # the library's, out of the switch's reach
+_lidstone_itself = unswitched(lidstone)
+
+
+def _scores_with(df, patient, alpha, prior=None, table=None, normalise=False):
+    """P(c) prod_m P(x_m | c) for every class: the library's counts and tables (``table``: another
+    estimate of one entry, (count, class count, M, alpha) -> P; ``prior``: another prior)."""
+    y = df["Diagnosis"]
+    n = class_counts(y)
+    if prior is None:
+        prior = {c: Fraction(int(n[c]), len(df)) for c in n.index}
+    factors = {c: [] for c in n.index}
+    for feature, value in patient.items():
+        counts = value_counts_by_class(df[feature], y)
+        if table is None:
+            probs = _probability_table(counts, alpha=alpha)
+            for c in n.index:
+                factors[c].append(probs.loc[value, c])
+        else:
+            for c in n.index:
+                factors[c].append(table(int(counts.loc[value, c]), int(n[c]), len(counts.index), alpha))
+    scores = {c: prior[c] * math.prod(factors[c], start=Fraction(1)) for c in n.index}
+    if normalise:
+        total = sum(scores.values())
+        return {c: s / total for c, s in scores.items()}
+    return scores
+
+
+def _scores_fn(kind=None):
+    if kind is None:
+        return lambda df, patient, alpha: _scores_with(df, patient, alpha)
+    if kind == "prior_forgotten":
+        return lambda df, patient, alpha: _scores_with(df, patient, alpha,
+                                                       prior=dict.fromkeys(sorted(set(df["Diagnosis"])), 1))
+    if kind == "prior_smoothed":
+        def smoothed(df, patient, alpha):
+            n = class_counts(df["Diagnosis"])
+            return _scores_with(df, patient, alpha, prior={c: (int(n[c]) + Fraction(alpha)) / (len(df) + len(n) * Fraction(alpha))
+                                                           for c in n.index})
+        return smoothed
+    if kind == "alpha_not_times_M":
+        return lambda df, patient, alpha: _scores_with(df, patient, alpha,
+                                                       table=lambda k, t, M, a: _lidstone_itself(k, t, 1, a))
+    if kind == "no_smoothing":
+        return lambda df, patient, alpha: _scores_with(df, patient, 0)
+    return lambda df, patient, alpha: _scores_with(df, patient, alpha, normalise=True)   # normalised
+
+
+def _scores_hidden(rng):
+    """Random tables: a value a class never shows (smoothed away from 0), no smoothing on a row of
+    the table, a class of one patient, three classes, alpha a Fraction."""
+    out = []
+    for i in range(4):
+        classes = ("Flu", "Cold", "Healthy") if i == 3 else ("Flu", "Cold")
+        df = random_table(rng, classes=classes, one_row="Cold" if i == 2 else None)
+        row = df.iloc[rng.randrange(len(df))]
+        if i == 1:
+            patient, alpha = {f: row[f] for f in COLUMNS}, 0
+        else:
+            patient = {f: rng.choice(sorted(set(df[f]))) for f in COLUMNS}
+            alpha = rng.choice([1, 2, Fraction(1, 2), Fraction(4, 3)])
+        out.append(((df, patient, alpha), {}))
+    return out
+
+
+def _scores_public(p):
+    """The variant's table with patient2 (Laplace), one of its rows (no smoothing), the table with
+    its last patient's diagnosis changed to Healthy (three classes, one of a single row), and the
+    table with every temperature normal (a symptom of one value: M_m is counted in df)."""
+    df = _df(p)
+    three = df.copy()
+    three.loc[len(three) - 1, "Diagnosis"] = "Healthy"
+    first = {c: df.iloc[0][c] for c in COLUMNS}
+    calm = df.assign(Temperature="normal")            # a symptom with a single value in the table: M = 1
+    return [((df, dict(p["second"]), 1), {}), ((df, first, 0), {}),
+            ((three, dict(p["patient"]), Fraction(p["scores_alpha"])), {}),
+            ((calm, {**p["second"], "Temperature": "normal"}, 2), {})]
 
 
 _NO_SMOOTHING_HINT = {
@@ -259,6 +359,8 @@ def exercises(p):
                    "不要修改传入的字典。"},
             _bayes_fn("posterior"), {"type": "dict", "digits": 6}, kind="function",
             public=cases, hidden=_hidden,
+            forbidden=("nbteach.probability.bayes",),
+            shortcut=lambda prior, likelihood: bayes(prior, likelihood).posterior,
             mistakes=[
                 ("not_normalised", _bayes_fn("joint"),
                  {"en": "Your function returns the joints P(c) P(x | c): divide each by their sum.",
@@ -266,13 +368,76 @@ def exercises(p):
                 ("prior_forgotten", _bayes_fn("uniform"),
                  {"en": "Your function ignores the prior: multiply each likelihood by P(c) first.",
                   "zh": "你的函数忽略了先验：先把每个似然乘以 P(c)。"}),
+                ("likelihoods_normalised", _bayes_fn("likelihoods_normalised"),
+                 {"en": "Your function divides each joint by the sum of the likelihoods; the evidence "
+                        "P(x) is the sum of the joints P(c) P(x | c), so that the posteriors sum to 1.",
+                  "zh": "你的函数把每个联合概率除以似然之和；证据因子 P(x) 是联合概率 P(c) P(x | c) 之和，"
+                        "这样后验概率之和才为 1。"}),
             ],
             hints=[{"en": "First the joints, then their sum (the evidence), then divide.",
-                    "zh": "先算联合概率，再求和（证据），最后相除。"}],
+                    "zh": "先算联合概率，再求和（证据），最后相除。"},
+                   {"en": "A class whose likelihood or prior is 0 gets posterior 0; nbteach.bayes is switched "
+                          "off while your function is checked.",
+                    "zh": "似然或先验为 0 的类别，后验概率为 0；检查你的函数时 nbteach.bayes 会被关闭。"}],
             solution="def posterior(prior, likelihood):\n"
                      "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
                      "    evidence = sum(joint.values())\n"
                      "    return {c: j / evidence for c, j in joint.items()}"),
+        graded(
+            "hw01.scores_function",
+            {"en": "Write scores(df, patient, alpha): df is a table like the one above (the class in column "
+                   "'Diagnosis'), patient a dict symptom -> value (every value occurs in df), alpha >= 0. Return "
+                   "the dict class -> naive Bayes score P(c) prod_m P(x_m | c), with each P(x_m | c) Lidstone-"
+                   "smoothed by alpha (M_m = the number of values symptom m takes in df) and the prior not "
+                   "smoothed; exact Fractions when alpha is. Write it yourself: CategoricalNB, "
+                   "probability_table, lidstone and laplace are switched off while your function is checked.",
+             "zh": "编写 scores(df, patient, alpha)：df 是与上面类似的表（类别在 'Diagnosis' 列），patient 是 症状 -> 取值 的字典"
+                   "（每个取值都在 df 中出现过），alpha >= 0。返回字典 类别 -> 朴素贝叶斯得分 P(c) prod_m P(x_m | c)，"
+                   "其中每个 P(x_m | c) 用 alpha 做 Lidstone 平滑（M_m 为症状 m 在 df 中的取值个数），先验概率不平滑；"
+                   "alpha 为精确值时结果也是精确的 Fraction。请自己实现：检查你的函数时，CategoricalNB、probability_table、"
+                   "lidstone 和 laplace 会被关闭。"},
+            _scores_fn(), {"type": "dict", "digits": 6}, kind="function",
+            public=_scores_public(p), hidden=_scores_hidden,
+            forbidden=("nbteach.categorical.CategoricalNB", "nbteach.smoothing.probability_table",
+                       "nbteach.smoothing.lidstone", "nbteach.smoothing.laplace"),
+            shortcut=lambda df, patient, alpha: nbteach.CategoricalNB(alpha=alpha, exact=True).fit(
+                df[list(patient)], df["Diagnosis"]).joint(pd.DataFrame([patient])).iloc[0].to_dict(),
+            mistakes=[
+                ("prior_forgotten", _scores_fn("prior_forgotten"),
+                 {"en": "Your scores leave out the prior P(c): multiply the smoothed factors by it.",
+                  "zh": "你的得分漏了先验概率 P(c)：要把平滑后的各因子再乘以它。"}),
+                ("prior_smoothed", _scores_fn("prior_smoothed"),
+                 {"en": "You smoothed the prior too, (N_c + alpha) / (N + K alpha), as notes 000 and 002 do. "
+                        "Here, as in note 001, alpha smooths only the factors P(x_m | c); the prior is N_c / N.",
+                  "zh": "你把先验概率也平滑了，(N_c + alpha) / (N + K alpha)，这是笔记 000 和 002 的做法。"
+                        "本题与笔记 001 一致：alpha 只平滑因子 P(x_m | c)；先验概率为 N_c / N。"}),
+                ("alpha_not_times_M", _scores_fn("alpha_not_times_M"),
+                 {"en": "Your factors add alpha to the class count once; each of the M_m values gets alpha "
+                        "pseudo-counts, so the denominator grows by M_m alpha.",
+                  "zh": "你的因子只在类别计数上加了一个 alpha；M_m 个取值每个都得到 alpha 个伪计数，所以分母要加 M_m alpha。"}),
+                ("no_smoothing", _scores_fn("no_smoothing"),
+                 {"en": "Your scores ignore alpha: a value a class never shows still makes its score 0.",
+                  "zh": "你的得分忽略了 alpha：某类从未出现的取值仍使它的得分为 0。"}),
+                ("normalised", _scores_fn("normalised"),
+                 {"en": "Your scores are normalised: they sum to 1, as posteriors do. The score is the joint "
+                        "P(c) prod_m P(x_m | c), before dividing by the evidence.",
+                  "zh": "你的得分做了归一化：它们像后验概率一样和为 1。得分是除以证据因子之前的联合概率 "
+                        "P(c) prod_m P(x_m | c)。"}),
+            ],
+            hints=[{"en": "Per class: the prior N_c / N, then for each symptom (count of the value in the "
+                          "class + alpha) / (N_c + M_m alpha), all multiplied.",
+                    "zh": "对每个类别：先验概率 N_c / N，再对每个症状乘以 (该类中这个取值的计数 + alpha) / (N_c + M_m alpha)。"}],
+            solution="def scores(df, patient, alpha):\n"
+                     "    out = {}\n"
+                     "    for c in sorted(set(df['Diagnosis'])):\n"
+                     "        rows = df[df['Diagnosis'] == c]\n"
+                     "        score = Fraction(len(rows), len(df))\n"
+                     "        for symptom, value in patient.items():\n"
+                     "            M = df[symptom].nunique()\n"
+                     "            count = int((rows[symptom] == value).sum())\n"
+                     "            score *= (count + Fraction(alpha)) / (len(rows) + M * Fraction(alpha))\n"
+                     "        out[c] = score\n"
+                     "    return out"),
     ]
 
 
@@ -376,6 +541,32 @@ def cells(p):
                  "    return {c: j / evidence for c, j in joint.items()}\n"
                  "    # END SOLUTION"),
         ("code", "q6.check(posterior)"),
+        ("markdown", {"en": "## Exercise 7: the smoothed scores, from counts\n\n"
+                            "Write `scores(df, patient, alpha)`: the naive Bayes score P(c) ∏ P(x_m | c) of every class\n"
+                            "for `patient`, each factor Lidstone-smoothed with `alpha` (M_m = the number of values the\n"
+                            "symptom takes in `df`), the prior not smoothed [拉普拉斯修正；联合得分]. `alpha = 0` is no\n"
+                            "smoothing. Count everything yourself: `CategoricalNB`, `probability_table`, `lidstone`\n"
+                            "and `laplace` are switched off while your function is checked. Do not change `df`.",
+                      "zh": "## 练习 7：由计数得到平滑后的得分\n\n"
+                            "编写 `scores(df, patient, alpha)`：返回 `patient` 在每个类别上的朴素贝叶斯得分 P(c) ∏ P(x_m | c)，"
+                            "每个因子都用 `alpha` 做 Lidstone 平滑（M_m 为该症状在 `df` 中的取值个数），先验概率不平滑。"
+                            "`alpha = 0` 即不平滑。请全部自己计数：检查你的函数时，`CategoricalNB`、`probability_table`、"
+                            "`lidstone` 和 `laplace` 会被关闭。不要修改 `df`。"}),
+        ("code", "q7 = exercise(\"hw01.scores_function\")\nq7"),
+        ("code", "def scores(df, patient, alpha):\n"
+                 "    # BEGIN SOLUTION\n"
+                 "    out = {}\n"
+                 "    for c in sorted(set(df[\"Diagnosis\"])):\n"
+                 "        rows = df[df[\"Diagnosis\"] == c]\n"
+                 "        score = Fraction(len(rows), len(df))\n"
+                 "        for symptom, value in patient.items():\n"
+                 "            M = df[symptom].nunique()\n"
+                 "            count = int((rows[symptom] == value).sum())\n"
+                 "            score *= (count + Fraction(alpha)) / (len(rows) + M * Fraction(alpha))\n"
+                 "        out[c] = score\n"
+                 "    return out\n"
+                 "    # END SOLUTION"),
+        ("code", "q7.check(scores)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -3,7 +3,10 @@ why we add logs. Teacher's source.
 
 Each variant has its own messages (4 to 6, word counts over three words), its own
 underflowing document (``underflow_demo(doc_length, seed)``) and its own public
-function cases; ``DEFAULT`` is the self-study version.
+function cases; ``DEFAULT`` is the self-study version. Two exercises are build-its: the
+multinomial Laplace estimate and the Bernoulli +1/+2 estimate, each with the library names
+that would compute it (``MultinomialNB``, ``BernoulliNB``, ``lidstone``, ``laplace``,
+``probability_table``) switched off while the student's function is checked.
 """
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import numpy as np
 
 from nbteach import NbteachError
 from nbteach.bernoulli import BernoulliNB
+from nbteach.check._unswitched import unswitched
 from nbteach.check.lesson04 import underflow_mistakes
 from nbteach.multinomial import MultinomialNB
 from nbteach.smoothing import lidstone, mle
@@ -20,9 +24,15 @@ NAME = "hw02"
 NOTEBOOK = "hw02_multinomial_and_bernoulli.ipynb"
 WORDS = ["cheap", "price", "meeting", "offer", "free", "report", "lunch", "winner", "project", "click"]
 
+#: the library names that estimate a class's word probabilities for the student: switched off
+#: while the build-its' functions are checked
+_ESTIMATORS = ("nbteach.multinomial.MultinomialNB", "nbteach.bernoulli.BernoulliNB",
+               "nbteach.smoothing.lidstone", "nbteach.smoothing.laplace", "nbteach.smoothing.probability_table")
+
 DEFAULT = {"X": [[2, 1, 0], [1, 1, 0], [0, 0, 2], [0, 1, 1]], "y": ["spam", "spam", "ham", "ham"],
            "vocabulary": ["cheap", "price", "meeting"], "doc_length": 400, "seed": 1,
-           "cases": [[3, 2, 0]]}
+           "cases": [[3, 2, 0], [0, 0, 0, 0], [5, 1, 0, 0, 7, 2]],
+           "mu_cases": [[[2, 1, 0], [1, 1, 0]], [[0, 3, 1, 0]], [[1, 0, 4], [0, 0, 2], [3, 0, 1]]]}
 
 
 def params(rng):
@@ -33,8 +43,13 @@ def params(rng):
     X = [[rng.randint(0, 3) for _ in range(3)] for _ in y]
     cases = [[rng.randint(0, 9) for _ in range(rng.randint(2, 6))] for _ in range(2)]
     spam_counts = [sum(x[i] for x, c in zip(X, y) if c == "spam") for i in range(3)]
+    spam_rows = [x for x, c in zip(X, y) if c == "spam"]
+    V = rng.randint(3, 5)
+    mu_cases = [spam_rows, [[rng.randint(0, 3) for _ in range(V)]],        # a class of one document
+                [[rng.randint(1, 4) for _ in range(V)]] + [[0] * (V - 1) + [rng.randint(1, 3)]]]
     return {"X": X, "y": y, "vocabulary": rng.sample(WORDS, 3), "doc_length": rng.randint(350, 600),
-            "seed": rng.randint(2, 999), "cases": [spam_counts] + cases}
+            "seed": rng.randint(2, 999), "cases": [spam_counts] + cases + [[0] * rng.randint(2, 5)],
+            "mu_cases": mu_cases}
 
 
 def _row(model, cls="spam"):
@@ -54,6 +69,9 @@ def _counts(model, cls="spam"):
     return model.feature_count_[k], model.class_count_[k]
 
 
+_lidstone_itself = unswitched(lidstone)   # the library's lidstone, out of the switch's reach (the reference)
+
+
 def _theta_fn(kind):
     def estimate(counts, per):
         counts = [int(c) for c in counts]
@@ -61,16 +79,54 @@ def _theta_fn(kind):
         return np.array([float(per(c, total, len(counts))) for c in counts])
 
     if kind == "laplace":
-        return lambda counts: estimate(counts, lambda c, t, V: lidstone(c, t, V, 1))
+        return lambda counts: estimate(counts, lambda c, t, V: _lidstone_itself(c, t, V, 1))
     if kind == "alpha_not_times_V":
-        return lambda counts: estimate(counts, lambda c, t, V: lidstone(c, t, 1, 1))
+        return lambda counts: estimate(counts, lambda c, t, V: _lidstone_itself(c, t, 1, 1))
     if kind == "plus_two":
-        return lambda counts: estimate(counts, lambda c, t, V: lidstone(c, t, 2, 1))
+        return lambda counts: estimate(counts, lambda c, t, V: _lidstone_itself(c, t, 2, 1))
     return lambda counts: estimate(counts, lambda c, t, V: mle(c, t) if t else 0)
 
 
 def _hidden(rng):
-    return [((np.array([rng.randint(0, 9) for _ in range(rng.randint(2, 8))]),), {}) for _ in range(5)]
+    """Random count vectors, and the edges: a class with no words (uniform), one word, a long vocabulary."""
+    out = [((np.array([rng.randint(0, 9) for _ in range(rng.randint(2, 8))]),), {}) for _ in range(4)]
+    out += [((np.zeros(rng.randint(2, 6), dtype=int),), {}), ((np.array([rng.randint(1, 9)]),), {}),
+            ((np.array([rng.randint(0, 3) for _ in range(40)]),), {})]
+    return out
+
+
+def _mu_fn(kind=None):
+    """mu_{i|c} of one class's documents (rows of word counts), the library's +1/+2 per word, or a
+    usual mistake: counts not made 0/1, +V or +1 below, the multinomial theta, no smoothing."""
+    def f(rows):
+        rows = np.asarray(rows)
+        n_docs, V = rows.shape
+        present = (rows > 0).sum(axis=0)
+        if kind == "counts_not_binarised":
+            return (rows.sum(axis=0) + 1) / (n_docs + 2)
+        if kind == "plus_V_not_2":
+            return (present + 1) / (n_docs + V)
+        if kind == "plus_one_not_2":
+            return (present + 1) / (n_docs + 1)
+        if kind == "multinomial_theta":
+            return (present + 1) / (present.sum() + V)
+        if kind == "no_smoothing":
+            return present / n_docs
+        return np.array([float(_lidstone_itself(int(c), n_docs, 2, 1)) for c in present])
+    return f
+
+
+def _mu_hidden(rng):
+    """A class's documents: random, one document, a word in every document, a word in none."""
+    out = []
+    for n_docs in (rng.randint(2, 6), 1, rng.randint(3, 8)):
+        V = rng.randint(2, 6)
+        rows = [[rng.randint(0, 4) for _ in range(V)] for _ in range(n_docs)]
+        if n_docs > 2:
+            for r in rows:
+                r[0], r[-1] = max(r[0], 1), 0
+        out.append(((np.array(rows),), {}))
+    return out
 
 
 def exercises(p):
@@ -163,6 +219,8 @@ def exercises(p):
                    "返回拉普拉斯修正后的 theta_{i|c} 数组。不要修改 counts。"},
             _theta_fn("laplace"), {"type": "array", "digits": 6}, kind="function",
             public=[((np.array(c),), {}) for c in p["cases"]], hidden=_hidden,
+            forbidden=_ESTIMATORS,
+            shortcut=lambda counts: np.array([float(lidstone(int(c), int(sum(counts)), len(counts), 1)) for c in counts]),
             mistakes=[
                 ("alpha_not_times_V", _theta_fn("alpha_not_times_V"),
                  {"en": "Your denominator adds 1; it must add V * alpha = len(counts).",
@@ -179,6 +237,47 @@ def exercises(p):
                           "Build a new array rather than changing counts in place.",
                     "zh": "每个计数加 1；总数按词表中每个词各加 1 增长。构造新数组，不要原地修改 counts。"}],
             solution="def theta_laplace(counts):\n    return (counts + 1) / (counts.sum() + len(counts))"),
+        graded(
+            "hw02.mu_function",
+            {"en": "Write mu_laplace(rows): rows is a numpy array of word counts, one row per document of one "
+                   "class, one column per word. Return the Bernoulli model's mu_{i|c} with the notes' +1/+2 "
+                   "smoothing, the probability that a document of the class contains word i, as an array. Do not "
+                   "modify rows. BernoulliNB, MultinomialNB, lidstone, laplace and probability_table are switched "
+                   "off while your function is checked.",
+             "zh": "编写 mu_laplace(rows)：rows 是某一类文档的词频 numpy 数组，每篇文档一行、每个词一列。返回伯努利模型按笔记 "
+                   "+1/+2 平滑的 mu_{i|c}，即该类文档包含词 i 的概率，以数组给出。不要修改 rows。检查你的函数时，BernoulliNB、"
+                   "MultinomialNB、lidstone、laplace 和 probability_table 会被关闭。"},
+            _mu_fn(), {"type": "array", "digits": 6}, kind="function",
+            public=[((np.array(rows),), {}) for rows in p["mu_cases"]], hidden=_mu_hidden,
+            forbidden=_ESTIMATORS,
+            shortcut=lambda rows: np.exp(BernoulliNB(alpha=1).fit(
+                np.vstack([rows, np.zeros_like(rows[:1])]), [1] * len(rows) + [0]).feature_log_prob_[1]),
+            mistakes=[
+                ("counts_not_binarised", _mu_fn("counts_not_binarised"),
+                 {"en": "You counted word occurrences. mu counts documents: a document that contains the word "
+                        "three times counts once (present or absent), so mu never exceeds 1.",
+                  "zh": "你数的是词出现的次数。mu 数的是文档：一篇文档含这个词三次也只算一次（出现或不出现），所以 mu 不会超过 1。"}),
+                ("plus_V_not_2", _mu_fn("plus_V_not_2"),
+                 {"en": "You added V to the number of documents, as for the multinomial model. Each mu is its own "
+                        "coin with two outcomes (present, absent): add 2.",
+                  "zh": "你在文档数上加了 V（多项式模型的做法）。每个 mu 是一枚只有两种结果（出现/不出现）的硬币：加 2。"}),
+                ("plus_one_not_2", _mu_fn("plus_one_not_2"),
+                 {"en": "You added 1 below as well as above. The Bernoulli denominator adds 2, one pseudo-document "
+                        "per outcome (present, absent).",
+                  "zh": "你在分母上也只加了 1。伯努利模型的分母加 2，每种结果（出现、不出现）各一篇伪文档。"}),
+                ("multinomial_theta", _mu_fn("multinomial_theta"),
+                 {"en": "That is a multinomial theta on the 0/1 data: its values sum to 1 over the words. mu divides "
+                        "by the number of documents of the class (+2), one coin per word.",
+                  "zh": "这是在 0/1 数据上的多项式 theta：它在所有词上之和为 1。mu 应除以该类的文档数（再加 2），每个词一枚硬币。"}),
+                ("no_smoothing", _mu_fn("no_smoothing"),
+                 {"en": "Your function returns the plain share of documents, without the +1/+2: a word no document "
+                        "of the class contains gets 0.",
+                  "zh": "你的函数返回的是未平滑的文档比例，没有 +1/+2：该类没有任何文档包含的词概率为 0。"}),
+            ],
+            hints=[{"en": "First turn the counts into present/absent (rows > 0), then count, per word, the documents "
+                          "that contain it.",
+                    "zh": "先把词频变成出现/不出现（rows > 0），再对每个词数包含它的文档数。"}],
+            solution="def mu_laplace(rows):\n    return ((rows > 0).sum(axis=0) + 1) / (rows.shape[0] + 2)"),
     ]
 
 
@@ -238,6 +337,19 @@ def cells(p):
         ("code", "def theta_laplace(counts):\n    # BEGIN SOLUTION\n"
                  "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
         ("code", "q4.check(theta_laplace)"),
+        ("markdown", {"en": "## Exercise 5: write the Bernoulli estimate\n\n"
+                            "Write `mu_laplace(rows)`: `rows` holds the word counts of one class's documents, one row a\n"
+                            "document; return mu_{i|c} with the notes' +1/+2 smoothing [伯努利模型], the probability that a\n"
+                            "document of the class *contains* word i. `BernoulliNB`, `MultinomialNB`, `lidstone`, `laplace`\n"
+                            "and `probability_table` are switched off while your function is checked. Do not modify `rows`.",
+                      "zh": "## 练习 5：写出伯努利估计\n\n"
+                            "编写 `mu_laplace(rows)`：`rows` 是某一类各文档的词频，每篇文档一行；返回按笔记 +1/+2 平滑的 mu_{i|c}，"
+                            "即该类文档*包含*词 i 的概率。检查你的函数时，`BernoulliNB`、`MultinomialNB`、`lidstone`、`laplace` "
+                            "和 `probability_table` 会被关闭。不要修改 `rows`。"}),
+        ("code", "q5 = exercise(\"hw02.mu_function\")\nq5"),
+        ("code", "def mu_laplace(rows):\n    # BEGIN SOLUTION\n"
+                 "    return ((rows > 0).sum(axis=0) + 1) / (rows.shape[0] + 2)\n    # END SOLUTION"),
+        ("code", "q5.check(mu_laplace)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

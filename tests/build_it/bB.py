@@ -262,3 +262,133 @@ WRONG = {
         (None, parents_zeroing_the_diagonal),
     ],
 }
+
+
+# ---------------------------------------------------------------- hw05.aode_posterior
+def _count(X, y, k, **fixed):
+    mask = (np.asarray(y) == k)
+    for c, v in fixed.items():
+        mask &= (X[c] == v).to_numpy()
+    return int(mask.sum())
+
+
+def _aode(X, y, day, pair_below=None, serving=None, combine="add", one=None):
+    cols, n, classes = list(X.columns), len(y), sorted(set(y))
+    N, size = len(classes), {c: X[c].nunique() for c in cols}
+    serving = [c for c in cols if (X[c] == day[c]).any()] if serving is None else serving(cols)
+    if one is not None:
+        serving = [cols[one]]
+    scores = {}
+    for k in classes:
+        per = []
+        for i in serving:
+            pair = _count(X, y, k, **{i: day[i]})
+            s = Fraction(pair + 1, (pair_below or (lambda n, N, Ni: n + N * Ni))(n, N, size[i]))
+            for j in cols:
+                if j != i:
+                    s *= Fraction(_count(X, y, k, **{i: day[i], j: day[j]}) + 1, pair + size[j])
+            per.append(s)
+        scores[k] = per
+    if combine == "average":
+        posts = [scores["yes"][t] / sum(scores[k][t] for k in classes) for t in range(len(serving))]
+        return float(sum(posts) / len(posts))
+    total = {k: sum(v) for k, v in scores.items()}
+    return float(total["yes"] / sum(total.values()))
+
+
+def aode_as_naive_bayes(X, y, day):
+    classes = sorted(set(y))
+    score = {}
+    for k in classes:
+        n_k = _count(X, y, k)
+        s = Fraction(n_k, len(y))
+        for j in X.columns:
+            s *= Fraction(_count(X, y, k, **{j: day[j]}) + 1, n_k + X[j].nunique())
+        score[k] = s
+    return float(score["yes"] / sum(score.values()))
+
+
+def aode_first_spode_only(X, y, day):
+    return _aode(X, y, day, one=0)
+
+
+def aode_averaging_posteriors(X, y, day):
+    return _aode(X, y, day, combine="average")
+
+
+def aode_pair_without_N(X, y, day):
+    return _aode(X, y, day, pair_below=lambda n, N, Ni: n + Ni)
+
+
+def aode_every_parent(X, y, day):
+    return _aode(X, y, day, serving=lambda cols: cols)
+
+
+def aode_probability_of_no(X, y, day):
+    return 1 - _aode(X, y, day)
+
+
+def aode_adding_the_day(X, y, day):
+    X["seen"] = 1                                                # a helper column left in the caller's table
+    return _aode(X.drop(columns="seen"), y, day)
+
+
+def aode_dict_of_both(X, y, day):
+    p = _aode(X, y, day)
+    return {"no": 1 - p, "yes": p}
+
+
+# ---------------------------------------------------------------- hw05.markov_blanket
+def blanket_without_coparents(parents, node):
+    children = [c for c, ps in parents.items() if node in ps]
+    return ", ".join(sorted(set(parents[node]) | set(children)))
+
+
+def blanket_parents_only(parents, node):
+    return ", ".join(sorted(parents[node]))
+
+
+def blanket_with_the_node(parents, node):
+    children = [c for c, ps in parents.items() if node in ps]
+    out = set(parents[node]) | set(children) | {node}
+    for c in children:
+        out |= set(parents[c])
+    return ", ".join(sorted(out))
+
+
+def blanket_unsorted(parents, node):
+    children = [c for c, ps in parents.items() if node in ps]
+    out = list(parents[node]) + children
+    for c in children:
+        out += [p for p in parents[c] if p != node and p not in out]
+    return ", ".join(out[::-1])
+
+
+def blanket_as_a_set(parents, node):
+    children = [c for c, ps in parents.items() if node in ps]
+    out = set(parents[node]) | set(children)
+    for c in children:
+        out |= set(parents[c])
+    out.discard(node)
+    return out
+
+
+WRONG.update({
+    "hw05.aode_posterior": [
+        ("naive_bayes", aode_as_naive_bayes),
+        ("one_spode", aode_first_spode_only),
+        ("averaged_posteriors", aode_averaging_posteriors),
+        ("N_left_out", aode_pair_without_N),
+        ("unseen_serves", aode_every_parent),
+        (None, aode_probability_of_no),
+        (None, aode_adding_the_day),
+        (None, aode_dict_of_both),
+    ],
+    "hw05.markov_blanket": [
+        ("no_coparents", blanket_without_coparents),
+        ("parents_only", blanket_parents_only),
+        (None, blanket_with_the_node),
+        (None, blanket_unsorted),
+        (None, blanket_as_a_set),
+    ],
+})

@@ -1,19 +1,21 @@
 """Homework 5 (lessons 10-11): semi-naive Bayes and Bayesian networks. Teacher's source.
 
 Each student's variant has its own training table (10 to 14 rows over three attributes),
-its own SPODE factor to smooth with its own alpha, its own passenger-like query for AODE,
+its own SPODE factor to smooth with its own alpha, its own passenger-like query for AODE (a
+build-it: the student writes AODE's posterior from the counts, AODE, SPODE, TAN and CategoricalNB
+switched off; the Markov blanket is the other build-it, BayesNet's markov_blanket switched off),
 its own tables for a three-node network (Rain -> WetGrass <- Sprinkler) and its own query
 on it: P(Rain | WetGrass) beside P(Rain | WetGrass, Sprinkler), and which statement explains
 the difference; ``DEFAULT`` is the self-study version. The answers are computed here, by nbteach.
 """
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
-from nbteach import CategoricalNB
 from nbteach.bayesnet import BayesNet
 from nbteach.semi_naive import AODE, SPODE
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
@@ -99,12 +101,6 @@ def _factor(p, kind="right"):
     return Fraction(n_cj + a, n_c + a * nj)  # naive Bayes' P(x_j | c)
 
 
-def _proba(p, model):
-    X, y = _frame(p)
-    m = model.fit(X, y)
-    return float(m.predict_proba(pd.DataFrame([p["query"]])[COLUMNS])[0][list(m.classes_).index("yes")])
-
-
 def _net(p):
     tf = [True, False]
     w = p["net"]["wet"]
@@ -167,15 +163,98 @@ def _why(p):
     return "a" if second < first else "b"
 
 
+#: the library names that would compute a one-dependence posterior for the student: switched off
+#: while hw05.aode_function is checked
+_ONE_DEPENDENCE = ("nbteach.semi_naive.AODE", "nbteach.semi_naive.SPODE", "nbteach.semi_naive.TAN",
+                   "nbteach.categorical.CategoricalNB")
+
+
+def _aode_fn(kind="right"):
+    """aode_yes(X, y, day) -> P(yes | day) under AODE(m=1, alpha=1), written from the counts (the
+    library's formulas: P(c, x_i) = (|D_{c,x_i}| + 1) / (|D| + N N_i), P(x_j | c, x_i) =
+    (|D_{c,x_i,x_j}| + 1) / (|D_{c,x_i}| + N_j), the SPODEs of the attributes whose value of the day
+    occurs in the table added class by class; naive Bayes with a smoothed prior if none does), or a
+    usual mistake: naive Bayes, the SPODEs' posteriors averaged, one SPODE only, N left out of
+    P(c, x_i)'s denominator, an unseen value serving as super-parent."""
+    def aode_yes(X, y, day):
+        cols = list(X.columns)
+        labels = list(y)
+        classes = sorted(set(labels))
+        rows = [dict(zip(cols, r)) for r in X.itertuples(index=False)]
+        n, N = len(labels), len(classes)
+        size = {c: len(set(X[c])) for c in cols}
+
+        def count(k, **fixed):
+            return sum(1 for r, lab in zip(rows, labels) if lab == k and all(r[c] == v for c, v in fixed.items()))
+
+        def spode(k, i):
+            pair = count(k, **{i: day[i]})
+            below = n + (size[i] if kind == "N_left_out" else N * size[i])
+            score = Fraction(pair + 1, below)
+            for j in cols:
+                if j != i:
+                    score *= Fraction(count(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])
+            return score
+
+        def naive(k, smooth_prior=True):
+            n_k = count(k)
+            score = Fraction(n_k + 1, n + N) if smooth_prior else Fraction(n_k, n)
+            for j in cols:
+                score *= Fraction(count(k, **{j: day[j]}) + 1, n_k + size[j])
+            return score
+
+        def share(scores):
+            return float(scores["yes"] / sum(scores.values()))
+
+        seen = [c for c in cols if kind == "unseen_serves" or any(r[c] == day[c] for r in rows)]
+        if kind == "naive_bayes":
+            return share({k: naive(k, smooth_prior=False) for k in classes})
+        if kind == "one_spode":
+            return share({k: spode(k, cols[0]) for k in classes})
+        if kind == "averaged_posteriors" and seen:
+            return sum(share({k: spode(k, i) for k in classes}) for i in seen) / len(seen)
+        if not seen:
+            return share({k: naive(k) for k in classes})
+        return share({k: sum(spode(k, i) for i in seen) for k in classes})
+    return aode_yes
+
+
+def _aode_cases(rng, n_cases):
+    """Random tables over the homework's three attributes (8-14 rows, both classes), each with a day;
+    the last day has one value the table never shows (that attribute cannot serve)."""
+    out = []
+    for t in range(n_cases):
+        rows = [[rng.choice(VALUES[c]) for c in COLUMNS] + [rng.choice(CLASSES)] for _ in range(rng.randint(8, 14))]
+        rows[0][-1], rows[1][-1] = CLASSES
+        if t == n_cases - 1:   # Outlook's value of the day never occurs in the table
+            unseen = rng.choice(VALUES["Outlook"])
+            for r in rows:
+                if r[0] == unseen:
+                    r[0] = rng.choice([v for v in VALUES["Outlook"] if v != unseen])
+        df = pd.DataFrame(rows, columns=COLUMNS + ["Play"])
+        day = {c: rng.choice(sorted(set(df[c]))) for c in COLUMNS}
+        if t == n_cases - 1:
+            day["Outlook"] = unseen
+        out.append(((df[COLUMNS], df["Play"], day), {}))
+    return out
+
+
+def _aode_hidden(rng):
+    return _aode_cases(rng, 4)
+
+
 def _blanket_fn(which):
+    """markov_blanket(parents, node) from the definition (parents, children, the children's other
+    parents), or a usual mistake: the co-parents left out, the parents only."""
     def blanket(parents, node):
-        net = BayesNet([(u, v) for v, ps in parents.items() for u in ps], nodes=list(parents))
+        children = [c for c, ps in parents.items() if node in ps]
+        out = set(parents[node])
+        if which != "parents":
+            out |= set(children)
         if which == "right":
-            out = net.markov_blanket(node)
-        elif which == "no_coparents":
-            out = set(net.parents(node)) | set(net.children(node))
-        else:
-            out = set(net.parents(node))
+            for c in children:
+                out |= set(parents[c])
+        out.discard(node)
         return ", ".join(sorted(out))
     return blanket
 
@@ -192,6 +271,7 @@ def exercises(p):
     ev = p["evidence"]
     sprinkler_word = "on" if ev["Sprinkler"] else "off"
     cfg = p["config"]
+    X, y = _frame(p)
     return [
         graded(
             "hw05.spode_factor",
@@ -221,23 +301,82 @@ def exercises(p):
                      "the class's column: (count + alpha) / (rows + alpha * N_j)"),
         graded(
             "hw05.aode_posterior",
-            {"en": "Fit AODE(m=1, alpha=1) on the table. What is P(Play = yes) for the day `day` below? "
-                   "At least 4 significant digits.",
-             "zh": "在表上拟合 AODE(m=1, alpha=1)。下面的 `day` 的 P(Play = yes) 是多少？至少 4 位有效数字。"},
-            _proba(p, AODE(m=1, alpha=1)), num,
+            {"en": "Write aode_yes(X, y, day): X is a table of attributes (a DataFrame), y the class of each row ('no' "
+                   "or 'yes'), day a dict attribute -> value. Return P(yes | day) under AODE with m = 1 and the Laplace "
+                   "correction, a float: an attribute serves as super-parent when the day's value of it occurs in X; "
+                   "each serving SPODE's score is P(c, x_i) times P(x_j | c, x_i) over the other attributes, with "
+                   "P(c, x_i) = (|D_{c,x_i}| + 1) / (|D| + N N_i) and P(x_j | c, x_i) = (|D_{c,x_i,x_j}| + 1) / "
+                   "(|D_{c,x_i}| + N_j) (N classes, N_i values of attribute i in X); the scores are added class by "
+                   "class, then normalised. If no attribute serves, use naive Bayes with the prior smoothed the same way, "
+                   "(|D_c| + 1) / (|D| + N). AODE, SPODE, TAN and CategoricalNB are switched off while your function is "
+                   "checked. At least 6 significant digits.",
+             "zh": "编写 aode_yes(X, y, day)：X 是属性表（DataFrame），y 是每一行的类别（'no' 或 'yes'），day 是 属性 -> 取值 的字典。"
+                   "返回 m = 1、使用拉普拉斯修正的 AODE 给出的 P(yes | day)，为浮点数：day 在某属性上的取值在 X 中出现过时，该属性才能充当超父；"
+                   "每个超父的 SPODE 得分是 P(c, x_i) 乘以其他属性的 P(x_j | c, x_i)，其中 "
+                   "P(c, x_i) = (|D_{c,x_i}| + 1) / (|D| + N N_i)，P(x_j | c, x_i) = (|D_{c,x_i,x_j}| + 1) / (|D_{c,x_i}| + N_j)"
+                   "（N 为类别数，N_i 为属性 i 在 X 中的取值个数）；按类别把这些得分相加，再归一化。若没有属性能充当超父，"
+                   "就用先验概率同样平滑的朴素贝叶斯，(|D_c| + 1) / (|D| + N)。检查你的函数时，AODE、SPODE、TAN 和 CategoricalNB "
+                   "会被关闭。至少 6 位有效数字。"},
+            _aode_fn(), {"type": "number", "digits": 6}, kind="function",
+            public=[((X, y, dict(p["query"])), {})] + _aode_cases(random.Random(len(p["rows"])), 2),
+            hidden=_aode_hidden,
+            forbidden=_ONE_DEPENDENCE,
+            shortcut=lambda X, y, day: float(AODE(m=1, alpha=1).fit(X, y).predict_proba(
+                pd.DataFrame([day])[list(X.columns)])[0][list(sorted(set(y))).index("yes")]),
             mistakes=[
-                ("naive_bayes", _proba(p, CategoricalNB(alpha=1)),
-                 {"en": "That is naive Bayes: AODE averages the SPODEs, one per super-parent.",
-                  "zh": "这是朴素贝叶斯：AODE 对每个超父的 SPODE 求平均。"}),
-                ("one_spode", _proba(p, SPODE(parent=COLUMNS[0], alpha=1)),
-                 {"en": f"That is a single SPODE (super-parent {COLUMNS[0]}); AODE uses every qualifying "
-                        "attribute as super-parent.",
-                  "zh": f"这是单个 SPODE（超父 {COLUMNS[0]}）；AODE 用每个符合条件的属性作为超父。"}),
+                ("naive_bayes", _aode_fn("naive_bayes"),
+                 {"en": "That is naive Bayes: AODE adds up the SPODEs, one per super-parent, each letting the other "
+                        "attributes depend on the super-parent too.",
+                  "zh": "这是朴素贝叶斯：AODE 要把每个超父的 SPODE 相加，每个 SPODE 都让其他属性也依赖于超父。"}),
+                ("one_spode", _aode_fn("one_spode"),
+                 {"en": f"That is a single SPODE (super-parent {COLUMNS[0]}); AODE adds the SPODE of every attribute "
+                        "that serves.",
+                  "zh": f"这是单个 SPODE（超父 {COLUMNS[0]}）；AODE 要把每个能充当超父的属性的 SPODE 相加。"}),
+                ("averaged_posteriors", _aode_fn("averaged_posteriors"),
+                 {"en": "Your function averages the SPODEs' posteriors. AODE adds their scores (the numerators) class "
+                        "by class and normalises once.",
+                  "zh": "你的函数对各 SPODE 的后验概率取平均。AODE 是按类别把它们的得分（分子）相加，最后只归一化一次。"}),
+                ("N_left_out", _aode_fn("N_left_out"),
+                 {"en": "Your P(c, x_i) divides by |D| + N_i: it is a joint of the class and the value, so the "
+                        "pseudo-counts go to every (class, value) pair, N N_i of them.",
+                  "zh": "你的 P(c, x_i) 除以的是 |D| + N_i：它是类别与取值的联合概率，伪计数要加给每一个 (类别, 取值) 组合，共 N N_i 个。"}),
+                ("unseen_serves", _aode_fn("unseen_serves"),
+                 {"en": "An attribute whose value of the day never occurs in the table cannot serve as super-parent "
+                        "(m = 1): leave its SPODE out.",
+                  "zh": "day 在某属性上的取值从未在表中出现时，该属性不能充当超父（m = 1）：不要加上它的 SPODE。"}),
             ],
-            hints=[{"en": "The question asks for the class 'yes': is it the first class of the fitted model?",
-                    "zh": "题目问的是类别 'yes'：它是拟合后模型的第一个类别吗？"}],
-            solution="m = AODE(m=1, alpha=1).fit(X, y)\n"
-                     "answer = m.predict_proba(day)[0][list(m.classes_).index('yes')]"),
+            hints=[{"en": "Count first: |D_{c,x_i}| and |D_{c,x_i,x_j}| are numbers of rows of X with those values "
+                          "(and class c). Exact Fractions keep the arithmetic honest; return a float at the end.",
+                    "zh": "先计数：|D_{c,x_i}| 和 |D_{c,x_i,x_j}| 是 X 中取这些值（且类别为 c）的行数。用精确的 Fraction 计算更可靠；"
+                          "最后返回浮点数。"},
+                   {"en": "The question asks for the class 'yes': divide its summed score by the sum over both classes.",
+                    "zh": "题目问的是类别 'yes'：用它的得分之和除以两个类别的得分之和。"}],
+            solution="def aode_yes(X, y, day):\n"
+                     "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
+                     "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
+                     "    def rows(k, **fixed):   # |D_{c, ...}|\n"
+                     "        mask = (y == k).to_numpy()\n"
+                     "        for c, v in fixed.items():\n"
+                     "            mask &= (X[c] == v).to_numpy()\n"
+                     "        return int(mask.sum())\n"
+                     "    serving = [i for i in cols if (X[i] == day[i]).any()]\n"
+                     "    score = {}\n"
+                     "    for k in classes:\n"
+                     "        if not serving:   # naive Bayes, the prior smoothed\n"
+                     "            s = Fraction(rows(k) + 1, n + N)\n"
+                     "            for j in cols:\n"
+                     "                s *= Fraction(rows(k, **{j: day[j]}) + 1, rows(k) + size[j])\n"
+                     "            score[k] = s\n"
+                     "            continue\n"
+                     "        score[k] = 0\n"
+                     "        for i in serving:\n"
+                     "            pair = rows(k, **{i: day[i]})\n"
+                     "            s = Fraction(pair + 1, n + N * size[i])\n"
+                     "            for j in cols:\n"
+                     "                if j != i:\n"
+                     "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
+                     "            score[k] += s\n"
+                     "    return float(score['yes'] / sum(score.values()))"),
         graded(
             "hw05.joint_probability",
             {"en": f"In the network below, what is P(Rain = {cfg['Rain']}, Sprinkler = {cfg['Sprinkler']}, "
@@ -319,11 +458,15 @@ def exercises(p):
         graded(
             "hw05.markov_blanket",
             {"en": "Write markov_blanket(parents, node): parents maps every node to the list of its parents; "
-                   "return the names in the node's Markov blanket, sorted alphabetically and joined by ', '.",
+                   "return the names in the node's Markov blanket, sorted alphabetically and joined by ', '. BayesNet's "
+                   "markov_blanket and moral_graph are switched off while your function is checked.",
              "zh": "编写 markov_blanket(parents, node)：parents 把每个结点映射到其父结点列表；"
-                   "返回该结点马尔可夫毯中的结点名，按字母排序并用 ', ' 连接。"},
+                   "返回该结点马尔可夫毯中的结点名，按字母排序并用 ', ' 连接。检查你的函数时，BayesNet 的 markov_blanket 和 moral_graph 会被关闭。"},
             _blanket_fn("right"), {"type": "text"}, kind="function",
             public=[((g, v), {}) for g, v in p["cases"]], hidden=_hidden,
+            forbidden=("nbteach.bayesnet.network.BayesNet.markov_blanket", "nbteach.bayesnet.network.BayesNet.moral_graph"),
+            shortcut=lambda parents, node: ", ".join(sorted(BayesNet(
+                [(u, v) for v, ps in parents.items() for u in ps], nodes=list(parents)).markov_blanket(node))),
             mistakes=[("no_coparents", _blanket_fn("no_coparents"),
                        {"en": "Parents and children are not enough: add the children's other parents.",
                         "zh": "只有父结点和子结点还不够：还要加上子结点的其他父结点。"}),
@@ -376,13 +519,45 @@ def cells(p):
                  "# END SOLUTION\n"
                  f"answer1 = Fraction(count + {f['alpha']}, rows + {f['alpha']} * len(m1.categories_[j]))  # SOLUTION"),
         ("code", "q1.check(answer1)"),
-        ("markdown", {"en": "## Exercise 2: AODE [平均独依赖估计]",
-                      "zh": "## 练习 2：AODE（平均独依赖估计）"}),
+        ("markdown", {"en": "## Exercise 2: write AODE [平均独依赖估计]\n\n"
+                            "Write `aode_yes(X, y, day)`: AODE's P(Play = yes | day), with m = 1 and the Laplace correction,\n"
+                            "from the counts of the table, the way Zhou's (7.23)-(7.25) and the prompt below write it.\n"
+                            "`AODE`, `SPODE`, `TAN` and `CategoricalNB` are switched off while your function is checked: the\n"
+                            "check calls it on the table above with the day below, on two more small tables (one with a value\n"
+                            "the table never shows), and your teacher's grading on more.",
+                      "zh": "## 练习 2：写出 AODE（平均独依赖估计）\n\n"
+                            "编写 `aode_yes(X, y, day)`：按周志华书中 (7.23)-(7.25) 和下面题目的写法，由表中的计数算出 m = 1、使用拉普拉斯修正的 AODE 的 P(Play = yes | day)。"
+                            "检查你的函数时 `AODE`、`SPODE`、`TAN` 和 `CategoricalNB` 会被关闭：检查单元格会在上面的表和下面的 day 上调用它，"
+                            "还会在另外两张小表上调用它（其中一张的 day 有一个表中从未出现的取值）；老师评分时会用更多的表。"}),
         ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
-        ("code", f"day = pd.DataFrame([{p['query']!r}])\n"
-                 "m2 = AODE(m=1, alpha=1).fit(X, y)  # SOLUTION\n"
-                 "answer2 = m2.predict_proba(day)[0][list(m2.classes_).index(\"yes\")]  # SOLUTION"),
-        ("code", "q2.check(answer2)"),
+        ("code", f"day = {p['query']!r}\n\n"
+                 "def aode_yes(X, y, day):\n    # BEGIN SOLUTION\n"
+                 "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
+                 "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
+                 "    def rows(k, **fixed):   # |D_{c, ...}|\n"
+                 "        mask = (y == k).to_numpy()\n"
+                 "        for c, v in fixed.items():\n"
+                 "            mask &= (X[c] == v).to_numpy()\n"
+                 "        return int(mask.sum())\n"
+                 "    serving = [i for i in cols if (X[i] == day[i]).any()]\n"
+                 "    score = {}\n"
+                 "    for k in classes:\n"
+                 "        if not serving:   # naive Bayes, the prior smoothed\n"
+                 "            s = Fraction(rows(k) + 1, n + N)\n"
+                 "            for j in cols:\n"
+                 "                s *= Fraction(rows(k, **{j: day[j]}) + 1, rows(k) + size[j])\n"
+                 "            score[k] = s\n"
+                 "            continue\n"
+                 "        score[k] = 0\n"
+                 "        for i in serving:\n"
+                 "            pair = rows(k, **{i: day[i]})\n"
+                 "            s = Fraction(pair + 1, n + N * size[i])\n"
+                 "            for j in cols:\n"
+                 "                if j != i:\n"
+                 "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
+                 "            score[k] += s\n"
+                 "    return float(score['yes'] / sum(score.values()))\n    # END SOLUTION"),
+        ("code", "q2.check(aode_yes)"),
         ("markdown", {"en": "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:",
                       "zh": "## 一个小的贝叶斯网\n\n下雨和洒水器都能把草地弄湿："}),
         ("code", "tf = [True, False]\n"
@@ -415,9 +590,10 @@ def cells(p):
         ("code", "q4b.check(answer4b)"),
         ("markdown", {"en": "## Exercise 5: the Markov blanket [马尔可夫毯]\n\n"
                             "Write `markov_blanket(parents, node)`. The check calls it on a few small graphs; your\n"
-                            "teacher's grading calls it on more.",
+                            "teacher's grading calls it on more. `BayesNet`'s `markov_blanket` and `moral_graph` are switched\n"
+                            "off while it does.",
                       "zh": "## 练习 5：马尔可夫毯\n\n"
-                            "编写 `markov_blanket(parents, node)`。检查单元格会用几个小图调用它；老师评分时会用更多图调用它。"}),
+                            "编写 `markov_blanket(parents, node)`。检查单元格会用几个小图调用它；老师评分时会用更多图调用它。检查期间 `BayesNet` 的 `markov_blanket` 和 `moral_graph` 会被关闭。"}),
         ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
         ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
                  "    children = [c for c, ps in parents.items() if node in ps]\n"

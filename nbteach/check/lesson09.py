@@ -97,8 +97,8 @@ define(
                   "list of the conditional risks R(c_i | x), one per decision, exact when the inputs are "
                   "Fractions. Write it yourself: nbteach.decision's conditional_risk, expected_loss, "
                   "bayes_decision and bayes_risk are switched off while your function is checked.",
-            "zh": "编写 conditional_risk(posterior, loss)：posterior 是各类的 P(c_j | x) 组成的列表；loss 是若干行组成的列表，"
-                  "loss[i][j] 是真实为 c_j 时判为 c_i 的代价。返回各个决策的条件风险 R(c_i | x) 组成的列表；输入是 Fraction "
+            "zh": "编写 conditional_risk(posterior, loss)：第一个参数是各类的 P(c_j | x) 组成的列表；第二个参数是损失矩阵，"
+                  "由若干行组成的列表，第 i 行第 j 个元素是真实为 c_j 时判为 c_i 的代价。返回各个决策的条件风险 R(c_i | x) 组成的列表；输入是 Fraction "
                   "时结果应是精确的。请自己实现：检查你的函数时，nbteach.decision 的 conditional_risk、expected_loss、"
                   "bayes_decision 和 bayes_risk 会被关闭。"},
     answer=_risk_function(),
@@ -282,8 +282,8 @@ define(
                   "Return the mean cost per row, a float. The check calls it on lesson 09's held-out mail with a "
                   "missed spam costing 4, a false alarm 1 and a person 0.25, and on small cases. "
                   "nbteach.decision's functions are switched off while your function is checked.",
-            "zh": "编写 mean_cost(posterior, loss, truth, reject_cost=None)：posterior 是 numpy 数组，每封邮件（或每个样本）"
-                  "一行 P(c_1 | x), ..., P(c_K | x)；loss[i][j] 是真实为 c_j 时判为 c_i 的代价；truth 是每行的真实类别，"
+            "zh": "编写 mean_cost(posterior, loss, truth, reject_cost=None)：第一个参数是后验概率的 numpy 数组，每封邮件（或每个样本）"
+                  "一行 P(c_1 | x), ..., P(c_K | x)；第二个参数是损失矩阵，第 i 行第 j 个元素是真实为 c_j 时判为 c_i 的代价；truth 是每行的真实类别，"
                   "以下标 0..K-1 表示。对每一行作贝叶斯决策（条件风险最小者；风险相等时取靠前的决策）；当 reject_cost 是一个数，"
                   "且连最小的风险都超过它时，改为把这一行交给人工处理，代价为 reject_cost。返回每行的平均代价（浮点数）。"
                   "检查会在第 09 课的留出邮件上调用它（漏掉垃圾邮件代价为 4，误报为 1，人工处理为 0.25），也会在一些小例子上调用它。"

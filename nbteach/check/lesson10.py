@@ -146,6 +146,10 @@ define(
     answer=_aode,
     rtol=1e-4,   # explain prints each score to 6 significant digits; the mistakes differ by 0.8% or more
     mistakes=[
+        Mistake("explorer_alpha", lambda: _yes(AODE(m=_M, alpha=1).fit(*_titanic())),
+                {"en": "That is AODE with alpha = 1, what the explorer of section 4 shows; this exercise smooths "
+                       "with alpha = 0.5: every factor's pseudo-counts change.",
+                 "zh": "这是 alpha = 1 时的 AODE，即第 4 节演示器显示的值；本题用 alpha = 0.5 平滑：每个因子的伪计数都变了。"}),
         Mistake("every_parent", lambda: _aode(m=1),
                 {"en": "That adds every super-parent's SPODE. With m = 200, count the rows that share each of "
                        "her values: one of them is too rare to serve.",

@@ -392,3 +392,71 @@ WRONG.update({
         (None, blanket_as_a_set),
     ],
 })
+
+
+# ---------------------------------------------------------------- hw05.joint_probability
+def joint_true_factors(tables, assignment):
+    p = 1.0
+    for node, (parents, table) in tables.items():
+        p *= table[tuple(assignment[u] for u in parents)]
+    return p
+
+
+def joint_summed(tables, assignment):
+    total = 0.0
+    for node, (parents, table) in tables.items():
+        q = table[tuple(assignment[u] for u in parents)]
+        total += q if assignment[node] else 1 - q
+    return total
+
+
+def joint_of_the_roots(tables, assignment):
+    p = 1.0
+    for node, (parents, table) in tables.items():
+        if not parents:
+            p *= table[()] if assignment[node] else 1 - table[()]
+    return p
+
+
+def joint_first_row(tables, assignment):
+    p = 1.0
+    for node, (parents, table) in tables.items():
+        q = next(iter(table.values()))
+        p *= q if assignment[node] else 1 - q
+    return p
+
+
+def joint_parents_reversed(tables, assignment):
+    p = 1.0
+    for node, (parents, table) in tables.items():
+        key = tuple(assignment[u] for u in parents[::-1])
+        q = table[key]
+        p *= q if assignment[node] else 1 - q
+    return p
+
+
+def joint_log(tables, assignment):
+    return sum(math.log(t[tuple(assignment[u] for u in ps)] if assignment[n] else 1 - t[tuple(assignment[u] for u in ps)])
+               for n, (ps, t) in tables.items())
+
+
+def joint_popping_the_tables(tables, assignment):
+    p = 1.0
+    for node in list(tables):
+        parents, table = tables.pop(node)                         # empties the caller's dict
+        q = table[tuple(assignment[u] for u in parents)]
+        p *= q if assignment[node] else 1 - q
+    return p
+
+
+WRONG.update({
+    "hw05.joint_probability": [
+        ("true_always", joint_true_factors),
+        ("added", joint_summed),
+        ("roots_only", joint_of_the_roots),
+        ("parents_ignored", joint_first_row),
+        (None, joint_parents_reversed),          # the parents' values read in reverse order
+        (None, joint_log),
+        (None, joint_popping_the_tables),
+    ],
+})

@@ -3,7 +3,8 @@
 Each student's variant has its own training table (10 to 14 rows over three attributes),
 its own SPODE factor to smooth with its own alpha, its own passenger-like query for AODE (a
 build-it: the student writes AODE's posterior from the counts, AODE, SPODE, TAN and CategoricalNB
-switched off; the Markov blanket is the other build-it, BayesNet's markov_blanket switched off),
+switched off; the network's joint and the Markov blanket are build-its too, with BayesNet and its
+markov_blanket switched off),
 its own tables for a three-node network (Rain -> WetGrass <- Sprinkler) and its own query
 on it: P(Rain | WetGrass) beside P(Rain | WetGrass, Sprinkler), and which statement explains
 the difference; ``DEFAULT`` is the self-study version. The answers are computed here, by nbteach.
@@ -25,6 +26,9 @@ NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
 COLUMNS = ["Outlook", "Wind", "Humidity"]
 VALUES = {"Outlook": ["sunny", "overcast", "rain"], "Wind": ["weak", "strong"], "Humidity": ["normal", "high"]}
 CLASSES = ["no", "yes"]
+#: the code comments of this homework's cells, in the Chinese notebook
+COMMENTS_ZH = {"the network above as plain tables: node -> (its parents, P(node = True | their values))":
+               "把上面的网络写成普通的表：结点 -> (它的父结点, P(结点 = True | 父结点的取值))"}
 
 DEFAULT = {
     "rows": [["sunny", "weak", "high", "no"], ["sunny", "strong", "high", "no"],
@@ -112,12 +116,74 @@ def _net(p):
                      "WetGrass": wet})
 
 
-def _joint(p, flip=None):
-    net = _net(p)
+def _tables(p):
+    """The variant's network as plain tables: node -> (its parents, {parents' values: P(node = True | them)})."""
+    w = p["net"]["wet"]
+    return {"Rain": ([], {(): p["net"]["rain"]}), "Sprinkler": ([], {(): p["net"]["sprinkler"]}),
+            "WetGrass": (["Rain", "Sprinkler"], {(True, True): w[0], (True, False): w[1],
+                                                 (False, True): w[2], (False, False): w[3]})}
+
+
+def _joint_fn(kind="right"):
+    """joint_probability(tables, assignment) -> P(assignment) = prod_v P(x_v | x_pa(v)) from the definition,
+    or a usual mistake: P(node = True | ...) taken whatever the node's value, the factors added, the
+    children's factors left out (only the roots' priors), the parents' values ignored (the first row)."""
+    def joint_probability(tables, assignment):
+        total = 0.0 if kind == "added" else 1.0
+        for node, (parents, table) in tables.items():
+            if kind == "roots_only" and parents:
+                continue
+            key = tuple(assignment[u] for u in parents)
+            if kind == "parents_ignored":
+                key = next(iter(table))
+            p_true = table[key]
+            factor = p_true if assignment[node] or kind == "true_always" else 1 - p_true
+            total = total + factor if kind == "added" else total * factor
+        return total
+    return joint_probability
+
+
+def _random_tables(rng):
+    """A random network over 1 to 5 nodes (parents drawn among the earlier nodes), its tables with
+    two-decimal probabilities, and a random assignment."""
+    names = rng.sample(list("abcdefgh"), rng.randint(1, 5))
+    tables = {}
+    for i, v in enumerate(names):
+        parents = sorted(u for u in names[:i] if rng.random() < 0.5)
+        keys = [()]
+        for _ in parents:
+            keys = [k + (b,) for k in keys for b in (True, False)]
+        tables[v] = (parents, {k: rng.randint(1, 99) / 100 for k in keys})
+    return tables, {v: rng.choice([True, False]) for v in names}
+
+
+def _joint_hidden(rng):
+    out = [(_random_tables(rng), {}) for _ in range(4)]
+    tables, _ = _random_tables(rng)
+    out.append(((tables, {v: False for v in tables}), {}))        # every node False: only 1 - p factors
+    return out
+
+
+def _joint_public(p):
+    """The variant's network at its configuration, every node False there, and a four-node chain."""
+    chain = {"a": ([], {(): 0.3}), "b": (["a"], {(True,): 0.8, (False,): 0.1}),
+             "c": (["b"], {(True,): 0.35, (False,): 0.6}), "d": (["a", "c"], {(True, True): 0.9, (True, False): 0.45,
+                                                                             (False, True): 0.25, (False, False): 0.05})}
     config = dict(p["config"])
-    if flip:
-        config[flip] = not config[flip]
-    return float(net.joint()[tuple(config[v] for v in net.nodes)])
+    return [((_tables(p), config), {}), ((_tables(p), {"Rain": False, "Sprinkler": False, "WetGrass": False}), {}),
+            ((chain, {"a": True, "b": False, "c": True, "d": False}), {})]
+
+
+def _joint_shortcut(tables, assignment):
+    """The one library call that would answer: the network built and its joint table read."""
+    tf = [True, False]
+    cpds = {}
+    for v, (parents, table) in tables.items():
+        rows = [[table[k], 1 - table[k]] for k in table]
+        index = pd.MultiIndex.from_tuples(list(table), names=parents) if parents else None
+        cpds[v] = pd.DataFrame(rows, columns=tf, index=index)
+    net = BayesNet([(u, v) for v, (ps, _) in tables.items() for u in ps], cpds, nodes=list(tables))
+    return float(net.joint()[tuple(assignment[v] for v in net.nodes)])
 
 
 def _posterior(p, evidence=None):
@@ -379,21 +445,49 @@ def exercises(p):
                      "    return float(score['yes'] / sum(score.values()))"),
         graded(
             "hw05.joint_probability",
-            {"en": f"In the network below, what is P(Rain = {cfg['Rain']}, Sprinkler = {cfg['Sprinkler']}, "
-                   "WetGrass = True)? At least 4 significant digits.",
-             "zh": f"在下面的网络中，P(Rain = {cfg['Rain']}, Sprinkler = {cfg['Sprinkler']}, WetGrass = True) "
-                   "是多少？至少 4 位有效数字。"},
-            _joint(p), num,
+            {"en": "Write joint_probability(tables, assignment): tables maps every node of a network of True/False "
+                   "nodes to (its parents, its table): the parents a list of node names, the table a dict from the "
+                   "tuple of the parents' values (in that order; () for a node without parents) to P(node = True | "
+                   "those values). assignment maps every node to True or False. Return the joint probability of the "
+                   "assignment, a float. The check calls it on the network below at (Rain, Sprinkler, WetGrass) = "
+                   f"({cfg['Rain']}, {cfg['Sprinkler']}, True), on other assignments and on other networks. BayesNet is "
+                   "switched off while your function is checked. At least 6 significant digits.",
+             "zh": "编写 joint_probability(tables, assignment)：tables 把网络（各结点取 True/False）的每个结点映射到（它的父结点, 它的表）："
+                   "父结点是结点名的列表；表是一个字典，把父结点取值组成的元组（按父结点的顺序；没有父结点时为 ()）映射到 "
+                   "P(该结点 = True | 这些取值)。assignment 把每个结点映射到 True 或 False。返回这组取值的联合概率，为浮点数。"
+                   "检查会在下面的网络上以 (Rain, Sprinkler, WetGrass) = "
+                   f"({cfg['Rain']}, {cfg['Sprinkler']}, True) 调用它，也会用其他取值和其他网络调用它。检查你的函数时 BayesNet "
+                   "会被关闭。至少 6 位有效数字。"},
+            _joint_fn(), {"type": "number", "digits": 6}, kind="function",
+            public=_joint_public(p), hidden=_joint_hidden,
+            forbidden=("nbteach.bayesnet.network.BayesNet",),
+            shortcut=_joint_shortcut,
             mistakes=[
-                ("wrong_rain", _joint(p, "Rain"),
-                 {"en": "Check the value of Rain: read its column, and WetGrass's row, for that value.",
-                  "zh": "检查 Rain 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
-                ("wrong_sprinkler", _joint(p, "Sprinkler"),
-                 {"en": "Check the value of Sprinkler: read its column, and WetGrass's row, for that value.",
-                  "zh": "检查 Sprinkler 的取值：按该取值读它的列，以及 WetGrass 表中的行。"}),
+                ("true_always", _joint_fn("true_always"),
+                 {"en": "Your function takes P(node = True | parents) for every node, also where the node is False: "
+                        "there the factor is 1 - P(node = True | parents).",
+                  "zh": "你的函数对每个结点都取 P(结点 = True | 父结点)，结点为 False 时也是如此：这时因子应是 1 - P(结点 = True | 父结点)。"}),
+                ("added", _joint_fn("added"),
+                 {"en": "Your function adds the factors. The joint of a Bayesian network is their product, one factor "
+                        "per node: P(x_1, ..., x_d) = prod_v P(x_v | x_pa(v)).",
+                  "zh": "你的函数把各因子相加了。贝叶斯网的联合概率是它们的乘积，每个结点一个因子：P(x_1, ..., x_d) = prod_v P(x_v | x_pa(v))。"}),
+                ("roots_only", _joint_fn("roots_only"),
+                 {"en": "Your function multiplies the priors of the nodes without parents only: every node contributes "
+                        "a factor, a child its table's entry at its parents' values.",
+                  "zh": "你的函数只乘了没有父结点的结点的先验概率：每个结点都贡献一个因子，子结点取它的表在父结点取值处的那一项。"}),
+                ("parents_ignored", _joint_fn("parents_ignored"),
+                 {"en": "Your function reads each table's first row whatever the parents' values: look the row up by "
+                        "the tuple of the parents' values in the assignment.",
+                  "zh": "你的函数不管父结点取什么值都读表的第一行：要按 assignment 中父结点取值组成的元组去查那一行。"}),
             ],
-            hints=[{"en": "One factor per node, each from its own table.", "zh": "每个结点一个因子，各取自自己的表。"}],
-            solution="answer = float(net.joint()[(rain, sprinkler, True)])   # in net.nodes order"),
+            hints=[{"en": "One factor per node, each from its own table: the key is the tuple of its parents' values.",
+                    "zh": "每个结点一个因子，各取自自己的表：键是它的父结点取值组成的元组。"}],
+            solution="def joint_probability(tables, assignment):\n"
+                     "    p = 1.0\n"
+                     "    for node, (parents, table) in tables.items():\n"
+                     "        p_true = table[tuple(assignment[u] for u in parents)]\n"
+                     "        p *= p_true if assignment[node] else 1 - p_true\n"
+                     "    return p"),
         graded(
             "hw05.explaining_away",
             {"en": "The grass is wet. Put two posteriors of rain side by side: first P(Rain = True | WetGrass = "
@@ -568,11 +662,26 @@ def cells(p):
                  "net = BayesNet([(\"Rain\", \"WetGrass\"), (\"Sprinkler\", \"WetGrass\")],\n"
                  "               {\"Rain\": rain, \"Sprinkler\": sprinkler, \"WetGrass\": wet})\n"
                  "net.cpd(\"WetGrass\")"),
-        ("markdown", {"en": "## Exercise 3: the joint is a product [联合概率]",
-                      "zh": "## 练习 3：联合概率是乘积"}),
+        ("markdown", {"en": "## Exercise 3: the joint is a product [联合概率]\n\n"
+                            "Write `joint_probability(tables, assignment)`: one factor per node, each read from its own\n"
+                            "table. The cell below turns the network above into plain `tables`; `BayesNet` is switched off\n"
+                            "while your function is checked, so read the tables, not `net.joint()`.",
+                      "zh": "## 练习 3：联合概率是乘积\n\n"
+                            "编写 `joint_probability(tables, assignment)`：每个结点一个因子，各从自己的表中读出。下面的单元格把上面的网络"
+                            "变成普通的 `tables`；检查你的函数时 `BayesNet` 会被关闭，所以要读表，而不是用 `net.joint()`。"}),
         ("code", "q3 = exercise(\"hw05.joint_probability\")\nq3"),
-        ("code", f"answer3 = float(net.joint()[({cfg['Rain']}, {cfg['Sprinkler']}, True)])  # SOLUTION"),
-        ("code", "q3.check(answer3)"),
+        ("code", "# the network above as plain tables: node -> (its parents, P(node = True | their values))\n"
+                 "tables = {node: (list(net.parents(node)),\n"
+                 "                 {(k if isinstance(k, tuple) else (k,)) if net.parents(node) else (): float(row[True])\n"
+                 "                  for k, row in net.cpd(node).iterrows()})\n"
+                 "          for node in net.nodes}\n\n"
+                 "def joint_probability(tables, assignment):\n    # BEGIN SOLUTION\n"
+                 "    p = 1.0\n"
+                 "    for node, (parents, table) in tables.items():\n"
+                 "        p_true = table[tuple(assignment[u] for u in parents)]\n"
+                 "        p *= p_true if assignment[node] else 1 - p_true\n"
+                 "    return p\n    # END SOLUTION"),
+        ("code", "q3.check(joint_probability)"),
         ("markdown", {"en": "## Exercise 4: explaining away [解释消除]\n\n"
                             "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
                             "or less likely? Then compute both numbers, and say which statement explains them.",

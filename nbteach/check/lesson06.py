@@ -404,7 +404,7 @@ define(
                   "（numpy 数组），log_prior 是 K 个类的对数先验概率 log P(c)，log_theta 是 K x V 的数组 log P(w_i | c)。"
                   "返回多项式朴素贝叶斯的 K 个对数后验概率 log P(c | x)（numpy 数组）。对几千词的文档也必须可用，"
                   "这样的文档的概率在 float64 中会下溢。请自己实现：检查你的函数时 MultinomialNB、TextNB 和 nbteach 的 "
-                  "log_sum_exp 会被关闭，scipy 的 logsumexp 也不是本题要的做法。"},
+                  "log_sum_exp 会被关闭，scipy 中现成的 log-sum-exp 也不是本题要的做法。"},
     answer=_log_posterior_of,
     kind="function",
     inputs=_log_posterior_inputs,

@@ -219,6 +219,136 @@ def odds_sd(x, theta, var, prior):
     return float(s[1] - s[0])
 
 
+# ---------------------------------------------------------------- hw03.confusion_function
+def confusion_transposed(y_true, y_pred, labels):
+    index = {c: k for k, c in enumerate(labels)}
+    C = np.zeros((len(labels), len(labels)), dtype=int)
+    for t, p in zip(y_true, y_pred):
+        C[index[p], index[t]] += 1
+    return C
+
+
+def confusion_sorted_labels(y_true, y_pred, labels):
+    labels = sorted(labels)                                 # not the order asked for
+    index = {c: k for k, c in enumerate(labels)}
+    C = np.zeros((len(labels), len(labels)), dtype=int)
+    for t, p in zip(y_true, y_pred):
+        C[index[t], index[p]] += 1
+    return C
+
+
+def confusion_as_lists(y_true, y_pred, labels):
+    return [[sum(t == a and p == b for t, p in zip(y_true, y_pred)) for b in labels] for a in labels][:1]
+
+
+def confusion_diagonal_only(y_true, y_pred, labels):
+    C = np.zeros((len(labels), len(labels)), dtype=int)
+    for t, p in zip(y_true, y_pred):
+        if t == p:
+            C[labels.index(t), labels.index(t)] += 1
+    return C
+
+
+# ---------------------------------------------------------------- hw03.prf_function
+def _tfp(y_true, y_pred, pos_label):
+    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))
+    return tp, sum(p == pos_label for p in y_pred), sum(t == pos_label for t in y_true)
+
+
+def hw_prf_swapped(y_true, y_pred, pos_label):
+    tp, flagged, positive = _tfp(y_true, y_pred, pos_label)
+    p, r = _ratio(tp, positive), _ratio(tp, flagged)
+    return (p, r, _ratio(2 * p * r, p + r))
+
+
+def hw_prf_arithmetic(y_true, y_pred, pos_label):
+    tp, flagged, positive = _tfp(y_true, y_pred, pos_label)
+    p, r = _ratio(tp, flagged), _ratio(tp, positive)
+    return (p, r, (p + r) / 2)
+
+
+def hw_prf_accuracy(y_true, y_pred, pos_label):
+    tp, flagged, positive = _tfp(y_true, y_pred, pos_label)
+    p, r = _ratio(tp, flagged), _ratio(tp, positive)
+    return (sum(a == b for a, b in zip(y_true, y_pred)) / len(y_true), r, _ratio(2 * p * r, p + r))
+
+
+def hw_prf_first_label_positive(y_true, y_pred, pos_label):
+    return hw_prf_right(y_true, y_pred, sorted(set(y_true))[0])      # ignores pos_label
+
+
+def hw_prf_right(y_true, y_pred, pos_label):
+    tp, flagged, positive = _tfp(y_true, y_pred, pos_label)
+    p, r = _ratio(tp, flagged), _ratio(tp, positive)
+    return (p, r, _ratio(2 * p * r, p + r))
+
+
+# ---------------------------------------------------------------- hw04.bayes_decision
+def decide_argmax(posterior, loss):
+    return max(range(len(posterior)), key=lambda i: (posterior[i], -i))
+
+
+def decide_transposed(posterior, loss):
+    k = len(posterior)
+    risks = [sum(loss[j][i] * posterior[j] for j in range(k)) for i in range(k)]
+    return min(range(k), key=lambda i: (risks[i], i))
+
+
+def decide_largest_risk(posterior, loss):
+    k = len(posterior)
+    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]
+    return max(range(k), key=lambda i: (risks[i], -i))
+
+
+def decide_risks(posterior, loss):
+    k = len(posterior)
+    return [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]
+
+
+# ---------------------------------------------------------------- hw04.log_odds_function
+def _hw_scores(x, X, y, ddof=1, uniform=False):
+    score = {}
+    for c in ("bad", "good"):
+        rows = X[y == c]
+        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=ddof)
+        prior = 0.5 if uniform else len(rows) / len(X)
+        score[c] = np.log(prior) + np.sum(-0.5 * np.log(2 * np.pi * var) - (x - mu) ** 2 / (2 * var))
+    return score
+
+
+def hw_odds_ddof0(x, X, y):
+    s = _hw_scores(x, X, y, ddof=0)
+    return float(s["good"] - s["bad"])
+
+
+def hw_odds_without_prior(x, X, y):
+    s = _hw_scores(x, X, y, uniform=True)
+    return float(s["good"] - s["bad"])
+
+
+def hw_odds_reversed(x, X, y):
+    s = _hw_scores(x, X, y)
+    return float(s["bad"] - s["good"])
+
+
+def hw_odds_pooled(x, X, y):
+    rows = {c: X[y == c] for c in ("bad", "good")}
+    pooled = sum(((r - r.mean(axis=0)) ** 2).sum(axis=0) for r in rows.values()) / (len(X) - 2)
+    s = {c: np.log(len(r) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * pooled) - (x - r.mean(axis=0)) ** 2 / (2 * pooled))
+         for c, r in rows.items()}
+    return float(s["good"] - s["bad"])
+
+
+def hw_odds_from_densities(x, X, y):
+    d = {}
+    for c in ("bad", "good"):
+        rows = X[y == c]
+        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)
+        d[c] = len(rows) / len(X) * np.prod(np.exp(-(x - mu) ** 2 / (2 * var)) / np.sqrt(2 * np.pi * var))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.log(d["good"] / d["bad"]))          # 0/0 at the point far out
+
+
 WRONG = {
     "05.bernoulli_log_posterior": [
         ("absent_ignored", bernoulli_present_words_only),
@@ -262,5 +392,30 @@ WRONG = {
         ("odds_not_log", odds_not_log),
         ("variance_squared", odds_sd),
         (None, odds_from_densities),
+    ],
+    "hw03.confusion_function": [
+        ("transposed", confusion_transposed),
+        (None, confusion_sorted_labels),
+        (None, confusion_as_lists),
+        (None, confusion_diagonal_only),
+    ],
+    "hw03.prf_function": [
+        ("precision_recall_swapped", hw_prf_swapped),
+        ("arithmetic_mean", hw_prf_arithmetic),
+        ("accuracy_for_precision", hw_prf_accuracy),
+        (None, hw_prf_first_label_positive),
+    ],
+    "hw04.bayes_decision": [
+        ("argmax", decide_argmax),
+        ("transposed", decide_transposed),
+        ("max_risk", decide_largest_risk),
+        (None, decide_risks),
+    ],
+    "hw04.log_odds_function": [
+        ("ddof0", hw_odds_ddof0),
+        ("prior_forgotten", hw_odds_without_prior),
+        ("sign", hw_odds_reversed),
+        ("shared_variance", hw_odds_pooled),
+        (None, hw_odds_from_densities),
     ],
 }

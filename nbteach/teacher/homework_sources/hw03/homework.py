@@ -8,7 +8,7 @@ is checked.
 """
 from __future__ import annotations
 
-from nbteach import metrics, resample
+from nbteach import NbteachError, metrics, resample
 from nbteach.check._unswitched import unswitched
 from nbteach.metrics import confusion_matrix, precision_recall_f1
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
@@ -83,6 +83,35 @@ def _prf_fn(kind=None):
     return prf
 
 
+_PRF_MISTAKES = ("transposed", "arithmetic_mean", "accuracy_for_precision")
+
+
+def _separates(case) -> bool:
+    """Whether every mistake of prf gives a wrong output on ``case`` (a public case must: no mistake's
+    digest may equal an accepted one)."""
+    (args, kwargs), right = case, _prf_fn()(*case[0], **case[1])
+    return all(any(abs(a - b) > 1e-9 for a, b in zip(_prf_fn(k)(*args, **kwargs), right)) for k in _PRF_MISTAKES)
+
+
+def _where_wrong(kind):
+    """Mistake ``kind`` of prf, offered only where it is wrong: in a hidden case where its output equals
+    the answer's (swapped precision and recall when as many are flagged as are true) it raises, so that
+    case gets no digest of it (the public cases are chosen where every mistake is wrong)."""
+    wrong, right = _prf_fn(kind), _prf_fn()
+
+    def prf(y_true, y_pred, pos_label):
+        out = wrong(y_true, y_pred, pos_label)
+        if all(abs(a - b) <= 1e-9 for a, b in zip(out, right(y_true, y_pred, pos_label))):
+            raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
+        return out
+    return prf
+
+
+#: a public case of hw03.prf_function on which every mistake's output differs from the answer's
+#: (TP = 1, 3 flagged, 2 true: P = 1/3, R = 1/2, F1 = 2/5, accuracy 2/5, mean 5/12), whatever the variant
+_SEPARATING = (["spam", "ham", "spam", "ham", "promo"], ["spam", "spam", "ham", "ham", "spam"], "spam")
+
+
 def _prf_hidden(rng):
     """Random label lists of two or three labels; the positive label never predicted (precision 0/0);
     the positive label never true (recall 0/0); every prediction right."""
@@ -117,8 +146,10 @@ def exercises(p):
     prf = m.precision_recall_f1(yt, yp, pos_label="spam")
     P, R = prf[0], prf[1]
     cases = [((list(yt), list(yp), ["ham", "spam"]), {})] + [((a, b, c), {}) for a, b, c in p["cases"]]
-    # one-against-the-rest: the variant's filter for spam, then each case's last label, which occurs in it
-    prf_cases = [((list(yt), list(yp), "spam"), {})] + [((a, b, c[-1]), {}) for a, b, c in p["cases"]]
+    # one-against-the-rest: the variant's filter for spam, a case on which every mistake is wrong, then each
+    # case's last label (0/0 if it never occurs)
+    prf_cases = [case for case in [((list(yt), list(yp), "spam"), {}), (_SEPARATING, {})]
+                 + [((a, b, c[-1]), {}) for a, b, c in p["cases"]] if _separates(case)]
     num = {"type": "number", "digits": 4}
     return [
         graded(
@@ -231,14 +262,14 @@ def exercises(p):
             shortcut=lambda y_true, y_pred, pos_label: tuple(float(v) for v in precision_recall_f1(
                 [t == pos_label for t in y_true], [q == pos_label for q in y_pred], pos_label=True)[:3]),
             mistakes=[
-                ("precision_recall_swapped", _prf_fn("transposed"),
+                ("precision_recall_swapped", _where_wrong("transposed"),
                  {"en": "Precision and recall are swapped: precision divides TP by the examples predicted as "
                         "pos_label, recall by the examples that truly are pos_label.",
                   "zh": "查准率和查全率弄反了：查准率用 TP 除以被预测为 pos_label 的样本数，查全率除以真实为 pos_label 的样本数。"}),
-                ("arithmetic_mean", _prf_fn("arithmetic_mean"),
+                ("arithmetic_mean", _where_wrong("arithmetic_mean"),
                  {"en": "Your F1 is the arithmetic mean of precision and recall; F1 is their harmonic mean, 2PR / (P + R).",
                   "zh": "你的 F1 是查准率和查全率的算术平均；F1 是它们的调和平均 2PR / (P + R)。"}),
-                ("accuracy_for_precision", _prf_fn("accuracy_for_precision"),
+                ("accuracy_for_precision", _where_wrong("accuracy_for_precision"),
                  {"en": "Your first value is the accuracy over every label; precision looks only at the examples "
                         "predicted as pos_label.",
                   "zh": "你的第一个值是所有标记上的精度；查准率只看被预测为 pos_label 的样本。"}),

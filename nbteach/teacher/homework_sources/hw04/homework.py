@@ -223,13 +223,38 @@ def _log_odds_fn(kind=None):
     return log_odds
 
 
+def _odds_where_wrong(kind):
+    """Mistake ``kind`` of log_odds, offered only where it is wrong: in a hidden case where its output
+    equals the answer's (the prior forgotten, when both classes have as many melons) it raises, as
+    :func:`_not_where_right` does; the public cases are chosen where every mistake is wrong."""
+    wrong, right = _log_odds_fn(kind), _log_odds_fn()
+
+    def log_odds(x, X, y):
+        out = wrong(x, X, y)
+        if abs(out - right(x, X, y)) <= 1e-9 * max(1.0, abs(out)):
+            raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
+        return out
+    return log_odds
+
+
 def _log_odds_public(p):
     """The variant's melons at three points: the midpoint of the class means, the table's first melon, and
-    a point far out (both densities 0.0 in float64)."""
+    a point far out (both densities 0.0 in float64); where both classes have as many melons, the last bad
+    one is left out (the prior must tell); then a fixed table of 3 good and 5 bad melons."""
     X, y = _frame(p)
     X, y = X.to_numpy(dtype=float), y.to_numpy()
+    if (y == "good").sum() == (y == "bad").sum():
+        keep = np.arange(len(y)) != np.flatnonzero(y == "bad")[-1]
+        X, y = X[keep], y[keep]
     mid = ((X[y == "good"].mean(axis=0) + X[y == "bad"].mean(axis=0)) / 2).round(2)
-    return [((mid, X, y), {}), ((X[0].copy(), X, y), {}), ((np.array([30.0, 5.0]), X, y), {})]
+    return [((mid, X, y), {}), ((X[0].copy(), X, y), {}), ((np.array([30.0, 5.0]), X, y), {}),
+            ((np.array([2.9, 0.35]), np.array(_UNEQUAL[0]), np.array(_UNEQUAL[1])), {})]
+
+
+#: a public table of 3 good and 5 bad melons: there every mistake is wrong, whatever the variant (where a
+#: variant's classes are the same size, forgetting the prior changes nothing on its own melons)
+_UNEQUAL = ([[3.1, 0.42], [2.7, 0.51], [3.4, 0.38], [2.2, 0.21], [2.6, 0.33], [1.9, 0.28], [2.4, 0.19],
+             [3.0, 0.25]], ["good", "good", "good", "bad", "bad", "bad", "bad", "bad"])
 
 
 def _log_odds_hidden(rng):
@@ -385,17 +410,17 @@ def exercises(p):
                 pd.DataFrame(X, columns=COLUMNS), list(y)).predict_joint_log_proba(
                 pd.DataFrame([x], columns=COLUMNS))[0])[0]),
             mistakes=[
-                ("ddof0", _log_odds_fn("ddof0"),
+                ("ddof0", _odds_where_wrong("ddof0"),
                  {"en": "Your variances divide by n_c (ddof=0); as in exercise 1, the book's sample variance divides "
                         "by n_c - 1.",
                   "zh": "你的方差除以 n_c（ddof=0）；与练习 1 一样，书中的样本方差除以 n_c - 1。"}),
-                ("prior_forgotten", _log_odds_fn("prior_forgotten"),
+                ("prior_forgotten", _odds_where_wrong("prior_forgotten"),
                  {"en": "Your log odds leave out the prior: add ln(n_good / n_bad).",
                   "zh": "你的对数几率漏掉了先验概率：要加上 ln(n_good / n_bad)。"}),
-                ("sign", _log_odds_fn("sign"),
+                ("sign", _odds_where_wrong("sign"),
                  {"en": "The sign is flipped: the log odds of good against bad.",
                   "zh": "符号反了：要的是 good 对 bad 的对数几率。"}),
-                ("shared_variance", _log_odds_fn("shared_variance"),
+                ("shared_variance", _odds_where_wrong("shared_variance"),
                  {"en": "You pooled the two classes' variances (exercise 2's model): naive Bayes here keeps one "
                         "variance per class and column.",
                   "zh": "你把两类的方差合并了（练习 2 的模型）：这里的朴素贝叶斯每类每列各有一个方差。"}),

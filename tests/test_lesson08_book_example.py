@@ -37,9 +37,9 @@ def test_the_printed_score_of_good_melons_is_the_earlier_printings_product():
 
 def test_both_editions_say_where_the_printed_score_comes_from():
     english, chinese = _cell("en", "e4641981"), _cell("zh", "e4641981")
-    for needle in ("earlier", "3/8", "0.0377", "pumpkin book", "南瓜书"):
+    for needle in ("earlier printing", "3/8", "pumpkin book", "南瓜书"):
         assert needle in english, needle
-    for needle in ("较早印次", "3/8", "0.0377", "南瓜书"):
+    for needle in ("较早印次", "3/8", "南瓜书"):
         assert needle in chinese, needle
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import types
 from fractions import Fraction
 
+import numpy as np
+
 import nbteach
 from .._base import log_sum_exp
 from ..text import build_vocabulary, count_matrix
@@ -199,8 +201,6 @@ def _log_posterior_of(kind=None):
     :mod:`nbteach.bernoulli` writes it (its ``_joint_log_likelihood``, normalised with log-sum-exp), or a
     usual mistake: the absent words left out, the counts not made 0/1, the prior forgotten, the joint
     not normalised."""
-    import numpy as np  # heavy and optional: loaded once the build-it is checked
-
 
     def f(x, log_prior, mu):
         x, log_prior, mu = np.asarray(x, dtype=float), np.asarray(log_prior, dtype=float), np.asarray(mu, dtype=float)
@@ -225,8 +225,6 @@ def _log_posterior_inputs(rng):
     (a word repeated, absent words with mu near 1 in one class); then an empty document (only
     absent words: the posterior still moves), a word every class's mu makes near-certain, three
     classes, a long vocabulary, a class of prior near 1."""
-    import numpy as np  # heavy and optional: loaded once the build-it is checked
-
     def mu(K, V):
         return np.array([[rng.randint(1, 19) / 20 for _ in range(V)] for _ in range(K)])
 
@@ -251,8 +249,6 @@ def _log_posterior_inputs(rng):
 
 def _bernoulli_shortcut(x, log_prior, mu):
     """The one-line answer through BernoulliNB: its fitted attributes set to the given mu and prior."""
-    import numpy as np  # heavy and optional: loaded once the build-it is checked
-
     nb = nbteach.BernoulliNB().fit(np.eye(2, len(x)), [0, 1])
     nb.classes_, nb.feature_log_prob_ = np.arange(len(log_prior)), np.log(np.asarray(mu, dtype=float))
     nb.class_log_prior_ = np.asarray(log_prior, dtype=float)

@@ -101,8 +101,12 @@ teacher: $(VENV)/.lab-installed
 # third worker runs lessons in the browser meanwhile. A test marked xdist_group runs on one worker
 # with the rest of its group (the schedule, and why, is in tests/_xdist_groups.py). The 25 slowest
 # tests are listed at the end.
+# One BLAS thread a process (OpenBLAS's and OpenMP's): three workers on two cores, each with kernels
+# and graders under it, are parallel already, and OpenBLAS's threads spin while they wait for work:
+# lesson 12's EM curve took 6.1 CPU s with them on a busy machine, 1.3 without (and less wall time).
+# The graders' sandboxes set the same (nbteach.teacher.sandbox.base_env).
 test: $(VENV)/.test-installed
-	$(PY) -m pytest -n 3 --dist loadgroup --durations=25
+	OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 $(PY) -m pytest -n 3 --dist loadgroup --durations=25
 
 bench: $(VENV)/.test-installed
 	$(PY) benchmarks/run_all.py

@@ -1,9 +1,15 @@
 """Fixtures more than one test module uses."""
 from __future__ import annotations
 
+import os
 import socket
 import sys
 from pathlib import Path
+
+# One BLAS thread a process, as `make test` sets it (the Makefile says why), also for a plain
+# `pytest`: set before numpy is imported here, and inherited by every kernel and process a test starts.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
 
 import pytest
 

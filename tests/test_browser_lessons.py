@@ -729,12 +729,15 @@ def edition_lab(chromium, tmp_path_factory):
         yield browser, port, token, root
 
 
-@pytest.mark.parametrize("language", EDITIONS)
+# the English edition in the browser; the Chinese edition is built by the same code
+# (tools/teacher_notes.py) with the same slide metadata and its notes hidden on every slide, which
+# tests/test_slides.py checks on every lesson of both editions without a browser
+@pytest.mark.parametrize("language", ["en"])
 def test_the_teachers_edition_shows_each_note_in_the_notebook_and_none_on_a_slide(edition_lab, tmp_path, language):
     """As a teacher: open a lesson of the edition, see its notes (collapsed, opened with a click);
     present it as a deck and walk the first slides of the lesson, each of which has a note next
-    to the cell that opens it: that cell is on screen, its note never is. The same in the Chinese
-    edition, whose notes are in Chinese under 教师提示."""
+    to the cell that opens it: that cell is on screen, its note never is. (The Chinese edition, notes
+    under 教师提示, is not opened in the browser: see the comment above.)"""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     browser, port, token, root = edition_lab

@@ -66,6 +66,18 @@ def _homework_exercise(ex_id):
     return load(ex_id.split(".")[0]).variant(None, None).exercise(ex_id)
 
 
+def test_every_lesson_has_a_build_it_and_every_homework_two():
+    from collections import Counter
+
+    lessons = Counter(i.split(".")[0] for i in _lesson_build_its())
+    missing = [f"{n:02d}" for n in range(1, 13) if not lessons[f"{n:02d}"]]
+    assert not missing, f"lessons without a build-it exercise: {missing}"
+    homework = Counter(i.split(".")[0] for i in _homework_build_its())
+    short = {name: homework[name] for name in HOMEWORK if homework[name] < 2}
+    assert not short, f"homework with fewer than two build-its: {short}"
+    assert len(HOMEWORK) == 6
+
+
 @pytest.mark.parametrize("ex_id", _lesson_build_its())
 def test_a_lesson_build_it_refuses_its_shortcut_and_passes_its_solution(ex_id):
     q = exercise(ex_id)

@@ -203,14 +203,12 @@ def _gamma(log_pi, log_theta, X, kind="right"):
     if kind == "prior_forgotten":
         log_pi = np.zeros(len(log_pi))
     jll = _jll(log_pi, log_theta, X)
-    if kind in ("no_log_sum_exp", "not_normalised", "normalised_over_documents"):
+    if kind == "normalised_over_documents":
+        return np.exp(jll - log_sum_exp(jll.T, axis=1)[None, :])
+    if kind in ("no_log_sum_exp", "not_normalised"):
         with np.errstate(all="ignore"):
             joint = np.exp(jll)
-            if kind == "not_normalised":
-                return joint
-            if kind == "normalised_over_documents":
-                return joint / joint.sum(axis=0, keepdims=True)
-            return joint / joint.sum(axis=1, keepdims=True)
+            return joint if kind == "not_normalised" else joint / joint.sum(axis=1, keepdims=True)
     return np.exp(jll - log_sum_exp(jll, axis=1)[:, None])
 
 
@@ -237,15 +235,16 @@ def _log_model(rng, K, V):
 
 def _e_inputs(rng):
     """Hidden cases: a few short documents over two classes with unequal priors (tells the mistakes
-    apart); documents of 1500+ words, whose products underflow to 0 without logs; three classes with
-    an empty document (its gamma is the prior); a single document."""
+    apart); two documents of 1000+ words, whose products underflow to 0 without logs, beside a short
+    one; three classes with an empty document (its gamma is the prior); a single document."""
     out = []
     log_pi, log_theta = _log_model(rng, 2, 4)
     log_pi = np.log(np.array([0.2, 0.8]))
     X = np.array([[3, 0, 1, 0], [0, 2, 0, 1], [1, 1, 1, 1]], dtype=float)
     out.append(((log_pi, log_theta, X), {}))
     log_pi, log_theta = _log_model(rng, 2, 5)
-    out.append(((log_pi, log_theta, np.array([[rng.randint(200, 500) for _ in range(5)] for _ in range(3)], dtype=float)), {}))
+    long = [[rng.randint(200, 500) for _ in range(5)] for _ in range(2)] + [[rng.randint(0, 3) for _ in range(5)]]
+    out.append(((log_pi, log_theta, np.array(long, dtype=float)), {}))
     log_pi, log_theta = _log_model(rng, 3, 4)
     out.append(((log_pi, log_theta, np.array([[0, 0, 0, 0], [rng.randint(0, 4), 2, 0, rng.randint(1, 5)]], dtype=float)), {}))
     log_pi, log_theta = _log_model(rng, 2, 3)

@@ -4,25 +4,42 @@ Each student's variant has its own table for TAN, its own alarm network (the bur
 network's shape with other numbers) and blanket, and its own small corpus: a few labelled
 e-mails and a few unlabelled ones, as word counts; ``DEFAULT`` is the self-study version.
 The answers are computed here, by nbteach.
+
+Two exercises are build-its (issue 33): TAN's tree grown by hand from the conditional mutual
+information (``tan_parent``, with ``TAN`` and ``maximum_spanning_tree`` switched off while the
+student's function is checked) and the distribution a Gibbs step draws a node from, its own
+table times its children's (``blanket_true``, with ``markov_blanket_conditional``, ``BayesNet``
+and the library's exact inference switched off). Their public cases are the variant's table
+and network and two more drawn with the variant (``tan_seed``); the grader adds hidden ones.
 """
 from __future__ import annotations
 
 import itertools
 import math
+import random
 import warnings
 
 import numpy as np
 import pandas as pd
 
 from nbteach import MultinomialNB, TAN
-from nbteach.bayesnet import BayesNet
-from nbteach.semi_naive import conditional_mutual_information
+from nbteach.bayesnet import BayesNet, markov_blanket_conditional
+from nbteach.check._unswitched import unswitched
+from nbteach.semi_naive import conditional_mutual_information, maximum_spanning_tree
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
 #: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
-COMMENTS_ZH = {"u1 is the first row": "u1 是第一行"}
+COMMENTS_ZH = {"u1 is the first row": "u1 是第一行",
+               "the weights of TAN's tree: I(x_i; x_j | y) for every pair of attributes":
+                   "TAN 树的权重：每一对属性的 I(x_i; x_j | y)",
+               "{(the parents' values..., the node's value): probability}, the parents' rows True first":
+                   "{(父结点的取值..., 结点自己的取值): 概率}，父结点的各行以 True 在前",
+               "every node's parents, and every node's table as a dict":
+                   "每个结点的父结点，以及每个结点的表（字典形式）",
+               "the state of the chain when Alarm is redrawn (Alarm's current value included)":
+                   "重新采样 Alarm 时马尔可夫链的状态（包括 Alarm 当前的取值）"}
 VOCAB = ["free", "win", "meeting", "report"]
 NODES = ["Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"]
 COLUMNS = ["Outlook", "Temp", "Humidity", "Wind"]
@@ -44,6 +61,7 @@ DEFAULT = {
     "net": {"burglary": 0.02, "earthquake": 0.03, "alarm": [0.95, 0.91, 0.32, 0.004],
             "john": [0.88, 0.06], "mary": [0.71, 0.02]},
     "blanket": {"Burglary": False, "Earthquake": True, "JohnCalls": True, "MaryCalls": False},
+    "tan_seed": 3,
 }
 
 
@@ -66,7 +84,7 @@ def params(rng):
     root, target = rng.sample(COLUMNS, 2)
     return {"rows": rows, "tan": {"root": root, "target": target},
             "labelled": labelled, "unlabelled": unlabelled, "word": rng.choice(VOCAB[:2]),
-            "net": net, "blanket": blanket}
+            "net": net, "blanket": blanket, "tan_seed": rng.randint(1, 10 ** 6)}
 
 
 # ------------------------------------------------------------------ TAN's tree
@@ -97,6 +115,81 @@ def _tan_parent(p, kind="right"):
     if kind == "root":
         return root
     raise ValueError(kind)
+
+
+# ------------------------------------------------------------------ build-it: TAN's tree by hand
+_tree_itself = unswitched(maximum_spanning_tree)   # the library's Prim, out of the switch's reach
+_TAN_NAMES = ("nbteach.semi_naive.TAN", "nbteach.semi_naive.maximum_spanning_tree")
+
+
+def _cmi(p):
+    X, y = _table(p)
+    return conditional_mutual_information(X, y)
+
+
+def _tan_fn(kind="right"):
+    """tan_parent(cmi, root, attribute): the library's answer, or a usual wrong reading of the tree."""
+    def f(cmi, root, attribute):
+        if kind == "right":
+            return _tree_itself(cmi, root=root)[attribute]
+        if kind == "root":                       # every attribute hangs from the root (a SPODE)
+            return root
+        if kind == "strongest":                  # the partner with the largest weight, edge direction ignored
+            return str(cmi[attribute].drop(attribute).idxmax())
+        if kind == "minimum":                    # the tree of smallest weight
+            return _tree_itself(-cmi, root=root)[attribute]
+        if kind == "root_ignored":               # grown from the first attribute, whatever the root
+            return _tree_itself(cmi, root=cmi.index[0])[attribute]
+        raise ValueError(kind)
+    return f
+
+
+def _weights(rng, names):
+    """A symmetric table of distinct weights (no tie: Prim's tree does not depend on a tie rule)."""
+    values = rng.sample(range(1, 1000), len(names) * (len(names) - 1) // 2)
+    w = pd.DataFrame(0.0, index=list(names), columns=list(names))
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    for (a, b), v in zip(pairs, values):
+        w.loc[a, b] = w.loc[b, a] = v / 1000
+    return w
+
+
+_NAMES = ["Outlook", "Temp", "Humidity", "Wind", "Sky", "Dew"]
+
+
+def _tan_random(rng, n=None):
+    """(cmi, root, attribute) over 2 to 6 attributes with random distinct weights."""
+    names = rng.sample(_NAMES, n or rng.randint(2, 6))
+    root = rng.choice(names)
+    return ((_weights(rng, names), root, rng.choice([a for a in names if a != root])), {})
+
+
+def _tan_telling(rng):
+    """(cmi, root, attribute) on which the right parent and the four usual mistakes' are five different
+    attributes. The maximum tree: root - P - X, X - S (X's heaviest edge), X - T - U; every other edge is
+    lighter than the tree's, X - U the lightest and root - U the next (so the minimum tree grown from the
+    root reaches X through U); U comes first in the table (a tree grown from it reaches X through T)."""
+    r, p_, x, s_, t, u = rng.sample(_NAMES, 6)
+    tree = {(r, p_): 0.7, (p_, x): 0.5, (x, s_): 0.9, (x, t): 0.6, (t, u): 0.55, (x, u): 0.01, (r, u): 0.02}
+    order = [u] + rng.sample([r, p_, x, s_, t], 5)
+    w = pd.DataFrame(0.0, index=order, columns=order)
+    light = iter(rng.sample(range(30, 450), 15))
+    for i, a in enumerate(order):
+        for b in order[i + 1:]:
+            v = tree.get((a, b), tree.get((b, a)))
+            w.loc[a, b] = w.loc[b, a] = v if v is not None else next(light) / 1000
+    return ((w, r, x), {})
+
+
+def _tan_public(p):
+    """The variant's own table, and two cases drawn with it on which every usual mistake is told apart."""
+    rng = random.Random(p["tan_seed"])
+    return [((_cmi(p), p["tan"]["root"], p["tan"]["target"]), {}), _tan_telling(rng), _tan_telling(rng)]
+
+
+def _tan_hidden(rng):
+    """Random tables: two attributes (the other hangs from the root), four, six, any; a telling one."""
+    return [_tan_random(rng, 2), _tan_random(rng, 4), _tan_random(rng, 6), _tan_random(rng), _tan_telling(rng)]
 
 
 # ------------------------------------------------------------------ EM on a small corpus
@@ -178,31 +271,88 @@ def _net(p):
                      "JohnCalls": given(["Alarm"], n["john"]), "MaryCalls": given(["Alarm"], n["mary"])})
 
 
-def _blanket(p, kind="right"):
-    """P(Alarm = True | the rest of the network): Alarm's own table times its children's."""
-    b = p["blanket"]
-    if kind == "right":
-        return float(_net(p).query("Alarm", dict(b))[True])
+# ------------------------------------------------------------------ build-it: P(node | Markov blanket)
+_BLANKET_NAMES = ("nbteach.bayesnet.inference.markov_blanket_conditional", "nbteach.bayesnet.network.BayesNet",
+                  "nbteach.bayesnet.inference.enumeration_ask", "nbteach.bayesnet.inference.elimination_ask",
+                  "nbteach.bayesnet.inference.gibbs_ask")
+_PARENTS = {"Burglary": (), "Earthquake": (), "Alarm": ("Burglary", "Earthquake"),
+            "JohnCalls": ("Alarm",), "MaryCalls": ("Alarm",)}
+
+
+def _cpt(n_parents, p_true):
+    """{(the parents' values..., the node's value): probability}, the parents' rows True first."""
+    rows = itertools.product([True, False], repeat=n_parents)
+    return {(*row, x): (p if x else 1 - p) for row, p in zip(rows, p_true) for x in (True, False)}
+
+
+def _tables(p):
     n = p["net"]
-    row = {(True, True): 0, (True, False): 1, (False, True): 2, (False, False): 3}[(b["Burglary"], b["Earthquake"])]
-    own = {True: n["alarm"][row], False: 1 - n["alarm"][row]}
-    if kind == "own_table":
-        return own[True]
+    return {"Burglary": _cpt(0, [n["burglary"]]), "Earthquake": _cpt(0, [n["earthquake"]]),
+            "Alarm": _cpt(2, n["alarm"]), "JohnCalls": _cpt(1, n["john"]), "MaryCalls": _cpt(1, n["mary"])}
 
-    def child(table, a, value):
-        q = n[table][0 if a else 1]
-        return q if value else 1 - q
 
-    factor = {a: own[a] * child("john", a, b["JohnCalls"]) * child("mary", a, b["MaryCalls"]) for a in (True, False)}
-    if kind == "unnormalised":
-        return factor[True]
-    if kind == "john_only":
-        f = {a: own[a] * child("john", a, b["JohnCalls"]) for a in (True, False)}
-        return f[True] / (f[True] + f[False])
-    raise ValueError(kind)
+def _entry(parents, tables, v, s):
+    return tables[v][tuple(s[u] for u in parents[v]) + (s[v],)]
+
+
+def _blanket_fn(kind="right"):
+    """blanket_true(parents, tables, node, state): P(node = True | every other node), from the joint
+    of the whole state normalised over the node's two values, or a usual mistake."""
+    def f(parents, tables, node, state):
+        w = {}
+        for x in (True, False):
+            s = {**state, node: x}
+            children = [c for c in parents if node in parents[c]]
+            if kind == "right":
+                w[x] = math.prod(_entry(parents, tables, v, s) for v in parents)
+            elif kind == "own_table":
+                w[x] = _entry(parents, tables, node, s)
+            elif kind == "first_child_only":
+                w[x] = _entry(parents, tables, node, s) * math.prod(_entry(parents, tables, c, s) for c in children[:1])
+            elif kind in ("children_only", "unnormalised"):
+                w[x] = math.prod(_entry(parents, tables, c, s) for c in children)
+                if kind == "unnormalised":
+                    w[x] *= _entry(parents, tables, node, s)
+        if kind == "unnormalised":
+            return w[True]
+        return w[True] / (w[True] + w[False])
+    return f
+
+
+def _blanket_public(p):
+    """Alarm given the variant's blanket (its current value in the state), then Burglary (a root whose
+    child has another parent) and JohnCalls (a leaf: its own table only) in states of the same chain."""
+    parents, tables = dict(_PARENTS), _tables(p)
+    state = {**p["blanket"], "Alarm": True}
+    return [((parents, tables, "Alarm", state), {}),
+            ((parents, tables, "Burglary", {**state, "Alarm": not p["blanket"]["MaryCalls"]}), {}),
+            ((parents, tables, "JohnCalls", {**state, "Alarm": p["blanket"]["Earthquake"]}), {})]
+
+
+def _blanket_hidden(rng):
+    """Random networks of 3 to 6 boolean nodes (each with up to two parents): a node with children that
+    have other parents, a leaf, a root, any node; every table entry strictly between 0 and 1."""
+    out = []
+    for pick in ("inner", "leaf", "root", "any"):
+        names = rng.sample(["A", "B", "C", "D", "E", "F"], rng.randint(4, 6) if pick == "inner" else rng.randint(3, 6))
+        parents = {}
+        for i, v in enumerate(names):
+            parents[v] = tuple(rng.sample(names[:i], rng.randint(1 if i and pick == "inner" else 0, min(2, i))))
+        tables = {v: _cpt(len(ps), [rng.randint(1, 19) / 20 for _ in range(2 ** len(ps))]) for v, ps in parents.items()}
+        with_children = [v for v in names if any(v in ps for ps in parents.values())]
+        leaves = [v for v in names if v not in with_children]
+        node = {"inner": rng.choice(with_children or names), "leaf": rng.choice(leaves),
+                "root": names[0], "any": rng.choice(names)}[pick]
+        state = {v: rng.choice([True, False]) for v in names}
+        out.append(((parents, tables, node, state), {}))
+    return out
 
 
 def exercises(p):
+    _tan_parent(p)   # a variant whose weights tie, or whose target hangs from the root, is drawn again
+    public = _blanket_public(p)[0][0]
+    if abs(_blanket_fn()(*public) - float(_net(p).query("Alarm", p["blanket"])[True])) > 1e-9:
+        raise AssertionError("the blanket's dict tables and the network disagree")
     num = {"type": "number", "digits": 4}
     word = p["word"]
     b = p["blanket"]
@@ -211,25 +361,50 @@ def exercises(p):
     return [
         graded(
             "hw06.tan_parent",
-            {"en": f"TAN on the table below, with root {tan['root']!r}: which attribute is the parent of "
-                   f"{tan['target']!r} in the tree? Get the weights with `conditional_mutual_information(X, y)` "
-                   "and build the tree yourself; answer with the attribute's name as a string.",
-             "zh": f"在下表上用 TAN，根为 {tan['root']!r}：树中 {tan['target']!r} 的父属性是哪一个？"
-                   "用 `conditional_mutual_information(X, y)` 得到权重，自己构造这棵树；用字符串给出属性名。"},
-            _tan_parent(p), {"type": "text"},
-            mistakes=distinct_mistakes(_tan_parent(p), [
-                ("strongest", _tan_parent(p, "strongest"),
-                 {"en": "That is the attribute most tied to it, but the tree's edge between them points the other "
-                        "way: direct every edge away from the root.",
-                  "zh": "这是与它关联最强的属性，但树中这条边的方向相反：所有边都要从根出发向外指。"}),
-                ("root", _tan_parent(p, "root"),
-                 {"en": "In TAN only the root's neighbours have the root as parent; follow the tree's path.",
-                  "zh": "在 TAN 中只有根的邻居以根为父属性；沿着树上的路径找。"}),
-            ]),
-            hints=[{"en": "A maximum spanning tree over the four attributes has three edges; grow it from the "
-                          "root, each time adding the heaviest edge that reaches a new attribute.",
-                    "zh": "四个属性上的最大生成树有三条边；从根开始生长，每次加入连到新属性的最重的边。"}],
-            solution="TAN(root=...).fit(X, y).parents_[...]   # the tree by hand: Prim's algorithm on the CMI table"),
+            {"en": "Write tan_parent(cmi, root, attribute): cmi is a DataFrame of the weights I(x_i; x_j | y) between "
+                   "every pair of attributes (rows and columns named by the attributes), root the attribute TAN's "
+                   "tree grows from. Grow the maximum spanning tree from the root (each step, the heaviest edge from "
+                   "the tree to an attribute outside it), every edge directed away from the root, and return the "
+                   f"parent of attribute, a string. The check calls it on this table's weights (root {tan['root']!r}, "
+                   f"attribute {tan['target']!r}) and on other tables. TAN and maximum_spanning_tree are switched off "
+                   "while your function is checked.",
+             "zh": "编写 tan_parent(cmi, root, attribute)：cmi 是每一对属性之间权重 I(x_i; x_j | y) 的 DataFrame（行和列"
+                   "以属性命名），root 是 TAN 的树生长的起点属性。从根开始生长最大生成树（每一步加入从树连到树外属性的最重的边），"
+                   "每条边都从根向外指，返回 attribute 的父属性（字符串）。检查会在这张表的权重上（根为 "
+                   f"{tan['root']!r}，属性为 {tan['target']!r}）以及其他权重表上调用它。检查你的函数时，TAN 和 "
+                   "maximum_spanning_tree 会被关闭。"},
+            _tan_fn(), {"type": "text"}, kind="function",
+            public=_tan_public(p), hidden=_tan_hidden,
+            forbidden=_TAN_NAMES,
+            shortcut=lambda cmi, root, attribute: maximum_spanning_tree(cmi, root=root)[attribute],
+            mistakes=[
+                ("strongest", _tan_fn("strongest"),
+                 {"en": "Your function returns the attribute most tied to it; the tree need not use that edge, or "
+                        "may point it the other way. Grow the whole tree from the root, then read the parent.",
+                  "zh": "你的函数返回与它关联最强的属性；树不一定用这条边，或者这条边的方向相反。先从根长出整棵树，再读出父属性。"}),
+                ("root", _tan_fn("root"),
+                 {"en": "Your function makes the root every attribute's parent (that is a SPODE). In TAN only the "
+                        "root's neighbours in the tree hang from it; follow the tree.",
+                  "zh": "你的函数让根成为每个属性的父属性（那是 SPODE）。在 TAN 中只有树上与根相邻的属性以根为父属性；要沿着树找。"}),
+                ("minimum", _tan_fn("minimum"),
+                 {"en": "Your tree takes the lightest edges: TAN keeps the strongest dependencies, the heaviest edges.",
+                  "zh": "你的树选的是最轻的边：TAN 保留最强的依赖，即最重的边。"}),
+                ("root_ignored", _tan_fn("root_ignored"),
+                 {"en": "Your tree grows from the first attribute, not from root: the tree is the same, but the "
+                        "directions, and so the parents, follow the root.",
+                  "zh": "你的树是从第一个属性而不是从 root 开始生长的：树一样，但边的方向、因而父属性，取决于根。"}),
+            ],
+            hints=[{"en": "Keep a dict attribute -> parent, starting with {root: None}; while an attribute is "
+                          "missing, find the heaviest weight between one already in the dict and one not, and add "
+                          "that one with the other as its parent.",
+                    "zh": "维护一个 属性 -> 父属性 的字典，从 {root: None} 开始；只要还有属性不在其中，就找出字典内一个属性与"
+                          "字典外一个属性之间最重的权重，把字典外的那个加进去，父属性是另一个。"}],
+            solution="def tan_parent(cmi, root, attribute):\n"
+                     "    parent = {root: None}\n"
+                     "    while len(parent) < len(cmi):\n"
+                     "        w, u, v = max((cmi.loc[u, v], u, v) for u in parent for v in cmi.index if v not in parent)\n"
+                     "        parent[v] = u                # Prim: the heaviest edge out of the tree\n"
+                     "    return parent[attribute]"),
         graded(
             "hw06.e_step",
             {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1). "
@@ -287,27 +462,56 @@ def exercises(p):
                      "answer = np.exp(m1.feature_log_prob_[list(m1.classes_).index('spam'), vocab.index(word)])"),
         graded(
             "hw06.markov_blanket_conditional",
-            {"en": f"A Gibbs sampler resamples Alarm given every other node: {given}. What is "
-                   "P(Alarm = True | the rest)? Use only the tables that mention Alarm. At least 4 "
-                   "significant digits.",
-             "zh": f"吉布斯采样在其余结点给定时重新采样 Alarm：{given}。P(Alarm = True | 其余结点) 是多少？"
-                   "只用提到 Alarm 的表。至少 4 位有效数字。"},
-            _blanket(p), num,
-            mistakes=distinct_mistakes(_blanket(p), [
-                ("own_table", _blanket(p, "own_table"),
-                 {"en": "That is Alarm's own table only: its children's calls are evidence about it too.",
-                  "zh": "这只用了 Alarm 自己的表：它的子结点（电话）也是关于它的证据。"}),
-                ("unnormalised", _blanket(p, "unnormalised"),
-                 {"en": "That product is not yet a probability: divide by its sum over Alarm = True and False.",
-                  "zh": "这个乘积还不是概率：要除以 Alarm 取 True 和 False 时乘积之和。"}),
-                ("john_only", _blanket(p, "john_only"),
-                 {"en": "Every child of Alarm contributes a factor, Mary as well as John.",
-                  "zh": "Alarm 的每个子结点都贡献一个因子，Mary 和 John 都要算。"}),
-            ]),
-            hints=[{"en": "P(a | blanket) is proportional to P(a | parents) times P(child | a) for each child.",
-                    "zh": "P(a | 马尔可夫毯) 正比于 P(a | 父结点) 乘以每个子结点的 P(子结点 | a)。"}],
-            solution="answer = float(net.query('Alarm', {'Burglary': ..., 'Earthquake': ..., "
-                     "'JohnCalls': ..., 'MaryCalls': ...})[True])"),
+            {"en": "A Gibbs sampler redraws one node at a time given every other node. Write blanket_true(parents, "
+                   "tables, node, state): parents maps every node to the tuple of its parents, tables maps every node "
+                   "to its table as a dict {(the parents' values..., the node's value): probability}, state gives "
+                   "every node a value (node's current one included, which the answer must not depend on). Return "
+                   "P(node = True | every other node). The check calls it on this network with Alarm redrawn in "
+                   f"the state {given}, on other nodes of it and on other networks. markov_blanket_conditional, "
+                   "BayesNet and the library's exact inference are switched off while your function is checked.",
+             "zh": "吉布斯采样在其余结点都给定时每次重新采样一个结点。编写 blanket_true(parents, tables, node, state)："
+                   "parents 把每个结点映射到它的父结点元组，tables 把每个结点映射到它的表，形式为字典 "
+                   "{(父结点的取值..., 结点自己的取值): 概率}，state 给出每个结点的取值（包括 node 当前的取值，答案不应依赖它）。"
+                   "返回 P(node = True | 其余所有结点)。检查会在这个网络上、在状态 "
+                   f"{given} 下重新采样 Alarm 时调用它，也会换成这个网络的其他结点和别的网络。检查你的函数时，"
+                   "markov_blanket_conditional、BayesNet 和库中的精确推断会被关闭。"},
+            _blanket_fn(), {"type": "number", "digits": 6}, kind="function",
+            public=_blanket_public(p), hidden=_blanket_hidden,
+            forbidden=_BLANKET_NAMES,
+            shortcut=lambda parents, tables, node, state: float(markov_blanket_conditional(BayesNet(
+                [(u, v) for v in parents for u in parents[v]]), node, state)[True]),
+            mistakes=[
+                ("own_table", _blanket_fn("own_table"),
+                 {"en": "Your function reads only the node's own table: its children are evidence about it too, "
+                        "one factor each.",
+                  "zh": "你的函数只读了结点自己的表：它的子结点也是关于它的证据，每个子结点一个因子。"}),
+                ("unnormalised", _blanket_fn("unnormalised"),
+                 {"en": "That product is not yet a probability: divide by its sum over node = True and node = False.",
+                  "zh": "这个乘积还不是概率：要除以 node 取 True 和取 False 时乘积之和。"}),
+                ("first_child_only", _blanket_fn("first_child_only"),
+                 {"en": "Every child of the node contributes a factor, not only the first one.",
+                  "zh": "结点的每个子结点都贡献一个因子，而不只是第一个。"}),
+                ("children_only", _blanket_fn("children_only"),
+                 {"en": "Your function leaves out the node's own table, P(node | its parents): it is one of the "
+                        "factors that mention the node.",
+                  "zh": "你的函数漏掉了结点自己的表 P(node | 父结点)：它也是提到这个结点的因子之一。"}),
+            ],
+            hints=[{"en": "For each value x of the node: set node = x in a copy of the state, multiply the node's own "
+                          "entry by one entry of each child's table (a child is a node that has node among its "
+                          "parents); then normalise the two products.",
+                    "zh": "对结点的每个取值 x：在状态的副本中令 node = x，用结点自己的表项乘以每个子结点表中的一项"
+                          "（子结点即父结点中含有 node 的结点）；再把两个乘积归一化。"}],
+            solution="def blanket_true(parents, tables, node, state):\n"
+                     "    weight = {}\n"
+                     "    for x in (True, False):\n"
+                     "        s = dict(state)\n"
+                     "        s[node] = x\n"
+                     "        w = tables[node][tuple(s[u] for u in parents[node]) + (x,)]\n"
+                     "        for child, ps in parents.items():  # the children's factors\n"
+                     "            if node in ps:\n"
+                     "                w = w * tables[child][tuple(s[u] for u in ps) + (s[child],)]\n"
+                     "        weight[x] = w\n"
+                     "    return weight[True] / (weight[True] + weight[False])"),
     ]
 
 
@@ -335,11 +539,23 @@ def cells(p):
                       "zh": "## 一张用于 TAN（树增强朴素贝叶斯）的表\n\n某一天的四个属性，以及那天是否进行了比赛。"}),
         ("code", f"df = pd.DataFrame([\n{rows}],\n    columns={COLUMNS + ['Play']!r})\n"
                  "X, y = df.drop(columns=\"Play\"), df[\"Play\"]\ndf"),
-        ("markdown", {"en": "## Exercise 1: the tree of TAN [树增强朴素贝叶斯]",
-                      "zh": "## 练习 1：TAN 的树"}),
+        ("markdown", {"en": "## Exercise 1: the tree of TAN [树增强朴素贝叶斯], by hand\n\n"
+                            "Write `tan_parent(cmi, root, attribute)`: grow TAN's maximum spanning tree from the root "
+                            "over the weights `cmi`, and return the parent of `attribute`. `TAN` and "
+                            "`maximum_spanning_tree` are switched off while your function is checked.",
+                      "zh": "## 练习 1：手工构造 TAN 的树\n\n"
+                            "编写 `tan_parent(cmi, root, attribute)`：在权重 `cmi` 上从根开始生长 TAN 的最大生成树，"
+                            "返回 `attribute` 的父属性。检查你的函数时，`TAN` 和 `maximum_spanning_tree` 会被关闭。"}),
         ("code", "q0 = exercise(\"hw06.tan_parent\")\nq0"),
-        ("code", f"answer0 = TAN(root={p['tan']['root']!r}).fit(X, y).parents_[{p['tan']['target']!r}]  # SOLUTION"),
-        ("code", "q0.check(answer0)"),
+        ("code", "cmi = conditional_mutual_information(X, y)   "
+                 "# the weights of TAN's tree: I(x_i; x_j | y) for every pair of attributes\ncmi.round(4)"),
+        ("code", "def tan_parent(cmi, root, attribute):\n    # BEGIN SOLUTION\n"
+                 "    parent = {root: None}\n"
+                 "    while len(parent) < len(cmi):\n"
+                 "        w, u, v = max((cmi.loc[u, v], u, v) for u in parent for v in cmi.index if v not in parent)\n"
+                 "        parent[v] = u\n"
+                 "    return parent[attribute]\n    # END SOLUTION"),
+        ("code", "q0.check(tan_parent)"),
         ("markdown", {"en": "## A few labelled e-mails and more unlabelled ones [未标记样本]\n\n"
                             "Each row counts the words of one e-mail (columns in the order of `vocab`).",
                       "zh": "## 几封有标记的电子邮件和更多未标记样本\n\n"
@@ -389,12 +605,41 @@ def cells(p):
                  f"                \"JohnCalls\": given([\"Alarm\"], {n['john']!r}),\n"
                  f"                \"MaryCalls\": given([\"Alarm\"], {n['mary']!r})}})\n"
                  "net.cpd(\"Alarm\")"),
-        ("markdown", {"en": "## Exercise 4: one node given its Markov blanket [马尔可夫毯]",
-                      "zh": "## 练习 4：给定马尔可夫毯时的一个结点"}),
+        ("markdown", {"en": "## Exercise 4: one node given its Markov blanket [马尔可夫毯]\n\n"
+                            "The same network as dicts: `parents` gives every node's parents, `tables` every node's "
+                            "table. Write `blanket_true(parents, tables, node, state)`, the probability a Gibbs step "
+                            "draws `node = True` with. `markov_blanket_conditional`, `BayesNet` and the library's exact "
+                            "inference are switched off while your function is checked.",
+                      "zh": "## 练习 4：给定马尔可夫毯时的一个结点\n\n"
+                            "同一个网络的字典形式：`parents` 给出每个结点的父结点，`tables` 给出每个结点的表。编写 "
+                            "`blanket_true(parents, tables, node, state)`，即吉布斯采样的一步抽到 `node = True` 的概率。"
+                            "检查你的函数时，`markov_blanket_conditional`、`BayesNet` 和库中的精确推断会被关闭。"}),
         ("code", "q3 = exercise(\"hw06.markov_blanket_conditional\")\nq3"),
-        ("code", f"rest = {dict(b)!r}\n"
-                 "answer3 = float(net.query(\"Alarm\", rest)[True])  # SOLUTION"),
-        ("code", "q3.check(answer3)"),
+        ("code", "def cpt(n_parents, p_true):\n"
+                 "    # {(the parents' values..., the node's value): probability}, the parents' rows True first\n"
+                 "    rows = itertools.product([True, False], repeat=n_parents)\n"
+                 "    return {(*row, x): (p if x else 1 - p) for row, p in zip(rows, p_true) for x in (True, False)}\n\n"
+                 "# every node's parents, and every node's table as a dict\n"
+                 "parents = {\"Burglary\": (), \"Earthquake\": (), \"Alarm\": (\"Burglary\", \"Earthquake\"),\n"
+                 "           \"JohnCalls\": (\"Alarm\",), \"MaryCalls\": (\"Alarm\",)}\n"
+                 f"tables = {{\"Burglary\": cpt(0, [{n['burglary']}]), \"Earthquake\": cpt(0, [{n['earthquake']}]),\n"
+                 f"          \"Alarm\": cpt(2, {n['alarm']!r}),\n"
+                 f"          \"JohnCalls\": cpt(1, {n['john']!r}), \"MaryCalls\": cpt(1, {n['mary']!r})}}\n"
+                 "# the state of the chain when Alarm is redrawn (Alarm's current value included)\n"
+                 f"state = {{**{dict(b)!r}, \"Alarm\": True}}\n"
+                 "tables[\"Alarm\"]"),
+        ("code", "def blanket_true(parents, tables, node, state):\n    # BEGIN SOLUTION\n"
+                 "    weight = {}\n"
+                 "    for x in (True, False):\n"
+                 "        s = dict(state)\n"
+                 "        s[node] = x\n"
+                 "        w = tables[node][tuple(s[u] for u in parents[node]) + (x,)]\n"
+                 "        for child, ps in parents.items():\n"
+                 "            if node in ps:\n"
+                 "                w = w * tables[child][tuple(s[u] for u in ps) + (s[child],)]\n"
+                 "        weight[x] = w\n"
+                 "    return weight[True] / (weight[True] + weight[False])\n    # END SOLUTION"),
+        ("code", "q3.check(blanket_true)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

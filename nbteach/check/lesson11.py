@@ -156,6 +156,12 @@ define(
         Mistake("both_call", lambda: _john_only(number=_query({"JohnCalls": True, "MaryCalls": True})),
                 {"en": "That is the posterior when both call; here Mary does not.",
                  "zh": "这是两人都打电话时的后验；本题 Mary 没有打。"}),
+        Mistake("burglary_network", lambda: _john_only(number=float(enumeration_ask(
+                    burglary(), "Burglary", {"JohnCalls": True, "MaryCalls": False})[True])),
+                {"en": "That is the posterior in the lesson's burglary network (the explorer's): this exercise is "
+                       "set in another town, exercise_network(), with its own tables.",
+                 "zh": "这是本课防盗警报网络（演示器中的那个）里的后验概率：本题发生在另一个小镇 exercise_network()，"
+                       "它有自己的条件概率表。"}),
         Mistake("prior", lambda: _john_only(number=_query({})),
                 {"en": "That is the prior P(Burglary): condition on the two calls.",
                  "zh": "这是先验概率 P(Burglary)：要以两通电话的情况为条件。"}),

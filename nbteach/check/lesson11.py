@@ -46,7 +46,7 @@ def exercise_network():
     return BayesNet(
         [("Burglary", "Alarm"), ("Earthquake", "Alarm"), ("Alarm", "JohnCalls"), ("Alarm", "MaryCalls")],
         {"Burglary": root(0.01), "Earthquake": root(0.03),
-         "Alarm": given(["Burglary", "Earthquake"], [0.96, 0.93, 0.35, 0.004]),
+         "Alarm": given(["Burglary", "Earthquake"], [0.96, 0.93, 0.35, 0.006]),
          "JohnCalls": given(["Alarm"], [0.85, 0.07]),
          "MaryCalls": given(["Alarm"], [0.75, 0.02])})
 

@@ -60,7 +60,7 @@ ANSWERS = {
 #: that is not here, or one listed here is gone.
 KNOWN = {
     # A decimal for an exact answer. Both refuse it and both say the answer must be exact; the
-    # lesson names a float within the tolerance float_for_fraction (tests/test_check_review.py,
+    # lesson names a float within the tolerance float_for_fraction (tests/test_check_diagnoses_lessons_00_03.py,
     # compare(1/6, Fraction(1, 6), exact=True)) and compares a far decimal by value (a "0.5" that
     # is a mistake's value is that mistake), the homework calls any decimal near the answer
     # rounded (tests/test_homework_graded.py, check(float(ref)).mistake == "rounded") and any

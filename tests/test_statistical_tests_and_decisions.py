@@ -1,4 +1,6 @@
-"""Issue 21, lessons 04, 06, 07, 08 and 09: faults a reviewer who teaches this material found.
+"""The statistical tests (sign test, chi-squared) and the decisions (risk gap, log-space decisions,
+cost thresholds) of lessons 04, 06, 07, 08 and 09 and hw04: faults a reviewer who teaches this
+material found (issue 21).
 
 Each test fails on the lessons as they were before the fix.
 """

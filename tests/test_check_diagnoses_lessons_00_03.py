@@ -1,4 +1,5 @@
-"""Problems a reviewer found working through the lesson 00-03 exercises as a student.
+"""How the exercises of lessons 00-03 diagnose wrong answers: each test pins a problem a reviewer
+found working through them as a student.
 
 Each test fails on the code before its fix: a wrong answer that got no targeted hint, a
 hint that did not match its own mistake, a message that hid or leaked something, or a

@@ -1,4 +1,5 @@
-"""Problems a reviewer found working through the lesson 04-07 and homework 2-3 exercises.
+"""How the exercises of lessons 04-07 and homework 2-3 diagnose wrong answers: each test pins a
+problem a reviewer found working through them.
 
 Each test fails on the code before its fix: a hand-rounded answer told only "not the right
 value", an exercise whose answer the lesson already prints, a prompt naming a variable

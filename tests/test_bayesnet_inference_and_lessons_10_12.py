@@ -1,4 +1,5 @@
-"""Issue 21 review of lessons 10-12 and hw05/hw06: what a second reading found, pinned."""
+"""Bayesian-network inference's refusals (a wrong network, impossible evidence, a bad random state),
+the notes' quotations, hints and the EM view of lessons 10-12 and hw05/hw06 (issue 21's second reading)."""
 from __future__ import annotations
 
 import json

@@ -189,10 +189,10 @@ def test_the_lesson_runs_the_ancestral_moral_graph_with_johncalls_observed():
 def test_posterior_john_only_wants_an_enumerated_number_and_a_prediction():
     from nbteach.check import exercise
 
-    from nbteach.check.lesson11 import exercise_network
+    from nbteach.bayesnet.examples import quake_town
 
     q = exercise("11.posterior_john_only")
-    town = exercise_network()
+    town = quake_town()
     p = float(town.query("Burglary", {"JohnCalls": True, "MaryCalls": False})[True])
     alone = float(town.query("Burglary", {"JohnCalls": True})[True])
     assert not q.check(p, _record=False).correct          # the one library call is not the answer
@@ -216,7 +216,7 @@ def test_posterior_john_only_is_out_of_the_explorers_reach():
     import itertools
 
     from nbteach.check import exercise
-    from nbteach.check.lesson11 import exercise_network
+    from nbteach.bayesnet.examples import quake_town
 
     q = exercise("11.posterior_john_only")
     want = q.answer()[0]
@@ -229,7 +229,7 @@ def test_posterior_john_only_is_out_of_the_explorers_reach():
                 shown += [float(p) for p in net.query(v, evidence)]
     assert len(shown) > 500
     assert all(round(x, 4) != round(want, 4) and abs(x - want) > 1e-9 * abs(want) for x in shown)
-    town = exercise_network()
+    town = quake_town()
     assert all(not town.cpd(v).equals(net.cpd(v)) for v in net.nodes)
 
 

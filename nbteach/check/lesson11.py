@@ -8,8 +8,8 @@ multiplies out (B, E, A, J, M) = (F, F, T, T, T), queries Burglary given both ca
 measures the MDL terms on samples drawn with other seeds. The second and third ask for
 work a single library call does not do: a posterior enumerated from the joint with a
 prediction beside it, and the two MDL terms an extra arc changes, with the verdict.
-The second works on :func:`exercise_network`, the burglary network's shape with a town's own
-numbers: the lesson's network explorer shows every posterior of ``burglary()`` (issue 33), never
+The second works on :func:`~nbteach.bayesnet.examples.quake_town`, the burglary network's shape
+with a town's own numbers: the lesson's network explorer shows every posterior of ``burglary()`` (issue 33), never
 this network's. The last is a build-it: one step of variable elimination (multiply the factors
 that mention a variable, sum it out), with the library's elimination switched off.
 """
@@ -22,33 +22,12 @@ from fractions import Fraction
 import numpy as np
 
 from ..bayesnet import BayesNet, burglary, enumeration_ask, sample, sprinkler
+from ..bayesnet.examples import quake_town
 from ..bayesnet.inference import _sum_product
 from ._unswitched import unswitched
 from .core import Mistake, define
 
 _TF = (True, False)
-
-
-def exercise_network():
-    """The burglary network's shape with another town's numbers (``11.posterior_john_only``):
-    burglaries and earthquakes are commoner, John calls more readily, Mary is more attentive."""
-    import pandas as pd
-
-    def root(p):
-        return pd.DataFrame([[p, round(1 - p, 12)]], columns=list(_TF))
-
-    def given(parents, p_true):
-        keys = list(itertools.product(_TF, repeat=len(parents)))
-        index = (pd.Index([k[0] for k in keys], name=parents[0]) if len(parents) == 1
-                 else pd.MultiIndex.from_tuples(keys, names=parents))
-        return pd.DataFrame([[p, round(1 - p, 12)] for p in p_true], index=index, columns=list(_TF))
-
-    return BayesNet(
-        [("Burglary", "Alarm"), ("Earthquake", "Alarm"), ("Alarm", "JohnCalls"), ("Alarm", "MaryCalls")],
-        {"Burglary": root(0.01), "Earthquake": root(0.03),
-         "Alarm": given(["Burglary", "Earthquake"], [0.96, 0.93, 0.35, 0.006]),
-         "JohnCalls": given(["Alarm"], [0.85, 0.07]),
-         "MaryCalls": given(["Alarm"], [0.75, 0.02])})
 
 _CONFIG = {"Burglary": False, "Earthquake": False, "Alarm": True, "JohnCalls": False, "MaryCalls": True}
 
@@ -107,12 +86,12 @@ _BELOW = {"Burglary": True, "JohnCalls": True, "MaryCalls": False}
 
 
 def _query(evidence, var="Burglary"):
-    return float(enumeration_ask(exercise_network(), var, evidence)[True])
+    return float(enumeration_ask(quake_town(), var, evidence)[True])
 
 
 def _rows(fixed):
     """The sum of the joint's rows that agree with ``fixed`` (enumeration)."""
-    net = exercise_network()
+    net = quake_town()
     joint = net.joint()
     keep = [all(row[net.nodes.index(k)] == v for k, v in fixed.items()) for row in joint.index]
     return float(joint[keep].sum())
@@ -125,14 +104,14 @@ def _john_only(word="less", number=None):
 
 define(
     "11.posterior_john_only",
-    prompt={"en": "In the town of exercise_network() (nbteach.check.lesson11: the burglary network's shape, its "
+    prompt={"en": "In quake_town() (nbteach.bayesnet.examples: the burglary network's shape, the town's "
                   "own tables), John calls but Mary does not. (1) Compute P(Burglary = True | "
                   "JohnCalls = True, MaryCalls = False) by enumeration: from the rows of the joint (section 1: "
                   "the product of the tables), not with query. (2) Predict before you compute, then check with "
                   "your number: compared with John's call alone, P(Burglary = True | JohnCalls = True), does "
                   "Mary's silence make a burglary 'more' likely, 'less' likely, or leave it the 'same'? "
                   "Answer a pair: (your float, your word).",
-            "zh": "在 exercise_network()（nbteach.check.lesson11：与防盗警报网络结构相同，条件概率表是这个小镇自己的）"
+            "zh": "在 quake_town()（nbteach.bayesnet.examples：与防盗警报网络结构相同，条件概率表是这个小镇自己的）"
                   "所描述的小镇里，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
                   "MaryCalls = False)：从联合分布的各行出发（第 1 节：各条件概率表的乘积），不要用 query。"
                   "(2) 先预测再计算，并用你的数值验证：与只有 John 打电话时的 P(Burglary = True | JohnCalls = True) "
@@ -159,8 +138,8 @@ define(
         Mistake("burglary_network", lambda: _john_only(number=float(enumeration_ask(
                     burglary(), "Burglary", {"JohnCalls": True, "MaryCalls": False})[True])),
                 {"en": "That is the posterior in the lesson's burglary network (the explorer's): this exercise is "
-                       "set in another town, exercise_network(), with its own tables.",
-                 "zh": "这是本课防盗警报网络（演示器中的那个）里的后验概率：本题发生在另一个小镇 exercise_network()，"
+                       "set in another town, quake_town(), with its own tables.",
+                 "zh": "这是本课防盗警报网络（演示器中的那个）里的后验概率：本题发生在另一个小镇 quake_town()，"
                        "它有自己的条件概率表。"}),
         Mistake("prior", lambda: _john_only(number=_query({})),
                 {"en": "That is the prior P(Burglary): condition on the two calls.",
@@ -186,13 +165,13 @@ define(
          "zh": "Burglary、JohnCalls、MaryCalls 取定值；Earthquake 和 Alarm 没有，所以每个和都要取遍它们的值。"
                "至于那个词，用同样的方法算出只有 John 打电话时的后验。"},
     ],
-    solution={"en": "net = exercise_network()\njoint = net.joint()\n"
+    solution={"en": "net = quake_town()\njoint = net.joint()\n"
                     "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # rows with J, not M\n"
                     "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
                     "john = joint.xs(True, level='JohnCalls')\n"
                     "alone = john.xs(True, level='Burglary').sum() / john.sum()\n"
                     "answer = (float(p), 'less' if p < alone else 'more' if p > alone else 'same')",
-              "zh": "net = exercise_network()\njoint = net.joint()\n"
+              "zh": "net = quake_town()\njoint = net.joint()\n"
                     "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # J 为真、M 为假的行\n"
                     "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
                     "john = joint.xs(True, level='JohnCalls')\n"

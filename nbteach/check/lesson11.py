@@ -378,10 +378,10 @@ define(
                   "out, and an entry for every combination of their values (a factor over no variable has the "
                   "one key ()). Exact when the tables hold Fractions. Write it yourself: the library's elimination "
                   "and enumeration are switched off while your function is checked.",
-            "zh": "编写 eliminate(factors, var)，即变量消去法的一步。一个因子是二元组 (variables, table)：variables 是"
-                  "变量名的元组，table 是字典，键是取值的元组（每个变量一个值，顺序与 variables 相同），值是一个数；"
-                  "所有变量都是布尔变量（True、False）。把提到 var 的因子相乘，再从乘积中对 var 求和消去。返回新的因子 "
-                  "(variables, table)：它的变量按在提到 var 的因子中首次出现的顺序排列，不含 var；它们取值的每一种组合"
+            "zh": "编写 eliminate(factors, var)，即变量消去法的一步。一个因子是二元组（变量, 表）：前者是"
+                  "变量名的元组，后者是字典，键是取值的元组（每个变量一个值，顺序与变量元组相同），值是一个数；"
+                  "所有变量都是布尔变量（True、False）。把提到 var 的因子相乘，再从乘积中对 var 求和消去。返回新的因子"
+                  "（变量, 表）：它的变量按在提到 var 的因子中首次出现的顺序排列，不含 var；它们取值的每一种组合"
                   "都要有一项（不含任何变量的因子只有一个键 ()）。表中是 Fraction 时结果应是精确的。请自己实现：检查你的"
                   "函数时，库中的变量消去和枚举会被关闭。"},
     answer=_eliminate_reference,

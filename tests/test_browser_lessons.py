@@ -16,11 +16,13 @@ the input). Then, in the light theme and again in the dark one
 (switched through Settings > Theme, as a student does): every control of every widget has an
 accessible name in the browser's accessibility tree, every slider announces the value it
 shows, and every piece of widget text, plots' text included, has WCAG AA contrast (4.5:1)
-with what is behind it. The Chinese lessons (notebooks/zh/) are opened and
+with what is behind it. The Chinese lessons of tests/_browser_notebooks.py's CHINESE_IN_BROWSER
+(the first lesson, and those whose values tests/_browser_zh.py checks) are opened and
 run the same way by the same JupyterLab, checked in both themes, their controls driven where
-tests/_browser_zh.py checks their values (at least three lessons; the others run the same code as
-their English twins, whose every control is driven), and every CJK character they show must be
-drawn by a font (no box for a missing glyph). A lesson of the teacher's edition (built as `make teacher` builds it) shows
+tests/_browser_zh.py checks their values (at least three lessons; the other Chinese lessons run the
+same code as their English twins, whose every control is driven, and run with nbclient in
+tests/test_notebooks.py), and every CJK character they show must be drawn by a font (no box for a
+missing glyph). A lesson of the teacher's edition (built as `make teacher` builds it) shows
 its teacher's notes in the notebook and none on its slides. The notebooks are copied to a temporary folder first, so
 JupyterLab's autosave never writes outputs into the repository. Set NBTEACH_SCREENSHOTS to a folder
 to get a screenshot of each lesson in each theme (and of its first widget's slide) there.

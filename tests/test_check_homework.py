@@ -79,7 +79,9 @@ def test_every_variant_is_well_defined(name):
     from nbteach.teacher.homework import _check_well_defined
 
     hw = load(name)
-    for v in [hw.variant(None, None)] + [hw.variant(b"a class secret", f"s{i}") for i in range(8)]:
+    # the practice variant and four students' (tests/test_homework_graded.py builds twelve more,
+    # whose construction refuses an ill-defined one too: Homework.variant checks each exercise)
+    for v in [hw.variant(None, None)] + [hw.variant(b"a class secret", f"s{i}") for i in range(4)]:
         for ex in v.exercises:
             _check_well_defined(ex)  # every mistake differs from the answer, at the stated precision
         assert v.exercise_ids == hw.exercise_ids

@@ -92,8 +92,11 @@ def test_a_released_exercise_is_the_same_class_without_its_answer(pair):
 
 # -- the student's side carries no answer -------------------------------------------------
 #: What a released exercise may carry (Exercise.student_side): nothing else.
+#: "forbidden" (a build-it's switched-off library names, issue 33): the released check switches them
+#: off while a student's function runs in self-study; names of what not to call, never an answer
+#: (the one-line shortcut through them stays on the teacher's side)
 RELEASED_KEYS = {"id", "prompt", "kind", "spec", "salt", "hints", "time_budget", "accepted", "rounded",
-                 "mistakes", "cases"}
+                 "mistakes", "cases", "forbidden"}
 
 
 def _written_forms(value) -> set:

@@ -173,7 +173,7 @@ def test_a_notebook_the_browser_runs_is_not_run_again_with_nbclient(monkeypatch)
         return SimpleNamespace(path=ROOT / "tests" / module, originalname=function,
                                callspec=SimpleNamespace(params=params))
 
-    lesson = Path("zh") / "03_smoothing.ipynb"
+    lesson = Path("zh") / "04_mle_lagrange_multipliers.ipynb"
     browser = item("test_browser_lessons.py", "test_notebook_runs_in_jupyterlab", name=lesson)
     twin = item("test_notebooks.py", "test_notebook_runs_top_to_bottom", path=ROOT / "notebooks" / lesson)
     other = item("test_notebooks.py", "test_notebook_runs_top_to_bottom",
@@ -511,6 +511,17 @@ def _own_words(nb) -> set:
     return words
 
 
+_SIGNATURE = re.compile(r"\b[A-Za-z_][\w.]*\(([^()]*)\)")
+
+
+def _parameters_shown(out) -> set:
+    """The parameter names of the signatures an output shows (a build-it's prompt: "编写
+    lidstone(count, total, n_values, alpha)", then "count / total" in its Chinese text): code."""
+    text = out.get("text") or out.get("data", {}).get("text/plain", "")
+    text = "".join(text) if isinstance(text, list) else text
+    return {w.lower() for args in _SIGNATURE.findall(text) for w in re.findall(r"[A-Za-z_]\w*", args)}
+
+
 def english_prose(nb, stem: str) -> list[str]:
     """Where a (Chinese) notebook's outputs show English words: ``cell i (id): word, ...``."""
     own = _own_words(nb)
@@ -520,8 +531,9 @@ def english_prose(nb, stem: str) -> list[str]:
             continue
         words = []
         for out in cell.get("outputs", []):
+            code = _parameters_shown(out)
             words += [w for w in _WORD.findall(_shown_text(out))
-                      if w.lower() not in LATIN_WORDS_ALLOWED and w.lower() not in own]
+                      if w.lower() not in LATIN_WORDS_ALLOWED and w.lower() not in own and w.lower() not in code]
         if words:
             found.append(f"cell {i} (id {cell.get('id')}): {', '.join(dict.fromkeys(words))}")
     return found
@@ -546,5 +558,8 @@ def test_the_english_check_finds_a_library_table_in_english_but_not_code_or_data
     assert words("x", "NbteachError: 先验概率在各类上之和必须为 1") == []                  # Chinese
     assert words("x", "{'Flu': Fraction(3, 5)}  Exercise('01.x': 用 lidstone(count, total) 计算)") == []
     assert words("net.query('x')", "不要用 query，也不要 categories= 声明") == []           # code
+    # a build-it's prompt names its function's parameters again in its Chinese text: code; other words are not
+    assert words("x", "Exercise('03.f': 编写 lidstone(count, total)，返回 count / total 的估计)") == []
+    assert words("x", "编写 f(count)：返回 count，the total is wrong") == ["total", "wrong"]
     assert words("df = flu_cold()", html="<table><thead><tr><th>Headache</th></tr></thead>"
                                          "<tbody><tr><th>0</th><td>severe</td></tr></tbody></table>") == []

@@ -139,6 +139,9 @@ hides inside a function to dodge one):
     :func:`define` and the lessons' registry (``exercise``, ``exercises``, ``load_errors``);
 ``sandbox``
     ``python -m nbteach.check.sandbox``: a student's function run in a process of its own;
+``_unswitched``
+    a copy of a library function that a build-it's switch (``functions.switched_off``) does not
+    reach: the exercise's reference runs the library's own code while the student's is checked;
 ``lessonNN``
     the exercises of lesson NN (imported by the registry, by name, when first asked for);
     ``_flu`` is the flu/cold table and its model that lessons 02-03's exercises share.

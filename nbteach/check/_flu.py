@@ -1,7 +1,10 @@
 """The flu/cold table and a model fitted on it, shared by the exercises of lessons 02-03 and homework 1."""
 from __future__ import annotations
 
+import pandas as pd
+
 import nbteach
+from nbteach.datasets import FLU_COLD_FEATURES, FLU_COLD_NEW_ROWS
 
 
 def data():
@@ -18,10 +21,6 @@ def model(**kw):
 
 def table7():
     """Note 001's table with lesson 02's two new Cold patients (7 rows), as lesson 02 shows it."""
-    import pandas as pd
-
-    from nbteach.datasets import FLU_COLD_NEW_ROWS
-
     return pd.concat([nbteach.flu_cold(), pd.DataFrame(FLU_COLD_NEW_ROWS)], ignore_index=True)
 
 
@@ -40,10 +39,6 @@ VALUES = {"Headache": ["no", "mild", "severe"], "Sore": ["no", "mild", "severe"]
 def random_table(rng, classes=("Flu", "Cold"), one_row=None):
     """A table of 4 to 9 patients over the four symptoms, every class present (``one_row``: a
     class with a single patient): hidden cases of the build-its of lessons 02-03 and homework 1."""
-    import pandas as pd
-
-    from nbteach.datasets import FLU_COLD_FEATURES
-
     n = rng.randint(4, 9)
     labels = list(classes) + [rng.choice([c for c in classes if c != one_row]) for _ in range(n - len(classes))]
     rng.shuffle(labels)

@@ -18,7 +18,7 @@ import pandas as pd
 
 import nbteach
 from ..counts import value_counts_by_class
-from ..datasets import FLU_COLD_FEATURES, flu_cold, flu_cold_query
+from ..datasets import FLU_COLD_FEATURES, FLU_COLD_NEW_ROWS as NEW_ROWS, flu_cold, flu_cold_query
 from ..probability import prob
 from ..smoothing import probability_table
 from ._flu import model as _flu_model, random_table, table7

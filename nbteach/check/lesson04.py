@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+import pandas as pd
 
 from ..multinomial import MultinomialNB
 from ..smoothing import probability_table
@@ -228,8 +229,6 @@ _probability_table = unswitched(probability_table)   # the library's, out of the
 
 def _class_word_counts(X, y):
     """N_ij as a DataFrame: one row per word i (0..V-1), one column per class j (sorted)."""
-    import pandas as pd  # heavy and optional: loaded once the build-it is checked
-
     X, y = np.asarray(X), np.asarray(y)
     classes = sorted(set(y.tolist()))
     return pd.DataFrame({c: X[y == c].sum(axis=0) for c in classes})

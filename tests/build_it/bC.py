@@ -284,6 +284,92 @@ def blanket_of_the_example(parents, tables, node, state):
     return 0.6713139550177563
 
 
+
+# ---------------------------------------------------------------- hw06.e_step and hw06.m_step
+def _log_theta(X_l, y_l, alpha=1):
+    counts = np.array([X_l[y_l == c].sum(axis=0) for c in ("ham", "spam")]) + alpha
+    return np.log(counts / counts.sum(axis=1, keepdims=True))
+
+
+def _log_prior(y_l):
+    return np.log([np.mean(y_l == c) for c in ("ham", "spam")])
+
+
+def share_prior_only(X_l, y_l, X_u):
+    return np.full(len(X_u), np.mean(y_l == "spam"))
+
+
+def share_no_prior(X_l, y_l, X_u):
+    s = X_u @ _log_theta(X_l, y_l).T
+    j = np.exp(s - s.max(axis=1, keepdims=True))
+    return j[:, 1] / j.sum(axis=1)
+
+
+def share_products(X_l, y_l, X_u):
+    theta = np.exp(_log_theta(X_l, y_l))
+    joint = np.exp(_log_prior(y_l)) * np.prod(theta[None, :, :] ** X_u[:, None, :], axis=2)
+    return joint[:, 1] / joint.sum(axis=1)
+
+
+def share_of_ham(X_l, y_l, X_u):
+    s = X_u @ _log_theta(X_l, y_l).T + _log_prior(y_l)
+    j = np.exp(s - s.max(axis=1, keepdims=True))
+    return j[:, 0] / j.sum(axis=1)
+
+
+def share_first_label_is_spam(X_l, y_l, X_u):
+    classes = [y_l[0], [c for c in y_l if c != y_l[0]][0]]     # the first label read as spam
+    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1
+    s = X_u @ np.log(counts / counts.sum(axis=1, keepdims=True)).T + np.log([np.mean(y_l == c) for c in classes])
+    j = np.exp(s - s.max(axis=1, keepdims=True))
+    return j[:, 0] / j.sum(axis=1)
+
+
+def share_smoothing_in_place(X_l, y_l, X_u):
+    X_l += 1                                                    # Laplace, in the caller's array
+    counts = np.array([X_l[y_l == c].sum(axis=0) for c in ("ham", "spam")])
+    s = X_u @ np.log(counts / counts.sum(axis=1, keepdims=True)).T + _log_prior(y_l)
+    j = np.exp(s - s.max(axis=1, keepdims=True))
+    return j[:, 1] / j.sum(axis=1)
+
+
+def _share(X_l, y_l, X_u):
+    s = X_u @ _log_theta(X_l, y_l).T + _log_prior(y_l)
+    j = np.exp(s - s.max(axis=1, keepdims=True))
+    return j[:, 1] / j.sum(axis=1)
+
+
+def theta_labelled_only(X_l, y_l, X_u):
+    counts = X_l[y_l == "spam"].sum(axis=0)
+    return (counts + 1) / (counts.sum() + len(counts))
+
+
+def theta_hard(X_l, y_l, X_u):
+    counts = X_l[y_l == "spam"].sum(axis=0) + (_share(X_l, y_l, X_u) > 0.5) @ X_u
+    return (counts + 1) / (counts.sum() + len(counts))
+
+
+def theta_both_full(X_l, y_l, X_u):
+    counts = X_l[y_l == "spam"].sum(axis=0) + X_u.sum(axis=0)
+    return (counts + 1) / (counts.sum() + len(counts))
+
+
+def theta_unsmoothed(X_l, y_l, X_u):
+    counts = X_l[y_l == "spam"].sum(axis=0) + _share(X_l, y_l, X_u) @ X_u
+    return counts / counts.sum()
+
+
+def theta_of_ham(X_l, y_l, X_u):
+    counts = X_l[y_l == "ham"].sum(axis=0) + (1 - _share(X_l, y_l, X_u)) @ X_u
+    return (counts + 1) / (counts.sum() + len(counts))
+
+
+def theta_weighting_in_place(X_l, y_l, X_u):
+    X_u *= _share(X_l, y_l, X_u)[:, None].astype(X_u.dtype) if X_u.dtype.kind == "f" else 1
+    X_u[0, 0] += 1                                              # the caller's e-mails changed
+    counts = X_l[y_l == "spam"].sum(axis=0) + X_u.sum(axis=0)
+    return (counts + 1) / (counts.sum() + len(counts))
+
 WRONG = {
     "11.eliminate_function": [
         ("multiplied_every_factor", eliminate_every_factor),
@@ -321,6 +407,22 @@ WRONG = {
         (None, tan_child_not_parent),
         (None, tan_zeroing_the_diagonal_in_place),
         (None, tan_of_the_example),
+    ],
+    "hw06.e_step": [
+        ("prior", share_prior_only),
+        ("no_prior", share_no_prior),
+        (None, share_products),                    # nan on the long e-mails: refused, not named
+        ("ham", share_of_ham),
+        (None, share_first_label_is_spam),
+        (None, share_smoothing_in_place),
+    ],
+    "hw06.m_step": [
+        ("labelled_only", theta_labelled_only),
+        ("hard", theta_hard),
+        ("both_full", theta_both_full),
+        ("no_smoothing", theta_unsmoothed),
+        (None, theta_of_ham),
+        (None, theta_weighting_in_place),
     ],
     "hw06.markov_blanket_conditional": [
         ("own_table", blanket_own_table),

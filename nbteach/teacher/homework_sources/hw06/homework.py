@@ -5,24 +5,26 @@ network's shape with other numbers) and blanket, and its own small corpus: a few
 e-mails and a few unlabelled ones, as word counts; ``DEFAULT`` is the self-study version.
 The answers are computed here, by nbteach.
 
-Two exercises are build-its (issue 33): TAN's tree grown by hand from the conditional mutual
+Every exercise is a build-it (issue 33): TAN's tree grown by hand from the conditional mutual
 information (``tan_parent``, with ``TAN`` and ``maximum_spanning_tree`` switched off while the
-student's function is checked) and the distribution a Gibbs step draws a node from, its own
-table times its children's (``blanket_true``, with ``markov_blanket_conditional``, ``BayesNet``
-and the library's exact inference switched off). Their public cases are the variant's table
-and network and two more drawn with the variant (``tan_seed``); the grader adds hidden ones.
+student's function is checked), the first E-step and M-step on the variant's e-mails
+(``spam_share``, ``theta_spam``, with ``MultinomialNB``, ``SemiSupervisedNB`` and
+``class_feature_counts`` switched off) and the distribution a Gibbs step draws a node from, its
+own table times its children's (``blanket_true``, with ``markov_blanket_conditional``,
+``BayesNet`` and the library's exact inference switched off). Their public cases are the
+variant's data and a few more made with it (``tan_seed``: two TAN tables on which every usual
+mistake is told apart); the grader adds hidden ones.
 """
 from __future__ import annotations
 
 import itertools
 import math
 import random
-import warnings
 
 import numpy as np
 import pandas as pd
 
-from nbteach import MultinomialNB, TAN
+from nbteach import MultinomialNB, SemiSupervisedNB, TAN
 from nbteach.bayesnet import BayesNet, markov_blanket_conditional
 from nbteach.check._unswitched import unswitched
 from nbteach.semi_naive import conditional_mutual_information, maximum_spanning_tree
@@ -31,8 +33,7 @@ from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_m
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
 #: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
-COMMENTS_ZH = {"u1 is the first row": "u1 是第一行",
-               "the weights of TAN's tree: I(x_i; x_j | y) for every pair of attributes":
+COMMENTS_ZH = {"the weights of TAN's tree: I(x_i; x_j | y) for every pair of attributes":
                    "TAN 树的权重：每一对属性的 I(x_i; x_j | y)",
                "{(the parents' values..., the node's value): probability}, the parents' rows True first":
                    "{(父结点的取值..., 结点自己的取值): 概率}，父结点的各行以 True 在前",
@@ -203,52 +204,75 @@ def _unlabelled(p):
     return np.array(p["unlabelled"])
 
 
-def _nb(X, y, alpha=1.0, sample_weight=None):
-    return MultinomialNB(alpha=alpha).fit(X, y, sample_weight=sample_weight)
+# ------------------------------------------------------------------ build-its: the first E-step and M-step
+_EM_NAMES = ("nbteach.multinomial.MultinomialNB", "nbteach.em.SemiSupervisedNB", "nbteach.counts.class_feature_counts")
 
 
-def _e_step(p, kind="right"):
-    """P(spam | the first unlabelled e-mail) under naive Bayes fitted on the labelled rows."""
-    X, y = _labelled(p)
-    u = _unlabelled(p)[:1]
-    if kind == "unsmoothed":
+def _spam_share_fn(kind="right"):
+    """spam_share(X_l, y_l, X_u): P(spam | u) for every unlabelled e-mail under multinomial naive Bayes
+    fitted on the labelled ones (alpha = 1), from first principles (MultinomialNB is switched off
+    while this is checked), or a usual mistake. (Products without logs give nan on the long e-mails:
+    no digest names nan, so that slip is refused as a wrong output, not diagnosed.)"""
+    def share(X_l, y_l, X_u):
+        X_l, X_u, y_l = np.asarray(X_l, dtype=float), np.asarray(X_u, dtype=float), np.asarray(y_l)
+        classes = ["ham", "spam"]
+        log_prior = np.log([np.mean(y_l == c) for c in classes])
+        counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1.0
+        log_theta = np.log(counts) - np.log(counts.sum(axis=1, keepdims=True))
+        if kind == "prior":
+            return np.full(len(X_u), np.exp(log_prior[1]))
+        if kind == "no_prior":
+            log_prior = np.zeros(2)
+        scores = X_u @ log_theta.T + log_prior
+        scores = scores - scores.max(axis=1, keepdims=True)
+        joint = np.exp(scores)
+        return joint[:, 0 if kind == "ham" else 1] / joint.sum(axis=1)
+    return share
 
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            try:
-                value = float(_nb(X, y, alpha=1e-10).predict_proba(u)[0][1])
-            except Exception:  # noqa: BLE001
-                return None
-        return value if math.isfinite(value) else None
-    m = _nb(X, y)
-    s = list(m.classes_).index("spam")
-    if kind == "prior":
-        return float(sum(y == "spam") / len(y))
-    if kind == "no_prior":
-        jll = m.predict_joint_log_proba(u)[0] - m.class_log_prior_
-        return float(math.exp(jll[s]) / sum(math.exp(v) for v in jll))
-    return float(m.predict_proba(u)[0][s])
+
+def _theta_spam_fn(kind="right"):
+    """theta_spam(X_l, y_l, X_u): the spam class's word probabilities after one EM iteration (the first
+    E-step, then the M-step, alpha = 1), or a usual mistake."""
+    def theta(X_l, y_l, X_u):
+        X_l, X_u, y_l = np.asarray(X_l, dtype=float), np.asarray(X_u, dtype=float), np.asarray(y_l)
+        g = _spam_share_fn()(X_l, y_l, X_u)
+        if kind == "labelled_only":
+            g = np.zeros(len(X_u))
+        elif kind == "hard":
+            g = (g > 0.5).astype(float)
+        elif kind == "both_full":
+            g = np.ones(len(X_u))
+        counts = X_l[y_l == "spam"].sum(axis=0) + g @ X_u
+        if kind == "no_smoothing":
+            return counts / counts.sum()
+        return (counts + 1) / (counts.sum() + len(counts))
+    return theta
 
 
-def _m_step(p, kind="right"):
-    """theta_{spam, word} after one EM iteration: the M-step with the E-step's weights."""
+def _corpus(rng, long=1, ham_first=False):
+    def doc(kind):
+        hi, lo = (lambda: rng.randint(1, 4)), (lambda: rng.randint(0, 2))
+        return [hi(), hi(), lo(), lo()] if kind == "spam" else [lo(), lo(), hi(), hi()]
+
+    kinds = ["spam"] * rng.randint(2, 3) + ["ham"] * rng.randint(2, 3)
+    if ham_first:
+        kinds.reverse()
+    X_l = np.array([doc(k) for k in kinds])
+    X_u = np.array([[x * long for x in doc(rng.choice(["spam", "ham"]))] for _ in range(rng.randint(1, 4))])
+    return ((X_l, np.array(kinds), X_u), {})
+
+
+def _em_public(p):
+    """The variant's e-mails; the same with the unlabelled e-mails 80 times as long (their products
+    underflow without logs); the labelled e-mails in reverse order (ham first) with two unlabelled ones."""
     X, y = _labelled(p)
     U = _unlabelled(p)
-    m0 = _nb(X, y)
-    classes = list(m0.classes_)
-    if kind == "labelled_only":
-        m = m0
-    else:
-        R = m0.predict_proba(U)                              # responsibilities, one row per e-mail
-        if kind == "hard":
-            R = (R == R.max(axis=1, keepdims=True)).astype(float)
-        elif kind == "both_full":
-            R = np.ones_like(R)
-        X2 = np.vstack([X] + [U] * len(classes))
-        y2 = np.concatenate([y] + [[c] * len(U) for c in classes])
-        w = np.concatenate([np.ones(len(y))] + [R[:, k] for k in range(len(classes))])
-        m = _nb(X2, y2, sample_weight=w)
-    return float(np.exp(m.feature_log_prob_[classes.index("spam"), VOCAB.index(p["word"])]))
+    return [((X, y, U), {}), ((X, y, U * 80), {}), ((X[::-1].copy(), y[::-1].copy(), U[:2].copy()), {})]
+
+
+def _em_hidden(rng):
+    """Random corpora: one as the homework's, one with long unlabelled e-mails, one listing ham first."""
+    return [_corpus(rng), _corpus(rng, long=rng.randint(60, 120)), _corpus(rng, ham_first=True)]
 
 
 # ------------------------------------------------------------------ the alarm network
@@ -353,8 +377,6 @@ def exercises(p):
     public = _blanket_public(p)[0][0]
     if abs(_blanket_fn()(*public) - float(_net(p).query("Alarm", p["blanket"])[True])) > 1e-9:
         raise AssertionError("the blanket's dict tables and the network disagree")
-    num = {"type": "number", "digits": 4}
-    word = p["word"]
     b = p["blanket"]
     given = ", ".join(f"{v} = {b[v]}" for v in ("Burglary", "Earthquake", "JohnCalls", "MaryCalls"))
     tan = p["tan"]
@@ -407,59 +429,85 @@ def exercises(p):
                      "    return parent[attribute]"),
         graded(
             "hw06.e_step",
-            {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1). "
-                   "Its first E-step gives each unlabelled e-mail a class distribution. What is P(spam | u1) "
-                   "for the first unlabelled e-mail u1? At least 4 significant digits.",
-             "zh": "EM 从只用已标记邮件拟合的朴素贝叶斯（多项式模型，alpha = 1）出发。第一次 E 步给每封未标记邮件"
-                   "一个类别分布。第一封未标记邮件 u1 的 P(spam | u1) 是多少？至少 4 位有效数字。"},
-            _e_step(p), num,
-            mistakes=distinct_mistakes(_e_step(p), [
-                ("prior", _e_step(p, "prior"),
-                 {"en": "That is the prior P(spam) of the labelled e-mails: the E-step also weighs u1's words.",
-                  "zh": "这是已标记邮件的先验 P(spam)：E 步还要考虑 u1 中的词。"}),
-                ("no_prior", _e_step(p, "no_prior"),
-                 {"en": "The words' likelihoods alone are not the posterior: multiply by the class prior first.",
-                  "zh": "只有词的似然还不是后验：先乘以类别先验。"}),
-                ("unsmoothed", _e_step(p, "unsmoothed"),
-                 {"en": "Smooth the word counts with alpha = 1 before you use them.",
-                  "zh": "使用词频之前，先用 alpha = 1 做平滑。"}),
-            ]),
-            hints=[{"en": "Bayes' theorem: P(c | u1) is proportional to P(c) times the product of theta_{c,w} "
-                          "over u1's words, each to the power of its count.",
-                    "zh": "贝叶斯定理：P(c | u1) 正比于 P(c) 乘以 u1 中各词的 theta_{c,w}（按出现次数取幂）之积。"}],
-            solution="m0 = MultinomialNB(alpha=1).fit(X_l, y_l)\n"
-                     "answer = m0.predict_proba(X_u[:1])[0][list(m0.classes_).index('spam')]"),
+            {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1); its first "
+                   "E-step gives each unlabelled e-mail a class distribution. Write spam_share(X_l, y_l, X_u): X_l "
+                   "holds the labelled e-mails' word counts (one row an e-mail), y_l their labels ('spam' or 'ham', "
+                   "a numpy array), X_u the unlabelled e-mails' counts. Return the array of P(spam | u), one for each "
+                   "row u of X_u. The check calls it on these e-mails, on e-mails 80 times as long (compute in logs) "
+                   "and on other corpora. MultinomialNB and SemiSupervisedNB are switched off while your function is "
+                   "checked.",
+             "zh": "EM 从只用已标记邮件拟合的朴素贝叶斯（多项式模型，alpha = 1）出发；第一次 E 步给每封未标记邮件一个类别分布。"
+                   "编写 spam_share(X_l, y_l, X_u)：X_l 是已标记邮件的词频（每封邮件一行），y_l 是它们的标记"
+                   "（'spam' 或 'ham'，numpy 数组），X_u 是未标记邮件的词频。返回 X_u 每一行 u 的 P(spam | u) 组成的数组。"
+                   "检查会在这些邮件上、在长 80 倍的邮件上（要在对数空间里计算）以及别的语料上调用它。检查你的函数时，"
+                   "MultinomialNB 和 SemiSupervisedNB 会被关闭。"},
+            _spam_share_fn(), {"type": "array", "digits": 6}, kind="function",
+            public=_em_public(p), hidden=_em_hidden,
+            forbidden=_EM_NAMES,
+            shortcut=lambda X_l, y_l, X_u: MultinomialNB(alpha=1).fit(X_l, y_l).predict_proba(X_u)[:, 1],
+            mistakes=[
+                ("prior", _spam_share_fn("prior"),
+                 {"en": "That is the prior P(spam) of the labelled e-mails: the E-step also weighs each e-mail's words.",
+                  "zh": "这是已标记邮件的先验 P(spam)：E 步还要考虑每封邮件中的词。"}),
+                ("no_prior", _spam_share_fn("no_prior"),
+                 {"en": "The words' likelihoods alone are not the posterior: add the log of the class prior first.",
+                  "zh": "只有词的似然还不是后验：先加上类别先验的对数。"}),
+                ("ham", _spam_share_fn("ham"),
+                 {"en": "Those are the P(ham | u): mind which column is spam (the classes in sorted order are ham, spam).",
+                  "zh": "这些是 P(ham | u)：注意哪一列是 spam（类别排序后是 ham、spam）。"}),
+            ],
+            hints=[{"en": "Smoothed word probabilities per class: (count + 1) / (total + number of words). Then, for each "
+                          "e-mail and class, log prior + sum of count times log theta; normalise over the two classes.",
+                    "zh": "每个类别平滑后的词概率：(计数 + 1) / (总数 + 词数)。然后对每封邮件和每个类别，算 log 先验 + "
+                          "词频乘以 log theta 之和；再在两个类别上归一化。"}],
+            solution="def spam_share(X_l, y_l, X_u):\n"
+                     "    classes = ['ham', 'spam']\n"
+                     "    log_prior = np.log([np.mean(y_l == c) for c in classes])\n"
+                     "    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1   # Laplace\n"
+                     "    log_theta = np.log(counts / counts.sum(axis=1, keepdims=True))\n"
+                     "    scores = X_u @ log_theta.T + log_prior\n"
+                     "    joint = np.exp(scores - scores.max(axis=1, keepdims=True))      # log-sum-exp\n"
+                     "    return joint[:, 1] / joint.sum(axis=1)"),
         graded(
             "hw06.m_step",
-            {"en": f"The first M-step counts every unlabelled e-mail in every class, weighted by the E-step's "
-                   f"P(class | e-mail), and adds them to the labelled counts. After it, what is "
-                   f"theta(spam, '{word}'), the probability of the word '{word}' in spam (alpha = 1)? "
-                   "At least 4 significant digits.",
-             "zh": f"第一次 M 步把每封未标记邮件按 E 步给出的 P(类别 | 邮件) 加权计入每个类别，并与已标记邮件的计数相加。"
-                   f"之后 theta(spam, '{word}')，即词 '{word}' 在垃圾邮件中的概率（alpha = 1）是多少？至少 4 位有效数字。"},
-            _m_step(p), num,
-            mistakes=distinct_mistakes(_m_step(p), [
-                ("labelled_only", _m_step(p, "labelled_only"),
-                 {"en": "That is the labelled e-mails' estimate: the M-step adds the unlabelled e-mails' "
-                        "weighted counts.",
+            {"en": "The first M-step counts every unlabelled e-mail in every class, weighted by the E-step's "
+                   "P(class | e-mail), adds the labelled counts and smooths (alpha = 1). Write theta_spam(X_l, y_l, X_u), "
+                   "the array of theta(spam, w), one for each word w (the columns), after this one EM iteration; it may "
+                   "call your spam_share. The check calls it on these e-mails and on other corpora. MultinomialNB, "
+                   "SemiSupervisedNB and class_feature_counts are switched off while your function is checked.",
+             "zh": "第一次 M 步把每封未标记邮件按 E 步给出的 P(类别 | 邮件) 加权计入每个类别，加上已标记邮件的计数，再平滑"
+                   "（alpha = 1）。编写 theta_spam(X_l, y_l, X_u)，返回这一轮 EM 迭代之后每个词 w（各列）的 theta(spam, w) "
+                   "组成的数组；它可以调用你的 spam_share。检查会在这些邮件和别的语料上调用它。检查你的函数时，MultinomialNB、"
+                   "SemiSupervisedNB 和 class_feature_counts 会被关闭。"},
+            _theta_spam_fn(), {"type": "array", "digits": 6}, kind="function",
+            public=_em_public(p), hidden=_em_hidden,
+            forbidden=_EM_NAMES,
+            shortcut=lambda X_l, y_l, X_u: np.exp(SemiSupervisedNB(alpha=1, max_iter=1, tol=0).fit(
+                np.vstack([X_l, X_u]), list(y_l) + [-1] * len(X_u)).feature_log_prob_[1]),
+            mistakes=[
+                ("labelled_only", _theta_spam_fn("labelled_only"),
+                 {"en": "That is the labelled e-mails' estimate: the M-step adds the unlabelled e-mails' weighted counts.",
                   "zh": "这是只用已标记邮件的估计：M 步还要加上未标记邮件的加权计数。"}),
-                ("hard", _m_step(p, "hard"),
-                 {"en": "That gives each unlabelled e-mail wholly to its likelier class: EM counts it in "
-                        "both classes, in proportion to its probabilities.",
+                ("hard", _theta_spam_fn("hard"),
+                 {"en": "That gives each unlabelled e-mail wholly to its likelier class: EM counts it in both classes, "
+                        "in proportion to its probabilities.",
                   "zh": "这是把每封未标记邮件整个分给可能性更大的类别：EM 按概率把它分别计入两个类别。"}),
-                ("both_full", _m_step(p, "both_full"),
-                 {"en": "Each unlabelled e-mail counts once in all, split between the classes by its "
-                        "probabilities, not once in each class.",
+                ("both_full", _theta_spam_fn("both_full"),
+                 {"en": "Each unlabelled e-mail counts once in all, split between the classes by its probabilities, "
+                        "not once in each class.",
                   "zh": "每封未标记邮件总共只计一次，按概率分到各类别，而不是在每个类别各计一次。"}),
-            ]),
+                ("no_smoothing", _theta_spam_fn("no_smoothing"),
+                 {"en": "Smooth the fractional counts as the start was smoothed: + 1 for each word, + the number of "
+                        "words for the total.",
+                  "zh": "分数计数要像起始模型那样平滑：每个词加 1，总数加上词数。"}),
+            ],
             hints=[{"en": "Weighted counts: N(spam, w) = labelled spam counts + sum over unlabelled e-mails of "
                           "P(spam | e-mail) times the e-mail's count of w.",
                     "zh": "加权计数：N(spam, w) = 已标记垃圾邮件中的计数 + 对每封未标记邮件求 P(spam | 邮件) 乘以该邮件中 w 的次数之和。"}],
-            solution="R = m0.predict_proba(X_u)\n"
-                     "X2 = np.vstack([X_l, X_u, X_u]); y2 = list(y_l) + [m0.classes_[0]] * 4 + [m0.classes_[1]] * 4\n"
-                     "w = np.concatenate([np.ones(len(y_l)), R[:, 0], R[:, 1]])\n"
-                     "m1 = MultinomialNB(alpha=1).fit(X2, y2, sample_weight=w)\n"
-                     "answer = np.exp(m1.feature_log_prob_[list(m1.classes_).index('spam'), vocab.index(word)])"),
+            solution="def theta_spam(X_l, y_l, X_u):\n"
+                     "    g = spam_share(X_l, y_l, X_u)                      # the E-step\n"
+                     "    counts = X_l[y_l == 'spam'].sum(axis=0) + g @ X_u  # the M-step: fractional counts\n"
+                     "    return (counts + 1) / (counts.sum() + len(counts))"),
         graded(
             "hw06.markov_blanket_conditional",
             {"en": "A Gibbs sampler redraws one node at a time given every other node. Write blanket_true(parents, "
@@ -563,28 +611,38 @@ def cells(p):
         ("code", f"vocab = {VOCAB!r}\n"
                  f"X_l = np.array([\n{lab}])\n"
                  f"y_l = np.array({labels!r})\n"
-                 f"X_u = np.array([\n{unl}])   # u1 is the first row\n"
-                 f"word = {p['word']!r}\n"
+                 f"X_u = np.array([\n{unl}])\n"
                  "pd.DataFrame(X_l, columns=vocab).assign(**{say(\"label\"): y_l})"),
-        ("markdown", {"en": "## Exercise 2: the first E-step [E 步]",
-                      "zh": "## 练习 2：第一次 E 步"}),
+        ("markdown", {"en": "## Exercise 2: the first E-step [E 步]\n\n"
+                            "Write `spam_share(X_l, y_l, X_u)`: naive Bayes on the labelled e-mails (alpha = 1), then "
+                            "P(spam | u) for every unlabelled e-mail u. `MultinomialNB` and `SemiSupervisedNB` are "
+                            "switched off while your function is checked.",
+                      "zh": "## 练习 2：第一次 E 步\n\n"
+                            "编写 `spam_share(X_l, y_l, X_u)`：在已标记邮件上拟合朴素贝叶斯（alpha = 1），再求每封未标记邮件 u "
+                            "的 P(spam | u)。检查你的函数时，`MultinomialNB` 和 `SemiSupervisedNB` 会被关闭。"}),
         ("code", "q1 = exercise(\"hw06.e_step\")\nq1"),
-        ("code", "m0 = MultinomialNB(alpha=1).fit(X_l, y_l)  # SOLUTION\n"
-                 "answer1 = m0.predict_proba(X_u[:1])[0][list(m0.classes_).index(\"spam\")]  # SOLUTION"),
-        ("code", "q1.check(answer1)"),
-        ("markdown", {"en": "## Exercise 3: the first M-step [M 步]",
-                      "zh": "## 练习 3：第一次 M 步"}),
+        ("code", "def spam_share(X_l, y_l, X_u):\n    # BEGIN SOLUTION\n"
+                 "    classes = [\"ham\", \"spam\"]\n"
+                 "    log_prior = np.log([np.mean(y_l == c) for c in classes])\n"
+                 "    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1\n"
+                 "    log_theta = np.log(counts / counts.sum(axis=1, keepdims=True))\n"
+                 "    scores = X_u @ log_theta.T + log_prior\n"
+                 "    joint = np.exp(scores - scores.max(axis=1, keepdims=True))\n"
+                 "    return joint[:, 1] / joint.sum(axis=1)\n    # END SOLUTION"),
+        ("code", "q1.check(spam_share)"),
+        ("markdown", {"en": "## Exercise 3: the first M-step [M 步]\n\n"
+                            "Write `theta_spam(X_l, y_l, X_u)`: the spam class's word probabilities after one EM "
+                            "iteration. It may call your `spam_share`. `MultinomialNB`, `SemiSupervisedNB` and "
+                            "`class_feature_counts` are switched off while your function is checked.",
+                      "zh": "## 练习 3：第一次 M 步\n\n"
+                            "编写 `theta_spam(X_l, y_l, X_u)`：一轮 EM 迭代之后 spam 类别的词概率。它可以调用你的 `spam_share`。"
+                            "检查你的函数时，`MultinomialNB`、`SemiSupervisedNB` 和 `class_feature_counts` 会被关闭。"}),
         ("code", "q2 = exercise(\"hw06.m_step\")\nq2"),
-        ("code", "# BEGIN SOLUTION\n"
-                 "R = m0.predict_proba(X_u)\n"
-                 "X2 = np.vstack([X_l] + [X_u] * len(m0.classes_))\n"
-                 "y2 = np.concatenate([y_l] + [[c] * len(X_u) for c in m0.classes_])\n"
-                 "w = np.concatenate([np.ones(len(y_l))] + [R[:, k] for k in range(len(m0.classes_))])\n"
-                 "m1 = MultinomialNB(alpha=1).fit(X2, y2, sample_weight=w)\n"
-                 "# END SOLUTION\n"
-                 "answer2 = float(np.exp(m1.feature_log_prob_[list(m1.classes_).index(\"spam\"), vocab.index(word)]))"
-                 "  # SOLUTION"),
-        ("code", "q2.check(answer2)"),
+        ("code", "def theta_spam(X_l, y_l, X_u):\n    # BEGIN SOLUTION\n"
+                 "    g = spam_share(X_l, y_l, X_u)\n"
+                 "    counts = X_l[y_l == \"spam\"].sum(axis=0) + g @ X_u\n"
+                 "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
+        ("code", "q2.check(theta_spam)"),
         ("markdown", {"en": "## An alarm network [贝叶斯网]\n\n"
                             "Burglary and Earthquake can set off the Alarm; John and Mary may call when it rings.",
                       "zh": "## 一个防盗警报网络（贝叶斯网）\n\n"

@@ -329,17 +329,39 @@ def _function_exercises():
     return [q.id for q in exercises() if q.kind == "function"]
 
 
-@pytest.mark.parametrize("ex_id", _function_exercises())
-def test_function_answers_are_judged_through_the_sandbox(ex_id):
-    """The reference passes and every mistaken function gets its hint, run in the sandbox."""
+@pytest.fixture(scope="module")
+def sandboxed_function_answers():
+    """``{(exercise id, k): Verdict}``: k = 0 the reference of every function exercise, k >= 1 its
+    k-th mistake, each function run in a sandbox of its own, and each round's answers judged
+    together as a submission's are (one judge a round, not one an answer: 30 function exercises
+    with their mistakes were 150 judges)."""
     from nbteach.check import exercise
     from nbteach.check.serial import encode
+    from nbteach.teacher import autograde, runner
+    from nbteach.teacher.grade import GradeConfig
+
+    config = GradeConfig(sealed=False)
+    qs = {i: exercise(i) for i in _function_exercises()}
+    out = {}
+    for k in range(1 + max(len(q.mistakes) for q in qs.values())):
+        records = {i: (json.loads(json.dumps(encode(q.reference() if k == 0 else q.mistakes[k - 1].value()))), "en")
+                   for i, q in qs.items() if k <= len(q.mistakes)}
+        verdicts = autograde.judge_answers(records, list(records), qs.__getitem__, b"1",
+                                           runner.Seal(config.sealed, config.memory), "en")
+        out.update({(i, k): v for i, v in verdicts.items()})
+    return out
+
+
+@pytest.mark.parametrize("ex_id", _function_exercises())
+def test_function_answers_are_judged_through_the_sandbox(ex_id, sandboxed_function_answers):
+    """The reference passes and every mistaken function gets its hint, run in the sandbox."""
+    from nbteach.check import exercise
 
     q = exercise(ex_id)
-    passed, message = _verify_answer(q, json.loads(json.dumps(encode(q.reference()))), seed=1)
+    passed, message = sandboxed_function_answers[(ex_id, 0)]
     assert passed, message
-    for m in q.mistakes:
-        passed, message = _verify_answer(q, encode(m.value()), seed=1)
+    for k, m in enumerate(q.mistakes, start=1):
+        passed, message = sandboxed_function_answers[(ex_id, k)]
         assert not passed and m.hint["en"][:25] in message, (m.name, message)
 
 

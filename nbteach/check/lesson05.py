@@ -1,16 +1,23 @@
 """Exercises of lesson 05, Bernoulli naive Bayes.
 
-Ids: ``05.mu_mle_value``, ``05.bernoulli_laplace_formula``, ``05.bernoulli_prediction``.
+Ids: ``05.mu_mle_value``, ``05.bernoulli_laplace_formula``, ``05.bernoulli_prediction``,
+``05.bernoulli_log_posterior`` (a build-it: the Bernoulli log-posterior, absent words included,
+with ``BernoulliNB`` switched off).
 The documents are the lesson's (``TRAIN``, ``LABELS``); answers come from
 :mod:`nbteach.derivations` and the estimators, mistakes from the library with the mistake
 applied.
 """
 from __future__ import annotations
 
+import types
 from fractions import Fraction
 
+import numpy as np
+
 import nbteach
+from .._base import log_sum_exp
 from ..text import build_vocabulary, count_matrix
+from ._unswitched import unswitched
 from .core import Mistake, define
 
 TRAIN = ("free money free offer", "win money now", "free prize win money",
@@ -181,4 +188,129 @@ define(
     ],
     solution={"en": "answer = BernoulliNB(alpha=1).fit(X, y).predict(count_matrix([doc], vocab))[0]",
               "zh": "answer = BernoulliNB(alpha=1).fit(X, y).predict(count_matrix([doc], vocab))[0]"},
+)
+
+
+# ---------------------------------------------------------------- build-it: the Bernoulli log-posterior
+#: the library's code, out of the switch's reach (the reference is checked like a student's function)
+_bernoulli_jll = unswitched(nbteach.BernoulliNB._joint_log_likelihood)
+_normalise = unswitched(log_sum_exp)
+
+def _log_posterior_of(kind=None):
+    """log P(c | x) of Bernoulli NB from log pi_c and mu_{c,i}, as the module docstring of
+    :mod:`nbteach.bernoulli` writes it (its ``_joint_log_likelihood``, normalised with log-sum-exp), or a
+    usual mistake: the absent words left out, the counts not made 0/1, the prior forgotten, the joint
+    not normalised."""
+
+    def f(x, log_prior, mu):
+        x, log_prior, mu = np.asarray(x, dtype=float), np.asarray(log_prior, dtype=float), np.asarray(mu, dtype=float)
+        present = x if kind == "counts_not_binarised" else (x > 0).astype(float)
+        model = types.SimpleNamespace(feature_log_prob_=np.log(mu), class_log_prior_=log_prior)
+        if kind is None:      # the library's joint log-likelihood, BernoulliNB's own code
+            jll = _bernoulli_jll(model, present[None, :])[0]
+        else:
+            jll = present @ np.log(mu).T
+            if kind != "absent_ignored":
+                jll = jll + (1 - present) @ np.log1p(-mu).T
+            if kind != "prior_forgotten":
+                jll = jll + log_prior
+        if kind == "not_normalised":
+            return jll
+        return jll - _normalise(jll)
+    return f
+
+
+def _log_posterior_inputs(rng):
+    """Word counts x over V words, log priors, mu (K x V). The first case tells every mistake apart
+    (a word repeated, absent words with mu near 1 in one class); then an empty document (only
+    absent words: the posterior still moves), a word every class's mu makes near-certain, three
+    classes, a long vocabulary, a class of prior near 1."""
+    def mu(K, V):
+        return np.array([[rng.randint(1, 19) / 20 for _ in range(V)] for _ in range(K)])
+
+    def prior(K):
+        w = [rng.randint(1, 9) for _ in range(K)]
+        return np.log(np.array(w) / sum(w))
+
+    out = [((np.array([3, 0, 1, 0]), np.log([0.4, 0.6]),
+             np.array([[0.5, 0.9, 0.3, 0.8], [0.2, 0.1, 0.4, 0.3]])), {})]
+    V = rng.randint(3, 6)
+    out.append(((np.zeros(V, dtype=int), prior(2), mu(2, V)), {}))
+    V = rng.randint(3, 6)
+    m = mu(3, V)
+    m[:, 0] = 0.99
+    out.append(((np.array([0] + [rng.randint(0, 3) for _ in range(V - 1)]), prior(3), m), {}))
+    V = rng.randint(40, 60)
+    out.append(((np.array([rng.choice([0, 0, 1, 2]) for _ in range(V)]), prior(2), mu(2, V)), {}))
+    V = rng.randint(2, 5)
+    out.append(((np.array([rng.randint(0, 2) for _ in range(V)]), np.log([0.001, 0.999]), mu(2, V)), {}))
+    return out
+
+
+def _bernoulli_shortcut(x, log_prior, mu):
+    """The one-line answer through BernoulliNB: its fitted attributes set to the given mu and prior."""
+    nb = nbteach.BernoulliNB().fit(np.eye(2, len(x)), [0, 1])
+    nb.classes_, nb.feature_log_prob_ = np.arange(len(log_prior)), np.log(np.asarray(mu, dtype=float))
+    nb.class_log_prior_ = np.asarray(log_prior, dtype=float)
+    return nb.predict_log_proba(np.asarray(x)[None, :])[0]
+
+
+define(
+    "05.bernoulli_log_posterior",
+    leak_check="a function: the check calls it on word counts and parameters the lesson does not show",
+    prompt={"en": "Write log_posterior(x, log_prior, mu): x is a numpy array of a document's word counts over "
+                  "the V words of the vocabulary, log_prior the K log priors log pi_c, mu a K x V array of "
+                  "mu_{c,i} (the probability that a class-c document contains word i). Return the numpy array "
+                  "of the K log posteriors log P(c | x) of Bernoulli naive Bayes. Write it yourself: BernoulliNB "
+                  "is switched off while your function is checked.",
+            "zh": "编写 log_posterior(x, log_prior, mu)：x 是一篇文档在词汇表 V 个词上的词频（numpy 数组），"
+                  "log_prior 是 K 个类的对数先验概率 log pi_c，mu 是 K x V 的数组 mu_{c,i}（c 类文档包含词 i 的概率）。"
+                  "返回伯努利朴素贝叶斯的 K 个对数后验概率 log P(c | x)（numpy 数组）。请自己实现：检查你的函数时 "
+                  "BernoulliNB 会被关闭。"},
+    answer=_log_posterior_of,
+    kind="function",
+    inputs=_log_posterior_inputs,
+    rtol=1e-9,
+    atol=1e-9,
+    forbidden=("nbteach.bernoulli.BernoulliNB",),
+    shortcut=_bernoulli_shortcut,
+    mistakes=[
+        Mistake("absent_ignored", lambda: _log_posterior_of("absent_ignored"),
+                {"en": "Your function leaves out the words the document does not contain. In the Bernoulli "
+                       "model every word of the vocabulary is a coin: an absent word contributes log(1 - mu_{c,i}).",
+                 "zh": "你的函数漏掉了文档中没有出现的词。伯努利模型里词汇表中的每个词都是一枚硬币："
+                       "没有出现的词贡献 log(1 - mu_{c,i})。"}),
+        Mistake("counts_not_binarised", lambda: _log_posterior_of("counts_not_binarised"),
+                {"en": "Your function uses the word counts as they are. The Bernoulli model asks only whether a "
+                       "word is present: a word that occurs three times counts once (x_i = 1).",
+                 "zh": "你的函数直接用了词频。伯努利模型只问一个词是否出现：出现三次的词也只算一次（x_i = 1）。"}),
+        Mistake("prior_forgotten", lambda: _log_posterior_of("prior_forgotten"),
+                {"en": "Your function ignores the prior: add log pi_c before normalising.",
+                 "zh": "你的函数忽略了先验概率：归一化之前要加上 log pi_c。"}),
+        Mistake("not_normalised", lambda: _log_posterior_of("not_normalised"),
+                {"en": "Your function returns the joint log-likelihood log pi_c + log P(x | c). Subtract "
+                       "log P(x), the log of the sum over the classes of exp(joint), so that the posteriors "
+                       "sum to 1.",
+                 "zh": "你的函数返回的是联合对数似然 log pi_c + log P(x | c)。还要减去 log P(x)，"
+                       "即各类 exp(联合对数似然) 之和的对数，使后验概率之和为 1。"}),
+    ],
+    hints=[
+        {"en": "Turn x into present/absent first. Each class's score adds log pi_c, log mu_{c,i} for every "
+               "present word and log(1 - mu_{c,i}) for every absent one.",
+         "zh": "先把 x 变成出现/不出现。每类的得分是 log pi_c，加上每个出现的词的 log mu_{c,i}，"
+               "再加上每个没有出现的词的 log(1 - mu_{c,i})。"},
+        {"en": "To normalise in logs: subtract the largest score, exponentiate, sum, take the log and add the "
+               "largest score back; that is log P(x).",
+         "zh": "在对数下归一化：先减去最大的得分，取指数、求和、取对数，再把最大的得分加回去，就是 log P(x)。"},
+    ],
+    solution={"en": "def log_posterior(x, log_prior, mu):\n"
+                    "    b = (np.asarray(x) > 0).astype(float)            # present (1) or absent (0)\n"
+                    "    score = log_prior + np.log(mu) @ b + np.log(1 - mu) @ (1 - b)\n"
+                    "    top = score.max()\n"
+                    "    return score - (top + np.log(np.exp(score - top).sum()))",
+              "zh": "def log_posterior(x, log_prior, mu):\n"
+                    "    b = (np.asarray(x) > 0).astype(float)            # 出现为 1，不出现为 0\n"
+                    "    score = log_prior + np.log(mu) @ b + np.log(1 - mu) @ (1 - b)\n"
+                    "    top = score.max()\n"
+                    "    return score - (top + np.log(np.exp(score - top).sum()))"},
 )

@@ -1,20 +1,27 @@
 """Exercises of lesson 06, a spam detector on real text.
 
-Ids: ``06.laplace_theta``, ``06.joint_log_score``, ``06.vectorised_fit``, ``06.char_pairs``.
+Ids: ``06.laplace_theta``, ``06.joint_log_score``, ``06.vectorised_fit``, ``06.char_pairs``,
+``06.log_posterior_function``.
 
 The first three use the six hand-made messages of ``nbteach.text.toy_mail()`` (3 spam, 3 ham);
-``06.char_pairs`` asks for the tokenizer of §12's pairs of characters.
+``06.char_pairs`` asks for the tokenizer of §12's pairs of characters. The last is a build-it: the
+multinomial log-posterior of documents long enough to underflow, normalised with log-sum-exp written by
+the student (``MultinomialNB``, ``TextNB`` and the library's log-sum-exp switched off).
 """
 from __future__ import annotations
 
 import math
+import types
 from fractions import Fraction
 
 import numpy as np
 
+from .._base import log_sum_exp
 from ..bernoulli import BernoulliNB
+from ..multinomial import MultinomialNB
 from ..text import (TextNB, char_bigrams, classify_as_in_note, count_matrix, fit_vectorised, note003_fit,
                     toy_mail, train_as_in_note)
+from ._unswitched import unswitched
 from .core import Mistake, define
 
 MESSAGE = "cheap cheap lunch now"
@@ -318,4 +325,137 @@ define(
                     "    return [text[i:i + 2] for i in range(len(text) - 1)]\n"
                     "answer = pairs\n"
                     "# 库中的版本：nbteach.text.char_bigrams"},
+)
+
+
+# -- 06.log_posterior_function: the multinomial log-posterior, normalised with log-sum-exp -----------
+#: the library's code, out of the switch's reach (the reference is checked like a student's function)
+_multinomial_jll = unswitched(MultinomialNB._joint_log_likelihood)
+_log_sum_exp = unswitched(log_sum_exp)
+
+
+def _log_posterior_of(kind=None):
+    """log P(c | x) of multinomial NB for one document (word counts over the vocabulary), from log pi_c
+    and log theta_{c,i}: MultinomialNB's joint log-likelihood normalised with log-sum-exp; or a usual
+    mistake (normalised by exponentiating first, in two common ways; the prior forgotten; the joint
+    not normalised; each word counted once, as note 004's set I does)."""
+    def f(counts, log_prior, log_theta):
+        x = np.asarray(counts, dtype=float)
+        log_prior, log_theta = np.asarray(log_prior, dtype=float), np.asarray(log_theta, dtype=float)
+        if kind == "set_of_words":
+            x = (x > 0).astype(float)
+        model = types.SimpleNamespace(feature_log_prob_=log_theta, class_log_prior_=log_prior)
+        jll = _multinomial_jll(model, x[None, :])[0]
+        if kind == "prior_forgotten":
+            jll = jll - log_prior
+        if kind == "not_normalised":
+            return jll
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            if kind == "no_log_sum_exp":           # log P(x) = log(sum(exp(jll))): -inf once every exp is 0.0
+                return jll - np.log(np.sum(np.exp(jll)))
+            if kind == "no_log_sum_exp_ratio":     # the posteriors first, then their log: 0/0
+                return np.log(np.exp(jll) / np.sum(np.exp(jll)))
+        return jll - _log_sum_exp(jll)
+    return f
+
+
+def _log_posterior_inputs(rng):
+    """One document's counts, log priors (K), log theta (K x V). First a short document that tells the
+    prior, normalisation and repeated-word mistakes apart; then documents of 2,000 to 6,000 words, whose
+    joint log-likelihoods are far below -745 (exp gives 0.0 in float64); an empty document (the posterior
+    is the prior); three classes; classes tied on a long document."""
+    def theta(K, V):
+        w = np.array([[rng.randint(1, 30) for _ in range(V)] for _ in range(K)], dtype=float)
+        return np.log(w / w.sum(axis=1, keepdims=True))
+
+    def prior(K):
+        w = [rng.randint(1, 9) for _ in range(K)]
+        return np.log(np.array(w) / sum(w))
+
+    def long_doc(V, n):
+        x = np.zeros(V, dtype=int)
+        for i in (rng.randrange(V) for _ in range(n)):
+            x[i] += 1
+        return x
+
+    out = [((np.array([2, 0, 1]), np.log([0.25, 0.75]), np.log([[0.5, 0.3, 0.2], [0.1, 0.2, 0.7]])), {})]
+    V = rng.randint(5, 12)
+    out.append(((long_doc(V, rng.randint(2000, 6000)), prior(2), theta(2, V)), {}))
+    V = rng.randint(3, 8)
+    out.append(((np.zeros(V, dtype=int), prior(3), theta(3, V)), {}))
+    V = rng.randint(5, 12)
+    out.append(((long_doc(V, rng.randint(2000, 6000)), prior(3), theta(3, V)), {}))
+    V = rng.randint(5, 12)
+    t = theta(1, V)
+    out.append(((long_doc(V, rng.randint(2000, 4000)), np.log([0.5, 0.5]), np.vstack([t, t])), {}))
+    return out
+
+
+define(
+    "06.log_posterior_function",
+    leak_check="a function: the check calls it on documents and parameters the lesson does not show",
+    prompt={"en": "Write log_posterior(counts, log_prior, log_theta): counts is a numpy array of a document's "
+                  "word counts over the V words of the vocabulary, log_prior the K log priors log P(c), log_theta "
+                  "a K x V array of log P(w_i | c). Return the numpy array of the K log posteriors log P(c | x) of "
+                  "multinomial naive Bayes. It must work for documents of thousands of words, whose probabilities "
+                  "underflow in float64. Write it yourself: MultinomialNB, TextNB and nbteach's log_sum_exp are "
+                  "switched off while your function is checked, and scipy's logsumexp is not the exercise either.",
+            "zh": "编写 log_posterior(counts, log_prior, log_theta)：counts 是一篇文档在词汇表 V 个词上的词频"
+                  "（numpy 数组），log_prior 是 K 个类的对数先验概率 log P(c)，log_theta 是 K x V 的数组 log P(w_i | c)。"
+                  "返回多项式朴素贝叶斯的 K 个对数后验概率 log P(c | x)（numpy 数组）。对几千词的文档也必须可用，"
+                  "这样的文档的概率在 float64 中会下溢。请自己实现：检查你的函数时 MultinomialNB、TextNB 和 nbteach 的 "
+                  "log_sum_exp 会被关闭，scipy 中现成的 log-sum-exp 也不是本题要的做法。"},
+    answer=_log_posterior_of,
+    kind="function",
+    inputs=_log_posterior_inputs,
+    rtol=1e-9,
+    atol=1e-9,
+    forbidden=("nbteach.multinomial.MultinomialNB", "nbteach.text.TextNB", "nbteach._base.log_sum_exp"),
+    shortcut=lambda counts, log_prior, log_theta: (lambda jll: jll - log_sum_exp(jll))(
+        np.asarray(log_prior) + np.asarray(log_theta) @ np.asarray(counts)),
+    mistakes=[
+        Mistake("no_log_sum_exp", lambda: _log_posterior_of("no_log_sum_exp"),
+                {"en": "On a long document your function returns inf or nan: sum(exp(score)) is 0.0 in float64 "
+                       "(every score is far below -745), and log(0.0) = -inf. Subtract the largest score before "
+                       "exponentiating and add it back after the log: log-sum-exp.",
+                 "zh": "对长文档你的函数返回 inf 或 nan：每个得分都远小于 -745，sum(exp(得分)) 在 float64 中为 0.0，"
+                       "而 log(0.0) = -inf。取指数之前先减去最大的得分，取对数之后再加回来：这就是 log-sum-exp。"}),
+        Mistake("no_log_sum_exp_ratio", lambda: _log_posterior_of("no_log_sum_exp_ratio"),
+                {"en": "On a long document your function returns nan: exp(score) is 0.0 for every class, so the "
+                       "posteriors are 0/0 before their log is taken. Stay in logs: subtract log P(x), computed "
+                       "with log-sum-exp (subtract the largest score first, add it back after the log).",
+                 "zh": "对长文档你的函数返回 nan：每一类的 exp(得分) 都是 0.0，取对数之前后验概率已经是 0/0。"
+                       "要一直在对数下计算：减去用 log-sum-exp 算出的 log P(x)（先减去最大的得分，取对数后再加回来）。"}),
+        Mistake("prior_forgotten", lambda: _log_posterior_of("prior_forgotten"),
+                {"en": "Your function ignores the prior: add log P(c) to each class's score.",
+                 "zh": "你的函数忽略了先验概率：每类的得分都要加上 log P(c)。"}),
+        Mistake("not_normalised", lambda: _log_posterior_of("not_normalised"),
+                {"en": "Your function returns the joint log-likelihood log P(c) + sum_i t_i log P(w_i | c): "
+                       "subtract log P(x) so that the posteriors sum to 1.",
+                 "zh": "你的函数返回的是联合对数似然 log P(c) + sum_i t_i log P(w_i | c)：还要减去 log P(x)，"
+                       "使后验概率之和为 1。"}),
+        Mistake("set_of_words", lambda: _log_posterior_of("set_of_words"),
+                {"en": "Your function counts each word once, as note 004's set I does. In the multinomial model "
+                       "a word that occurs t_i times adds t_i log P(w_i | c).",
+                 "zh": "你的函数每个词只算一次，就像笔记 004 的集合 I。多项式模型中出现 t_i 次的词贡献 t_i log P(w_i | c)。"}),
+    ],
+    hints=[
+        {"en": "The score of class c is log P(c) + sum_i t_i log P(w_i | c): one matrix-vector product. "
+               "Try exponentiating the scores of a 5,000-word document and look at what you get.",
+         "zh": "c 类的得分是 log P(c) + sum_i t_i log P(w_i | c)：一次矩阵与向量的乘法。"
+               "试着对一篇 5000 词文档的得分取指数，看看会得到什么。"},
+        {"en": "log sum_c exp(s_c) = m + log sum_c exp(s_c - m) for any m; choose m so that the largest term "
+               "is exp(0) = 1.",
+         "zh": "对任意 m，log sum_c exp(s_c) = m + log sum_c exp(s_c - m)；选一个 m，使最大的一项是 exp(0) = 1。"},
+    ],
+    solution={"en": "def log_posterior(counts, log_prior, log_theta):\n"
+                    "    score = log_prior + log_theta @ counts           # joint log-likelihood of each class\n"
+                    "    top = score.max()\n"
+                    "    log_evidence = top + np.log(np.exp(score - top).sum())   # log-sum-exp\n"
+                    "    return score - log_evidence",
+              "zh": "def log_posterior(counts, log_prior, log_theta):\n"
+                    "    score = log_prior + log_theta @ counts           # 每类的联合对数似然\n"
+                    "    top = score.max()\n"
+                    "    log_evidence = top + np.log(np.exp(score - top).sum())   # log-sum-exp\n"
+                    "    return score - log_evidence"},
 )

@@ -1,6 +1,7 @@
 """Exercises of lesson 07, evaluation and class imbalance.
 
-Ids: ``07.precision_spam``, ``07.macro_f1``, ``07.threshold_recall``.
+Ids: ``07.precision_spam``, ``07.macro_f1``, ``07.threshold_recall``, ``07.prf_function`` (a build-it:
+precision, recall and F1 from labels and scores at a threshold, nbteach.metrics' scores switched off).
 
 All use openintro's e-mails (``nbteach.realdata.email_features()``), split with
 ``nbteach.resample.train_test_split(X, y, test_size=0.3, random_state=0)`` as in the lesson.
@@ -11,12 +12,15 @@ precision and report of the model trained on all of ``X_train``).
 """
 from __future__ import annotations
 
+import types
+
 import numpy as np
 
 from ..bernoulli import BernoulliNB
-from ..metrics import accuracy_score, precision_recall_f1
+from ..metrics import accuracy_score, confusion_matrix, precision_recall_f1
 from ..realdata import email_features
 from ..resample import random_undersample, train_test_split
+from ._unswitched import unswitched
 from .core import Mistake, define
 
 _SETUP = {
@@ -163,4 +167,128 @@ define(
               "zh": "p_spam = model.predict_proba(X_test)[:, list(model.classes_).index('spam')]\n"
                     "pred = np.where(p_spam >= 0.2, 'spam', 'ham')\n"
                     "answer = recall_score(y_test, pred, pos_label='spam')"},
+)
+
+
+# ---------------------------------------------------------------- build-it: precision, recall, F1 at a threshold
+#: the names that would compute the scores for the student: switched off while a function is checked
+_METRICS = ("nbteach.metrics.precision_recall_f1", "nbteach.metrics.precision_score", "nbteach.metrics.recall_score",
+            "nbteach.metrics.f1_score", "nbteach.metrics.confusion_matrix", "nbteach.metrics.confusion_table",
+            "nbteach.metrics.classification_report", "nbteach.decision.threshold_decision")
+
+def _with_own(func, **names):
+    """:func:`unswitched` ``func`` whose global ``names`` are unswitched copies too (the library's
+    precision_recall_f1 counts with confusion_matrix, which the switch turns off as well)."""
+    scope = dict(func.__globals__, **{k: unswitched(v) for k, v in names.items()})
+    return types.FunctionType(func.__code__, scope, func.__name__, func.__defaults__, func.__closure__)
+
+
+#: the library's precision_recall_f1, out of the switch's reach (the reference)
+_prf_itself = _with_own(precision_recall_f1, confusion_matrix=confusion_matrix)
+_prf_itself.__kwdefaults__ = precision_recall_f1.__kwdefaults__
+
+
+def _prf_at(kind=None):
+    """(precision, recall, F1) of ``pos_label`` when an example is flagged positive as its score reaches
+    the threshold (score >= threshold), 0.0 for 0/0 as nbteach.metrics; or a usual mistake."""
+    def f(y_true, scores, threshold, pos_label):
+        truth = [t == pos_label for t in y_true]
+        flagged = [(s > threshold) if kind == "strict_threshold" else (s >= threshold) for s in scores]
+        p, r, f1 = (float(v) for v in _prf_itself(truth, flagged, pos_label=True)[:3])
+        if kind == "precision_recall_swapped":
+            return (r, p, f1)
+        if kind == "arithmetic_mean":
+            return (p, r, (p + r) / 2)
+        if kind == "accuracy_for_precision":
+            return (sum(a == b for a, b in zip(truth, flagged)) / len(truth), r, f1)
+        return (p, r, f1)
+    return f
+
+
+def _prf_inputs(rng):
+    """True labels, scores, a threshold, the positive label. First a case with a score equal to the
+    threshold (>= against >) that tells every mistake apart; then nothing flagged (precision 0/0,
+    reported 0), every example flagged, no positive example at all (recall 0/0), labels that are
+    numbers with the positive class not the first, random cases with ties."""
+    out = [((["spam", "ham", "spam", "ham", "ham", "spam", "ham"], [0.9, 0.7, 0.5, 0.5, 0.1, 0.2, 0.3], 0.5, "spam"), {})]
+    n = rng.randint(5, 9)
+    out.append((([rng.choice(["spam", "ham"]) for _ in range(n - 1)] + ["spam"],
+                 [rng.randint(0, 9) / 10 for _ in range(n)], 0.95, "spam"), {}))
+    n = rng.randint(5, 9)
+    out.append((([rng.choice(["yes", "no"]) for _ in range(n - 1)] + ["yes"],
+                 [rng.randint(3, 9) / 10 for _ in range(n)], 0.3, "yes"), {}))
+    n = rng.randint(4, 8)
+    out.append(((["ham"] * n, [rng.randint(0, 9) / 10 for _ in range(n)], 0.4, "spam"), {}))
+    for _ in range(2):
+        n = rng.randint(8, 20)
+        scores = [rng.randint(0, 10) / 10 for _ in range(n)]
+        truth = [1 if rng.random() < s else 0 for s in scores]
+        out.append(((truth, scores, scores[rng.randrange(n)], 1), {}))
+    return out
+
+
+define(
+    "07.prf_function",
+    leak_check="a function: the check calls it on labels and scores the lesson does not show",
+    prompt={"en": "Write prf(y_true, scores, threshold, pos_label): y_true holds the true labels, scores each "
+                  "example's score (e.g. P(spam | x)); an example is flagged as pos_label when its score is >= "
+                  "threshold. Return the tuple (precision, recall, F1) of pos_label as floats, with 0.0 where a "
+                  "ratio is 0/0 (nothing flagged, or no positive example). Write it yourself: nbteach.metrics' "
+                  "scores and confusion matrices are switched off while your function is checked.",
+            "zh": "编写 prf(y_true, scores, threshold, pos_label)：y_true 是真实标记，scores 是每个样本的得分（例如 "
+                  "P(spam | x)）；得分 >= threshold 的样本被判为 pos_label。以浮点数元组 (查准率, 查全率, F1) 返回 "
+                  "pos_label 的三个值，比值为 0/0 时（没有样本被判为正例，或没有正例）取 0.0。请自己实现：检查你的函数时 "
+                  "nbteach.metrics 中计算这些指标和混淆矩阵的函数会被关闭。"},
+    answer=_prf_at,
+    kind="function",
+    inputs=_prf_inputs,
+    rtol=1e-9,
+    forbidden=_METRICS,
+    shortcut=lambda y_true, scores, threshold, pos_label: tuple(float(v) for v in precision_recall_f1(
+        [t == pos_label for t in y_true], [s >= threshold for s in scores], pos_label=True)[:3]),
+    mistakes=[
+        Mistake("strict_threshold", lambda: _prf_at("strict_threshold"),
+                {"en": "Your function flags an example only when its score is above the threshold: a score equal "
+                       "to the threshold is flagged too (score >= threshold).",
+                 "zh": "你的函数只在得分大于阈值时才判为正例：得分等于阈值的样本也要判为正例（得分 >= 阈值）。"}),
+        Mistake("precision_recall_swapped", lambda: _prf_at("precision_recall_swapped"),
+                {"en": "Precision and recall are swapped. Precision divides by the flagged examples, TP / (TP + FP); "
+                       "recall by the true positives, TP / (TP + FN).",
+                 "zh": "查准率和查全率弄反了。查准率除以被判为正例的样本数 TP / (TP + FP)；查全率除以真正的正例数 TP / (TP + FN)。"}),
+        Mistake("arithmetic_mean", lambda: _prf_at("arithmetic_mean"),
+                {"en": "Your F1 is the arithmetic mean of precision and recall; F1 is their harmonic mean, "
+                       "2 P R / (P + R).",
+                 "zh": "你的 F1 是查准率和查全率的算术平均；F1 是它们的调和平均 2 P R / (P + R)。"}),
+        Mistake("accuracy_for_precision", lambda: _prf_at("accuracy_for_precision"),
+                {"en": "Your first value is the accuracy over all examples; precision looks only at the flagged ones.",
+                 "zh": "你的第一个值是全部样本上的精度；查准率只看被判为正例的样本。"}),
+    ],
+    hints=[
+        {"en": "Flag first (score >= threshold), then count TP, FP and FN of pos_label in one pass.",
+         "zh": "先判定（得分 >= 阈值），再一次遍历数出 pos_label 的 TP、FP 和 FN。"},
+        {"en": "Guard each division: when the denominator is 0, the value is 0.0. F1 = 2 TP / (2 TP + FP + FN).",
+         "zh": "每次除法前先检查：分母为 0 时取 0.0。F1 = 2 TP / (2 TP + FP + FN)。"},
+    ],
+    solution={"en": "def prf(y_true, scores, threshold, pos_label):\n"
+                    "    tp = fp = fn = 0\n"
+                    "    for truth, score in zip(y_true, scores):\n"
+                    "        flagged, positive = score >= threshold, truth == pos_label\n"
+                    "        tp += flagged and positive\n"
+                    "        fp += flagged and not positive\n"
+                    "        fn += positive and not flagged\n"
+                    "    precision = tp / (tp + fp) if tp + fp else 0.0\n"
+                    "    recall = tp / (tp + fn) if tp + fn else 0.0\n"
+                    "    f1 = 2 * tp / (2 * tp + fp + fn) if tp else 0.0\n"
+                    "    return (float(precision), float(recall), float(f1))",
+              "zh": "def prf(y_true, scores, threshold, pos_label):\n"
+                    "    tp = fp = fn = 0\n"
+                    "    for truth, score in zip(y_true, scores):\n"
+                    "        flagged, positive = score >= threshold, truth == pos_label\n"
+                    "        tp += flagged and positive\n"
+                    "        fp += flagged and not positive\n"
+                    "        fn += positive and not flagged\n"
+                    "    precision = tp / (tp + fp) if tp + fp else 0.0\n"
+                    "    recall = tp / (tp + fn) if tp + fn else 0.0\n"
+                    "    f1 = 2 * tp / (2 * tp + fp + fn) if tp else 0.0   # 0/0 取 0.0\n"
+                    "    return (float(precision), float(recall), float(f1))"},
 )

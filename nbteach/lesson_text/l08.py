@@ -7,6 +7,7 @@ ZH = {
     "printed": "书中印的",
     "printed result": "书中印的结果",
     "product of the printed factors": "书中印的因子之积",
+    "the same, with the earlier printing's 3/8": "同上，换用较早印次的 3/8",
     "prior n_c/n (used)": "先验概率 n_c/n（实际使用）",
     "smoothed (n_c+1)/(n+N) (shown)": "平滑后 (n_c+1)/(n+N)（仅供展示）",
     "verified: {ok}": "已验证：{ok}",

@@ -1,13 +1,25 @@
 """Homework 3 (lessons 06-07): evaluating a spam filter, and class imbalance. Teacher's source.
 
 Each variant has its own messages (3-6 spam, 8-14 ham) and its own filter's
-predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham).
+predictions; ``DEFAULT`` is the self-study version (4 spam, 10 ham). Two exercises are build-its
+(issue 33): the confusion matrix and precision/recall/F1 of one class among two or three, each with
+the names of ``nbteach.metrics`` that would compute them switched off while the student's function
+is checked.
 """
 from __future__ import annotations
 
-from nbteach import metrics, resample
-from nbteach.metrics import confusion_matrix
+from nbteach import NbteachError, metrics, resample
+from nbteach.check._unswitched import unswitched
+from nbteach.metrics import confusion_matrix, precision_recall_f1
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
+
+#: the names that count or score the predictions for the student: switched off while the build-its'
+#: functions are checked
+_METRICS = ("nbteach.metrics.confusion_matrix", "nbteach.metrics.confusion_table", "nbteach.metrics.precision_recall_f1",
+            "nbteach.metrics.precision_score", "nbteach.metrics.recall_score", "nbteach.metrics.f1_score",
+            "nbteach.metrics.classification_report")
+#: the library's confusion matrix, out of the switch's reach (the answer is checked like a student's function)
+_confusion_itself = unswitched(confusion_matrix)
 
 NAME = "hw03"
 NOTEBOOK = "hw03_evaluation_and_imbalance.ipynb"
@@ -46,8 +58,76 @@ def _resampled(y_true, fn):
 
 def _confusion_fn(transposed):
     if transposed:
-        return lambda y_true, y_pred, labels: confusion_matrix(y_pred, y_true, labels=labels)
-    return lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels)
+        return lambda y_true, y_pred, labels: _confusion_itself(y_pred, y_true, labels=labels)
+    return lambda y_true, y_pred, labels: _confusion_itself(y_true, y_pred, labels=labels)
+
+
+def _prf_fn(kind=None):
+    """(precision, recall, F1) of ``pos_label`` against every other label, 0.0 for 0/0, from the library's
+    confusion matrix (unswitched); or a usual mistake."""
+    def prf(y_true, y_pred, pos_label):
+        labels = sorted(set(y_true) | set(y_pred) | {pos_label})
+        C = _confusion_itself(y_true, y_pred, labels=labels)
+        k = labels.index(pos_label)
+        tp, flagged, positive = int(C[k, k]), int(C[:, k].sum()), int(C[k, :].sum())
+        if kind == "transposed":
+            flagged, positive = positive, flagged
+        p = tp / flagged if flagged else 0.0
+        r = tp / positive if positive else 0.0
+        f1 = 2 * p * r / (p + r) if p + r else 0.0
+        if kind == "arithmetic_mean":
+            f1 = (p + r) / 2
+        if kind == "accuracy_for_precision":
+            p = float(sum(a == b for a, b in zip(y_true, y_pred)) / len(y_true))
+        return (float(p), float(r), float(f1))
+    return prf
+
+
+_PRF_MISTAKES = ("transposed", "arithmetic_mean", "accuracy_for_precision")
+
+
+def _separates(case) -> bool:
+    """Whether every mistake of prf gives a wrong output on ``case`` (a public case must: no mistake's
+    digest may equal an accepted one)."""
+    (args, kwargs), right = case, _prf_fn()(*case[0], **case[1])
+    return all(any(abs(a - b) > 1e-9 for a, b in zip(_prf_fn(k)(*args, **kwargs), right)) for k in _PRF_MISTAKES)
+
+
+def _where_wrong(kind):
+    """Mistake ``kind`` of prf, offered only where it is wrong: in a hidden case where its output equals
+    the answer's (swapped precision and recall when as many are flagged as are true) it raises, so that
+    case gets no digest of it (the public cases are chosen where every mistake is wrong)."""
+    wrong, right = _prf_fn(kind), _prf_fn()
+
+    def prf(y_true, y_pred, pos_label):
+        out = wrong(y_true, y_pred, pos_label)
+        if all(abs(a - b) <= 1e-9 for a, b in zip(out, right(y_true, y_pred, pos_label))):
+            raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
+        return out
+    return prf
+
+
+#: a public case of hw03.prf_function on which every mistake's output differs from the answer's
+#: (TP = 1, 3 flagged, 2 true: P = 1/3, R = 1/2, F1 = 2/5, accuracy 2/5, mean 5/12), whatever the variant
+_SEPARATING = (["spam", "ham", "spam", "ham", "promo"], ["spam", "spam", "ham", "ham", "spam"], "spam")
+
+
+def _prf_hidden(rng):
+    """Random label lists of two or three labels; the positive label never predicted (precision 0/0);
+    the positive label never true (recall 0/0); every prediction right."""
+    out = []
+    for _ in range(3):
+        labels_ = rng.sample(["ham", "spam", "promo"], rng.randint(2, 3))
+        n = rng.randint(6, 20)
+        out.append((([rng.choice(labels_) for _ in range(n)], [rng.choice(labels_) for _ in range(n)],
+                     rng.choice(labels_)), {}))
+    n = rng.randint(5, 10)
+    y = [rng.choice(["ham", "spam"]) for _ in range(n - 1)] + ["spam"]
+    out.append(((y, ["ham"] * n, "spam"), {}))
+    out.append(((["ham"] * n, [rng.choice(["ham", "spam"]) for _ in range(n)], "spam"), {}))
+    y = [rng.choice(["ham", "spam", "promo"]) for _ in range(n)]
+    out.append(((y, list(y), rng.choice(y)), {}))
+    return out
 
 
 def _hidden(rng):
@@ -66,6 +146,10 @@ def exercises(p):
     prf = m.precision_recall_f1(yt, yp, pos_label="spam")
     P, R = prf[0], prf[1]
     cases = [((list(yt), list(yp), ["ham", "spam"]), {})] + [((a, b, c), {}) for a, b, c in p["cases"]]
+    # one-against-the-rest: the variant's filter for spam, a case on which every mistake is wrong, then each
+    # case's last label (0/0 if it never occurs)
+    prf_cases = [case for case in [((list(yt), list(yp), "spam"), {}), (_SEPARATING, {})]
+                 + [((a, b, c[-1]), {}) for a, b, c in p["cases"]] if _separates(case)]
     num = {"type": "number", "digits": 4}
     return [
         graded(
@@ -145,11 +229,14 @@ def exercises(p):
         graded(
             "hw03.confusion_function",
             {"en": "Write confusion(y_true, y_pred, labels) returning the confusion matrix as a numpy array: "
-                   "C[i, j] = how many examples of true class labels[i] were predicted as labels[j].",
+                   "C[i, j] = how many examples of true class labels[i] were predicted as labels[j]. "
+                   "nbteach.metrics' confusion_matrix and confusion_table are switched off while your function is checked.",
              "zh": "编写 confusion(y_true, y_pred, labels)，以 numpy 数组返回混淆矩阵："
-                   "C[i, j] = 真实类别为 labels[i] 且被预测为 labels[j] 的样本数。"},
+                   "C[i, j] = 真实类别为 labels[i] 且被预测为 labels[j] 的样本数。检查你的函数时 nbteach.metrics 的 "
+                   "confusion_matrix 和 confusion_table 会被关闭。"},
             _confusion_fn(False), {"type": "array", "digits": 6}, kind="function",
-            public=cases, hidden=_hidden,
+            public=cases, hidden=_hidden, forbidden=_METRICS,
+            shortcut=lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels),
             mistakes=[("transposed", _confusion_fn(True),
                        {"en": "Your matrix is transposed: rows must be the true class, columns the prediction.",
                         "zh": "你的矩阵转置了：行应是真实类别，列是预测类别。"})],
@@ -161,6 +248,44 @@ def exercises(p):
                      "    for t, p in zip(y_true, y_pred):   # rows: true; columns: predicted\n"
                      "        C[index[t], index[p]] += 1\n"
                      "    return C"),
+        graded(
+            "hw03.prf_function",
+            {"en": "Write prf(y_true, y_pred, pos_label) returning the tuple (precision, recall, F1) of the class "
+                   "pos_label against all the others, as floats; 0.0 where a ratio is 0/0 (pos_label never "
+                   "predicted, or never true). There may be three labels. The scores and confusion matrices of "
+                   "nbteach.metrics are switched off while your function is checked.",
+             "zh": "编写 prf(y_true, y_pred, pos_label)，以浮点数元组 (查准率, 查全率, F1) 返回类别 pos_label 对其余所有"
+                   "类别的三个值；比值为 0/0 时（pos_label 从未被预测，或从未真实出现）取 0.0。标记可能有三种。检查你的函数时 "
+                   "nbteach.metrics 中计算这些指标和混淆矩阵的函数会被关闭。"},
+            _prf_fn(), {"type": "array", "digits": 6}, kind="function",
+            public=prf_cases, hidden=_prf_hidden, forbidden=_METRICS,
+            shortcut=lambda y_true, y_pred, pos_label: tuple(float(v) for v in precision_recall_f1(
+                [t == pos_label for t in y_true], [q == pos_label for q in y_pred], pos_label=True)[:3]),
+            mistakes=[
+                ("precision_recall_swapped", _where_wrong("transposed"),
+                 {"en": "Precision and recall are swapped: precision divides TP by the examples predicted as "
+                        "pos_label, recall by the examples that truly are pos_label.",
+                  "zh": "查准率和查全率弄反了：查准率用 TP 除以被预测为 pos_label 的样本数，查全率除以真实为 pos_label 的样本数。"}),
+                ("arithmetic_mean", _where_wrong("arithmetic_mean"),
+                 {"en": "Your F1 is the arithmetic mean of precision and recall; F1 is their harmonic mean, 2PR / (P + R).",
+                  "zh": "你的 F1 是查准率和查全率的算术平均；F1 是它们的调和平均 2PR / (P + R)。"}),
+                ("accuracy_for_precision", _where_wrong("accuracy_for_precision"),
+                 {"en": "Your first value is the accuracy over every label; precision looks only at the examples "
+                        "predicted as pos_label.",
+                  "zh": "你的第一个值是所有标记上的精度；查准率只看被预测为 pos_label 的样本。"}),
+            ],
+            hints=[{"en": "Count TP (true pos_label, predicted pos_label), FP (predicted pos_label, true something "
+                          "else) and FN (true pos_label, predicted something else); every other label is negative.",
+                    "zh": "数出 TP（真实为 pos_label 且预测为 pos_label）、FP（预测为 pos_label 但真实为别的类）和 FN"
+                          "（真实为 pos_label 但预测为别的类）；其余所有标记都算负例。"}],
+            solution="def prf(y_true, y_pred, pos_label):\n"
+                     "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
+                     "    flagged = sum(p == pos_label for p in y_pred)\n"
+                     "    positive = sum(t == pos_label for t in y_true)\n"
+                     "    precision = tp / flagged if flagged else 0.0\n"
+                     "    recall = tp / positive if positive else 0.0\n"
+                     "    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0\n"
+                     "    return (float(precision), float(recall), float(f1))"),
     ]
 
 
@@ -212,10 +337,12 @@ def cells(p):
         ("markdown", {"en": "## Exercise 5: write the confusion matrix\n\n"
                             "Write `confusion(y_true, y_pred, labels)` returning a numpy array with\n"
                             "C[i, j] = the number of examples of true class `labels[i]` predicted as `labels[j]`\n"
-                            "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more.",
+                            "[混淆矩阵]. The check calls it on a few label lists; your teacher's grading calls it on more.\n"
+                            "`confusion_matrix` and `confusion_table` are switched off while your function is checked.",
                       "zh": "## 练习 5：写出混淆矩阵\n\n"
                             "编写 `confusion(y_true, y_pred, labels)`，返回一个 numpy 数组，其中 C[i, j] = 真实类别为 `labels[i]`、"
-                            "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元格会用几组标记列表调用它；老师评分时会用更多列表调用它。"}),
+                            "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元格会用几组标记列表调用它；老师评分时会用更多列表调用它。"
+                            "检查你的函数时 `confusion_matrix` 和 `confusion_table` 会被关闭。"}),
         ("code", "q5 = exercise(\"hw03.confusion_function\")\nq5"),
         ("code", "def confusion(y_true, y_pred, labels):\n    # BEGIN SOLUTION\n"
                  "    index = {c: k for k, c in enumerate(labels)}\n"
@@ -224,6 +351,25 @@ def cells(p):
                  "        C[index[t], index[p]] += 1\n"
                  "    return C\n    # END SOLUTION"),
         ("code", "q5.check(confusion)"),
+        ("markdown", {"en": "## Exercise 6: write precision, recall and F1\n\n"
+                            "Write `prf(y_true, y_pred, pos_label)` returning `(precision, recall, f1)` of the class `pos_label`\n"
+                            "against all the others [查准率、查全率与 F1], 0.0 where a ratio is 0/0. The check calls it on a few\n"
+                            "label lists, some with three labels; your teacher's grading calls it on more. The scores and\n"
+                            "confusion matrices of `nbteach.metrics` are switched off while your function is checked.",
+                      "zh": "## 练习 6：写出查准率、查全率与 F1\n\n"
+                            "编写 `prf(y_true, y_pred, pos_label)`，返回类别 `pos_label` 对其余所有类别的 `(查准率, 查全率, F1)`，"
+                            "比值为 0/0 时取 0.0。检查单元格会用几组标记列表调用它，其中有的含三种标记；老师评分时会用更多列表调用它。"
+                            "检查你的函数时，`nbteach.metrics` 中计算这些指标和混淆矩阵的函数会被关闭。"}),
+        ("code", "q6 = exercise(\"hw03.prf_function\")\nq6"),
+        ("code", "def prf(y_true, y_pred, pos_label):\n    # BEGIN SOLUTION\n"
+                 "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
+                 "    flagged = sum(p == pos_label for p in y_pred)\n"
+                 "    positive = sum(t == pos_label for t in y_true)\n"
+                 "    precision = tp / flagged if flagged else 0.0\n"
+                 "    recall = tp / positive if positive else 0.0\n"
+                 "    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0\n"
+                 "    return (float(precision), float(recall), float(f1))\n    # END SOLUTION"),
+        ("code", "q6.check(prf)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -12,18 +12,25 @@ mistakes give the same outputs on all of them. Where a mistake's output equals t
 a case (a hidden case, or the 0-1 loss, where reading the loss transposed changes nothing), the
 mistake is not offered for that case (no digest of it there) and so not diagnosed: the student
 is told which call returned a wrong value, not a hint aimed at a mistake the case cannot tell.
+
+Two exercises are build-its (issue 33): the Bayes decision (``nbteach.decision``'s risks and
+decisions switched off while the function is checked) and Gaussian naive Bayes' log odds fitted from
+the variant's own melons (``GaussianNB``, ``MixedNB`` and ``statistics.NormalDist`` switched off).
 """
 from __future__ import annotations
 
 import math
+import types
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
 from nbteach import NbteachError
-from nbteach.decision import conditional_risk, threshold_from_loss
+from nbteach.check._unswitched import unswitched
+from nbteach.decision import bayes_decision, conditional_risk, threshold_from_loss
 from nbteach.gaussian import GaussianNB
+from nbteach.mixed import MixedNB
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
 
 NAME = "hw04"
@@ -31,6 +38,15 @@ NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
 #: this homework's code comments in the Chinese notebook (nbteach.teacher.homework.COMMENTS_ZH)
 COMMENTS_ZH = {"the threshold, the cost of a miss": "阈值，漏诊的代价",
                "rows: decide healthy, cold, flu; columns: truth": "行：判为 healthy、cold、flu；列：真实类别"}
+#: the names that would take the decision for the student: switched off while decide is checked
+_DECISIONS = ("nbteach.decision.bayes_decision", "nbteach.decision.conditional_risk", "nbteach.decision.expected_loss",
+              "nbteach.decision.log_bayes_decision", "nbteach.decision.log_conditional_risk",
+              "nbteach.decision.bayes_risk")
+#: the names that would fit or score Gaussian naive Bayes for the student: switched off while log_odds is checked
+_GAUSSIAN = ("nbteach.gaussian.GaussianNB", "nbteach.mixed.MixedNB", "nbteach.gaussian.log_odds_from_coefficients",
+             "statistics.NormalDist")
+#: GaussianNB's joint log-likelihood, out of the switch's reach (the answer is checked like a student's function)
+_gaussian_jll = unswitched(GaussianNB._joint_log_likelihood)
 COLUMNS = ["weight", "sweetness"]
 CLASSES = ["bad", "good"]
 
@@ -184,6 +200,76 @@ def _hidden(rng):
     return [_random_case(rng) for _ in range(8)]
 
 
+def _log_odds_fn(kind=None):
+    """ln P(good | x) / P(bad | x) of Gaussian NB fitted on (X, y): per class and column the mean and the
+    sample variance (ddof=1, the book's, as exercise 1), the prior n_c / n; GaussianNB's joint
+    log-likelihood at those parameters. Or a usual mistake."""
+    def log_odds(x, X, y):
+        X, y, x = np.asarray(X, dtype=float), np.asarray(y), np.asarray(x, dtype=float)
+        rows = [X[y == c] for c in CLASSES]                       # bad, good
+        theta = np.array([r.mean(axis=0) for r in rows])
+        var = np.array([r.var(axis=0, ddof=0 if kind == "ddof0" else 1) for r in rows])
+        prior = np.array([len(r) / len(X) for r in rows])
+        if kind == "prior_forgotten":
+            prior = np.array([0.5, 0.5])
+        if kind == "shared_variance":                              # one pooled variance a column
+            pooled = ((rows[0] - theta[0]) ** 2).sum(axis=0) + ((rows[1] - theta[1]) ** 2).sum(axis=0)
+            var = np.vstack([pooled, pooled]) / (len(X) - 2)
+        model = types.SimpleNamespace(class_prior_=prior, classes_=CLASSES, var_=var, theta_=theta)
+        jll = _gaussian_jll(model, x[None, :])[0]
+        if kind == "sign":
+            return float(jll[0] - jll[1])
+        return float(jll[1] - jll[0])
+    return log_odds
+
+
+def _odds_where_wrong(kind):
+    """Mistake ``kind`` of log_odds, offered only where it is wrong: in a hidden case where its output
+    equals the answer's (the prior forgotten, when both classes have as many melons) it raises, as
+    :func:`_not_where_right` does; the public cases are chosen where every mistake is wrong."""
+    wrong, right = _log_odds_fn(kind), _log_odds_fn()
+
+    def log_odds(x, X, y):
+        out = wrong(x, X, y)
+        if abs(out - right(x, X, y)) <= 1e-9 * max(1.0, abs(out)):
+            raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
+        return out
+    return log_odds
+
+
+def _log_odds_public(p):
+    """The variant's melons at three points: the midpoint of the class means, the table's first melon, and
+    a point far out (both densities 0.0 in float64); where both classes have as many melons, the last bad
+    one is left out (the prior must tell); then a fixed table of 3 good and 5 bad melons."""
+    X, y = _frame(p)
+    X, y = X.to_numpy(dtype=float), y.to_numpy()
+    if (y == "good").sum() == (y == "bad").sum():
+        keep = np.arange(len(y)) != np.flatnonzero(y == "bad")[-1]
+        X, y = X[keep], y[keep]
+    mid = ((X[y == "good"].mean(axis=0) + X[y == "bad"].mean(axis=0)) / 2).round(2)
+    return [((mid, X, y), {}), ((X[0].copy(), X, y), {}), ((np.array([30.0, 5.0]), X, y), {}),
+            ((np.array([2.9, 0.35]), np.array(_UNEQUAL[0]), np.array(_UNEQUAL[1])), {})]
+
+
+#: a public table of 3 good and 5 bad melons: there every mistake is wrong, whatever the variant (where a
+#: variant's classes are the same size, forgetting the prior changes nothing on its own melons)
+_UNEQUAL = ([[3.1, 0.42], [2.7, 0.51], [3.4, 0.38], [2.2, 0.21], [2.6, 0.33], [1.9, 0.28], [2.4, 0.19],
+             [3.0, 0.25]], ["good", "good", "good", "bad", "bad", "bad", "bad", "bad"])
+
+
+def _log_odds_hidden(rng):
+    """Random tables of two classes (one class with two rows: the smallest with a sample variance),
+    points near and far."""
+    out = []
+    for n_good, n_bad in ((rng.randint(3, 7), rng.randint(3, 7)), (2, rng.randint(4, 7)), (rng.randint(4, 7), 3)):
+        X = [[round(rng.uniform(2.5, 3.7), 2), round(rng.uniform(0.3, 0.6), 3)] for _ in range(n_good)]
+        X += [[round(rng.uniform(1.8, 3.0), 2), round(rng.uniform(0.15, 0.4), 3)] for _ in range(n_bad)]
+        y = ["good"] * n_good + ["bad"] * n_bad
+        x = [round(rng.uniform(1.5, 4), 2), round(rng.choice([rng.uniform(0.1, 0.7), rng.uniform(3, 6)]), 3)]
+        out.append(((np.array(x), np.array(X), np.array(y)), {}))
+    return out
+
+
 
 
 NAMES = ["healthy", "cold", "flu"]
@@ -284,11 +370,14 @@ def exercises(p):
             "hw04.bayes_decision",
             {"en": "Write decide(posterior, loss): posterior is a list of K probabilities, loss a K x K list "
                    "(loss[i][j]: cost of deciding i when the truth is j). Return the index of the Bayes decision "
-                   "(the least conditional risk; the lowest index on a tie).",
+                   "(the least conditional risk; the lowest index on a tie). nbteach.decision's risks and decisions "
+                   "are switched off while your function is checked.",
              "zh": "编写 decide(posterior, loss)：posterior 是 K 个概率的列表，loss 是 K x K 的列表"
-                   "（loss[i][j]：真实为 j 时判为 i 的代价）。返回贝叶斯决策的下标（条件风险最小者；并列取最小下标）。"},
+                   "（loss[i][j]：真实为 j 时判为 i 的代价）。返回贝叶斯决策的下标（条件风险最小者；并列取最小下标）。检查你的函数时，nbteach.decision "
+                   "中计算风险和决策的函数会被关闭。"},
             _decide_fn("right"), {"type": "exact"}, kind="function",
-            public=p["cases"], hidden=_hidden,
+            public=p["cases"], hidden=_hidden, forbidden=_DECISIONS,
+            shortcut=lambda posterior, loss: int(bayes_decision(posterior, loss)),
             mistakes=[("argmax", _not_where_right("argmax"),
                        {"en": "That ignores the loss: it is the decision under the 0-1 loss only.",
                         "zh": "这忽略了损失：只有在 0-1 损失下才是这个决策。"}),
@@ -303,6 +392,51 @@ def exercises(p):
                      "    k = len(posterior)\n"
                      "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
                      "    return min(range(k), key=lambda i: (risks[i], i))"),
+        graded(
+            "hw04.log_odds_function",
+            {"en": "Write log_odds(x, X, y): X is a numpy array of melons (one row each, the columns weight and "
+                   "sweetness), y their quality ('good' or 'bad'), x one melon's two values. Fit Gaussian naive Bayes "
+                   "as in exercise 1 (per class and column the mean and the sample variance, ddof=1; the prior n_c / n) "
+                   "and return the log odds ln P(good | x) / P(bad | x) as a float, finite even where both densities "
+                   "are 0.0 in float64. GaussianNB, MixedNB and statistics.NormalDist are switched off while your "
+                   "function is checked.",
+             "zh": "编写 log_odds(x, X, y)：X 是西瓜的 numpy 数组（每个西瓜一行，两列为 weight 和 sweetness），y 是它们的品质"
+                   "（'good' 或 'bad'），x 是一个西瓜的两个取值。像练习 1 那样拟合高斯朴素贝叶斯（每类每列的均值和样本方差，"
+                   "ddof=1；先验概率 n_c / n），以浮点数返回对数几率 ln P(good | x) / P(bad | x)；即使两个概率密度在 float64 "
+                   "中都为 0.0，结果也必须是有限的。检查你的函数时 GaussianNB、MixedNB 和 statistics.NormalDist 会被关闭。"},
+            _log_odds_fn(), {"type": "number", "digits": 6}, kind="function",
+            public=_log_odds_public(p), hidden=_log_odds_hidden, forbidden=_GAUSSIAN,
+            shortcut=lambda x, X, y: float(np.diff(MixedNB(ddof=1, alpha=0).fit(
+                pd.DataFrame(X, columns=COLUMNS), list(y)).predict_joint_log_proba(
+                pd.DataFrame([x], columns=COLUMNS))[0])[0]),
+            mistakes=[
+                ("ddof0", _odds_where_wrong("ddof0"),
+                 {"en": "Your variances divide by n_c (ddof=0); as in exercise 1, the book's sample variance divides "
+                        "by n_c - 1.",
+                  "zh": "你的方差除以 n_c（ddof=0）；与练习 1 一样，书中的样本方差除以 n_c - 1。"}),
+                ("prior_forgotten", _odds_where_wrong("prior_forgotten"),
+                 {"en": "Your log odds leave out the prior: add ln(n_good / n_bad).",
+                  "zh": "你的对数几率漏掉了先验概率：要加上 ln(n_good / n_bad)。"}),
+                ("sign", _odds_where_wrong("sign"),
+                 {"en": "The sign is flipped: the log odds of good against bad.",
+                  "zh": "符号反了：要的是 good 对 bad 的对数几率。"}),
+                ("shared_variance", _odds_where_wrong("shared_variance"),
+                 {"en": "You pooled the two classes' variances (exercise 2's model): naive Bayes here keeps one "
+                        "variance per class and column.",
+                  "zh": "你把两类的方差合并了（练习 2 的模型）：这里的朴素贝叶斯每类每列各有一个方差。"}),
+            ],
+            hints=[{"en": "Score each class in logs: ln(n_c / n) plus, for each column, -1/2 ln(2 pi var) - "
+                          "(x - mean)^2 / (2 var). Never take the log of a density you computed.",
+                    "zh": "在对数下给每一类打分：ln(n_c / n)，再对每一列加上 -1/2 ln(2 pi var) - (x - 均值)^2 / (2 var)。"
+                          "不要对算出来的密度取对数。"}],
+            solution="def log_odds(x, X, y):\n"
+                     "    score = {}\n"
+                     "    for c in ('bad', 'good'):\n"
+                     "        rows = X[y == c]\n"
+                     "        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)\n"
+                     "        score[c] = np.log(len(rows) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * var)\n"
+                     "                                                        - (x - mu) ** 2 / (2 * var))\n"
+                     "    return float(score['good'] - score['bad'])"),
     ]
 
 
@@ -317,6 +451,7 @@ def cells(p):
                       "zh": "# 作业 4：高斯朴素贝叶斯、对数几率回归与决策（第 08-09 课）\n\n"
                             + STUDENT_INTRO_ZH}),
         ("code", "from fractions import Fraction\n\n"
+                 "import numpy as np\n"
                  "import pandas as pd\n\n"
                  "import nbteach\n"
                  "from nbteach import GaussianNB, MixedNB\n"
@@ -356,15 +491,36 @@ def cells(p):
         ("code", "q4.check(answer4)"),
         ("markdown", {"en": "## Exercise 5: the Bayes decision as a function [贝叶斯判定准则]\n\n"
                             "Write `decide(posterior, loss)`. The check calls it on a few cases; your teacher's\n"
-                            "grading calls it on more.",
+                            "grading calls it on more. `nbteach.decision`'s risks and decisions are switched off while\n"
+                            "your function is checked.",
                       "zh": "## 练习 5：把贝叶斯判定准则写成函数\n\n"
-                            "编写 `decide(posterior, loss)`。检查单元格会用几个例子调用它；老师评分时会用更多例子调用它。"}),
+                            "编写 `decide(posterior, loss)`。检查单元格会用几个例子调用它；老师评分时会用更多例子调用它。"
+                            "检查你的函数时，`nbteach.decision` 中计算风险和决策的函数会被关闭。"}),
         ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
         ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
                  "    k = len(posterior)\n"
                  "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
                  "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
         ("code", "q5.check(decide)"),
+        ("markdown", {"en": "## Exercise 6: Gaussian naive Bayes' log odds, from your melons [高斯朴素贝叶斯的对数几率]\n\n"
+                            "Write `log_odds(x, X, y)`: fit the model of exercise 1 on both columns (a mean and a sample\n"
+                            "variance per class and column, the prior n_c / n) and return ln P(good | x) / P(bad | x). The check\n"
+                            "calls it on your melons, at a point far out among others; your teacher's grading calls it on more.\n"
+                            "`GaussianNB`, `MixedNB` and `statistics.NormalDist` are switched off while your function is checked.",
+                      "zh": "## 练习 6：由你的西瓜算出高斯朴素贝叶斯的对数几率\n\n"
+                            "编写 `log_odds(x, X, y)`：在两列上拟合练习 1 的模型（每类每列一个均值和一个样本方差，先验概率 n_c / n），"
+                            "返回 ln P(good | x) / P(bad | x)。检查单元格会在你的西瓜上调用它，其中有一个离得很远的点；老师评分时会用更多例子调用它。"
+                            "检查你的函数时 `GaussianNB`、`MixedNB` 和 `statistics.NormalDist` 会被关闭。"}),
+        ("code", "q6 = exercise(\"hw04.log_odds_function\")\nq6"),
+        ("code", "def log_odds(x, X, y):\n    # BEGIN SOLUTION\n"
+                 "    score = {}\n"
+                 "    for c in (\"bad\", \"good\"):\n"
+                 "        rows = X[y == c]\n"
+                 "        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)\n"
+                 "        score[c] = np.log(len(rows) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * var)\n"
+                 "                                                        - (x - mu) ** 2 / (2 * var))\n"
+                 "    return float(score[\"good\"] - score[\"bad\"])\n    # END SOLUTION"),
+        ("code", "q6.check(log_odds)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),
     ]

@@ -143,7 +143,8 @@ def test_hw06_tan_parent_is_never_the_root():
     hw = load("hw06")
     for i in range(12):
         v = hw.variant(b"a teacher's secret", f"student{i}")
-        e = v.exercise("hw06.tan_parent")
+        e = v.exercise("hw06.tan_parent")           # a build-it: tan_parent(cmi, root, attribute)
         root = v.params["tan"]["root"]
-        assert e.answer != root
+        (cmi, given_root, target), _ = e.public[0]    # the variant's own table comes first
+        assert given_root == root and e.answer(cmi, root, target) != root
         assert "root" in [name for name, _, _ in e.mistakes]   # "the root" is diagnosed, not accepted

@@ -56,6 +56,18 @@ def burglary():
          "MaryCalls": _given(["Alarm"], [0.70, 0.01])})
 
 
+def quake_town():
+    """The burglary network's shape with another town's numbers (lesson 11's exercises): burglaries
+    and earthquakes are commoner there, John calls more readily, Mary is more attentive. No view of
+    the lesson shows it, so the exercise set in it cannot be read off a widget."""
+    return BayesNet(
+        [("Burglary", "Alarm"), ("Earthquake", "Alarm"), ("Alarm", "JohnCalls"), ("Alarm", "MaryCalls")],
+        {"Burglary": _root(0.01), "Earthquake": _root(0.03),
+         "Alarm": _given(["Burglary", "Earthquake"], [0.96, 0.93, 0.35, 0.006]),
+         "JohnCalls": _given(["Alarm"], [0.85, 0.07]),
+         "MaryCalls": _given(["Alarm"], [0.75, 0.02])})
+
+
 def sprinkler():
     """The cloudy/sprinkler/rain/wet-grass network (Russell & Norvig fig. 14.12a)."""
     return BayesNet(

@@ -1,19 +1,33 @@
 """Exercises of lesson 11, Bayesian networks.
 
-Ids: ``11.joint_probability``, ``11.posterior_john_only``, ``11.mdl_bits``.
+Ids: ``11.joint_probability``, ``11.posterior_john_only``, ``11.mdl_bits``,
+``11.eliminate_function``.
 
 Each asks about a configuration, evidence or sample the lesson does not print: the lesson
 multiplies out (B, E, A, J, M) = (F, F, T, T, T), queries Burglary given both calls, and
 measures the MDL terms on samples drawn with other seeds. The second and third ask for
 work a single library call does not do: a posterior enumerated from the joint with a
 prediction beside it, and the two MDL terms an extra arc changes, with the verdict.
+The second works on :func:`~nbteach.bayesnet.examples.quake_town`, the burglary network's shape
+with a town's own numbers: the lesson's network explorer shows every posterior of ``burglary()`` (issue 33), never
+this network's. The last is a build-it: one step of variable elimination (multiply the factors
+that mention a variable, sum it out), with the library's elimination switched off.
 """
 from __future__ import annotations
 
+import itertools
 import math
+from fractions import Fraction
+
+import numpy as np
 
 from ..bayesnet import BayesNet, burglary, enumeration_ask, sample, sprinkler
+from ..bayesnet.examples import quake_town
+from ..bayesnet.inference import _sum_product
+from ._unswitched import unswitched
 from .core import Mistake, define
+
+_TF = (True, False)
 
 _CONFIG = {"Burglary": False, "Earthquake": False, "Alarm": True, "JohnCalls": False, "MaryCalls": True}
 
@@ -72,12 +86,12 @@ _BELOW = {"Burglary": True, "JohnCalls": True, "MaryCalls": False}
 
 
 def _query(evidence, var="Burglary"):
-    return float(enumeration_ask(burglary(), var, evidence)[True])
+    return float(enumeration_ask(quake_town(), var, evidence)[True])
 
 
 def _rows(fixed):
     """The sum of the joint's rows that agree with ``fixed`` (enumeration)."""
-    net = burglary()
+    net = quake_town()
     joint = net.joint()
     keep = [all(row[net.nodes.index(k)] == v for k, v in fixed.items()) for row in joint.index]
     return float(joint[keep].sum())
@@ -90,13 +104,15 @@ def _john_only(word="less", number=None):
 
 define(
     "11.posterior_john_only",
-    prompt={"en": "In the burglary network, John calls but Mary does not. (1) Compute P(Burglary = True | "
+    prompt={"en": "In quake_town() (nbteach.bayesnet.examples: the burglary network's shape, the town's "
+                  "own tables), John calls but Mary does not. (1) Compute P(Burglary = True | "
                   "JohnCalls = True, MaryCalls = False) by enumeration: from the rows of the joint (section 1: "
                   "the product of the tables), not with query. (2) Predict before you compute, then check with "
                   "your number: compared with John's call alone, P(Burglary = True | JohnCalls = True), does "
                   "Mary's silence make a burglary 'more' likely, 'less' likely, or leave it the 'same'? "
                   "Answer a pair: (your float, your word).",
-            "zh": "在防盗警报网络中，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
+            "zh": "在 quake_town()（nbteach.bayesnet.examples：与防盗警报网络结构相同，条件概率表是这个小镇自己的）"
+                  "所描述的小镇里，John 打了电话，Mary 没有。(1) 用枚举法计算 P(Burglary = True | JohnCalls = True, "
                   "MaryCalls = False)：从联合分布的各行出发（第 1 节：各条件概率表的乘积），不要用 query。"
                   "(2) 先预测再计算，并用你的数值验证：与只有 John 打电话时的 P(Burglary = True | JohnCalls = True) "
                   "相比，Mary 没打电话让盗窃的可能性变大（'more'）、变小（'less'）还是不变（'same'）？"
@@ -119,6 +135,12 @@ define(
         Mistake("both_call", lambda: _john_only(number=_query({"JohnCalls": True, "MaryCalls": True})),
                 {"en": "That is the posterior when both call; here Mary does not.",
                  "zh": "这是两人都打电话时的后验；本题 Mary 没有打。"}),
+        Mistake("burglary_network", lambda: _john_only(number=float(enumeration_ask(
+                    burglary(), "Burglary", {"JohnCalls": True, "MaryCalls": False})[True])),
+                {"en": "That is the posterior in the lesson's burglary network (the explorer's): this exercise is "
+                       "set in another town, quake_town(), with its own tables.",
+                 "zh": "这是本课防盗警报网络（演示器中的那个）里的后验概率：本题发生在另一个小镇 quake_town()，"
+                       "它有自己的条件概率表。"}),
         Mistake("prior", lambda: _john_only(number=_query({})),
                 {"en": "That is the prior P(Burglary): condition on the two calls.",
                  "zh": "这是先验概率 P(Burglary)：要以两通电话的情况为条件。"}),
@@ -143,13 +165,13 @@ define(
          "zh": "Burglary、JohnCalls、MaryCalls 取定值；Earthquake 和 Alarm 没有，所以每个和都要取遍它们的值。"
                "至于那个词，用同样的方法算出只有 John 打电话时的后验。"},
     ],
-    solution={"en": "net = burglary()\njoint = net.joint()\n"
+    solution={"en": "net = quake_town()\njoint = net.joint()\n"
                     "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # rows with J, not M\n"
                     "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
                     "john = joint.xs(True, level='JohnCalls')\n"
                     "alone = john.xs(True, level='Burglary').sum() / john.sum()\n"
                     "answer = (float(p), 'less' if p < alone else 'more' if p > alone else 'same')",
-              "zh": "net = burglary()\njoint = net.joint()\n"
+              "zh": "net = quake_town()\njoint = net.joint()\n"
                     "evidence = joint.xs((True, False), level=['JohnCalls', 'MaryCalls'])   # J 为真、M 为假的行\n"
                     "p = evidence.xs(True, level='Burglary').sum() / evidence.sum()\n"
                     "john = joint.xs(True, level='JohnCalls')\n"
@@ -234,4 +256,205 @@ define(
                     "model = (bigger.n_parameters() - true.n_parameters()) * math.log2(len(data)) / 2\n"
                     "saved = (bigger.score(data, kind='loglik') - true.score(data, kind='loglik')) / math.log(2)\n"
                     "answer = (model, saved, 'true' if saved < model else 'bigger')"},
+)
+
+
+# ---------------------------------------------------------------- build-it: one elimination step
+# A factor is (variables, table): a tuple of names and a dict from a tuple of values (one per
+# variable, in that order) to a number; every variable is boolean. The reference runs the
+# library's own product-and-sum (``_sum_product``, one einsum), out of the switch's reach.
+_sum_product_itself = unswitched(_sum_product)
+
+
+def _as_array(variables, table):
+    arr = np.empty((2,) * len(variables), dtype=object)
+    for key in itertools.product(_TF, repeat=len(variables)):
+        arr[tuple(0 if v else 1 for v in key)] = table[key]
+    return arr
+
+
+def _scope(factors, var):
+    out = []
+    for variables, _ in factors:
+        if var in variables:
+            out.extend(u for u in variables if u not in out)
+    return out
+
+
+def _eliminated(factors, var, sum_product, order=None, every=False):
+    """The new factor of summing ``var`` out of the product of the factors that mention it;
+    ``order``: sort its variables, ``every``: multiply every factor (two mistakes)."""
+    touching = [f for f in factors if every or var in f[0]]
+    scope = _scope(touching, var) if not every else [u for f in factors for u in f[0]]
+    scope = list(dict.fromkeys(scope))
+    out = tuple(u for u in scope if u != var)
+    if order:
+        out = tuple(sorted(out))
+    arr = sum_product([(f[0], _as_array(*f)) for f in touching], out)
+    arr = np.asarray(arr, dtype=object)
+    return out, {key: arr[tuple(0 if v else 1 for v in key)] for key in itertools.product(_TF, repeat=len(out))}
+
+
+def _eliminate_reference():
+    return lambda factors, var: _eliminated(factors, var, _sum_product_itself)
+
+
+def _eliminate_shortcut(factors, var):
+    return _eliminated(factors, var, _sum_product)
+
+
+def _wrong_elimination(kind):
+    def make():
+        def f(factors, var):
+            if kind == "multiplied_every_factor":
+                return _eliminated(factors, var, _sum_product_itself, every=True)
+            if kind == "variables_in_another_order":
+                return _eliminated(factors, var, _sum_product_itself, order=True)
+            touching = [f for f in factors if var in f[0]]
+            out = tuple(u for u in _scope(factors, var) if u != var)
+            table = {}
+            for key in itertools.product(_TF, repeat=len(out)):
+                row = dict(zip(out, key))
+                if kind == "summed_each_factor":       # sum var out of each factor, then multiply
+                    p = Fraction(1)
+                    for variables, t in touching:
+                        p *= sum(t[tuple({**row, var: x}[u] for u in variables)] for x in _TF)
+                else:                                  # max_instead_of_sum
+                    p = max(math.prod((t[tuple({**row, var: x}[u] for u in variables)]
+                                       for variables, t in touching), start=Fraction(1)) for x in _TF)
+                table[key] = p
+            return out, table
+        return f
+    return make
+
+
+def _random_factor(rng, variables, low=1):
+    return (tuple(variables), {key: Fraction(rng.randint(low, 19), 20)
+                               for key in itertools.product(_TF, repeat=len(variables))})
+
+
+def _eliminate_inputs(rng):
+    """Hidden cases: summing Earthquake out of P(E), P(A | B, E) and a factor over Alarm alone (tells
+    the mistakes apart: a factor that does not mention it, two that do, a new factor over B, A); a
+    leaf's own table (sums to 1 in every row); a variable whose only factor mentions nothing else
+    (a factor over no variable); three factors over four or five variables, one of them a zero."""
+    out = []
+    e = rng.randint(1, 9)
+    cases = [[("Earthquake",), {(True,): Fraction(e, 100), (False,): Fraction(100 - e, 100)}],
+             list(_random_factor(rng, ("Burglary", "Earthquake", "Alarm"))),
+             list(_random_factor(rng, ("Alarm",)))]
+    out.append((([tuple(c) for c in cases], "Earthquake"), {}))
+    leaf = _random_factor(rng, ("Alarm", "JohnCalls"))
+    normalised = {k: (v if k[1] else 1 - leaf[1][(k[0], True)]) for k, v in leaf[1].items()}
+    out.append((([_random_factor(rng, ("Alarm",)), (leaf[0], normalised),
+                  _random_factor(rng, ("Alarm", "MaryCalls"))], "JohnCalls"), {}))
+    out.append((([_random_factor(rng, ("Rain",)), _random_factor(rng, ("Cloudy",)),
+                  _random_factor(rng, ("Rain", "WetGrass"))], "Cloudy"), {}))
+    names = rng.sample(["Cloudy", "Rain", "Sprinkler", "WetGrass", "Alarm", "Earthquake"], rng.randint(4, 5))
+    var = names[0]
+    factors = [_random_factor(rng, rng.sample(names[1:], 2) + [var]),
+               _random_factor(rng, [var, *rng.sample(names[1:], 1)], low=0),
+               _random_factor(rng, rng.sample(names[1:], 2)),
+               _random_factor(rng, [names[-1], var])]
+    rng.shuffle(factors)
+    out.append(((factors, var), {}))
+    return out
+
+
+_ELIMINATION_HINT_ORDER = {
+    "en": "Your table is right, but its variables are in another order: list them in the order they first "
+          "appear in the factors that mention the variable (the first such factor first), the summed variable "
+          "left out, and key the table in that order.",
+    "zh": "你的表是对的，但变量的顺序不同：按它们在提到该变量的因子中首次出现的顺序列出（先看第一个这样的因子），"
+          "去掉被求和消去的变量，并按这个顺序给表的键。"}
+
+define(
+    "11.eliminate_function",
+    prompt={"en": "Write eliminate(factors, var), one step of variable elimination. A factor is a pair "
+                  "(variables, table): variables is a tuple of names, table a dict from a tuple of values (one per "
+                  "variable, in that order) to a number; every variable is boolean (True, False). Multiply the "
+                  "factors that mention var and sum var out of their product. Return the new factor (variables, "
+                  "table): its variables in the order they first appear in the factors that mention var, var left "
+                  "out, and an entry for every combination of their values (a factor over no variable has the "
+                  "one key ()). Exact when the tables hold Fractions. Write it yourself: the library's elimination "
+                  "and enumeration are switched off while your function is checked.",
+            "zh": "编写 eliminate(factors, var)，即变量消去法的一步。一个因子是二元组（变量, 表）：前者是"
+                  "变量名的元组，后者是字典，键是取值的元组（每个变量一个值，顺序与变量元组相同），值是一个数；"
+                  "所有变量都是布尔变量（True、False）。把提到 var 的因子相乘，再从乘积中对 var 求和消去。返回新的因子"
+                  "（变量, 表）：它的变量按在提到 var 的因子中首次出现的顺序排列，不含 var；它们取值的每一种组合"
+                  "都要有一项（不含任何变量的因子只有一个键 ()）。表中是 Fraction 时结果应是精确的。请自己实现：检查你的"
+                  "函数时，库中的变量消去和枚举会被关闭。"},
+    answer=_eliminate_reference,
+    kind="function",
+    inputs=_eliminate_inputs,
+    rtol=1e-9,
+    forbidden=("nbteach.bayesnet.inference._sum_product", "nbteach.bayesnet.inference.elimination_ask",
+               "nbteach.bayesnet.inference.elimination_steps", "nbteach.bayesnet.inference.enumeration_ask",
+               "nbteach.bayesnet.network.BayesNet"),
+    shortcut=_eliminate_shortcut,
+    mistakes=[
+        Mistake("multiplied_every_factor", _wrong_elimination("multiplied_every_factor"),
+                {"en": "Your function multiplies every factor, also those that do not mention the variable. "
+                       "Only the factors that mention it take part in this step; the others wait, unchanged, "
+                       "for a later one (that is what keeps the new factor small).",
+                 "zh": "你的函数把所有因子都乘了进来，包括没有提到这个变量的因子。这一步只用提到它的因子；"
+                       "其余因子原样留到后面的步骤（新因子因此才小）。"}),
+        Mistake("summed_each_factor", _wrong_elimination("summed_each_factor"),
+                {"en": "Your function sums the variable out of each factor separately and then multiplies: "
+                       "the sum of a product is not the product of the sums. Multiply first, for every value of "
+                       "the variable, then add.",
+                 "zh": "你的函数先在每个因子里分别对这个变量求和，再相乘：乘积之和不等于和之乘积。"
+                       "先对变量的每个取值把因子相乘，再相加。"}),
+        Mistake("max_instead_of_sum", _wrong_elimination("max_instead_of_sum"),
+                {"en": "Your function keeps the larger of the two products (max-product, which finds the most "
+                       "likely value): eliminating a hidden variable adds the products over its values.",
+                 "zh": "你的函数取两个乘积中较大的一个（最大积，用于求最可能的取值）：消去隐变量要把它各取值下的乘积相加。"}),
+        Mistake("variables_in_another_order", _wrong_elimination("variables_in_another_order"),
+                _ELIMINATION_HINT_ORDER),
+    ],
+    hints=[
+        {"en": "First find the factors that mention var and the variables they mention between them; the new "
+               "factor is over those variables, var left out.",
+         "zh": "先找出提到 var 的因子，以及它们一共涉及哪些变量；新因子定义在这些变量上（去掉 var）。"},
+        {"en": "For each combination of the new factor's values, add over var = True and var = False the product "
+               "of the entries the factors have at that combination; itertools.product(...) lists the combinations.",
+         "zh": "对新因子的每一种取值组合，在 var = True 和 var = False 上，把各因子在该组合下的表项之积相加；"
+               "itertools.product(...) 可以列出所有组合。"},
+    ],
+    solution={"en": "import itertools\n\n"
+                    "def eliminate(factors, var):\n"
+                    "    touching = [f for f in factors if var in f[0]]\n"
+                    "    scope = []\n"
+                    "    for variables, _ in touching:\n"
+                    "        scope += [u for u in variables if u not in scope]\n"
+                    "    out = tuple(u for u in scope if u != var)\n"
+                    "    table = {}\n"
+                    "    for key in itertools.product([True, False], repeat=len(out)):\n"
+                    "        total = 0\n"
+                    "        for x in [True, False]:                      # sum var out ...\n"
+                    "            row = dict(zip(out, key), **{var: x})\n"
+                    "            p = 1\n"
+                    "            for variables, t in touching:             # ... of the product\n"
+                    "                p = p * t[tuple(row[u] for u in variables)]\n"
+                    "            total = total + p\n"
+                    "        table[key] = total\n"
+                    "    return out, table",
+              "zh": "import itertools\n\n"
+                    "def eliminate(factors, var):\n"
+                    "    touching = [f for f in factors if var in f[0]]\n"
+                    "    scope = []\n"
+                    "    for variables, _ in touching:\n"
+                    "        scope += [u for u in variables if u not in scope]\n"
+                    "    out = tuple(u for u in scope if u != var)\n"
+                    "    table = {}\n"
+                    "    for key in itertools.product([True, False], repeat=len(out)):\n"
+                    "        total = 0\n"
+                    "        for x in [True, False]:                      # 对 var 求和 ……\n"
+                    "            row = dict(zip(out, key), **{var: x})\n"
+                    "            p = 1\n"
+                    "            for variables, t in touching:             # …… 求和的是乘积\n"
+                    "                p = p * t[tuple(row[u] for u in variables)]\n"
+                    "            total = total + p\n"
+                    "        table[key] = total\n"
+                    "    return out, table"},
 )

@@ -185,7 +185,8 @@ class SPODE(_OneDependence):
     ----------
     parent : column name, int position, or "cv"
         The super-parent attribute. ``"cv"`` picks the attribute with the best 5-fold
-        cross-validated accuracy on the training data (``cv_scores_`` keeps them).
+        cross-validated accuracy on the training data (``cv_scores_`` keeps them, and
+        ``cv_fold_scores_`` each fold's accuracy, one row a fold: the spread behind the choice).
     alpha : float >= 0
         Lidstone pseudo-count (1: Laplace).
     """
@@ -201,7 +202,7 @@ class SPODE(_OneDependence):
             df, labels = check_category_table(X), np.asarray(check_category_labels(y), dtype=object)
             rng = np.random.default_rng(0)
             folds = np.array_split(rng.permutation(len(df)), min(5, len(df)))
-            scores = {}
+            scores, per_fold = {}, {}
             for name in names:
                 acc = []
                 for k, test in enumerate(folds):
@@ -216,9 +217,11 @@ class SPODE(_OneDependence):
                         except NbteachError:
                             acc.append(0.0)
                 scores[name] = float(np.mean(acc)) if acc else 0.0
+                per_fold[name] = acc
             # the name shows in the student's language; in code it stays "cross-validated accuracy"
             self.cv_scores_ = shown(pd.Series(scores, name="cross-validated accuracy"), "cross-validated accuracy")
             self.parent_ = max(names, key=lambda n: (scores[n], -names.index(n)))
+            self.cv_fold_scores_ = pd.DataFrame(per_fold).rename_axis("fold")   # the same folds for every candidate
         elif isinstance(self.parent, int) and not isinstance(self.parent, bool):
             if not 0 <= self.parent < len(names):
                 raise NbteachError(tr({"en": f"parent={self.parent} is not a column position (0..{len(names) - 1}).",

@@ -24,4 +24,16 @@ ZH = {
     "minus log loss": "负对数损失",
     "both halves saw every value: {same}": "两半数据都见过每个取值：{same}",
     "pair counts add up: {pairs}    triple counts add up: {triples}": "二元计数可以相加：{pairs}    三元计数可以相加：{triples}",
+    "mean": "平均值",
+    "sd over the 5 folds": "5 个折上的标准差",
+    "{a} vs {b}: mean difference {d:+.4f}, corrected t {t:.2f}, ahead in {ahead} of 5 folds: {verdict}":
+        "{a} 对 {b}：平均差 {d:+.4f}，校正 t {t:.2f}，5 折中领先 {ahead} 折：{verdict}",
+    "naive Bayes' calibration slope": "朴素贝叶斯的校准斜率",
+    "naive Bayes' log loss": "朴素贝叶斯的对数损失",
+    "the same, recalibrated": "同上，重新校准后",
+    "log loss {name}": "{name} 的对数损失",
+    "AUC {name}": "{name} 的 AUC",
+    "sd over the 20 folds": "20 个折上的标准差",
+    "AUC, {a} vs {b}: mean difference {d:+.4f}, corrected t {t:.2f}: {verdict}":
+        "AUC，{a} 对 {b}：平均差 {d:+.4f}，校正 t {t:.2f}：{verdict}",
 }

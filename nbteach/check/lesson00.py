@@ -1,11 +1,12 @@
 """Exercises of lesson 00, start here: warm-ups that practise the tools of the course.
 
-Ids: ``00.count_flu`` (used as the live demo of a check cell), ``00.n_features``,
-``00.explorer_posterior``.
+Ids: ``00.count_flu`` (used as the live demo of a check cell and of the exact-answer
+rule), ``00.n_features``, ``00.explorer_posterior``, ``00.flu_share``.
 
-The first two read the flu/cold table of note 001 (``nbteach.flu_cold()``); the last
-one is answered by moving the sliders of ``nbteach.widgets.bayes_explorer`` and
-reading the posterior it shows, which :func:`nbteach.bayes` computes.
+``00.count_flu``, ``00.n_features`` and ``00.flu_share`` read the flu/cold table of note 001
+(``nbteach.flu_cold()``); ``00.explorer_posterior`` is answered by moving the sliders of
+``nbteach.widgets.bayes_explorer`` and reading the posterior it shows, which
+:func:`nbteach.bayes` computes.
 """
 from __future__ import annotations
 
@@ -51,25 +52,53 @@ define(
 
 
 def _flu_share():
-    return prob(_table(), Diagnosis="Flu")
+    return prob(_table(), Diagnosis="Flu", given={"Cough": "yes"})
 
 
+# The lesson prints the share of Flu among all patients (3/5, cells 6 and 8) and P(cough | flu)
+# (in explain); this exercise asks the share among the patients who cough, which it never prints.
 define(
     "00.flu_share",
-    leak_check="a worked example of the exact-answer rule, answered in the lesson on purpose (not among the exercises)",
-    prompt={"en": "A worked example of the exact-answer rule: the share of the table's patients "
-                  "who have the flu, exactly.",
-            "zh": "精确答案规则的示例：表中患流感的病人所占的比例，给出精确值。"},
+    leak_check="a fraction with a small denominator (3/4); lesson 00 prints the share of Flu among "
+               "all patients and P(cough | flu), never this one (tests/test_exercises_lesson00.py)",
+    prompt={"en": "Among the patients of the flu/cold table who cough (Cough is yes), what share "
+                  "has the flu? Give it exactly, as a Fraction or a string such as \"1/3\".",
+            "zh": "在流感/感冒表中咳嗽（Cough 为 yes）的病人里，患流感的占多大比例？"
+                  "请给出精确值：Fraction 或 \"1/3\" 这样的字符串。"},
     answer=_flu_share,
     mistakes=[
-        Mistake("count", lambda: _class_count("Flu"),
-                {"en": "That is the number of Flu patients; divide by the number of patients.",
-                 "zh": "这是流感病人的数目；还要除以病人总数。"}),
+        Mistake("all_patients", lambda: prob(_table(), Diagnosis="Flu"),
+                {"en": "That is the share of Flu among all patients: count only the patients "
+                       "who cough, and the Flu patients among them.",
+                 "zh": "这是流感在全部病人中所占的比例：只数咳嗽的病人，再数其中的流感病人。"}),
+        Mistake("reversed", lambda: prob(_table(), Cough="yes", given={"Diagnosis": "Flu"}),
+                {"en": "That is the share of coughers among the Flu patients, P(cough | flu): "
+                       "the question asks the other way round, the Flu patients among those who cough.",
+                 "zh": "这是流感病人中咳嗽者的比例 P(cough | flu)：题目问的是反过来的，"
+                       "咳嗽的病人中流感病人的比例。"}),
+        Mistake("cough_share", lambda: prob(_table(), Cough="yes"),
+                {"en": "That is the share of all patients who cough: among those who cough, "
+                       "count the Flu patients.",
+                 "zh": "这是全部病人中咳嗽者的比例：还要在咳嗽的病人中数出流感病人。"}),
+        Mistake("count", lambda: int(((_table()["Diagnosis"] == "Flu")
+                                      & (_table()["Cough"] == "yes")).sum()),
+                {"en": "That is a number of patients; a share divides it by the number of "
+                       "patients who cough.",
+                 "zh": "这是病人的人数；比例还要除以咳嗽的病人数。"}),
     ],
-    hints=[{"en": "prob(df, Diagnosis='Flu') counts it exactly.",
-            "zh": "prob(df, Diagnosis='Flu') 可以精确地数出来。"}],
-    solution={"en": "answer = prob(nbteach.flu_cold(), Diagnosis='Flu')",
-              "zh": "answer = prob(nbteach.flu_cold(), Diagnosis='Flu')"},
+    hints=[
+        {"en": "Keep only the rows whose Cough is yes; the share is the Flu rows among them "
+               "divided by how many they are.",
+         "zh": "只保留 Cough 为 yes 的行；比例就是其中 Flu 的行数除以这些行的总数。"},
+        {"en": "prob(df, A=a, given={B: b}) counts the rows with A = a among those with B = b "
+               "(cell 6 of this lesson uses it for another pair of columns).",
+         "zh": "prob(df, A=a, given={B: b}) 在 B = b 的行中数 A = a 的比例"
+               "（本课第 6 个单元格用它算过另外两列）。"},
+    ],
+    solution={"en": "df = nbteach.flu_cold()\n"
+                    "answer = prob(df, Diagnosis='Flu', given={'Cough': 'yes'})",
+              "zh": "df = nbteach.flu_cold()\n"
+                    "answer = prob(df, Diagnosis='Flu', given={'Cough': 'yes'})"},
 )
 
 

@@ -12,6 +12,11 @@ ZH = {
         "{name}：程序库 {value} = {v:.4f}；书中 {book}；保留 3 位小数时一致：{agree}",
     "P(c | 测1) from the exact fractions: {p}": "由精确分数算出的 P(c | 测1)：{p}",
     "P(c | 测1) from predict_proba:      {p}": "由 predict_proba 算出的 P(c | 测1)：{p}",
+    "P(是 | 测1), nbteach's AODE (predict_proba):        {p:.6f}": "P(是 | 测1)，nbteach 的 AODE（predict_proba）：{p:.6f}",
+    "P(是 | 测1), counted without P(x_i | c, x_i):      {p:.6f}": "P(是 | 测1)，计数，不含 P(x_i | c, x_i)：{p:.6f}",
+    "P(是 | 测1), counted with it, (7.23) as printed:   {p:.6f}": "P(是 | 测1)，计数，含此因子（按 (7.23) 原文）：{p:.6f}",
+    "nbteach agrees with the count without the factor: {a}; with it: {b}":
+        "nbteach 与不含此因子的计数一致：{a}；与含此因子的一致：{b}",
     "the same pairs for every root: {same}": "不论以哪个属性为根，连接的属性对都相同：{same}",
     "TAN's P(c | 测1) for {classes} = {p}": "TAN 给出的 P(c | 测1)，类别 {classes} = {p}",
     "parents: {parents}": "父属性：{parents}",

@@ -48,6 +48,36 @@ DEFAULT = {
 }
 
 
+#: the body of the worked aode_yes, counted from the table as a student would: the exercise's
+#: solution and the teacher's notebook hold the same code
+_AODE_YES_BODY = (
+    "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
+    "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
+    "    def rows(k, **fixed):   # |D_{c, ...}|\n"
+    "        mask = y == k\n"
+    "        for c, v in fixed.items():\n"
+    "            mask = mask & (X[c] == v)\n"
+    "        return int(mask.sum())\n"
+    "    serving = [i for i in cols if (X[i] == day[i]).any()]\n"
+    "    score = {}\n"
+    "    for k in classes:\n"
+    "        if not serving:   # naive Bayes, the prior smoothed\n"
+    "            s = Fraction(rows(k) + 1, n + N)\n"
+    "            for j in cols:\n"
+    "                s *= Fraction(rows(k, **{j: day[j]}) + 1, rows(k) + size[j])\n"
+    "            score[k] = s\n"
+    "            continue\n"
+    "        score[k] = 0\n"
+    "        for i in serving:\n"
+    "            pair = rows(k, **{i: day[i]})\n"
+    "            s = Fraction(pair + 1, n + N * size[i])\n"
+    "            for j in cols:\n"
+    "                if j != i:\n"
+    "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
+    "            score[k] += s\n"
+    "    return float(score['yes'] / sum(score.values()))")
+
+
 def params(rng):
     """A table of 10-14 rows, a SPODE cell, an AODE query, a network and its queries."""
     n = rng.randint(10, 14)
@@ -417,32 +447,7 @@ def exercises(p):
                           "最后返回浮点数。"},
                    {"en": "The question asks for the class 'yes': divide its summed score by the sum over both classes.",
                     "zh": "题目问的是类别 'yes'：用它的得分之和除以两个类别的得分之和。"}],
-            solution="def aode_yes(X, y, day):\n"
-                     "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
-                     "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
-                     "    def rows(k, **fixed):   # |D_{c, ...}|\n"
-                     "        mask = y == k\n"
-                     "        for c, v in fixed.items():\n"
-                     "            mask = mask & (X[c] == v)\n"
-                     "        return int(mask.sum())\n"
-                     "    serving = [i for i in cols if (X[i] == day[i]).any()]\n"
-                     "    score = {}\n"
-                     "    for k in classes:\n"
-                     "        if not serving:   # naive Bayes, the prior smoothed\n"
-                     "            s = Fraction(rows(k) + 1, n + N)\n"
-                     "            for j in cols:\n"
-                     "                s *= Fraction(rows(k, **{j: day[j]}) + 1, rows(k) + size[j])\n"
-                     "            score[k] = s\n"
-                     "            continue\n"
-                     "        score[k] = 0\n"
-                     "        for i in serving:\n"
-                     "            pair = rows(k, **{i: day[i]})\n"
-                     "            s = Fraction(pair + 1, n + N * size[i])\n"
-                     "            for j in cols:\n"
-                     "                if j != i:\n"
-                     "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
-                     "            score[k] += s\n"
-                     "    return float(score['yes'] / sum(score.values()))"),
+            solution="def aode_yes(X, y, day):\n" + _AODE_YES_BODY),
         graded(
             "hw05.joint_probability",
             {"en": "Write joint_probability(tables, assignment): tables maps every node of a network of True/False "
@@ -625,32 +630,7 @@ def cells(p):
                             "还会在另外两张小表上调用它（其中一张的 day 有一个表中从未出现的取值）；老师评分时会用更多的表。"}),
         ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
         ("code", f"day = {p['query']!r}\n\n"
-                 "def aode_yes(X, y, day):\n    # BEGIN SOLUTION\n"
-                 "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
-                 "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
-                 "    def rows(k, **fixed):   # |D_{c, ...}|\n"
-                 "        mask = y == k\n"
-                 "        for c, v in fixed.items():\n"
-                 "            mask = mask & (X[c] == v)\n"
-                 "        return int(mask.sum())\n"
-                 "    serving = [i for i in cols if (X[i] == day[i]).any()]\n"
-                 "    score = {}\n"
-                 "    for k in classes:\n"
-                 "        if not serving:   # naive Bayes, the prior smoothed\n"
-                 "            s = Fraction(rows(k) + 1, n + N)\n"
-                 "            for j in cols:\n"
-                 "                s *= Fraction(rows(k, **{j: day[j]}) + 1, rows(k) + size[j])\n"
-                 "            score[k] = s\n"
-                 "            continue\n"
-                 "        score[k] = 0\n"
-                 "        for i in serving:\n"
-                 "            pair = rows(k, **{i: day[i]})\n"
-                 "            s = Fraction(pair + 1, n + N * size[i])\n"
-                 "            for j in cols:\n"
-                 "                if j != i:\n"
-                 "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
-                 "            score[k] += s\n"
-                 "    return float(score['yes'] / sum(score.values()))\n    # END SOLUTION"),
+                 "def aode_yes(X, y, day):\n    # BEGIN SOLUTION\n" + _AODE_YES_BODY + "\n    # END SOLUTION"),
         ("code", "q2.check(aode_yes)"),
         ("markdown", {"en": "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:",
                       "zh": "## 一个小的贝叶斯网\n\n下雨和洒水器都能把草地弄湿："}),

@@ -23,6 +23,8 @@ glyph (:func:`no_cjk_font`).
 """
 from __future__ import annotations
 
+import os
+
 import sys
 import warnings
 
@@ -49,9 +51,16 @@ _told = False         # the no-font message is given at most once a process
 
 
 def _known() -> set:
+    """The families of matplotlib's font list whose files are there: a font removed since the
+    cache was built (fonts-noto-cjk uninstalled) is dropped from the running list, which
+    matplotlib would otherwise resolve to a missing file and replace by DejaVu Sans, glyph by glyph."""
     from matplotlib import font_manager   # heavy and optional: only once a figure with Chinese is drawn
 
-    return {f.name for f in font_manager.fontManager.ttflist}
+    manager = font_manager.fontManager
+    there = [f for f in manager.ttflist if os.path.exists(f.fname)]
+    if len(there) != len(manager.ttflist):
+        manager.ttflist = there
+    return {f.name for f in there}
 
 
 def _add_new_system_fonts() -> None:

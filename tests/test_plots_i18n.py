@@ -165,8 +165,15 @@ import json, sys, warnings
 from matplotlib import font_manager as fm
 scan = fm.findSystemFonts
 fm.findSystemFonts = lambda fontpaths=None, fontext="ttf": scan(fontpaths, fontext) if fontpaths else []
+if sys.argv[1] == "removed-after-the-cache":      # the cache was built with the system's fonts
+    fm.findSystemFonts = scan
 fm.fontManager = fm.FontManager()                 # as a cache built on a machine with no CJK font
 fm.findfont = fm.fontManager.findfont
+if sys.argv[1] == "removed-after-the-cache":      # ... and its CJK fonts' files are gone since
+    import dataclasses
+    fm.fontManager.ttflist = [dataclasses.replace(f, fname="/removed" + f.fname) if "CJK" in f.name else f
+                              for f in fm.fontManager.ttflist]
+    fm.findSystemFonts = lambda fontpaths=None, fontext="ttf": scan(fontpaths, fontext) if fontpaths else []
 if sys.argv[1] == "apt-install-after-the-cache":  # the system's fonts are there now, the cache is old
     fm.findSystemFonts = scan
 if sys.argv[2] == "no-package":
@@ -201,6 +208,17 @@ def test_a_machine_without_a_cjk_font_draws_chinese_with_the_packaged_noto():
     draws the title's Chinese, and matplotlib warns of no missing glyph."""
     got = _fresh_machine("no-system-fonts", "package")
     assert got["title"] == "漏诊流感代价为 5"
+    assert got["family"] and got["family"].startswith("Noto Sans CJK"), got
+    assert any("noto_cjk_sans_otc" in f for f in got["fonts"]), got["fonts"]
+    assert not [w for w in got["warnings"] if "Glyph" in w], got["warnings"][:3]
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="no CJK font installed (sudo apt-get install fonts-noto-cjk)")
+def test_a_cjk_font_removed_after_matplotlibs_cache_is_not_taken_for_one():
+    """fonts-noto-cjk removed after matplotlib cached it: the cache still names Noto Sans CJK, whose
+    files are gone. nbteach does not take the stale entry for a font (matplotlib fell back to DejaVu
+    Sans and warned once a glyph): the packaged Noto draws the title, with no glyph warning."""
+    got = _fresh_machine("removed-after-the-cache", "package")
     assert got["family"] and got["family"].startswith("Noto Sans CJK"), got
     assert any("noto_cjk_sans_otc" in f for f in got["fonts"]), got["fonts"]
     assert not [w for w in got["warnings"] if "Glyph" in w], got["warnings"][:3]

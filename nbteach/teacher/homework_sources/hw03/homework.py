@@ -28,6 +28,18 @@ DEFAULT = {"n_spam": 4, "n_ham": 10, "tp": 3, "fp": 2,
                       ["ham", "spam", "promo"]]]}
 
 
+#: the body of the worked prf, counted as a student would: the exercise's solution and the
+#: teacher's notebook hold the same code
+_PRF_BODY = (
+    "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
+    "    flagged = sum(p == pos_label for p in y_pred)\n"
+    "    positive = sum(t == pos_label for t in y_true)\n"
+    "    precision = tp / flagged if flagged else 0.0\n"
+    "    recall = tp / positive if positive else 0.0\n"
+    "    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0\n"
+    "    return (float(precision), float(recall), float(f1))")
+
+
 def params(rng):
     n_spam, n_ham = rng.randint(3, 6), rng.randint(8, 14)
     cases = []
@@ -278,14 +290,7 @@ def exercises(p):
                           "else) and FN (true pos_label, predicted something else); every other label is negative.",
                     "zh": "数出 TP（真实为 pos_label 且预测为 pos_label）、FP（预测为 pos_label 但真实为别的类）和 FN"
                           "（真实为 pos_label 但预测为别的类）；其余所有标记都算负例。"}],
-            solution="def prf(y_true, y_pred, pos_label):\n"
-                     "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
-                     "    flagged = sum(p == pos_label for p in y_pred)\n"
-                     "    positive = sum(t == pos_label for t in y_true)\n"
-                     "    precision = tp / flagged if flagged else 0.0\n"
-                     "    recall = tp / positive if positive else 0.0\n"
-                     "    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0\n"
-                     "    return (float(precision), float(recall), float(f1))"),
+            solution="def prf(y_true, y_pred, pos_label):\n" + _PRF_BODY),
     ]
 
 
@@ -361,14 +366,7 @@ def cells(p):
                             "比值为 0/0 时取 0.0。检查单元格会用几组标记列表调用它，其中有的含三种标记；老师评分时会用更多列表调用它。"
                             "检查你的函数时，`nbteach.metrics` 中计算这些指标和混淆矩阵的函数会被关闭。"}),
         ("code", "q6 = exercise(\"hw03.prf_function\")\nq6"),
-        ("code", "def prf(y_true, y_pred, pos_label):\n    # BEGIN SOLUTION\n"
-                 "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
-                 "    flagged = sum(p == pos_label for p in y_pred)\n"
-                 "    positive = sum(t == pos_label for t in y_true)\n"
-                 "    precision = tp / flagged if flagged else 0.0\n"
-                 "    recall = tp / positive if positive else 0.0\n"
-                 "    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0\n"
-                 "    return (float(precision), float(recall), float(f1))\n    # END SOLUTION"),
+        ("code", "def prf(y_true, y_pred, pos_label):\n    # BEGIN SOLUTION\n" + _PRF_BODY + "\n    # END SOLUTION"),
         ("code", "q6.check(prf)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

@@ -374,7 +374,8 @@ def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong
     ``calls``: the inputs ``[(args, kwargs)]`` in order; ``outcomes``: an :class:`Outcome` per
     call reached. How an output is read is the caller's: ``right(i, outcome)`` (output ``i``
     is accepted), ``mistakes`` as ``[(name, hint, matches(i, outcome))]`` (a mistake is named
-    when every output matches it), ``wrong(i, outcome)`` (what is said of the first wrong
+    when every output matches it; ``matches`` says None where the mistake is not offered, as where
+    it gives the answer's output: a right output there is the mistake's too), ``wrong(i, outcome)`` (what is said of the first wrong
     output; default: it is wrong), ``returns_none(i)`` (the reference returns None there:
     then None is no slip), ``check_form(i, outcome)`` (a message if the output has the wrong
     form, checked with the errors). ``recorded``: no accepted answer to compare with (graded
@@ -411,7 +412,9 @@ def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong
     if not bad and not recorded:
         return CORRECT, phrase("correct"), None
     for mistake, hint, matches in mistakes:
-        if all(matches(i, o) for i, o in enumerate(outcomes)):
+        seen = [matches(i, o) for i, o in enumerate(outcomes)]   # None: the mistake is not offered there
+        if any(v is True for v in seen) and all(v is True or (v is None and i not in bad)
+                                                for i, v in enumerate(seen)):
             return fail(phrase("mistake", hint=tr(hint)), mistake)
     if recorded:
         return RECORDED, phrase("recorded"), None

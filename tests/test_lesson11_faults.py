@@ -145,9 +145,9 @@ def test_the_standard_error_of_one_sticky_chain_is_above_the_binomial_one():
     binomial = math.sqrt(run.estimate * (1 - run.estimate) / run.n_kept)
     assert run.n_batches == 30 and run.se > 1.5 * binomial and run.ess < run.n_kept / 2
     assert abs(run.estimate - exact) < 3 * run.se
-    longer = gibbs_chains(net, "X", True, {"Z": True}, n_samples=50_000, n_chains=1, burn_in=200,
+    longer = gibbs_chains(net, "X", True, {"Z": True}, n_samples=20_000, n_chains=1, burn_in=200,
                           init={"X": False, "Y": False}, random_state=0)
-    assert longer.se < run.se / 2
+    assert longer.se < run.se / 1.4                          # about 1/2 with 4x the draws
 
 
 def test_batch_means():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from nbteach import NbteachError, metrics, resample
 from nbteach.check._unswitched import unswitched
+from nbteach.check.compare import compare
 from nbteach.metrics import confusion_matrix, precision_recall_f1
 from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
 
@@ -105,18 +106,22 @@ def _separates(case) -> bool:
     return all(any(abs(a - b) > 1e-9 for a, b in zip(_prf_fn(k)(*args, **kwargs), right)) for k in _PRF_MISTAKES)
 
 
-def _where_wrong(kind):
-    """Mistake ``kind`` of prf, offered only where it is wrong: in a hidden case where its output equals
-    the answer's (swapped precision and recall when as many are flagged as are true) it raises, so that
-    case gets no digest of it (the public cases are chosen where every mistake is wrong)."""
-    wrong, right = _prf_fn(kind), _prf_fn()
-
-    def prf(y_true, y_pred, pos_label):
-        out = wrong(y_true, y_pred, pos_label)
-        if all(abs(a - b) <= 1e-9 for a, b in zip(out, right(y_true, y_pred, pos_label))):
+def _only_where_wrong(kind, wrong, right):
+    """Mistake ``kind`` (the function ``wrong``), offered only where it is wrong: in a case where its
+    output equals the answer's (``right``'s) it raises, so that case gets no digest of it (swapped
+    precision and recall when as many are flagged as are true; a transposed confusion matrix that
+    is symmetric). The public cases of prf are chosen where every mistake is wrong."""
+    def mistaken(*args, **kwargs):
+        out, answer = wrong(*args, **kwargs), right(*args, **kwargs)
+        if compare(out, answer, rtol=0, atol=1e-9) is None:
             raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
         return out
-    return prf
+    return mistaken
+
+
+def _where_wrong(kind):
+    """Mistake ``kind`` of prf, offered only where it is wrong (:func:`_only_where_wrong`)."""
+    return _only_where_wrong(kind, _prf_fn(kind), _prf_fn())
 
 
 #: a public case of hw03.prf_function on which every mistake's output differs from the answer's
@@ -249,7 +254,7 @@ def exercises(p):
             _confusion_fn(False), {"type": "array", "digits": 6}, kind="function",
             public=cases, hidden=_hidden, forbidden=_METRICS,
             shortcut=lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels),
-            mistakes=[("transposed", _confusion_fn(True),
+            mistakes=[("transposed", _only_where_wrong("transposed", _confusion_fn(True), _confusion_fn(False)),
                        {"en": "Your matrix is transposed: rows must be the true class, columns the prediction.",
                         "zh": "你的矩阵转置了：行应是真实类别，列是预测类别。"})],
             hints=[{"en": "Start from np.zeros((len(labels), len(labels)), dtype=int) and add 1 per example.",

@@ -119,6 +119,8 @@ _PATTERNS = (
     # a Bayesian network's posterior, named after what it is conditioned on (证据 = evidence)
     (re.compile(r"^P\((.+) \| evidence\)$"), "P({0} | 证据)"),
     (re.compile(r"^P\((.+) \| Markov blanket\)$"), "P({0} | 马尔可夫毯)"),
+    # unlabelled_weight_cv's folds
+    (re.compile(r"^fold (\d+)$"), "第 {0} 折"),
 )
 
 

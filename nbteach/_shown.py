@@ -96,6 +96,7 @@ WORDS = {
     "EM - NB sd": "EM − 朴素贝叶斯 标准差",
     "draws EM ahead": "EM 领先的抽取次数",
     "draws": "抽取次数",
+    "sign test p": "符号检验 p 值",
     # text: indicative words; the chi-squared test of independence
     "log-ratio": "对数比",
     "chi2": "卡方统计量",

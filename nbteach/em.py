@@ -450,13 +450,19 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
 def em_against_labelled_only(curve, iteration=None):
     """Summarise :func:`em_learning_curve`: for each number of labelled rows, the accuracy of
     labelled-only naive Bayes (iteration 0) and of EM (at ``iteration``, the last by default),
-    each as mean and standard deviation over the draws, and their paired difference.
+    each as mean and standard deviation over the draws (ddof 1), and their paired difference
+    with the two-sided p-value of the sign test on it (:func:`nbteach.evaluation.sign_test`).
+    The draws are independent draws of which training rows keep their label, from the same
+    training rows and scored on the same test rows: the sign test's null is about such draws
+    (EM and naive Bayes each ahead with probability 1/2 among untied draws), not about other data.
 
     Returns
     -------
     DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
-    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
+    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``,
+    ``sign test p``.
     """
+    from .evaluation import sign_test
 
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration
@@ -469,10 +475,12 @@ def em_against_labelled_only(curve, iteration=None):
     by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
 
     out = pd.DataFrame({
-        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
-        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=0),
-        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=0),
+        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=1),
+        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=1),
+        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=1),
         "draws EM ahead": by(diff > 0).sum().astype(int), "draws": by(diff).size(),
+        "sign test p": pd.Series({n: sign_test(em.loc[n].to_numpy(), nb.loc[n].to_numpy())["p-value"]
+                                  for n in nb.index.unique(level="n_labelled")}).rename_axis("n_labelled"),
     })
     return shown(out, *out.columns, "n_labelled")
 

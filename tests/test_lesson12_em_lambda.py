@@ -133,3 +133,32 @@ def test_the_claims_on_em_lambda(run):
     over_nb = sign_test(eml, nb)
     assert over_nb["a ahead"] >= 1 and over_nb["b ahead"] >= 1 and over_nb["p-value"] >= 0.05
     assert over_nb["ties"] == int((chosen == 0).sum()) + int(((eml == nb) & (chosen > 0)).sum())
+
+
+@pytest.mark.parametrize("path", EDITIONS)
+def test_section_5_and_the_summary_claim_no_more_than_a_test_shows(path):
+    """§5 had the same fault: the summary called EM's gain on simulated documents real because it
+    was 'by more than the spread over draws'. §5's table now carries the sign test on the paired
+    differences (sd with ddof 1), and the summary points to it."""
+    cells = _cells(path)
+    summary = next(_text(c) for c in cells if c["cell_type"] == "markdown" and _text(c).startswith(("## Summary", "## 小结")))
+    assert "by more than the spread" not in summary and "胜出幅度超过各次抽取上的波动" not in summary, path
+    assert "sign" in summary or "符号检验" in summary, path
+
+
+def test_em_against_labelled_only_gives_the_sign_test_and_sample_sds():
+    import pandas as pd
+
+    from nbteach.em import em_against_labelled_only
+    from nbteach.evaluation import sign_test
+
+    rows = []
+    for n, nb, em in ((4, [0.6, 0.7, 0.5, 0.65], [0.9, 0.8, 0.4, 0.9]), (8, [0.7, 0.8, 0.75, 0.7], [0.71, 0.8, 0.9, 0.95])):
+        for draw, (a, b) in enumerate(zip(nb, em)):
+            rows += [(n, draw, 0, a, 0.0), (n, draw, 1, b, 0.0)]
+    curve = pd.DataFrame(rows, columns=["n_labelled", "draw", "iteration", "accuracy", "objective"])
+    table = em_against_labelled_only(curve)
+    diff4 = np.array([0.9, 0.8, 0.4, 0.9]) - np.array([0.6, 0.7, 0.5, 0.65])
+    assert table.loc[4, "EM - NB sd"] == pytest.approx(diff4.std(ddof=1))
+    assert table.loc[4, "sign test p"] == sign_test([0.9, 0.8, 0.4, 0.9], [0.6, 0.7, 0.5, 0.65])["p-value"]
+    assert table.loc[8, "draws EM ahead"] == 3 and table.loc[8, "sign test p"] == pytest.approx(0.25)

@@ -56,6 +56,7 @@ import pandas as pd
 from ._base import NbteachError, log_sum_exp
 from ._shown import shown
 from .counts import class_feature_counts, one_hot
+from .evaluation import sign_test
 from ._validation import (check_alpha, check_array, check_n_labelled, check_y, refuse_missing_labels,
                           validate_data)
 from .multinomial import MultinomialNB
@@ -462,8 +463,6 @@ def em_against_labelled_only(curve, iteration=None):
     ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``,
     ``sign test p``.
     """
-    from .evaluation import sign_test
-
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration
     if isinstance(it, bool) or not isinstance(it, numbers.Integral) or not 0 <= it <= last:

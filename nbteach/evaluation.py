@@ -31,6 +31,8 @@ import pandas as pd
 from .i18n import tr
 from ._base import NbteachError
 from ._shown import shown
+from .gaussian import GaussianNB
+from .logistic import LogisticRegression
 from .resample import stratified_draws, train_test_split
 from .text import TextNB, UnknownWordsWarning, memoise
 
@@ -328,9 +330,6 @@ def _predictions_of_all_draws(model, Xtr, ytr, Xte, K):
     """The predictions (class indices) of ``model`` fitted on every draw, all draws at once,
     where nbteach has that form: a :class:`~nbteach.GaussianNB` without fixed priors, a
     two-class :class:`~nbteach.LogisticRegression` with Newton and lam > 0. Otherwise None."""
-    from .gaussian import GaussianNB
-    from .logistic import LogisticRegression
-
     if type(model) is GaussianNB and model.priors is None:
         return _gaussian_nb_predictions(model, Xtr, ytr, Xte, K)
     if type(model) is LogisticRegression and K == 2 and model.solver == "newton" and model.lam > 0:

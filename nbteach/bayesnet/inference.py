@@ -43,7 +43,7 @@ from ..i18n import tr
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
            "markov_blanket_conditional", "gibbs_ask", "gibbs_marginals", "gibbs_trace", "gibbs_chains",
-           "GibbsChains", "batch_means_se"]
+           "GibbsChains", "batch_means_se", "gibbs_marginals_se"]
 
 
 def _series(net, var, p):
@@ -593,10 +593,11 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
 
 
-def _gibbs_marginals_se(net, evidence=None, n_samples: int = 20000, random_state=None,
+def gibbs_marginals_se(net, evidence=None, n_samples: int = 20000, random_state=None,
                         burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None):
     """:func:`gibbs_marginals` and, from the same run, {node: Series of each value's Monte Carlo
-    standard error} (batch means): what the network explorer shows."""
+    standard error} (batch means, :func:`batch_means_se`): what the network explorer shows.
+    Same arguments as :func:`gibbs_marginals`; returns the pair (marginals, standard errors)."""
     _need_net(net, "gibbs_marginals")
     _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net.encode_evidence(evidence)]

@@ -21,7 +21,7 @@ import traitlets
 
 from nbteach._base import NbteachError
 from nbteach.bayesnet import hill_climb_search
-from nbteach.bayesnet.inference import _gibbs_marginals_se
+from nbteach.bayesnet.inference import gibbs_marginals_se
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer, _slug
@@ -295,7 +295,7 @@ class NetworkExplorer(Explorer):
             # one Gibbs run for every node's posterior (the sampler is the one net.query uses);
             # every node observed: nothing left to sample or to show
             # with each estimate, its Monte Carlo standard error (batch means, from the same run)
-            sampled, errors = (_gibbs_marginals_se(self.net, self.evidence, n_samples=self.n_samples,
+            sampled, errors = (gibbs_marginals_se(self.net, self.evidence, n_samples=self.n_samples,
                                                    random_state=self.random_state, burn_in=50)
                                if self.gibbs and free else ({}, {}))
             for v in free:

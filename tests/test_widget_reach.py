@@ -30,7 +30,9 @@ An answer of several numbers (a table, a tuple, an array) is given away when eac
 numbers is. Function exercises ("build-its") have no single number to look for and are
 skipped, as are answers that are a word (a class, a choice) or a formula; answers that are
 numbers printed everywhere are not searched for (:func:`_trivial` says which and why), nor the
-exercises that ask the student to read the widget (``ASKS_FOR_THE_WIDGET``). The test prints
+exercises that ask the student to read the widget (``ASKS_FOR_THE_WIDGET``), nor a homework's
+answer that any small table gives (:func:`_small_table_number`: 3/7, 4/11, 26), which a lesson's
+view of its own small tables shows by chance. The test prints
 each list, lesson by lesson (shown with ``pytest -rP``, and with a failure).
 
 A number equal to a control's value is the student's own input written back (lesson 01's view
@@ -168,30 +170,40 @@ ASKS_FOR_THE_WIDGET = {
 }
 
 
-def _trivial(value, homework=False) -> str | None:
-    """Why an answer's number is not searched for, or None.
-
-    A lesson's answer (the lesson's own data, which its widgets show): 0 and 1 (in every
-    probability table), whole numbers up to 20 (counts, sizes, costs), and halves, thirds,
-    quarters and fifths (1/2, 2/3, 3/4, 2/5: any slider at a round value shows them).
-
-    A homework's answer is computed on the variant's own small table (5 to 14 rows), never on a
-    lesson's: besides the above, fractions with a denominator up to 20 and whole numbers up to 100
-    are what any small table gives, and a lesson's view of its own small tables shows many of them
-    (lesson 03's smoothing explorer shows 3/7, 3/8, 4/9: hw01's variants have them too). A match
-    there is two small tables agreeing, not a view of the homework's question; as
-    ``test_homework_graded`` leaves fractions with a denominator up to 20 out of its search of
-    the package's text. A homework's decimals (a posterior, a density, a precision of a larger
-    table, a log-likelihood) are searched."""
+def _simple(value, denominator):
+    """``value`` as a fraction with a denominator up to ``denominator``, or None."""
     v = Fraction(value) if not isinstance(value, Fraction) else value
-    small = v.limit_denominator(20 if homework else 5)
-    if abs(float(small) - float(value)) > 1e-12 * max(1.0, abs(float(value))):
+    small = v.limit_denominator(denominator)
+    return small if abs(float(small) - float(value)) <= 1e-12 * max(1.0, abs(float(value))) else None
+
+
+def _trivial(value) -> str | None:
+    """Why an answer's number is not searched for at all, or None: 0 and 1 (in every probability
+    table), whole numbers up to 20 (counts, sizes, costs), and halves, thirds, quarters and fifths
+    up to 100 (1/2, 2/3, 3/4, 2/5, 15/2: any slider at a round value shows them)."""
+    small = _simple(value, 5)
+    if small is None:
         return None
     if small in (0, 1):
         return "0 or 1"
     if small.denominator == 1:
-        return f"a whole number up to {100 if homework else 20}" if abs(small) <= (100 if homework else 20) else None
+        return "a whole number up to 20" if abs(small) <= 20 else None
     return f"a fraction over {small.denominator}" if abs(small) <= 100 else None
+
+
+def _small_table_number(value) -> bool:
+    """A fraction with a denominator up to 20, or a whole number up to 100: what any table of a few
+    rows gives. A homework's answer is computed on the variant's own small table (5 to 14 rows),
+    never on a lesson's; a lesson's view computes on the lesson's tables, and shows many such
+    numbers (lesson 03's smoothing explorer shows 3/7, 3/8, 4/9, 5/9; hw01's variants have them
+    as answers, even for the same question: P(Cough = no | Flu) with the variant's alpha, on another
+    table). A match is then two small tables agreeing, not a view of the homework's table: such a
+    homework answer is not searched for (``test_homework_graded`` leaves fractions with a
+    denominator up to 20 out of its search of the package's text for the same reason). A
+    homework's decimals (a density, a weight, a posterior of a larger table, a log-likelihood)
+    are."""
+    small = _simple(value, 20)
+    return small is not None and (small.denominator > 1 or abs(small) <= 100)
 
 
 # ---------------------------------------------------------------- what a view shows
@@ -264,7 +276,8 @@ def _named_controls(explorer):
         items = value.items() if isinstance(value, dict) else [(None, value)]
         for key, wdg in items:
             if isinstance(wdg, ipywidgets.Widget) and id(wdg) not in names:
-                names[id(wdg)] = attribute if key is None else f"{attribute}[{key!r}]"
+                said = repr(tuple(map(str, key))) if isinstance(key, tuple) else repr(str(key))
+                names[id(wdg)] = attribute if key is None else f"{attribute}[{said}]"
     return [(names.get(id(c)) or c.description or f"{type(c).__name__}#{i}", c)
             for i, c in enumerate(explorer._controls)]
 
@@ -386,10 +399,13 @@ def settings(explorer, texts=(), prompts=(), seed=0, n_random=RANDOM_SETTINGS) -
     out += [tuple(rng.choice(values) for values in ranges) for _ in range(n_random)]
     named = {setting: set() for setting in out}
     for text in prompts:
-        mentioned = [list(dict.fromkeys([*_mentioned(name, c, values, text)[:2], d]))
-                     for (name, c), values, d in zip(named_controls, full, defaults)]
-        for setting in itertools.islice(itertools.product(*mentioned), PER_PROMPT):
-            named.setdefault(setting, set()).add(text)
+        said = [_mentioned(name, c, values, text)[:2] for (name, c), values in zip(named_controls, full)]
+        if not any(said):
+            continue
+        options = [list(dict.fromkeys([*values, d])) for values, d in zip(said, defaults)]
+        for setting in itertools.islice(itertools.product(*options), PER_PROMPT):
+            if any(v in values for v, values in zip(setting, said)):      # the prompt's, not only the lesson's
+                named.setdefault(setting, set()).add(text)
     return named
 
 
@@ -528,9 +544,13 @@ def homework_answers(lesson: str) -> list:
                 for v in _entries(ex.answer):
                     if not _numeric(v):
                         continue
-                    why = _trivial(v, homework=True)
+                    why = _trivial(v)
                     if why:
                         _leave_out(f"trivial ({why})", f"{ex.id} = {v} ({which})")
+                        continue
+                    if _small_table_number(v):
+                        _leave_out("a homework's small-table number (any table of a few rows gives it)",
+                                   f"{ex.id} = {_simple(v, 20)} ({which})")
                         continue
                     accepted = set(reference_forms(v, each))
                     answer.entries.append((v, lambda token, accepted=accepted, each=each:
@@ -588,7 +608,7 @@ def rounded(token: str, value) -> bool:
 
 def leaks(widget_name: str, reached: Reached, answers: list) -> list:
     """A sentence for every answer all of whose numbers the view showed: within the exercise's
-    tolerance at any setting, or rounded (:func:`rounded`) at a setting its own prompt names."""
+    tolerance at any setting, or rounded (:func:`rounded`) at a setting its prompt names."""
     found = []
     for answer in answers:
         hits = []
@@ -693,15 +713,22 @@ def _assignments(source: str):
                     yield name.id, _code_lines(ast.get_source_segment(source, node))
 
 
+@lru_cache(maxsize=None)
+def _lessons(edition: str) -> list:
+    """(path, code cells, their sources) of each lesson of an edition ("" or "zh")."""
+    out = []
+    for path in sorted((ROOT / "notebooks" / edition).glob("[0-9][0-9]_*.ipynb")):
+        cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+        out.append((path, cells, ["".join(c["source"]) for c in cells]))
+    return out
+
+
 def table_problems(edition: str, widgets=WIDGETS) -> list:
     """What differs between ``widgets`` and the lessons of an edition ("" or "zh"), one sentence each."""
-    folder = ROOT / "notebooks" / edition
     table = {(w.lesson, w.cell): w for w in widgets}
     called, wrong = set(), []
-    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+    for path, cells, codes in _lessons(edition):
         lesson = path.name[:2]
-        cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
-        codes = ["".join(c["source"]) for c in cells]
         imported = set().union(*map(_widget_imports, codes))
         for k, (cell, source) in enumerate(zip(cells, codes)):
             body = "\n".join(line for line in _code_lines(source) if not line.lstrip().startswith(("from ", "import ")))
@@ -820,18 +847,18 @@ def test_lesson_10s_view_would_give_away_its_exercise_as_it_was():
     old = next(m for m in q.mistakes if m.name == "explorer_alpha")
     value = old.answer()
     as_it_was = Answer("10.aode_posterior (alpha = 1)", "lesson 10",
-                       [(value, lambda t: compare(t, value, rtol=q.rtol, atol=q.atol) is None)])
+                       [(value, lambda t: compare(t, value, rtol=q.rtol, atol=q.atol) is None)],
+                       prompt=q.prompt["en"])
     widget = next(w for w in WIDGETS if w.lesson == "10")
     found = leaks(widget.name, reach(build(widget), prompts=[q.prompt["en"]], n_random=0), [as_it_was])
     assert len(found) == 1 and "m_slider = 200" in found[0] and "'child'" in found[0], found
 
 
 def test_what_is_too_common_to_search_for():
-    assert _trivial(0) == "0 or 1" and _trivial(1.0) == "0 or 1"
-    assert _trivial(Fraction(3, 4)) == "a fraction over 4" and _trivial(12) == "a whole number up to 20"
+    assert _trivial(0) == "0 or 1" and _trivial(1.0) == "0 or 1" and _trivial(0.75) == "a fraction over 4"
+    assert _trivial(Fraction(15, 2)) == "a fraction over 2" and _trivial(12) == "a whole number up to 20"
     assert _trivial(Fraction(3, 7)) is None and _trivial(21) is None and _trivial(0.4608811) is None
-    assert _trivial(Fraction(3, 7), homework=True) == "a fraction over 7"
-    assert _trivial(26, homework=True) == "a whole number up to 100" and _trivial(159.002, homework=True) is None
-    assert _trivial(Fraction(33, 37), homework=True) is None
+    assert _small_table_number(Fraction(3, 7)) and _small_table_number(4 / 11) and _small_table_number(26)
+    assert not _small_table_number(159.002) and not _small_table_number(Fraction(33, 37))
     assert rounded("0.636", Fraction(7, 11)) and rounded("0.2696", 0.269558) and rounded("0.0051", 0.00513)
     assert not rounded("0.64", Fraction(7, 11)) and not rounded("0.637", Fraction(7, 11)) and not rounded("1", 1.0)

@@ -155,7 +155,7 @@ WIDGETS = (
            '                        sample={"class": "3rd class", "age": "adults", "sex": "man"})'),
     Widget("11", "b89d98b2", (), 'dseparation_explorer(burglary(), "Burglary", "Earthquake")'),
     Widget("11", "5e1a7c26", (), 'gibbs_explorer(burglary(), "Burglary", True, {"JohnCalls": True, "MaryCalls": True})',
-           n_random=4),       # a setting runs up to 8 chains of 1500 sweeps: 0.1 s
+           n_random=4),       # a random setting runs up to 8 chains of 500 + 5 x 1000 sweeps
     Widget("11", "70535f8c", (), "network_explorer(burglary(), n_samples=5000)"),
     Widget("11", "5f84dd1d", ("truth_net = sprinkler()",),
            'search_explorer(sample(truth_net, 5000, random_state=2), score="bic", restarts=1, random_state=0)'),
@@ -166,7 +166,8 @@ WIDGETS = (
 
 #: exercises that ask the student to read the answer off the widget (their prompt says so)
 ASKS_FOR_THE_WIDGET = {
-    "00.explorer_posterior": "lesson 00's tour: 'use the explorer above' to read a posterior off it",
+    "00.explorer_posterior": "lesson 00's tour of the explorer: 'In the Bayes explorer ..., set the prior "
+                             "P(ill) to 0.1 ... What posterior P(ill | x) does it show?'",
 }
 
 

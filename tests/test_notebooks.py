@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from _answers import answer_entries
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted(
@@ -315,7 +316,7 @@ def _no_answer_before_its_exercise(nb, path):
             if q.kind != "value":
                 continue
             ref = q.reference()
-            entries = _entries(ref)
+            entries = answer_entries(ref)
             searchable = [answer_forms(v) for v in entries]
             searchable = [f for f in searchable if f]
             if not searchable:
@@ -326,22 +327,6 @@ def _no_answer_before_its_exercise(nb, path):
             shown = [any(f in before for f in forms) for forms in searchable]
             # a value: any of its forms; a table: every searchable entry (one cell may be a coincidence)
             assert not all(shown), f"{path.name}: the answer of {ex_id} appears before it ({searchable[0]})"
-
-
-def _entries(value) -> list:
-    """The scalars of an answer: itself, or a table's / dict's / list's entries."""
-    import numpy as np
-    import pandas as pd
-
-    if isinstance(value, pd.DataFrame):
-        return list(value.to_numpy().ravel())
-    if isinstance(value, pd.Series):
-        return list(value.to_numpy())
-    if isinstance(value, dict):
-        return list(value.values())
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return list(np.ravel(np.asarray(value, dtype=object)))
-    return [value]
 
 
 def test_the_leak_check_finds_an_answer_shown_before_its_exercise():
@@ -386,7 +371,7 @@ def test_every_hint_stops_short_of_the_answer():
         if q.id.startswith("hw"):
             continue
         texts = [h[lang] for h in q.hints for lang in h] + [m.hint[lang] for m in q.mistakes for lang in m.hint]
-        forms = [] if q.kind != "value" else [f for v in _entries(q.reference()) for f in answer_forms(v)]
+        forms = [] if q.kind != "value" else [f for v in answer_entries(q.reference()) for f in answer_forms(v)]
         solution = q.solution_text if isinstance(q.solution_text, dict) else {"en": q.solution_text}
         lines = {ln.split("#")[0].strip() for text in solution.values() for ln in str(text).splitlines()}
         lines = {ln for ln in lines if len(ln) > 25}

@@ -72,6 +72,7 @@ from nbteach.check.compare import compare, forms, reference_forms  # noqa: E402
 from nbteach.i18n import set_language  # noqa: E402
 from nbteach.teacher.homework import load, sources  # noqa: E402
 from nbteach.widgets._explorer import Explorer  # noqa: E402
+from _answers import answer_entries  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -457,18 +458,6 @@ def _numeric(value) -> bool:
         return False
 
 
-def _entries(value) -> list:
-    if isinstance(value, pd.DataFrame):
-        return list(value.to_numpy().ravel())
-    if isinstance(value, pd.Series):
-        return list(value.to_numpy())
-    if isinstance(value, dict):
-        return list(value.values())
-    if isinstance(value, (list, tuple, np.ndarray)):
-        return list(np.ravel(np.asarray(value, dtype=object)))
-    return [value]
-
-
 def _symbolic(value) -> bool:
     return bool(getattr(value, "free_symbols", None))
 
@@ -491,7 +480,7 @@ def lesson_answers(lesson: str) -> list:
             _leave_out("asks the student to read the widget: " + ASKS_FOR_THE_WIDGET[q.id], q.id)
             continue
         answer = Answer(q.id, f"lesson {lesson}", prompt=_english(q.prompt))
-        for v in _entries(q.reference()):
+        for v in answer_entries(q.reference()):
             if _symbolic(v) or not _numeric(v):
                 continue
             why = _trivial(v)
@@ -502,7 +491,7 @@ def lesson_answers(lesson: str) -> list:
                                                                        exact=q.exact) is None))
         if answer.entries:
             out.append(answer)
-        elif not any(_numeric(v) for v in _entries(q.reference())):
+        elif not any(_numeric(v) for v in answer_entries(q.reference())):
             _leave_out("a word or a formula, not a number", q.id)
     return out
 
@@ -542,7 +531,7 @@ def homework_answers(lesson: str) -> list:
                     continue
                 each = {"type": "number", "digits": spec["digits"]} if spec["type"] in ("array", "dict") else spec
                 answer = Answer(ex.id, f"{name}, {which}", prompt=_english(ex.prompt))
-                for v in _entries(ex.answer):
+                for v in answer_entries(ex.answer):
                     if not _numeric(v):
                         continue
                     why = _trivial(v)

@@ -96,6 +96,7 @@ WORDS = {
     "EM - NB sd": "EM − 朴素贝叶斯 标准差",
     "draws EM ahead": "EM 领先的抽取次数",
     "draws": "抽取次数",
+    "sign test p": "符号检验 p 值",
     # text: indicative words; the chi-squared test of independence
     "log-ratio": "对数比",
     "chi2": "卡方统计量",
@@ -119,6 +120,8 @@ _PATTERNS = (
     # a Bayesian network's posterior, named after what it is conditioned on (证据 = evidence)
     (re.compile(r"^P\((.+) \| evidence\)$"), "P({0} | 证据)"),
     (re.compile(r"^P\((.+) \| Markov blanket\)$"), "P({0} | 马尔可夫毯)"),
+    # unlabelled_weight_cv's folds
+    (re.compile(r"^fold (\d+)$"), "第 {0} 折"),
 )
 
 

@@ -21,11 +21,23 @@ theta_{c,i} the probability of word i in class c, x_{d,i} the count of word i in
   ``feature_count_ = gamma.T @ X``);
 * repeat until the objective below stops rising.
 
+Nigam et al.'s EM-lambda (their section 5.3) counts an unlabelled document only lambda of a
+labelled one, 0 <= lambda <= 1 (``unlabelled_weight``): in the M-step its gamma_{d,c} is
+multiplied by lambda,
+
+      n_c = sum_{labelled d} [y_d = c] + lambda sum_{unlabelled d} gamma_{d,c},
+      N_{c,i} = sum_{labelled d} [y_d = c] x_{d,i} + lambda sum_{unlabelled d} gamma_{d,c} x_{d,i},
+
+and pi_c = n_c / (n_labelled + lambda n_unlabelled). lambda = 1 is the EM above; lambda = 0 is
+naive Bayes on the labelled documents alone. When the unlabelled documents do not fit the model
+(one mixture component per class), a lambda below 1 keeps them from outvoting the labels; Nigam
+et al. choose lambda by cross-validation on the labelled documents.
+
 The objective EM maximises (the MAP objective: Lidstone alpha is the mode of a Dirichlet
 prior with parameters alpha + 1 on every theta_c, and the prior pi gets no prior):
 
     L = sum_{labelled d} log (pi_{y_d} P(x_d | y_d))
-        + sum_{unlabelled d} log sum_c pi_c P(x_d | c)
+        + lambda sum_{unlabelled d} log sum_c pi_c P(x_d | c)
         + alpha sum_c sum_i log theta_{c,i},
 
 with log P(x | c) = sum_i x_i log theta_{c,i} (the multinomial coefficient, the same for
@@ -44,6 +56,7 @@ import pandas as pd
 from ._base import NbteachError, log_sum_exp
 from ._shown import shown
 from .counts import class_feature_counts, one_hot
+from .evaluation import sign_test
 from ._validation import (check_alpha, check_array, check_n_labelled, check_y, refuse_missing_labels,
                           validate_data)
 from .multinomial import MultinomialNB
@@ -52,7 +65,7 @@ from .text import count_matrix, tokenize
 from .i18n import tr
 
 __all__ = ["SemiSupervisedNB", "UNLABELLED", "mixture_documents", "draw_labelled", "em_learning_curve",
-           "em_against_labelled_only", "review_word_counts"]
+           "em_against_labelled_only", "unlabelled_weight_cv", "review_word_counts"]
 
 #: The label of an unlabelled row (scikit-learn's convention, as in SelfTrainingClassifier).
 UNLABELLED = -1
@@ -87,16 +100,20 @@ class SemiSupervisedNB(MultinomialNB):
         The most EM iterations (each one E-step and one M-step); 0 keeps the labelled-only model.
     tol : float, default 1e-6
         Stop when an iteration raises the objective by less than ``tol * max(1, |L|)``.
+    unlabelled_weight : float in [0, 1], default 1.0
+        Nigam et al.'s lambda: how much an unlabelled row counts in the M-step, relative to a
+        labelled row (its gamma_{d,c} is multiplied by it, and so is its term of L). 1 is plain
+        EM; 0 gives ``MultinomialNB`` on the labelled rows (EM then has nothing to iterate on).
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
         The labels of the labelled rows (never -1).
     class_count_ : ndarray of shape (n_classes,)
-        n_c = sum_d gamma_{d,c}: labelled rows count 1 in their class, unlabelled rows
-        fractionally.
+        n_c = sum_d w_d gamma_{d,c}: labelled rows count 1 in their class, unlabelled rows
+        fractionally (w_d = 1 for a labelled row, ``unlabelled_weight`` for an unlabelled one).
     feature_count_ : ndarray of shape (n_classes, n_features)
-        N_{c,i} = sum_d gamma_{d,c} x_{d,i}.
+        N_{c,i} = sum_d w_d gamma_{d,c} x_{d,i}.
     class_log_prior_, feature_log_prob_ : as ``MultinomialNB`` (log pi_c, log theta_{c,i}).
     loss_curve_ : list of float
         The objective L (a log-likelihood plus the Dirichlet prior term: larger is better)
@@ -110,7 +127,8 @@ class SemiSupervisedNB(MultinomialNB):
         ``max_iter`` stopped it first; True when there was nothing to iterate on).
     label_distributions_ : ndarray of shape (n_samples, n_classes)
         gamma, as the last M-step counted it: one-hot for labelled rows; for unlabelled rows
-        the class distribution of the last E-step (rows of 0 before the first E-step).
+        the class distribution of the last E-step (rows of 0 before the first E-step), before
+        ``unlabelled_weight`` multiplies it.
     n_labelled_, n_unlabelled_ : int
     n_features_in_ : int
 
@@ -148,10 +166,11 @@ class SemiSupervisedNB(MultinomialNB):
             "unlabelled rows, where the check expects the classes -1 and 1"),
     }
 
-    def __init__(self, alpha=1.0, max_iter=100, tol=1e-6):
+    def __init__(self, alpha=1.0, max_iter=100, tol=1e-6, unlabelled_weight=1.0):
         self.alpha = alpha
         self.max_iter = max_iter
         self.tol = tol
+        self.unlabelled_weight = unlabelled_weight
 
     # MultinomialNB's prior rule (class_log_prior reads these): pi_c = n_c / n
     fit_prior = True
@@ -169,7 +188,14 @@ class SemiSupervisedNB(MultinomialNB):
             raise NbteachError(tr({"en": f"tol must be a finite number >= 0 (stop when an iteration raises "
                                          f"the objective by less than tol * max(1, |L|)), got {tol!r}.",
                                    "zh": f"tol 必须是 >= 0 的有限数（一次迭代使目标函数的增加小于 tol * max(1, |L|) 时停止），你给的是 {tol!r}。"}))
-        return alpha, int(it), float(tol)
+        weight = self.unlabelled_weight
+        if isinstance(weight, bool) or not isinstance(weight, numbers.Real) or not (0 <= weight <= 1):
+            raise NbteachError(tr({"en": f"unlabelled_weight must be a number from 0 to 1 (Nigam et al.'s lambda: how "
+                                         f"much an unlabelled row counts in the M-step; 0 leaves them out, 1 counts "
+                                         f"them as much as a labelled row), got {weight!r}.",
+                                   "zh": f"unlabelled_weight 必须是 0 到 1 之间的数（Nigam 等人的 lambda：M 步中一个未标记样本"
+                                         f"相对于有标记样本计入的权重；0 不计入未标记样本，1 与有标记样本同等计入），你给的是 {weight!r}。"}))
+        return alpha, int(it), float(tol), float(weight)
 
     def _split(self, X, y):
         """Validate; return X, the labelled mask, the classes and each labelled row's class index."""
@@ -216,7 +242,7 @@ class SemiSupervisedNB(MultinomialNB):
             for model in SemiSupervisedNB(max_iter=10).em_steps(X, y):
                 print(model.n_iter_, model.score(X_test, y_test))
         """
-        alpha, max_iter, tol = self._check_params()
+        alpha, max_iter, tol, weight = self._check_params()
         X, labelled, classes, y_index = self._split(X, y)
         X_l, X_u = X[labelled], X[~labelled]
         K = len(classes)
@@ -231,27 +257,29 @@ class SemiSupervisedNB(MultinomialNB):
         self.n_features_in_ = X.shape[1]
         gamma = np.zeros((X.shape[0], K))
         gamma[labelled] = Y_l
-        self._m_step(gamma, X, alpha)
+        self._m_step(gamma, X, alpha, labelled, weight)
         jll_u, norm_u = self._score(X_u)
-        self.loss_curve_ = [self._objective(Y_l, X_l, norm_u, alpha)]
+        self.loss_curve_ = [self._objective(Y_l, X_l, norm_u, alpha, weight)]
         self.n_iter_ = 0
-        self.converged_ = self.n_unlabelled_ == 0      # nothing to iterate on
+        nothing_to_iterate = self.n_unlabelled_ == 0 or weight == 0    # the unlabelled rows count 0
+        self.converged_ = nothing_to_iterate
         yield self
-        # with no unlabelled row the first iteration changes nothing (E: no row; M: the same counts)
-        for _ in range(max_iter if self.n_unlabelled_ else min(max_iter, 1)):
+        # with nothing to iterate on the first iteration changes nothing (M: the same counts)
+        for _ in range(min(max_iter, 1) if nothing_to_iterate else max_iter):
             # E-step: P(c | x_d) for every unlabelled row under the current parameters
-            if not np.all(np.isfinite(norm_u)):
+            if weight > 0 and not np.all(np.isfinite(norm_u)):
                 self._normalise(jll_u)                # a row no class can explain: says what to fix
             gamma = gamma.copy()
-            gamma[~labelled] = np.exp(jll_u - norm_u[:, None])
-            # M-step: fractional counts, smoothed
-            self._m_step(gamma, X, alpha)
+            with np.errstate(invalid="ignore"):       # weight 0: a row no class explains counts 0
+                gamma[~labelled] = np.exp(jll_u - norm_u[:, None])
+            # M-step: fractional counts (the unlabelled rows' times the weight), smoothed
+            self._m_step(gamma, X, alpha, labelled, weight)
             jll_u, norm_u = self._score(X_u)
-            new = self._objective(Y_l, X_l, norm_u, alpha)
+            new = self._objective(Y_l, X_l, norm_u, alpha, weight)
             old = self.loss_curve_[-1]
             self.loss_curve_.append(new)
             self.n_iter_ += 1
-            self.converged_ = bool(new - old < tol * max(1.0, abs(new))) or self.n_unlabelled_ == 0
+            self.converged_ = bool(new - old < tol * max(1.0, abs(new))) or nothing_to_iterate
             yield self
             if self.converged_:
                 return
@@ -268,11 +296,16 @@ class SemiSupervisedNB(MultinomialNB):
             pass
         return self
 
-    def _m_step(self, gamma, X, alpha):
-        """n_c = sum_d gamma_{d,c} and N_{c,i} = (gamma.T @ X)_{c,i}: MultinomialNB's counting
-        (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma; then its smoothing."""
+    def _m_step(self, gamma, X, alpha, labelled, weight):
+        """n_c = sum_d w_d gamma_{d,c} and N_{c,i} = sum_d w_d gamma_{d,c} x_{d,i}: MultinomialNB's
+        counting (count_by_class: Y.T @ X) with the one-hot Y replaced by gamma, each unlabelled
+        row's times ``weight`` (Nigam's lambda); then its smoothing."""
         self.label_distributions_ = gamma
-        self.class_count_, self.feature_count_ = class_feature_counts(gamma, len(self.classes_), X)
+        counted = gamma
+        if weight != 1:
+            counted = gamma.copy()
+            counted[~labelled] = 0.0 if weight == 0 else weight * gamma[~labelled]
+        self.class_count_, self.feature_count_ = class_feature_counts(counted, len(self.classes_), X)
         self._update_log_probs(alpha)
 
     def _score(self, X_u):
@@ -284,12 +317,12 @@ class SemiSupervisedNB(MultinomialNB):
         # axis is several times slower than over the first axis of a contiguous array
         return jll_u, log_sum_exp(np.ascontiguousarray(jll_u.T), axis=0)
 
-    def _objective(self, Y_l, X_l, norm_u, alpha):
-        """L: labelled and unlabelled log-likelihood, plus alpha * sum log theta (the prior)."""
+    def _objective(self, Y_l, X_l, norm_u, alpha, weight):
+        """L: labelled and (weighted) unlabelled log-likelihood, plus alpha * sum log theta (the prior)."""
         jll_l = self._joint_log_likelihood(X_l)
         with np.errstate(invalid="ignore"):
             labelled = float(np.sum(np.where(Y_l > 0, jll_l, 0.0)))
-        unlabelled = float(np.sum(norm_u))
+        unlabelled = weight * float(np.sum(norm_u)) if weight > 0 else 0.0
         prior = alpha * float(np.sum(self.feature_log_prob_)) if alpha > 0 else 0.0
         return labelled + unlabelled + prior
 
@@ -418,14 +451,18 @@ def em_learning_curve(X_train, y_train, X_test, y_test, n_labelled=(5, 10, 20, 5
 def em_against_labelled_only(curve, iteration=None):
     """Summarise :func:`em_learning_curve`: for each number of labelled rows, the accuracy of
     labelled-only naive Bayes (iteration 0) and of EM (at ``iteration``, the last by default),
-    each as mean and standard deviation over the draws, and their paired difference.
+    each as mean and standard deviation over the draws (ddof 1), and their paired difference
+    with the two-sided p-value of the sign test on it (:func:`nbteach.evaluation.sign_test`).
+    The draws are independent draws of which training rows keep their label, from the same
+    training rows and scored on the same test rows: the sign test's null is about such draws
+    (EM and naive Bayes each ahead with probability 1/2 among untied draws), not about other data.
 
     Returns
     -------
     DataFrame indexed by ``n_labelled`` with columns ``naive Bayes mean``, ``naive Bayes sd``,
-    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``.
+    ``EM mean``, ``EM sd``, ``EM - NB mean``, ``EM - NB sd``, ``draws EM ahead``, ``draws``,
+    ``sign test p``.
     """
-
     last = int(curve["iteration"].max())
     it = last if iteration is None else iteration
     if isinstance(it, bool) or not isinstance(it, numbers.Integral) or not 0 <= it <= last:
@@ -437,12 +474,97 @@ def em_against_labelled_only(curve, iteration=None):
     by = lambda s: s.groupby(level="n_labelled")  # noqa: E731
 
     out = pd.DataFrame({
-        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=0),
-        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=0),
-        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=0),
+        "naive Bayes mean": by(nb).mean(), "naive Bayes sd": by(nb).std(ddof=1),
+        "EM mean": by(em).mean(), "EM sd": by(em).std(ddof=1),
+        "EM - NB mean": by(diff).mean(), "EM - NB sd": by(diff).std(ddof=1),
         "draws EM ahead": by(diff > 0).sum().astype(int), "draws": by(diff).size(),
+        "sign test p": pd.Series({n: sign_test(em.loc[n].to_numpy(), nb.loc[n].to_numpy())["p-value"]
+                                  for n in nb.index.unique(level="n_labelled")}).rename_axis("n_labelled"),
     })
     return shown(out, *out.columns, "n_labelled")
+
+
+def unlabelled_weight_cv(X, y, weights=(0.0, 0.1, 0.3, 1.0), n_folds=3, random_state=None, **params):
+    """Nigam et al.'s choice of lambda: each ``unlabelled_weight`` scored by cross-validation on
+    the labelled rows only.
+
+    The labelled rows of ``y`` (every row whose label is not -1) are dealt into ``n_folds``
+    folds, class by class (stratified; the order within a class at random). For each fold and
+    each weight: ``SemiSupervisedNB(unlabelled_weight=weight, **params)`` is fitted on all of X
+    with that fold's labels hidden as well (its rows join the unlabelled ones), and scored by
+    accuracy on that fold's rows against their labels. No row outside X is ever looked at, so
+    a test set stays untouched by the choice.
+
+    Parameters
+    ----------
+    X, y : as ``SemiSupervisedNB.fit`` (-1 for an unlabelled row)
+    weights : the candidate lambdas, each in [0, 1]
+    n_folds : int >= 2
+    random_state : seed or numpy Generator, for the order within each class
+    **params : the other parameters of ``SemiSupervisedNB`` (alpha, max_iter, tol)
+
+    Returns
+    -------
+    DataFrame indexed by ``unlabelled_weight`` (ascending), with one column of accuracy per fold
+    (``fold 1``, ...), their ``mean`` and their ``sd`` (ddof 1: the folds are a sample). The
+    chosen weight is ``table["mean"].idxmax()``: on a tie the smallest, which trusts the labels.
+
+    >>> X, y = mixture_documents(60, random_state=0)
+    >>> y_semi = np.where(np.arange(60) < 12, y.astype(object), -1)
+    >>> unlabelled_weight_cv(X, y_semi, weights=[0, 1], n_folds=3, random_state=0).shape
+    (2, 5)
+    """
+    if isinstance(n_folds, bool) or not isinstance(n_folds, numbers.Integral) or n_folds < 2:
+        raise NbteachError(tr({"en": f"n_folds must be a whole number >= 2, got {n_folds!r}.",
+                               "zh": f"n_folds 必须是 >= 2 的整数，你给的是 {n_folds!r}。"}))
+    try:
+        grid = sorted({float(w) for w in weights})
+    except (TypeError, ValueError):
+        grid = None
+    if not grid or any(not 0 <= w <= 1 for w in grid):
+        raise NbteachError(tr({"en": f"weights must be a non-empty list of numbers from 0 to 1 (the candidate "
+                                     f"values of unlabelled_weight), got {weights!r}.",
+                               "zh": f"weights 必须是由 0 到 1 之间的数组成的非空列表（unlabelled_weight 的候选值），"
+                                     f"你给的是 {weights!r}。"}))
+    unknown = set(params) - {"alpha", "max_iter", "tol"}
+    if unknown:
+        raise NbteachError(tr({"en": f"unlabelled_weight_cv passes alpha, max_iter and tol to SemiSupervisedNB and "
+                                     f"tries every weight itself; it takes no {', '.join(sorted(unknown))}.",
+                               "zh": f"unlabelled_weight_cv 只把 alpha、max_iter 和 tol 传给 SemiSupervisedNB，"
+                                     f"各个权重由它自己逐一尝试；它不接受 {', '.join(sorted(unknown))}。"}))
+    model = SemiSupervisedNB(**params)
+    model._check_params()
+    X, labelled, classes, y_index = model._split(X, y)
+    rows = np.flatnonzero(labelled)
+    counts = np.bincount(y_index, minlength=len(classes))
+    if counts.min() < 2 or len(rows) < n_folds:
+        raise NbteachError(tr({"en": f"Cross-validation needs at least 2 labelled rows of every class (so that each "
+                                     f"fold's training part keeps every class) and at least n_folds = {n_folds} "
+                                     f"labelled rows; the labelled rows per class are "
+                                     f"{dict(zip(classes.tolist(), counts.tolist()))}.",
+                               "zh": f"交叉验证要求每个类别至少有 2 个有标记的行（这样每一折的训练部分都保有每个类别），"
+                                     f"且有标记的行不少于 n_folds = {n_folds} 个；现在各类别有标记的行数为 "
+                                     f"{dict(zip(classes.tolist(), counts.tolist()))}。"}))
+    rng = np.random.default_rng(random_state)
+    order = np.concatenate([rng.permutation(np.flatnonzero(y_index == k)) for k in range(len(classes))])
+    fold = np.empty(len(rows), dtype=int)
+    fold[order] = np.arange(len(rows)) % n_folds     # dealt in turn: every class spread over the folds
+    y_semi = np.full(X.shape[0], UNLABELLED, dtype=object)
+    y_semi[rows] = classes[y_index]
+    scores = np.empty((len(grid), n_folds))
+    for f in range(n_folds):
+        held = rows[fold == f]
+        y_f = y_semi.copy()
+        y_f[held] = UNLABELLED
+        truth = classes[y_index[fold == f]]
+        for j, w in enumerate(grid):
+            fitted = SemiSupervisedNB(**params, unlabelled_weight=w).fit(X, y_f)
+            scores[j, f] = float(np.mean(fitted.predict(X[held]) == truth))
+    out = pd.DataFrame(scores, index=pd.Index(grid, name="unlabelled_weight"),
+                       columns=[f"fold {f + 1}" for f in range(n_folds)])
+    out["mean"] = scores.mean(axis=1)
+    out["sd"] = scores.std(axis=1, ddof=1)
+    return shown(out, *out.columns)
 
 
 def review_word_counts(n_words=1000):

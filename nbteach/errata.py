@@ -234,9 +234,12 @@ ERRATA: list[Erratum] = [
         key="note002_mdl_bytes",
         seed="002",
         quote="第一项描述了编码贝叶斯网络需要的字节数",
-        wrong="The note measures the MDL code lengths in bytes (字节). With logarithms to base 2, as "
-              "the MDL criterion and f(theta) = log2(m)/2 take them (the note uses no base-256 "
-              "logarithm), a code length is in bits: an event of probability p costs -log2 p bits.",
+        wrong="The note measures the MDL code lengths in bytes (字节). The base of the logarithm decides "
+              "the unit (2: bits, e: nats, 256: bytes); the note writes log without a base, and the MDL "
+              "criterion and f(theta) = log2(m)/2 take base 2 (the note uses no base-256 logarithm), so "
+              "a code length is in bits: an event of probability p costs -log2 p bits. A compressor "
+              "that knows nothing of the network (lzma) writes the rows in fewer bytes than the data "
+              "term, which no code can do were the term a number of bytes.",
         correct="s(B|D) = (log2 m / 2)|B| - LL(B|D)/ln 2 is a length in bits (one byte is 8 bits).",
         lesson="11"),
 ]
@@ -306,8 +309,10 @@ ERRATA_ZH: dict[str, tuple[str, str]] = {
         "只保留 x、y、z 及其祖先结点，把这个祖先图道德化，再删去 z；x 与 y 被 z 有向分离，当且仅当此时没有路径连接它们"
         "（Lauritzen 等，1990）。"),
     "note002_mdl_bytes": (
-        "笔记用字节来度量最小描述长度中的编码长度。而最小描述长度准则与 f(theta) = log2(m)/2 取的都是以 2 为底的对数"
-        "（笔记并没有用以 256 为底的对数），所以编码长度的单位是比特：概率为 p 的事件要花 -log2 p 比特。",
+        "笔记用字节来度量最小描述长度中的编码长度。对数的底决定单位（2：比特，e：奈特，256：字节）；笔记写的 log 没有底，"
+        "而最小描述长度准则与 f(theta) = log2(m)/2 取的都是以 2 为底的对数（笔记并没有用以 256 为底的对数），所以编码长度的"
+        "单位是比特：概率为 p 的事件要花 -log2 p 比特。一个对网络一无所知的压缩器（lzma）写出这些行所用的字节数比数据项还少，"
+        "假如数据项是字节数，任何编码都做不到这一点。",
         "s(B|D) = (log2 m / 2)|B| - LL(B|D)/ln 2 是以比特计的长度（1 字节为 8 比特）。"),
 }
 

@@ -31,10 +31,13 @@ import pandas as pd
 from .i18n import tr
 from ._base import NbteachError
 from ._shown import shown
-from .resample import train_test_split
+from .gaussian import GaussianNB
+from .logistic import LogisticRegression
+from .resample import stratified_draws, train_test_split
 from .text import TextNB, UnknownWordsWarning, memoise
 
-__all__ = ["paired_difference", "sign_test", "learning_curve", "repeated_holdout", "Verdict", "t_quantile"]
+__all__ = ["paired_difference", "sign_test", "binomial_interval", "learning_curve", "repeated_holdout", "Verdict",
+           "t_quantile"]
 
 
 _FINITE = {"en": "a and b must hold finite scores.", "zh": "a 和 b 中的得分必须是有限的数。"}
@@ -162,24 +165,75 @@ def paired_difference(a, b, test_fraction: float, higher_is_better: bool = True,
             "folds a ahead": ahead, "verdict": verdict}
 
 
+def binomial_interval(k: int, m: int, level: float = 0.05) -> tuple:
+    r"""The exact (Clopper-Pearson) interval for a probability p, after k successes in m
+    independent trials: every p under which k is not in either tail of Binomial(m, p) beyond
+    level/2,
+
+    .. math:: P(X \ge k \mid p_\text{low}) = \tfrac{\text{level}}{2},\qquad
+              P(X \le k \mid p_\text{high}) = \tfrac{\text{level}}{2}
+
+    (p_low = 0 when k = 0, p_high = 1 when k = m), each found by bisection on the binomial
+    tail, summed in logarithms with numpy. At least 1 - level of such intervals hold the true
+    p. It holds 1/2 exactly when the two-sided sign test (:func:`sign_test`) of k wins in m
+    gives p >= level: the interval and the test always agree.
+
+    >>> [round(v, 4) for v in binomial_interval(7, 10)]
+    [0.3475, 0.9333]
+    """
+    if isinstance(k, bool) or isinstance(m, bool) or int(k) != k or int(m) != m or not 0 <= k <= m:
+        raise NbteachError(tr({"en": f"k and m must be whole numbers with 0 <= k <= m (k successes in m trials); "
+                                     f"got k={k!r}, m={m!r}.",
+                               "zh": f"k 和 m 必须是整数，且 0 <= k <= m（m 次试验中成功 k 次）；"
+                                     f"得到的是 k={k!r}、m={m!r}。"}))
+    _check_level(level)
+    k, m = int(k), int(m)
+    if m == 0:
+        return 0.0, 1.0
+    i = np.arange(m + 1)
+    log_comb = np.concatenate([[0.0], np.cumsum(np.log((m - i[1:] + 1) / i[1:]))])
+
+    def tail(p, upper):                    # P(X >= k) if upper else P(X <= k), X ~ Binomial(m, p)
+        logs = log_comb + i * math.log(p) + (m - i) * math.log1p(-p)
+        part = logs[k:] if upper else logs[: k + 1]
+        return float(np.exp(part - part.max()).sum() * math.exp(part.max()))
+
+    def solve(upper):                      # the p where the tail equals level/2 (monotone in p)
+        low, high = 0.0, 1.0
+        for _ in range(60):
+            mid = (low + high) / 2
+            rising = tail(mid, upper) < level / 2
+            low, high = (mid, high) if rising == upper else (low, mid)
+        return (low + high) / 2
+
+    return (0.0 if k == 0 else solve(True)), (1.0 if k == m else solve(False))
+
+
 def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     r"""Paired sign test of scores ``a`` and ``b`` over independent repetitions.
 
     Each position r holds the two models' scores on repetition r (the same training and
-    test rows for both). Drop the ties; if neither model were better, the number of
-    repetitions a wins would be Binomial(m, 1/2) over the m untied ones. The two-sided
-    p-value is the chance of a split at least as lopsided:
+    test rows for both). Drop the ties. The null hypothesis is about who *wins*, not about
+    the mean scores: among untied repetitions each model wins with probability 1/2 (the
+    median of the paired difference is 0). Under it the number of repetitions a wins is
+    Binomial(m, 1/2) over the m untied ones, and the two-sided p-value is the chance of a
+    split at least as lopsided:
 
     .. math:: p = \min\Bigl(1,\; 2 \sum_{i=0}^{\min(k, m-k)} \binom{m}{i} 2^{-m}\Bigr)
 
     where k is the number of repetitions a wins. Its one assumption: the repetitions are
     independent (each draws its own rows, as :func:`learning_curve` does). Cross-validation
     folds are not (their training sets share rows): use :func:`paired_difference` there.
+    ``win rate`` is k / m, the share of untied repetitions a wins, and ``interval`` its exact
+    interval at 1 - level (:func:`binomial_interval`), which leaves out 1/2 exactly when
+    p < level. What a rejection shows is a direction: which model wins more often on such
+    repetitions, not by how much, and not that its mean score is higher.
 
     Returns
     -------
     dict with ``mean difference`` (a - b), ``sd of difference``, ``a ahead``, ``b ahead``,
-    ``ties``, ``p-value`` and a ``verdict`` sentence (difference called real where p < level).
+    ``ties``, ``win rate``, ``interval``, ``p-value`` and a ``verdict`` sentence (a direction
+    claimed where p < level; ``.better`` is ``"a"``, ``"b"`` or ``"tie"`` when none is).
 
     >>> sign_test([0.9] * 9 + [0.7], [0.8] * 10)["p-value"]
     0.021484375
@@ -191,33 +245,122 @@ def sign_test(a, b, higher_is_better: bool = True, level: float = 0.05) -> dict:
     k = min(a_ahead, b_ahead)
     p = 1.0 if m == 0 else min(1.0, 2 * sum(math.comb(m, i) for i in range(k + 1)) / 2 ** m)
     if p < level and a_ahead > b_ahead:
-        verdict = Verdict(tr({"en": "a is better: it wins more repetitions than chance easily gives",
-                              "zh": "a 更好：获胜次数之多难以用偶然解释"}), "a")
+        verdict = Verdict(tr({"en": "a wins more often: P(a wins) > 1/2 among untied repetitions",
+                              "zh": "a 赢得更多：在不平局的重复中 P(a 赢) > 1/2"}), "a")
     elif p < level:
-        verdict = Verdict(tr({"en": "b is better: it wins more repetitions than chance easily gives",
-                              "zh": "b 更好：获胜次数之多难以用偶然解释"}), "b")
+        verdict = Verdict(tr({"en": "b wins more often: P(a wins) < 1/2 among untied repetitions",
+                              "zh": "b 赢得更多：在不平局的重复中 P(a 赢) < 1/2"}), "b")
     else:
-        verdict = Verdict(tr({"en": "a tie: a split of wins like this one is common by chance",
-                              "zh": "不分高下：这样的胜负分布靠偶然就很常见"}), "tie")
+        verdict = Verdict(tr({"en": "no direction: a split of wins like this one is common if each wins half of them",
+                              "zh": "方向不明：若双方各赢一半，这样的胜负分布很常见"}), "tie")
     diff = a - b
     return {"mean difference": float(diff.mean()), "sd of difference": float(diff.std(ddof=1)),
-            "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m, "p-value": float(p),
-            "verdict": verdict}
+            "a ahead": a_ahead, "b ahead": b_ahead, "ties": len(d) - m,
+            "win rate": a_ahead / m if m else float("nan"), "interval": binomial_interval(a_ahead, m, level),
+            "p-value": float(p), "verdict": verdict}
+
+
+def _gaussian_nb_predictions(model, Xtr, ytr, Xte, K):
+    """The class indices :class:`~nbteach.GaussianNB` predicts on every draw at once: ``Xtr``
+    (draws, n, d) with labels ``ytr`` (draws, n) in 0..K-1, ``Xte`` (draws, t, d). The
+    estimates of ``GaussianNB._fit`` (class means, variances dividing by n_c, pooled with the
+    class counts as weights when shared, plus var_smoothing times the largest variance), each
+    sum over one draw's rows; the prediction is the argmax of its joint log-likelihood."""
+    onehot = (ytr[:, :, None] == np.arange(K)).astype(float)                  # (draws, n, K)
+    count = onehot.sum(axis=1)                                                 # (draws, K)
+    theta = onehot.transpose(0, 2, 1) @ Xtr / count[:, :, None]                # (draws, K, d)
+    resid2 = (Xtr - np.take_along_axis(theta, ytr[:, :, None], axis=1)) ** 2
+    var = onehot.transpose(0, 2, 1) @ resid2 / count[:, :, None]
+    if model.shared_variance:
+        pooled = np.einsum("rk,rkd->rd", count, var) / count.sum(axis=1)[:, None]
+        var = np.repeat(pooled[:, None, :], K, axis=1)
+    var = var + (model.var_smoothing * Xtr.var(axis=1).max(axis=1))[:, None, None]
+    log_prior = np.log(count / count.sum(axis=1, keepdims=True))
+    jll = np.empty(Xte.shape[:2] + (K,))
+    for k in range(K):                     # summed as GaussianNB sums, so that the numbers agree
+        n_ij = -0.5 * np.log(2.0 * np.pi * var[:, k]).sum(axis=1)[:, None]
+        n_ij = n_ij - 0.5 * np.sum((Xte - theta[:, None, k]) ** 2 / var[:, None, k], axis=2)
+        jll[:, :, k] = log_prior[:, k, None] + n_ij
+    return np.argmax(jll, axis=2)
+
+
+def _logistic_predictions(model, Xtr, ytr, Xte):
+    """The class indices a two-class :class:`~nbteach.LogisticRegression` (Newton) predicts on
+    every draw at once: its ``_newton`` run on all draws side by side. J(w) = sum_i
+    [log(1 + e^f_i) - y_i f_i] + lam/2 ||w||^2 (intercept not penalised), f = w.x + w_0; a step
+    solves H s = g, backtracks by halves until J falls enough (Armijo, 1e-4), and a draw stops
+    when its largest |gradient| / n is below ``tol``."""
+    draws, n, d = Xtr.shape
+    X1 = np.concatenate([Xtr, np.ones((draws, n, 1))], axis=2)
+    y = ytr.astype(float)
+    mask = np.ones(d + 1)
+    mask[-1] = 0.0
+    lam = float(model.lam)
+    ridge = np.diag(lam * mask + 1e-10 * n * (1.0 - mask))
+
+    W = np.zeros((draws, d + 1))
+    J = _logistic_objective(X1, y, W, lam, mask)
+    for _ in range(model.max_iter or 100):
+        p = 1.0 / (1.0 + np.exp(-(X1 @ W[:, :, None])[:, :, 0]))
+        g = ((p - y)[:, None, :] @ X1)[:, 0, :] + lam * W * mask
+        going = np.abs(g).max(axis=1) / n >= model.tol
+        if not going.any():
+            break
+        H = (X1 * (p * (1 - p))[:, :, None]).transpose(0, 2, 1) @ X1 + ridge
+        step = np.linalg.solve(H[going], g[going][:, :, None])[:, :, 0]
+        Wg, Jg, slope, t = W[going], J[going], (g[going] * step).sum(axis=1), np.ones(going.sum())
+        while True:
+            W_new = Wg - t[:, None] * step
+            J_new = _logistic_objective(X1[going], y[going], W_new, lam, mask)
+            short = (J_new > Jg - 1e-4 * t * slope) & (t >= 1e-10)
+            if not short.any():
+                break
+            t[short] *= 0.5
+        W[going], J[going] = W_new, J_new
+    return ((Xte @ W[:, :-1, None])[:, :, 0] + W[:, -1:] > 0).astype(int)
+
+
+def _logistic_objective(X1, y, W, lam, mask):
+    """J(w) of every draw (one row of W each)."""
+    f = (X1 @ W[:, :, None])[:, :, 0]
+    return (np.logaddexp(0.0, f) - y * f).sum(axis=1) + 0.5 * lam * ((W * mask) ** 2).sum(axis=1)
+
+
+def _predictions_of_all_draws(model, Xtr, ytr, Xte, K):
+    """The predictions (class indices) of ``model`` fitted on every draw, all draws at once,
+    where nbteach has that form: a :class:`~nbteach.GaussianNB` without fixed priors, a
+    two-class :class:`~nbteach.LogisticRegression` with Newton and lam > 0. Otherwise None."""
+    if type(model) is GaussianNB and model.priors is None:
+        return _gaussian_nb_predictions(model, Xtr, ytr, Xte, K)
+    if type(model) is LogisticRegression and K == 2 and model.solver == "newton" and model.lam > 0:
+        return _logistic_predictions(model, Xtr, ytr, Xte)
+    return None
 
 
 def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_size: int = 200,
                    random_state: int = 0, standardise: bool = True):
     """Held-out accuracy of each model as the training set grows, with its spread.
 
-    For every training size n and every repeat, a stratified random split draws n training
-    rows and ``test_size`` test rows (disjoint; the same split for every model, so the
-    models are compared on the same rows). With ``standardise`` the features are centred
-    and scaled with the *training* rows' mean and standard deviation (what a model may
-    know). Each model is cloned (``type(m)(**m.get_params())``) and fitted afresh.
+    Every training size n gets ``n_repeats`` draws of its own, independent of each other and
+    of the other sizes' (:func:`nbteach.resample.stratified_draws`): each draw takes fresh
+    training rows and fresh ``test_size`` test rows, disjoint, each class with its share of
+    both. No draw's rows are a prefix of another's and no two sizes share a test set, so the
+    draws of one size are independent repetitions (what :func:`sign_test` assumes) and the
+    sizes are independent of each other. Within a draw every model gets the same rows, so the
+    models can be compared draw by draw. With ``standardise`` the features are centred and
+    scaled with the draw's *training* rows' mean and standard deviation (what a model may
+    know). Each model is fitted afresh on every draw (a clone, ``type(m)(**m.get_params())``);
+    :class:`~nbteach.GaussianNB` and two-class :class:`~nbteach.LogisticRegression` (Newton,
+    lam > 0) are fitted on all draws at once, with numpy over the draws: the same estimates
+    and predictions as fitting each draw (the tests compare them draw by draw), many times
+    faster.
 
-    Returns a DataFrame with one row per (model, n): ``mean``, ``sd`` (over the repeats),
-    ``min``, ``max``, and in ``.attrs["scores"]`` the per-repeat accuracies
-    {model: array (len(train_sizes), n_repeats)}, for paired comparisons.
+    ``n_repeats``: the number of draws at every size, or a list with one number per size.
+
+    Returns a DataFrame with one row per (model, n): ``mean``, ``sd`` (over the draws),
+    ``min``, ``max``, and in ``.attrs["scores"]`` the per-draw accuracies, for paired
+    comparisons: {model: array (len(train_sizes), n_repeats)}, or with a list of
+    ``n_repeats`` {model: [one array of n_repeats[s] accuracies per size s]}.
     """
 
     X = np.asarray(X, dtype=float)
@@ -225,42 +368,46 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
     if X.ndim != 2 or len(X) != len(y):
         raise NbteachError(tr({"en": f"X must be 2-D with one row per label; got X {X.shape} and {len(y)} labels.",
                                "zh": f"X 必须是二维的，每个标记一行；得到的 X 形状是 {X.shape}，标记有 {len(y)} 个。"}))
+    if not np.isfinite(X).all():
+        raise NbteachError(tr({"en": "X holds missing (NaN) or infinite values: fill or drop them first.",
+                               "zh": "X 中有缺失值（NaN）或无穷大：请先填补或删去它们。"}))
     classes, y_idx = np.unique(y, return_inverse=True)
+    y_idx = y_idx.ravel()
     sizes = [int(n) for n in train_sizes]
     if any(n < 2 * len(classes) for n in sizes) or max(sizes) + test_size > len(y):
-        raise NbteachError(tr({"en": f"each training size must be at least {2 * len(classes)} (two rows per class) and "
+        raise NbteachError(tr({"en": f"each training size must be at least {2 * len(classes)} (twice the number of classes) and "
                                      f"size + test_size at most {len(y)}; got sizes {sizes}, test_size {test_size}.",
-                               "zh": f"每个训练集大小至少为 {2 * len(classes)}（每个类别两行），且大小 + test_size "
+                               "zh": f"每个训练集大小至少为 {2 * len(classes)}（类别数的两倍），且大小 + test_size "
                                      f"不超过 {len(y)}；得到的大小是 {sizes}，test_size 是 {test_size}。"}))
-    if not isinstance(n_repeats, int) or n_repeats < 2:
-        raise NbteachError(tr({"en": f"n_repeats must be a whole number >= 2 (the spread needs it), got {n_repeats!r}.",
-                               "zh": f"n_repeats 必须是 >= 2 的整数（算离散程度需要它），得到的是 {n_repeats!r}。"}))
+    one_count = not isinstance(n_repeats, (list, tuple, np.ndarray))
+    repeats = [n_repeats] * len(sizes) if one_count else list(n_repeats)
+    if len(repeats) != len(sizes) or any(isinstance(r, bool) or not isinstance(r, (int, np.integer)) or r < 2
+                                         for r in repeats):
+        raise NbteachError(tr({"en": f"n_repeats must be a whole number >= 2 (the spread needs it), or one such number "
+                                     f"per training size; got {n_repeats!r} for {len(sizes)} sizes.",
+                               "zh": f"n_repeats 必须是 >= 2 的整数（算离散程度需要它），或每个训练集大小各一个这样的整数；"
+                                     f"得到的是 {n_repeats!r}，而大小有 {len(sizes)} 个。"}))
     rng = np.random.default_rng(random_state)
-    scores = {name: np.zeros((len(sizes), n_repeats)) for name in models}
-    for r in range(n_repeats):
-        order = rng.permutation(len(y))
-        # the test rows first (stratified by shuffling within the permutation), then training rows
-        test = order[:test_size]
-        pool = order[test_size:]
-        for s, n in enumerate(sizes):
-            # stratified: each class gets its share of the n training rows, at least two
-            take = []
-            for k in range(len(classes)):
-                rows = pool[y_idx[pool] == k]
-                share = max(2, int(round(n * len(rows) / len(pool))))
-                take.append(rows[:share])
-            train = np.concatenate(take)[:max(n, 2 * len(classes))]
-            Xtr, Xte = X[train], X[test]
-            if standardise:
-                mu, sd = Xtr.mean(axis=0), Xtr.std(axis=0)
-                sd[sd == 0] = 1.0
-                Xtr, Xte = (Xtr - mu) / sd, (Xte - mu) / sd
-            for name, model in models.items():
-                m = type(model)(**model.get_params())
-                with warnings.catch_warnings():
-                    warnings.simplefilter("ignore")
-                    m.fit(Xtr, y[train])
-                scores[name][s, r] = float(np.mean(m.predict(Xte) == y[test]))
+    scores = {name: [np.zeros(r) for r in repeats] for name in models}
+    for s, n in enumerate(sizes):
+        train, test = stratified_draws(y, n, test_size, repeats[s], rng)
+        Xtr, Xte = X[train], X[test]                               # (draws, n, d), (draws, test_size, d)
+        if standardise:
+            mu, sd = Xtr.mean(axis=1, keepdims=True), Xtr.std(axis=1, keepdims=True)
+            sd[sd == 0] = 1.0
+            Xtr, Xte = (Xtr - mu) / sd, (Xte - mu) / sd
+        for name, model in models.items():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                # the first draw fitted as usual: the model refuses bad settings as its fit does
+                first = type(model)(**model.get_params()).fit(Xtr[0], y[train[0]])
+                predicted = _predictions_of_all_draws(model, Xtr, y_idx[train], Xte, len(classes))
+                if predicted is not None:
+                    scores[name][s] = np.mean(predicted == y_idx[test], axis=1)
+                    continue
+                for r in range(repeats[s]):
+                    m = first if r == 0 else type(model)(**model.get_params()).fit(Xtr[r], y[train[r]])
+                    scores[name][s][r] = float(np.mean(m.predict(Xte[r]) == y[test[r]]))
     rows = []
     for name in models:
         for s, n in enumerate(sizes):
@@ -269,7 +416,7 @@ def learning_curve(models: dict, X, y, train_sizes, n_repeats: int = 20, test_si
                          "min": v.min(), "max": v.max()})
 
     out = pd.DataFrame(rows).set_index(["model", "n_train"])
-    out.attrs["scores"] = scores
+    out.attrs["scores"] = {name: np.array(v) for name, v in scores.items()} if one_count else scores
     out.attrs["test_size"] = test_size
     return shown(out, "model", "n_train", "mean", "sd", "min", "max")
 

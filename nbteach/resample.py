@@ -19,7 +19,7 @@ from ._base import NbteachError
 from ._validation import refuse_missing_labels
 from .i18n import tr
 
-__all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split"]
+__all__ = ["random_undersample", "random_oversample", "class_sizes", "train_test_split", "stratified_draws"]
 
 
 def _take(X, idx):
@@ -150,3 +150,61 @@ def train_test_split(X, y, test_size=0.25, random_state=None, stratify=True):
         raise NbteachError(tr({"en": "test_size leaves the training or the test part empty.",
                                "zh": "这个 test_size 会让训练集或测试集为空。"}))
     return _take(X, train_idx), _take(X, test_idx), y[train_idx], y[test_idx]
+
+
+def _class_shares(counts, n):
+    """n split over the classes in proportion to ``counts`` (largest remainders, so the shares
+    add up to n exactly)."""
+    exact = n * counts / counts.sum()
+    share = np.floor(exact).astype(int)
+    share[np.argsort(-(exact - share), kind="stable")[: n - share.sum()]] += 1
+    return share
+
+
+def stratified_draws(y, n_train, n_test, n_draws, random_state=None):
+    """``n_draws`` independent stratified draws of ``n_train`` training and ``n_test`` test rows.
+
+    Each draw takes its own random rows, without regard to the other draws: within a draw the
+    training and test rows are disjoint, and each class has its share of both, as in ``y``
+    (largest remainders, so the shares add up to ``n_train`` and ``n_test``). Two calls draw
+    independently of each other too, so the draws of two training sizes share nothing but the
+    pool (one calls it per size; none is a prefix of another). All draws at once, with numpy:
+    per class, every draw shuffles the class's rows on its own, then takes its training rows
+    and, after them, its test rows.
+
+    Returns ``(train, test)``: integer arrays of row positions, of shapes
+    ``(n_draws, n_train)`` and ``(n_draws, n_test)``. ``random_state``: a seed or a
+    ``numpy.random.Generator`` (drawn from, so successive calls differ).
+
+    >>> train, test = stratified_draws(["a"] * 6 + ["b"] * 4, 5, 5, n_draws=3, random_state=0)
+    >>> train.shape, [sorted(set(t) | set(u)) == list(range(10)) for t, u in zip(train, test)]
+    ((3, 5), [True, True, True])
+    >>> [int((r >= 6).sum()) for r in train]          # each draw: 3 of class a and 2 of class b
+    [2, 2, 2]
+    """
+    y = np.asarray(y)
+    if y.ndim != 1 or len(y) == 0:
+        raise NbteachError(tr({"en": f"y must be a non-empty 1-D list of labels, got shape {y.shape}.",
+                               "zh": f"y 必须是非空的一维标记列表，得到的形状是 {y.shape}。"}))
+    for name, v, least in (("n_train", n_train, 1), ("n_test", n_test, 1), ("n_draws", n_draws, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < least:
+            raise NbteachError(tr({"en": f"{name} must be a whole number >= {least}, got {v!r}.",
+                                   "zh": f"{name} 必须是 >= {least} 的整数，得到的是 {v!r}。"}))
+    classes, y_index = np.unique(y, return_inverse=True)
+    counts = np.bincount(y_index.ravel())
+    n_tr, n_te = _class_shares(counts, int(n_train)), _class_shares(counts, int(n_test))
+    if np.any(n_tr == 0) or np.any(n_te == 0) or np.any(n_tr + n_te > counts):
+        raise NbteachError(tr({
+            "en": f"a stratified draw of {n_train} training and {n_test} test rows needs every class in both parts "
+                  f"and enough rows of each; the classes have {counts.tolist()} rows and would get "
+                  f"{n_tr.tolist()} and {n_te.tolist()}.",
+            "zh": f"分层抽取 {n_train} 个训练行和 {n_test} 个测试行，需要每个类别在两部分中都有、且各类的行数够用；"
+                  f"各类别有 {counts.tolist()} 行，会分到 {n_tr.tolist()} 和 {n_te.tolist()} 行。"}))
+    rng = random_state if isinstance(random_state, np.random.Generator) else np.random.default_rng(random_state)
+    train, test = [], []
+    for k in range(len(classes)):
+        rows = np.flatnonzero(y_index.ravel() == k)
+        shuffled = rng.permuted(np.tile(rows, (int(n_draws), 1)), axis=1)    # each line: its own order
+        train.append(shuffled[:, : n_tr[k]])
+        test.append(shuffled[:, n_tr[k]: n_tr[k] + n_te[k]])
+    return np.concatenate(train, axis=1), np.concatenate(test, axis=1)

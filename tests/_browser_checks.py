@@ -286,8 +286,11 @@ def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
     assert call in lesson, "the lesson's Gibbs explorer changed: update this test"
     want = gibbs_explorer(burglary(), "Burglary", True, {"JohnCalls": True, "MaryCalls": True})
 
-    def shown():       # the pooled estimate and each chain's, as the view prints them
-        return (f"{want.run.estimate:.4f}; exact (variable elimination): {want.exact:.4f}. "
+    def shown():       # the pooled estimate with its standard error, and each chain's, as the view prints them
+        se = f" ± {want.run.se:.4f}" if want.run.se == want.run.se else ""
+        return (f"{want.run.estimate:.4f}{se} (Monte Carlo standard error by batch means, {want.run.n_batches} batches"
+                f"{'; effective sample size ' + format(want.run.ess, '.0f') if se and want.run.ess == want.run.ess else ''})"
+                f"; exact (variable elimination): {want.exact:.4f}. "
                 f"Each chain's estimate: {', '.join(f'{x:.4f}' for x in want.run.estimates)} (")
 
     box = page.locator(".nbteach-gibbs-explorer").first

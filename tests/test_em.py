@@ -132,7 +132,7 @@ def test_classes_never_contain_minus_one_and_labels_keep_their_type():
 
 def test_params():
     em = SemiSupervisedNB()
-    assert em.get_params() == {"alpha": 1.0, "max_iter": 100, "tol": 1e-6}
+    assert em.get_params() == {"alpha": 1.0, "max_iter": 100, "tol": 1e-6, "unlabelled_weight": 1.0}
     assert em.set_params(alpha=0.5, max_iter=3).get_params()["max_iter"] == 3
     with pytest.raises(NbteachError, match="no parameter 'fit_prior'"):
         em.set_params(fit_prior=False)

@@ -1,6 +1,6 @@
-"""Lesson 11 outside its inference section: the MDL unit measured by a real code, the ancestral
-moral graph with something observed, exercises that are more than one library call, and the
-note's words quoted exactly."""
+"""Lesson 11 outside its inference section: the MDL arithmetic code (the lesson's MDL cell is
+tests/test_lesson11_faults.py's), the ancestral moral graph with something observed, exercises
+that are more than one library call, and the note's words quoted exactly."""
 from __future__ import annotations
 
 import contextlib
@@ -108,51 +108,6 @@ def test_decoding_refuses_what_it_cannot_read():
             call(list(sprinkler().edges), rows)
     with pytest.raises(NbteachError, match="no rows"):
         encode_rows(sprinkler(), rows.iloc[:0])
-
-
-def _mdl_cell():
-    [cell] = [c for c in _cells() if "erratum:note002_mdl_bytes" in c["metadata"].get("tags", [])]
-    return _source(cell)
-
-
-def _section5_namespace():
-    [counting] = [c for c in _cells() if c.get("id") == "b2226c6a"]
-    ns = {"pd": pd, "np": np, "BayesNet": BayesNet, "sample": sample, "sprinkler": sprinkler, "say": say}
-    _run(_source(counting), ns)
-    return ns
-
-
-def test_the_mdl_unit_cell_counts_the_digits_of_a_real_code():
-    source = _mdl_cell()
-    assert "encode_rows" in source and "decode_rows" in source, "the cell must measure a real code"
-    assert "np.log(2)" not in source, "dividing by ln 2 assumes the unit it should show"
-    printed = _run(source, _section5_namespace())
-    assert "the decoded rows are the data: True" in printed
-    assert printed.rstrip().endswith("so the term counts bits"), printed
-
-
-def test_the_mdl_unit_cell_would_say_bytes_if_the_term_were_bytes(monkeypatch):
-    # the demonstration can fail: a data term in bytes gives another verdict
-    import nbteach.bayesnet.learning as learning
-
-    real = learning.mdl_parts
-    monkeypatch.setattr(learning, "mdl_parts", lambda net, data: {k: v / 8 for k, v in real(net, data).items()})
-    printed = _run(_mdl_cell(), _section5_namespace())
-    assert printed.rstrip().endswith("so the term counts bytes"), printed
-
-
-def test_the_mdl_unit_cell_names_the_measured_unit_in_the_chinese_edition():
-    # the same cell in the Chinese edition: its words and the unit it measured, in Chinese
-    import nbteach
-
-    before = nbteach.get_language()
-    try:
-        nbteach.set_language("zh")
-        printed = _run(_mdl_cell(), _section5_namespace())
-    finally:
-        nbteach.set_language(before)
-    assert "解码得到的行就是数据：True" in printed
-    assert printed.rstrip().endswith("所以该项的单位是比特"), printed
 
 
 # -- 2. the ancestral moral graph with an observed z ----------------------------------------

@@ -67,8 +67,8 @@ def test_sign_test_is_the_exact_binomial_test():
         assert r["p-value"] == pytest.approx(binomtest(k, m).pvalue if m else 1.0, rel=1e-12)
         assert r["mean difference"] == pytest.approx(np.mean(a - b))
     loss = sign_test([0.1] * 10, [0.3] * 10, higher_is_better=False)
-    assert loss["a ahead"] == 10 and loss["verdict"].startswith("a is better")
-    assert sign_test([0.3] * 10, [0.1] * 10, higher_is_better=False)["verdict"].startswith("b is better")
+    assert loss["a ahead"] == 10 and loss["verdict"].startswith("a wins more often")
+    assert sign_test([0.3] * 10, [0.1] * 10, higher_is_better=False)["verdict"].startswith("b wins more often")
 
 
 @pytest.mark.parametrize("args, words", [(([0.1, 0.2], [0.1]), "equally long"),
@@ -81,25 +81,23 @@ def test_sign_test_refuses_bad_input_with_what_to_fix(args, words):
         sign_test(*args)
 
 
-def test_08_sign_test_claims_and_why_the_corrected_t_misleads_there():
-    """What the lesson says of its table: naive Bayes better at 15 and 30, a tie at 8, 60 and
-    120, logistic regression better from 250; the corrected t called all of 8 to 500 a tie."""
+def test_08_why_the_corrected_t_misleads_on_independent_draws():
+    """Lesson 08 says lesson 07's corrected test does not fit small training sets drawn afresh:
+    its factor sqrt(1/k + n_test/n_train) inflates the error many times over. On draws as the
+    lesson's at 8 and 15 e-mails (fewer of them here) the corrected t stays below 0.1, and at 15
+    the sign test finds a direction where it calls a tie. (What the lesson claims of its own table, its cell checks with an assert.)"""
     from nbteach import GaussianNB, LogisticRegression
     from nbteach.evaluation import learning_curve, paired_difference, sign_test
     from nbteach.realdata import spam7
 
     X, y = spam7()
-    sizes = [8, 15, 30, 60, 120, 250, 500, 1000, 2000]
+    sizes = [8, 15]
     curve = learning_curve({"nb": GaussianNB(shared_variance=True), "lr": LogisticRegression(lam=0.01)},
-                           np.log1p(X), y, sizes, n_repeats=30, test_size=1000, random_state=0)
+                           np.log1p(X), y, sizes, n_repeats=100, test_size=1000, random_state=0)
     s = curve.attrs["scores"]
-    verdict = {n: sign_test(s["nb"][i], s["lr"][i])["verdict"].split(" ")[0] for i, n in enumerate(sizes)}
-    assert verdict == {8: "a", 15: "a", 30: "a", 60: "a", 120: "a", 250: "b", 500: "b", 1000: "b", 2000: "b"}
-    full = {n: sign_test(s["nb"][i], s["lr"][i])["verdict"] for i, n in enumerate(sizes)}
-    assert [n for n in sizes if full[n].startswith("a is better")] == [15, 30]
-    assert [n for n in sizes if full[n].startswith("a tie")] == [8, 60, 120]
-    corrected = [paired_difference(s["nb"][i], s["lr"][i], 1000 / (1000 + n))["verdict"] for i, n in enumerate(sizes)]
-    assert all(v.startswith("a tie") for v in corrected[:7])   # what the old table said
+    corrected = [paired_difference(s["nb"][i], s["lr"][i], 1000 / (1000 + n)) for i, n in enumerate(sizes)]
+    assert all(abs(c["corrected t"]) < 0.1 and c["verdict"].better == "tie" for c in corrected)
+    assert sign_test(s["nb"][1], s["lr"][1])["verdict"].better == "a"           # 15 e-mails
 
 
 # -- 6b. lesson 07: chi2 beside mutual information --------------------------------------------

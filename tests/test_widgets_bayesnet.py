@@ -38,8 +38,8 @@ def test_evidence_shown_before_is_shown_again_without_computing(monkeypatch):
     import nbteach.widgets.bayesnet as view
 
     runs = []
-    real = view.gibbs_marginals
-    monkeypatch.setattr(view, "gibbs_marginals", lambda *a, **k: runs.append(1) or real(*a, **k))
+    real = view.gibbs_marginals_se
+    monkeypatch.setattr(view, "gibbs_marginals_se", lambda *a, **k: runs.append(1) or real(*a, **k))
     ex = network_explorer(burglary(), n_samples=2000)
     seen, kept = {()}, 0
     for node, value in [("JohnCalls", True), ("JohnCalls", False), ("JohnCalls", None), ("JohnCalls", True),

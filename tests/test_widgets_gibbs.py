@@ -77,7 +77,8 @@ def test_a_move_sends_the_view_in_one_message_drawn_from_the_run(sent):
         assert sent[-1][0] is ex.view
         svg = ex.view.value
         texts = [html.unescape(t) for t in re.findall(r"<text [^>]*>([^<]*)</text>", svg)]
-        assert f"all chains together: {ex.run.estimate:.4f}" in texts
+        error = f" ± {ex.run.se:.4f}" if ex.run.se == ex.run.se else ""      # with its standard error
+        assert f"all chains together: {ex.run.estimate:.4f}{error}" in texts
         assert f"each chain's running estimate ({ex.run.n_chains} chain{'s' if ex.run.n_chains > 1 else ''})" in texts
         # a path per chain in the chains' colours, then the exact line and the burn-in's end; the pooled
         # line and its exact line

@@ -101,18 +101,16 @@ def test_boundary_explorer_shared_variance_draws_a_straight_line():
 
 
 def test_lesson08_learning_curve_claims():
-    """What lesson 08 says of its learning curves: the means cross, NB ahead on average with
-    few e-mails, LR better from 250 e-mails on by the sign test over independent draws."""
+    """What lesson 08 says of its learning curves' means: they cross, naive Bayes ahead on average
+    with a few dozen e-mails, logistic regression with a few hundred. (The directions of its
+    table, by the sign test over independent draws, its cell checks with an assert.)"""
     from nbteach import GaussianNB, LogisticRegression
-    from nbteach.evaluation import learning_curve, sign_test
+    from nbteach.evaluation import learning_curve
     from nbteach.realdata import spam7
 
     X, y = spam7()
-    sizes = [8, 15, 30, 60, 120, 250, 500, 1000, 2000]
+    sizes = [8, 15, 30, 250, 2000]
     curve = learning_curve({"nb": GaussianNB(shared_variance=True), "lr": LogisticRegression(lam=0.01)},
-                           np.log1p(X), y, sizes, n_repeats=30, test_size=1000, random_state=0)
-    s = curve.attrs["scores"]
-    verdicts = [sign_test(s["nb"][i], s["lr"][i])["verdict"] for i, n in enumerate(sizes)]
+                           np.log1p(X), y, sizes, n_repeats=50, test_size=1000, random_state=0)
     assert all(curve.loc[("nb", n), "mean"] > curve.loc[("lr", n), "mean"] for n in (8, 15, 30))
-    assert all(v.startswith("b is better") for v in verdicts[-4:])
-    assert all((s["nb"][i] < s["lr"][i]).all() for i in (7, 8))   # LR ahead in every draw
+    assert all(curve.loc[("nb", n), "mean"] < curve.loc[("lr", n), "mean"] for n in (250, 2000))

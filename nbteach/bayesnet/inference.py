@@ -13,8 +13,9 @@ One function per algorithm, named as in the textbooks (aima-python):
   sweep redraws every free variable in turn from ``markov_blanket_conditional``.
   Many chains run side by side, vectorised with numpy. ``gibbs_marginals`` counts one run
   for every free node, ``gibbs_trace`` records the running estimate, ``gibbs_chains`` every
-  chain's draws and running estimate. Burn-in, the number of chains, thinning and the
-  chains' start states are parameters of each.
+  chain's draws and running estimate, with the estimate's Monte Carlo standard error by batch
+  means (``batch_means_se``). Burn-in, the number of chains, thinning and the chains' start
+  states are parameters of each.
 
 >>> from nbteach.bayesnet import sprinkler
 >>> net = sprinkler()
@@ -42,7 +43,7 @@ from ..i18n import tr
 
 __all__ = ["enumeration_ask", "elimination_ask", "elimination_steps", "EliminationSteps",
            "markov_blanket_conditional", "gibbs_ask", "gibbs_marginals", "gibbs_trace", "gibbs_chains",
-           "GibbsChains"]
+           "GibbsChains", "batch_means_se", "gibbs_marginals_se"]
 
 
 def _series(net, var, p):
@@ -128,6 +129,18 @@ def _sum_product(factors, out):
     return np.einsum(*args, [letters[u] for u in out])
 
 
+def _factor_series(net, vars_, table, name):
+    """A factor's numbers as a Series, one entry per combination of its variables' values (a factor
+    over no variable, a constant: one entry, labelled ``"()"``)."""
+    table = np.asarray(table, dtype=float)
+    if not vars_:
+        return pd.Series([float(table)], index=pd.Index(["()"], dtype=object), name=name)
+    values = [net.values(u) for u in vars_]
+    index = (pd.MultiIndex.from_product(values, names=list(vars_)) if len(vars_) > 1
+             else pd.Index(values[0], name=vars_[0], tupleize_cols=False))
+    return pd.Series(table.ravel(), index=index, name=name)
+
+
 def _eliminate(net, var, evidence, record=False):
     """Variable elimination: P(var | evidence); with ``record``, (P, the steps as dicts, the
     nodes left out as neither var, nor evidence, nor an ancestor of them)."""
@@ -171,7 +184,8 @@ def _eliminate(net, var, evidence, record=False):
             steps.append({"sum out": h, "multiply": " × ".join(f[2] for f in touching),
                           "product over": ", ".join(map(str, over)),
                           "product size": math.prod(card[u] for u in over),
-                          "new factor": name, "new factor size": int(table.size)})
+                          "new factor": name, "new factor size": int(table.size),
+                          "numbers": _factor_series(net, out, table, name)})
         factors = [f for f in factors if h not in f[0]] + [(out, table, name)]
     p = _series(net, var, np.asarray(_sum_product([(f[0], f[1]) for f in factors], (var,)), dtype=float))
     return (p, steps, [v for v in net.nodes if v not in keep]) if record else p
@@ -206,6 +220,10 @@ class EliminationSteps(NamedTuple):
     #: nodes left out before elimination: neither the query, nor evidence, nor an ancestor of
     #: them (summing such a node out of its table gives 1, and so on up from the leaves)
     pruned: list
+    #: the numbers of each new factor, {"f1(Burglary, Alarm)": Series, ...} in the order made:
+    #: one entry per combination of the factor's variables' values (unnormalised: a factor is
+    #: no distribution until the last step normalises)
+    factors: dict = {}
 
 
 def elimination_steps(net, var, evidence=None) -> EliminationSteps:
@@ -228,6 +246,8 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
     'P(Earthquake) × P(Alarm | Burglary, Earthquake)'
     >>> round(float(run.posterior[True]), 6)
     0.284172
+    >>> run.factors["f2(Burglary)"].round(6).to_dict()
+    {True: 0.592243, False: 0.001493}
     """
 
     _need_net(net, "elimination_steps")
@@ -236,12 +256,13 @@ def elimination_steps(net, var, evidence=None) -> EliminationSteps:
         raise NbteachError(tr({"en": f"{var!r} is both the query and in the evidence.",
                                "zh": f"{var!r} 既是查询变量又在证据之中。"}))
     posterior, steps, pruned = _eliminate(net, var, evidence, record=True)
+    factors = {s["new factor"]: s.pop("numbers") for s in steps}
     columns = ["sum out", "multiply", "product over", "product size", "new factor", "new factor size"]
     # the labels show in the student's language (求和消去的变量, ...); code reads the English keys
     table = shown(pd.DataFrame(steps, columns=columns, index=pd.RangeIndex(1, len(steps) + 1, name="step")),
                   *columns, "step")
     largest = max((s["product size"] for s in steps), default=0)
-    return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior, pruned)
+    return EliminationSteps(table, [s["sum out"] for s in steps], largest, posterior, pruned, factors)
 
 
 # -- Gibbs sampling ------------------------------------------------------------------------
@@ -502,7 +523,8 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
 
     With deterministic tables (probabilities 0 or 1) a chain can be stuck in one region:
     Gibbs sampling assumes every state consistent with the evidence can reach every other.
-    Chains started in different states (``init``) show it: :func:`gibbs_chains`.
+    Chains started in different states (``init``) show it: :func:`gibbs_chains`, which also gives
+    the estimate's Monte Carlo standard error (batch means, :func:`batch_means_se`).
 
     Parameters
     ----------
@@ -533,16 +555,28 @@ def gibbs_ask(net, var, evidence=None, n_samples: int = 20000, random_state=None
 
 
 def _gibbs_counts(net, variables, evidence, n_samples, random_state, burn_in, n_chains, thin=1,
-                  init=None) -> dict:
-    """One Gibbs run; the kept states counted for each of ``variables``, as {node: Series}."""
+                  init=None, with_se=False):
+    """One Gibbs run; the kept states counted for each of ``variables``, as {node: Series}. With
+    ``with_se``, also {node: Series}: each value's Monte Carlo standard error (:func:`batch_means_se`)."""
 
     n_chains, n_sweeps, burn_in, thin, init = _settings(net, evidence, n_samples, burn_in, n_chains, thin, init)
     rng = _rng(random_state)
     counts = {v: np.zeros(len(net.values(v))) for v in variables}
+    kept = {v: [] for v in variables}
     for _, state, _ in _gibbs(net, evidence, n_chains, n_sweeps, burn_in, rng, thin, init):
         for v in variables:
             counts[v] += np.bincount(state[v], minlength=len(counts[v]))
-    return {v: _series(net, v, counts[v]) for v in variables}
+            if with_se:
+                kept[v].append(np.array(state[v]))
+    posteriors = {v: _series(net, v, counts[v]) for v in variables}
+    if not with_se:
+        return posteriors
+    errors = {}
+    for v in variables:
+        draws = np.array(kept[v])                   # (kept sweeps, chains): value indices
+        errors[v] = pd.Series([batch_means_se(draws == j)[0] for j in range(len(counts[v]))],
+                              index=pd.Index(net.values(v), name=v), name="se")
+    return posteriors, errors
 
 
 def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=None,
@@ -557,6 +591,18 @@ def gibbs_marginals(net, evidence=None, n_samples: int = 20000, random_state=Non
     _check_evidence(evidence)
     free = [v for v in net.nodes if v not in net.encode_evidence(evidence)]
     return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init)
+
+
+def gibbs_marginals_se(net, evidence=None, n_samples: int = 20000, random_state=None,
+                        burn_in: int = 200, n_chains: int = 200, thin: int = 1, init=None):
+    """:func:`gibbs_marginals` and, from the same run, {node: Series of each value's Monte Carlo
+    standard error} (batch means, :func:`batch_means_se`): what the network explorer shows.
+    Same arguments as :func:`gibbs_marginals`; returns the pair (marginals, standard errors)."""
+    _need_net(net, "gibbs_marginals")
+    _check_evidence(evidence)
+    free = [v for v in net.nodes if v not in net.encode_evidence(evidence)]
+    return _gibbs_counts(net, free, evidence, n_samples, random_state, burn_in, n_chains, thin, init,
+                         with_se=True)
 
 
 def gibbs_trace(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,
@@ -608,6 +654,59 @@ class GibbsChains:
     spread: float
     #: states kept, all chains together
     n_kept: int
+    #: Monte Carlo standard error of ``estimate`` by batch means (:func:`batch_means_se`): it
+    #: allows for successive sweeps of a chain being alike, which sqrt(p(1 - p)/n) does not
+    se: float = float("nan")
+    #: the number of batch means ``se`` was computed from
+    n_batches: int = 0
+    #: effective sample size, p(1 - p) / se**2: how many independent draws would give the same
+    #: standard error (about ``n_kept`` when the draws are independent, fewer when they are alike;
+    #: NaN when se is 0 or NaN)
+    ess: float = float("nan")
+
+
+#: at least this many batches for :func:`batch_means_se`
+MIN_BATCHES = 30
+
+
+def batch_means_se(kept, min_batches: int = MIN_BATCHES):
+    """Monte Carlo standard error of the mean of Gibbs draws, by batch means.
+
+    ``kept``: array (kept sweeps, chains) of the draws (True/False or numbers). Each chain's kept
+    sweeps are cut into consecutive batches of equal length, ceil(min_batches / chains) batches a
+    chain (so one a chain when there are ``min_batches`` chains or more; the oldest sweeps left
+    over are dropped); the standard error is the standard deviation of the batch means (ddof 1)
+    over the square root of their number. Successive sweeps of one chain are alike, so the
+    binomial sqrt(p(1 - p)/n) would be too small; a batch long enough to average over that
+    dependence, or a whole chain (chains are independent of each other), gives means that are
+    nearly independent. Returns (standard error, number of batches); the error is NaN with fewer
+    than 2 batches.
+
+    >>> import numpy as np
+    >>> se, b = batch_means_se(np.array([[1, 0], [1, 0], [0, 1], [0, 1]]), min_batches=4)
+    >>> b, round(se, 6)
+    (4, 0.288675)
+    """
+    min_batches = _count("min_batches", min_batches, 2, "at least this many batch means")
+    try:
+        kept = np.asarray(kept, dtype=float)
+    except (TypeError, ValueError):
+        kept = np.empty((0, 0, 0))
+    if kept.ndim == 1:
+        kept = kept[:, None]
+    if kept.ndim != 2:
+        raise NbteachError(tr({"en": "batch_means_se needs the draws as numbers or True/False, one row per kept "
+                                     "sweep and one column per chain (or one column for one chain).",
+                               "zh": "batch_means_se 需要数值或 True/False 形式的抽样结果：每个保留的扫描一行，每条链一列（只有一条链时可以只给一列）。"}))
+    n, k = kept.shape
+    if n == 0:
+        return float("nan"), 0
+    per_chain = min(n, max(1, -(-min_batches // k)))
+    length = n // per_chain
+    means = kept[n - per_chain * length:].reshape(per_chain, length, k).mean(axis=1).ravel()
+    if means.size < 2:
+        return float("nan"), int(means.size)
+    return float(means.std(ddof=1) / math.sqrt(means.size)), int(means.size)
 
 
 def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_state=None,
@@ -618,6 +717,10 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     The same sampler, arguments and random draws as :func:`gibbs_ask`, so ``estimate`` is
     ``gibbs_ask(...)[value]``. Chains that agree are no proof of convergence, but chains
     that disagree (a large ``spread``) prove that some have not forgotten where they started.
+    ``se`` is the estimate's Monte Carlo standard error by batch means (:func:`batch_means_se`),
+    ``ess`` the effective sample size it implies. A chain that never left its start has draws
+    all alike and a standard error of 0: no error computed from a chain's own draws can see the
+    states it never visited.
 
     >>> from nbteach.bayesnet import burglary
     >>> run = gibbs_chains(burglary(), "Alarm", True, {"JohnCalls": True, "MaryCalls": True},
@@ -648,10 +751,13 @@ def gibbs_chains(net, var, value, evidence=None, n_samples: int = 20000, random_
     pooled = pd.Series(hits.sum(axis=1) / (seen * n_chains), index=pd.Index(seen * n_chains, name="samples"),
                        name=f"P({var}={value!r} | evidence)")
     estimates = running.iloc[-1].rename(f"P({var}={value!r} | evidence)")
+    estimate = float(pooled.iloc[-1])
+    se, n_batches = batch_means_se(draws[kept])
+    ess = estimate * (1 - estimate) / se ** 2 if se > 0 else float("nan")
     return GibbsChains(var=var, value=value, burn_in=burn_in, n_chains=n_chains, thin=thin,
                        sweeps=len(rows),
                        draws=pd.DataFrame(draws, index=pd.Index(sweeps, name="sweep"), columns=chains),
                        running=running, pooled=pooled, estimates=estimates,
-                       estimate=float(pooled.iloc[-1]),
+                       estimate=estimate,
                        spread=float(estimates.std(ddof=1)) if n_chains > 1 else float("nan"),
-                       n_kept=int(seen[-1] * n_chains))
+                       n_kept=int(seen[-1] * n_chains), se=se, n_batches=n_batches, ess=ess)

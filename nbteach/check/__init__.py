@@ -142,6 +142,9 @@ hides inside a function to dodge one):
 ``_unswitched``
     a copy of a library function that a build-it's switch (``functions.switched_off``) does not
     reach: the exercise's reference runs the library's own code while the student's is checked;
+``_elsewhere``
+    scikit-learn's, SciPy's and pgmpy's names that do the same work as a build-it's nbteach names,
+    switched off with them (data only: nothing is imported);
 ``lessonNN``
     the exercises of lesson NN (imported by the registry, by name, when first asked for);
     ``_flu`` is the flu/cold table and its model that lessons 02-03's exercises share.

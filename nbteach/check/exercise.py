@@ -451,10 +451,16 @@ class Exercise:
         return function_verdict(
             getattr(func, "__name__", "f"), inputs, outcomes, budget=self.time_budget,
             right=lambda i, o: bool(got[i] & set(cases[i].get("accepted", []))),
-            mistakes=[(m["name"], m["hint"], lambda i, o, k=k: bool(got[i] & set(cases[i]["mistakes"][k]["digests"])))
+            mistakes=[(m["name"], m["hint"], lambda i, o, k=k: _offered(got[i], cases[i]["mistakes"][k]["digests"]))
                       for k, m in enumerate(named)],
             has_hints=bool(self.hints), returns_none=lambda i: False, recorded=mode != "practice",
             check_form=check_form)
+
+
+def _offered(got, digests):
+    """Whether an output's digests ``got`` are a mistake's; None where the mistake has none there (not
+    offered: it gives the answer's output in that case, or cannot run on it)."""
+    return bool(got & set(digests)) if digests else None
 
 
 def _call(func, args, kwargs):

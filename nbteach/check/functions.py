@@ -18,6 +18,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import importlib
+import importlib.abc
 import inspect
 import os
 import random
@@ -26,10 +27,12 @@ import sys
 import threading
 import time
 import traceback
+import types
 from dataclasses import dataclass, field
 
 from nbteach.i18n import tr
 
+from ._elsewhere import expand
 from .compare import RECORDED, _type_name, compare, is_placeholder_like
 from .feedback import CORRECT, INCORRECT, NOT_ATTEMPTED, Result
 from .messages import diff_message, phrase, sep
@@ -80,6 +83,9 @@ class LibraryShortcut(Exception):
 
 #: names called while switched off, in this process (read by :func:`run_calls`)
 _TRIPPED: list = []
+#: switched-off names whose module the student's code began to import (a call that runs out of time
+#: while scikit-learn loads has reached for the shortcut: that is what it is told, not "a loop")
+_REACHED: list = []
 _SWITCH_LOCK = threading.RLock()
 
 
@@ -92,70 +98,141 @@ def _shortcut(*args, **kwargs):
 
 
 def _resolve(dotted: str):
-    """``(owner, attribute, object)`` for a dotted name: ``nbteach.TAN``, ``nbteach.TAN.fit``."""
+    """``(owner, attribute, object)`` for a dotted name, from loaded modules only (nothing is
+    imported): ``nbteach.semi_naive.TAN``, ``nbteach.semi_naive.TAN.fit``. LookupError if the
+    module that holds it is not loaded, or it is not there."""
     parts = dotted.split(".")
     for k in range(len(parts) - 1, 0, -1):
-        module_name = ".".join(parts[:k])
-        try:
-            owner = sys.modules.get(module_name) or importlib.import_module(module_name)
-        except Exception:  # noqa: BLE001 - not a module: a shorter prefix is
+        owner = sys.modules.get(".".join(parts[:k]))
+        if owner is None:
             continue
-        for attribute in parts[k:-1]:
-            owner = getattr(owner, attribute)
-        return owner, parts[-1], getattr(owner, parts[-1])
+        try:
+            for attribute in parts[k:]:
+                if isinstance(owner, types.ModuleType) and attribute not in vars(owner):
+                    raise LookupError(dotted)   # a lazy module attribute would import: not loaded
+                parent, owner = owner, getattr(owner, attribute)
+        except (AttributeError, LookupError):
+            raise LookupError(dotted) from None
+        return parent, parts[-1], owner
     raise LookupError(dotted)
+
+
+def _switch(dotted, owner, attribute, obj, restore, student) -> None:
+    """Switch ``obj`` (found as ``owner.attribute``) off; append how to put it back to ``restore``."""
+    body = _shortcut.__code__.replace(co_name=attribute, co_qualname=dotted)
+    inner = obj
+    while inspect.isfunction(inner) and inner.__code__.co_freevars and inspect.isfunction(
+            getattr(inner, "__wrapped__", None)):
+        inner = inner.__wrapped__     # a decorated function (functools.wraps): its own code
+    if inspect.isclass(obj):
+        old = obj.__dict__.get("__init__", _MISSING)
+
+        def init(self, *args, __name=dotted, **kwargs):
+            _TRIPPED.append(__name)
+            raise LibraryShortcut(__name)
+
+        obj.__init__ = init
+        restore.append(lambda o=obj, v=old: _put_back(o, "__init__", v))
+    elif inspect.isfunction(inner) and not inner.__code__.co_freevars:
+        old_code = inner.__code__
+        inner.__code__ = body
+        restore.append(lambda o=inner, c=old_code: setattr(o, "__code__", c))
+    else:   # a method, a builtin, a closure: replaced where it is found
+        def stand_in(*args, __name=dotted, **kwargs):
+            _TRIPPED.append(__name)
+            raise LibraryShortcut(__name)
+
+        old = owner.__dict__.get(attribute, _MISSING) if hasattr(owner, "__dict__") else _MISSING
+        setattr(owner, attribute, stand_in)
+        restore.append(lambda o=owner, a=attribute, v=old: _put_back(o, a, v))
+        scope = getattr(student, "__globals__", {})
+        for key, value in list(scope.items()):
+            if value is obj:
+                scope[key] = stand_in
+                restore.append(lambda d=scope, k=key, v=obj: d.__setitem__(k, v))
+
+
+class _SwitchOnImport(importlib.abc.MetaPathFinder):
+    """Switches off the ``pending`` names of a module not loaded yet, when it is imported."""
+
+    def __init__(self, pending, restore, student):
+        self.pending, self.restore, self.student = pending, restore, student
+
+    def find_spec(self, fullname, path, target=None):
+        reached = [d for d in self.pending if d.startswith(fullname + ".")]
+        if not reached:
+            return None
+        _REACHED.append(reached[0])   # the student's code reaches for a switched-off name
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None) if finder is not self else None
+            spec = find(fullname, path, target) if find is not None else None
+            if spec is not None:
+                break
+        else:
+            return None
+        if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+            spec.loader = _SwitchingLoader(spec.loader, self)
+        return spec
+
+    def settle(self) -> None:
+        for dotted in list(self.pending):
+            try:
+                owner, attribute, obj = _resolve(dotted)
+            except LookupError:
+                continue
+            self.pending.remove(dotted)
+            _switch(dotted, owner, attribute, obj, self.restore, self.student)
+
+
+class _SwitchingLoader(importlib.abc.Loader):
+    """A module's own loader, which then switches off what the module brought."""
+
+    def __init__(self, loader, finder):
+        self._loader, self._finder = loader, finder
+
+    def create_module(self, spec):
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        self._finder.settle()
+
+    def __getattr__(self, name):   # get_source, get_resource_reader, ...: the module's own loader's
+        return getattr(self._loader, name)
 
 
 @contextlib.contextmanager
 def switched_off(names, student=None):
-    """While inside, calling any of ``names`` (dotted: a function, a class, a method) raises
-    :class:`LibraryShortcut` and is noted, however the student's code reached it (imported
-    under another name, held in a variable, called by another library function): a
-    function's code is swapped, a class's ``__init__`` and a method on its class replaced.
-    Everything is put back on the way out. ``student``: the student's function, whose
-    globals are searched too for a name bound to a switched-off object.
+    """While inside, calling any of ``names`` (dotted: a function, a class, a method) or its
+    equivalent in another library (:mod:`nbteach.check._elsewhere`) raises :class:`LibraryShortcut`
+    and is noted, however the student's code reached it (imported under another name, held in a
+    variable, called by another library function): a function's code is swapped, a class's
+    ``__init__`` and a method on its class replaced. A name whose module is not loaded is switched
+    off when the student's code imports it (nothing is imported here). Everything is put back on
+    the way out. ``student``: the student's function, whose globals are searched too for a name
+    bound to a switched-off object.
     """
-    names = tuple(names or ())
+    names = expand(tuple(names or ()))
     if not names:
         yield
         return
-    restore = []
+    restore, pending = [], []
     with _SWITCH_LOCK:
+        hook = _SwitchOnImport(pending, restore, student)
         try:
             for dotted in names:
                 try:
                     owner, attribute, obj = _resolve(dotted)
-                except Exception:  # noqa: BLE001 - not installed here (an optional library)
+                except LookupError:
+                    pending.append(dotted)   # switched off if the student's code imports it
                     continue
-                body = _shortcut.__code__.replace(co_name=attribute, co_qualname=dotted)
-                if inspect.isclass(obj):
-                    old = obj.__dict__.get("__init__", _MISSING)
-
-                    def init(self, *args, __name=dotted, **kwargs):
-                        _TRIPPED.append(__name)
-                        raise LibraryShortcut(__name)
-
-                    obj.__init__ = init
-                    restore.append(lambda o=obj, v=old: _put_back(o, "__init__", v))
-                elif inspect.isfunction(obj) and not obj.__code__.co_freevars:
-                    old_code = obj.__code__
-                    obj.__code__ = body
-                    restore.append(lambda o=obj, c=old_code: setattr(o, "__code__", c))
-                else:   # a method, a builtin, a closure: replaced where it is found
-                    def stand_in(*args, __name=dotted, **kwargs):
-                        _TRIPPED.append(__name)
-                        raise LibraryShortcut(__name)
-
-                    old = owner.__dict__.get(attribute, _MISSING) if hasattr(owner, "__dict__") else _MISSING
-                    setattr(owner, attribute, stand_in)
-                    restore.append(lambda o=owner, a=attribute, v=old: _put_back(o, a, v))
-                    scope = getattr(student, "__globals__", {})
-                    for key, value in list(scope.items()):
-                        if value is obj:
-                            scope[key] = stand_in
-                            restore.append(lambda d=scope, k=key, v=obj: d.__setitem__(k, v))
+                _switch(dotted, owner, attribute, obj, restore, student)
+            if pending:
+                sys.meta_path.insert(0, hook)
             yield
         finally:
+            if hook in sys.meta_path:
+                sys.meta_path.remove(hook)
             for undo in reversed(restore):
                 undo()
 
@@ -255,12 +332,13 @@ def run_calls(func, inputs, budget: float = 2.0, forbidden=()) -> list:
         if left <= 0:
             outcomes.append(Outcome(timed_out=True))
             break
-        tripped = len(_TRIPPED)
+        tripped, reached = len(_TRIPPED), len(_REACHED)
         try:
             with switched_off(forbidden, func):
                 out = _call_with_budget(func, call_args, call_kwargs, left)
         except _OutOfTime:
-            outcomes.append(Outcome(timed_out=True))
+            shortcut = (_TRIPPED[tripped:] or _REACHED[reached:] or [None])[0]
+            outcomes.append(Outcome(shortcut=shortcut) if shortcut else Outcome(timed_out=True))
             break
         except KeyboardInterrupt:
             raise
@@ -296,7 +374,8 @@ def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong
     ``calls``: the inputs ``[(args, kwargs)]`` in order; ``outcomes``: an :class:`Outcome` per
     call reached. How an output is read is the caller's: ``right(i, outcome)`` (output ``i``
     is accepted), ``mistakes`` as ``[(name, hint, matches(i, outcome))]`` (a mistake is named
-    when every output matches it), ``wrong(i, outcome)`` (what is said of the first wrong
+    when every output matches it; ``matches`` says None where the mistake is not offered, as where
+    it gives the answer's output: a right output there is the mistake's too), ``wrong(i, outcome)`` (what is said of the first wrong
     output; default: it is wrong), ``returns_none(i)`` (the reference returns None there:
     then None is no slip), ``check_form(i, outcome)`` (a message if the output has the wrong
     form, checked with the errors). ``recorded``: no accepted answer to compare with (graded
@@ -333,7 +412,9 @@ def function_verdict(name, calls, outcomes, *, budget, right, mistakes=(), wrong
     if not bad and not recorded:
         return CORRECT, phrase("correct"), None
     for mistake, hint, matches in mistakes:
-        if all(matches(i, o) for i, o in enumerate(outcomes)):
+        seen = [matches(i, o) for i, o in enumerate(outcomes)]   # None: the mistake is not offered there
+        if any(v is True for v in seen) and all(v is True or (v is None and i not in bad)
+                                                for i, v in enumerate(seen)):
             return fail(phrase("mistake", hint=tr(hint)), mistake)
     if recorded:
         return RECORDED, phrase("recorded"), None

@@ -20,11 +20,13 @@ from ..smoothing import probability_table
 from ._unswitched import unswitched
 from .core import Mistake, define
 
-# The exercise's small corpus, as counts: spam has 2 documents with 4 + 0 + 7 = 11 words (the
-# lesson's cells use (3, 0, 7); with 11 words the answer, 7/11, is no setting of the MLE
-# explorer, which shows three decimals).
+# The exercise's small corpus, as counts: spam has 2 documents with 4 + 0 + 33 = 37 words (the
+# lesson's cells use (3, 0, 7)). 'money' 33 times is out of the MLE explorer's reach: its count
+# sliders stop at 30, and no MLE it shows, a count up to 30 over the total, is 33/37 (issue 33: with
+# (4, 0, 7) the explorer, set to the prompt's counts, showed the answer 7/11 as 0.636 beside its
+# denominator, lambda = 11; tests/test_widget_reach.py).
 _WORDS = ("free", "meeting", "money")
-_SPAM_WORD_COUNTS = (4, 0, 7)
+_SPAM_WORD_COUNTS = (4, 0, 33)
 _SPAM_DOCUMENTS = 2
 
 
@@ -66,9 +68,9 @@ def _fraction(expr):
 
 define(
     "04.theta_mle_value",
-    prompt={"en": "The 2 spam documents contain 'free' 4 times, 'meeting' 0 times and 'money' 7 "
+    prompt={"en": "The 2 spam documents contain 'free' 4 times, 'meeting' 0 times and 'money' 33 "
                   "times. What is the maximum-likelihood theta_{money|spam}? A Fraction.",
-            "zh": "2 封垃圾邮件中 'free' 出现 4 次、'meeting' 0 次、'money' 7 次。"
+            "zh": "2 封垃圾邮件中 'free' 出现 4 次、'meeting' 0 次、'money' 33 次。"
                   "theta_{money|spam} 的极大似然估计是多少？用 Fraction 表示。"},
     answer=lambda: _fraction(_theta(3)),
     exact=True,
@@ -90,8 +92,8 @@ define(
         {"en": "Count every word of the spam documents for the denominator.",
          "zh": "分母是垃圾邮件中所有词的总数。"},
     ],
-    solution={"en": "answer = Fraction(7, 4 + 0 + 7)   # N_money,spam / words of spam",
-              "zh": "answer = Fraction(7, 4 + 0 + 7)   # N_money,spam / 垃圾邮件总词数"},
+    solution={"en": "answer = Fraction(33, 4 + 0 + 33)   # N_money,spam / words of spam",
+              "zh": "answer = Fraction(33, 4 + 0 + 33)   # N_money,spam / 垃圾邮件总词数"},
 )
 
 

@@ -494,6 +494,20 @@ def _forms_of(func, inputs, spec) -> list:
     return out
 
 
+def _offered_forms(func, inputs, spec) -> list:
+    """Per input, the forms of what a mistake ``func`` returns there; None where it is not offered
+    (it raises: it would give the answer's output there, or cannot run on that input), as the
+    released check, which ships no digest of it there."""
+    out = []
+    for a, k in inputs:
+        try:
+            value = _call(func, a, k)
+            out.append(set(reference_forms(value, spec)) if value is not None else set())
+        except Exception:  # noqa: BLE001 - not offered on this input
+            out.append(None)
+    return out
+
+
 def _decide_function(ex, name, inputs, reply) -> Verdict | None:
     if reply.get("timeout"):
         return Verdict("incorrect", phrase("incorrect") + sep() + phrase("judge_timeout"))
@@ -508,11 +522,8 @@ def _decide_function(ex, name, inputs, reply) -> Verdict | None:
     want = _forms_of(ex.answer, inputs, ex.spec)
     mistakes = []
     for m_name, func, hint in ex.mistakes:
-        try:
-            wrong = _forms_of(func, inputs, ex.spec)
-        except Exception:  # noqa: BLE001 - a mistake that cannot run on these inputs is not diagnosed
-            continue
-        mistakes.append((m_name, hint, lambda i, o, w=wrong: w[i] is not None and bool(o.forms & w[i])))
+        wrong = _offered_forms(func, inputs, ex.spec)
+        mistakes.append((m_name, hint, lambda i, o, w=wrong: None if w[i] is None else bool(o.forms & w[i])))
     status, message, mistake = function_verdict(
         name, inputs, outcomes, budget=ex.time_budget,
         right=lambda i, o: want[i] is not None and bool(o.forms & want[i]),

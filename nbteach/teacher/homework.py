@@ -21,7 +21,8 @@ a teacher's own live anywhere, see ``NBTEACH_HOMEWORK``) holding ``homework.py``
     the notebook, ``[("markdown" | "code", source), ...]``, written as its solution: a
     line ``answer = ...  # SOLUTION`` becomes ``answer = ____`` in the student's copy,
     the lines between ``# BEGIN SOLUTION`` and ``# END SOLUTION`` are removed (inside a
-    function: replaced by ``return ____``). A markdown cell's source may be
+    function: replaced by ``return ____``; a function exercise's worked code, its solution and
+    its cell, is written once: :func:`worked`). A markdown cell's source may be
     ``{"en": ..., "zh": ...}``: the notebook in each language (:data:`LANGUAGES`) takes its
     own text; a plain string is the same text in every language. A code cell's source is
     always one string: the notebook has the same code in every language. Its comments are
@@ -57,6 +58,7 @@ import sys
 import tokenize
 from fractions import Fraction
 from pathlib import Path
+from typing import NamedTuple
 
 from nbteach._base import NbteachError
 from nbteach.check.exercise import FEEDBACK_MODES, GRADED, Exercise, Mistake, _call
@@ -64,8 +66,8 @@ from nbteach.check.graded import reference_forms, register
 
 from .notebook import student_source
 
-__all__ = ["load", "Homework", "Variant", "graded", "Graded", "sources", "HOMEWORK_DIRS", "FEEDBACK_MODES",
-           "LANGUAGES", "fingerprint", "SETUP_LINE_ZH", "COMMENTS_ZH"]
+__all__ = ["load", "Homework", "Variant", "graded", "worked", "Worked", "Graded", "sources", "HOMEWORK_DIRS",
+           "FEEDBACK_MODES", "LANGUAGES", "fingerprint", "SETUP_LINE_ZH", "COMMENTS_ZH"]
 
 # FEEDBACK_MODES (from nbteach.check.exercise): what a check cell tells the student, chosen per
 # assignment at assign time: ``practice`` (correct / incorrect at once: the
@@ -220,6 +222,48 @@ def graded(id, prompt, answer, spec, *, mistakes=(), hints=(), solution="", kind
                     kind, time_budget=time_budget, visibility=GRADED, spec=dict(spec),
                     public=[(tuple(a), dict(k)) for a, k in public], hidden=hidden,
                     forbidden=tuple(forbidden), shortcut=shortcut, points=points)
+
+
+class Worked(NamedTuple):
+    """A function exercise's worked code (:func:`worked`): the exercise's ``solution`` text and
+    the teacher's notebook ``cell``."""
+    solution: str
+    cell: str
+
+
+def worked(signature: str, body: str, *, cell_replace=None) -> Worked:
+    """The worked code of a function ("build-it") exercise, written once for its two places.
+
+    ``signature`` is the ``def`` line (``"def f(x):"``), ``body`` the function's body, indented
+    four spaces, without a final newline. ``solution`` (the exercise's ``solution=``) is the
+    function as written; ``cell`` (the teacher's notebook cell, from which the student's copy is
+    made: :func:`nbteach.teacher.notebook.student_source`) holds the body between
+    ``# BEGIN SOLUTION`` and ``# END SOLUTION``. ``cell_replace`` (``{old: new}``, applied in
+    order) is what the cell says otherwise than the solution (a comment left out, other quotes);
+    each ``old`` must occur in the body, and then the cell's lines lose the spaces they end in.
+
+    >>> w = worked("def double(x):", "    return 2 * x   # twice", cell_replace={"# twice": ""})
+    >>> print(w.solution)
+    def double(x):
+        return 2 * x   # twice
+    >>> print(w.cell)
+    def double(x):
+        # BEGIN SOLUTION
+        return 2 * x
+        # END SOLUTION
+    >>> w.cell.splitlines()[2]   # the spaces before the comment gone too
+    '    return 2 * x'
+    """
+    cell_body = body
+    for old, new in (cell_replace or {}).items():
+        if old not in cell_body:
+            raise NbteachError(f"worked({signature!r}): the cell's replacement {old!r} does not occur "
+                               "in the body.")
+        cell_body = cell_body.replace(old, new)
+    if cell_replace:
+        cell_body = "\n".join(line.rstrip(" ") for line in cell_body.split("\n"))
+    return Worked(signature + "\n" + body,
+                  signature + "\n    # BEGIN SOLUTION\n" + cell_body + "\n    # END SOLUTION")
 
 
 def _answer_forms(ex: Graded) -> tuple:

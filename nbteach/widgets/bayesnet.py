@@ -21,7 +21,7 @@ import traitlets
 
 from nbteach._base import NbteachError
 from nbteach.bayesnet import hill_climb_search
-from nbteach.bayesnet.inference import gibbs_marginals
+from nbteach.bayesnet.inference import gibbs_marginals_se
 from nbteach.i18n import get_language
 from nbteach.widgets._html import ERROR, esc, bilingual, theme_holder, view_html
 from nbteach.widgets._explorer import Explorer, _slug
@@ -97,16 +97,18 @@ def _drawn_above(drawing: str, text: str) -> str:
             f"<div class='nbteach-text' style='display:flow-root'>{text}</div>")
 
 
-def _bars(p_exact, p_gibbs, values) -> str:
+def _bars(p_exact, p_gibbs, values, se=None) -> str:
+    """Each value's bars: exact, and Gibbs with its Monte Carlo standard error (``se``, batch means)."""
     rows = []
     for v in values:
         e, g = float(p_exact[v]), (None if p_gibbs is None else float(p_gibbs[v]))
+        error = "" if se is None or not float(se[v]) == float(se[v]) else f" ± {float(se[v]):.4f}"
         rows.append(
             f"<div style='font-size:12px;color:{_FG}'>{esc(v)}: "
             f"<span style='display:inline-block;width:{60 * e:.1f}px;height:8px;background:{_EXACT}'></span> "
             f"{e:.4f}" + ("" if g is None else
                           f"<br><span style='display:inline-block;width:{60 * g:.1f}px;height:8px;"
-                          f"background:{_GIBBS};margin-left:{len(str(v)) * 7 + 10}px'></span> {g:.4f}")
+                          f"background:{_GIBBS};margin-left:{len(str(v)) * 7 + 10}px'></span> {g:.4f}{error}")
             + "</div>")
     return "".join(rows)
 
@@ -170,7 +172,8 @@ class NetworkExplorer(Explorer):
     Attributes
     ----------
     evidence : dict, the values set so far
-    posteriors : DataFrame (node, value) x (exact, gibbs)
+    posteriors : DataFrame (node, value) x (exact, gibbs, gibbs se): the Gibbs estimate's Monte Carlo
+        standard error by batch means (:func:`nbteach.bayesnet.inference.batch_means_se`)
     buttons : dict node -> ToggleButtons (value buttons; "?" = not observed)
     drawing : str, the network as SVG (observed nodes green)
     bars : dict node -> str, the HTML of each card's bars (or "observed: value")
@@ -211,7 +214,7 @@ class NetworkExplorer(Explorer):
         self.legend = (f"<span style='color:{_MUTED};font-size:12px'>" + bilingual("bars: ", "条形：")
                        + f"<span style='background:{_EXACT};color:#fff;padding:0 4px'>{bilingual('exact', '精确值')}</span> "
                        + (f"<span style='background:{_GIBBS};color:#1a1a1a;padding:0 4px'>"
-                          + bilingual(f"Gibbs, {n_samples} samples", f"吉布斯采样，{n_samples} 个样本") + "</span>"
+                          + bilingual(f"Gibbs, {n_samples} samples, ± its standard error", f"吉布斯采样，{n_samples} 个样本，± 标准误") + "</span>"
                           if gibbs else "")
                        + bilingual(" &middot; click a value to observe it, ? to clear", " &middot; 点击一个取值即观测到它，点 ? 清除")
                        + "</span>")
@@ -291,16 +294,18 @@ class NetworkExplorer(Explorer):
         try:
             # one Gibbs run for every node's posterior (the sampler is the one net.query uses);
             # every node observed: nothing left to sample or to show
-            sampled = (gibbs_marginals(self.net, self.evidence, n_samples=self.n_samples,
-                                       random_state=self.random_state, burn_in=50)
-                       if self.gibbs and free else {})
+            # with each estimate, its Monte Carlo standard error (batch means, from the same run)
+            sampled, errors = (gibbs_marginals_se(self.net, self.evidence, n_samples=self.n_samples,
+                                                   random_state=self.random_state, burn_in=50)
+                               if self.gibbs and free else ({}, {}))
             for v in free:
                 exact = self.net.query(v, self.evidence)
-                gibbs = sampled.get(v)
-                self.bars[v] = _bars(exact, gibbs, self.net.values(v))
+                gibbs, se = sampled.get(v), errors.get(v)
+                self.bars[v] = _bars(exact, gibbs, self.net.values(v), se)
                 for x in self.net.values(v):
                     rows[(v, x)] = {"exact": float(exact[x]),
-                                    "gibbs": None if gibbs is None else float(gibbs[x])}
+                                    "gibbs": None if gibbs is None else float(gibbs[x]),
+                                    "gibbs se": None if se is None else float(se[x])}
             self.message.value = ""
         except NbteachError as err:
             self.message.value = view_html(f"<p style='color:{ERROR}'>{esc(err)}</p>")

@@ -207,7 +207,8 @@ class GibbsExplorer(Explorer):
         self.pooled_exact.x = [1.0, float(run.n_kept)]
         self.chains_fig.title = bilingual(f"each chain's running estimate ({n} chain{'s' if n > 1 else ''})",
                                     f"每条链的累计估计值（{n} 条链）")
-        self.pooled_fig.title = bilingual("all chains together", "所有链合在一起") + f": {run.estimate:.4f}"
+        se = f" ± {run.se:.4f}" if run.se == run.se else ""         # NaN (fewer than 2 batches): no error to show
+        self.pooled_fig.title = bilingual("all chains together", "所有链合在一起") + f": {run.estimate:.4f}{se}"
         items = [(self._colours[i % len(self._colours)], "line", bilingual(f"chain {i + 1}", f"链 {i + 1}"))
                  for i in range(n)]
         self.legend = legend(items + [(GREY, "dashed", bilingual("exact (variable elimination)", "精确值（变量消去）")),
@@ -219,12 +220,18 @@ class GibbsExplorer(Explorer):
             f"<p>Each chain ran {run.sweeps} sweeps: {run.burn_in} of burn-in, thrown away, then kept one "
             f"sweep in {run.thin} until it had {len(run.running)}; {n} chain{'s' if n > 1 else ''} keep "
             f"{run.n_kept} samples in all.</p>"
-            f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>; exact (variable "
-            f"elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} ({spread}).</p>",
+            f"<p>Gibbs estimate of {esc(self.question)}: <b>{run.estimate:.4f}</b>{se}"
+            + (f" (Monte Carlo standard error by batch means, {run.n_batches} batches; effective sample size "
+               f"{run.ess:.0f})" if se and run.ess == run.ess else
+               f" (Monte Carlo standard error by batch means, {run.n_batches} batches)" if se else "")
+            + f"; exact (variable elimination): <b>{self.exact:.4f}</b>.<br>Each chain's estimate: {estimates} "
+            f"({spread}).</p>",
             f"<p>每条链运行 {run.sweeps} 轮：前 {run.burn_in} 轮为预烧期，丢弃；之后每 {run.thin} 轮保留一轮，"
             f"直到保留 {len(run.running)} 个；{n} 条链共保留 {run.n_kept} 个样本。</p>"
-            f"<p>吉布斯采样对 {esc(self.question)} 的估计：<b>{run.estimate:.4f}</b>；精确值（变量"
-            f"消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>") + "</div>"
+            f"<p>吉布斯采样对 {esc(self.question)} 的估计：<b>{run.estimate:.4f}</b>{se}"
+            + (f"（批均值法的蒙特卡罗标准误，{run.n_batches} 批；有效样本量 {run.ess:.0f}）" if se and run.ess == run.ess else
+               f"（批均值法的蒙特卡罗标准误，{run.n_batches} 批）" if se else "")
+            + f"；精确值（变量消去）：<b>{self.exact:.4f}</b>。<br>每条链的估计：{estimates}（{spread}）。</p>") + "</div>"
         self.view.below = self.legend + self.numbers
         self.view.draw()                    # the plots, the legend and the numbers: one message
 

@@ -25,7 +25,7 @@ from nbteach.check._unswitched import unswitched
 from nbteach.counts import class_counts, value_counts_by_class
 from nbteach.probability import bayes, prob
 from nbteach.smoothing import lidstone, probability_table
-from nbteach.teacher.homework import HAND_IN_ZH, LANGUAGE_NOTE_ZH, graded
+from nbteach.teacher.homework import HAND_IN_ZH, LANGUAGE_NOTE_ZH, graded, worked
 
 NAME = "hw01"
 NOTEBOOK = "hw01_bayes_and_smoothing.ipynb"
@@ -245,6 +245,27 @@ def _EXAMPLE(eps):
     return 2 * eps / 9
 
 
+#: the worked code of exercises 6 and 7: the exercise's solution and the teacher's notebook
+_POSTERIOR = worked(
+    "def posterior(prior, likelihood):",
+    "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
+    "    evidence = sum(joint.values())\n"
+    "    return {c: j / evidence for c, j in joint.items()}")
+_SCORES = worked(
+    "def scores(df, patient, alpha):",
+    "    out = {}\n"
+    "    for c in sorted(set(df['Diagnosis'])):\n"
+    "        rows = df[df['Diagnosis'] == c]\n"
+    "        score = Fraction(len(rows), len(df))\n"
+    "        for symptom, value in patient.items():\n"
+    "            M = df[symptom].nunique()\n"
+    "            count = int((rows[symptom] == value).sum())\n"
+    "            score *= (count + Fraction(alpha)) / (len(rows) + M * Fraction(alpha))\n"
+    "        out[c] = score\n"
+    "    return out",
+    cell_replace={"'Diagnosis'": '"Diagnosis"'})
+
+
 def exercises(p):
     # heavy and optional: sympy only once the exercises are built (the symbolic epsilon)
     import sympy
@@ -379,10 +400,7 @@ def exercises(p):
                    {"en": "A class whose likelihood or prior is 0 gets posterior 0; nbteach.bayes is switched "
                           "off while your function is checked.",
                     "zh": "似然或先验为 0 的类别，后验概率为 0；检查你的函数时 nbteach.bayes 会被关闭。"}],
-            solution="def posterior(prior, likelihood):\n"
-                     "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
-                     "    evidence = sum(joint.values())\n"
-                     "    return {c: j / evidence for c, j in joint.items()}"),
+            solution=_POSTERIOR.solution),
         graded(
             "hw01.scores_function",
             {"en": "Write scores(df, patient, alpha): df is a table like the one above (the class in column "
@@ -427,17 +445,7 @@ def exercises(p):
             hints=[{"en": "Per class: the prior N_c / N, then for each symptom (count of the value in the "
                           "class + alpha) / (N_c + M_m alpha), all multiplied.",
                     "zh": "对每个类别：先验概率 N_c / N，再对每个症状乘以 (该类中这个取值的计数 + alpha) / (N_c + M_m alpha)。"}],
-            solution="def scores(df, patient, alpha):\n"
-                     "    out = {}\n"
-                     "    for c in sorted(set(df['Diagnosis'])):\n"
-                     "        rows = df[df['Diagnosis'] == c]\n"
-                     "        score = Fraction(len(rows), len(df))\n"
-                     "        for symptom, value in patient.items():\n"
-                     "            M = df[symptom].nunique()\n"
-                     "            count = int((rows[symptom] == value).sum())\n"
-                     "            score *= (count + Fraction(alpha)) / (len(rows) + M * Fraction(alpha))\n"
-                     "        out[c] = score\n"
-                     "    return out"),
+            solution=_SCORES.solution),
     ]
 
 
@@ -534,12 +542,7 @@ def cells(p):
                             "编写 `posterior(prior, likelihood)`：两个参数都是 类别 → 概率 的字典；返回字典 类别 → P(类别 | x)。"
                             "检查单元格会用几组输入调用你的函数；老师评分时会用更多输入调用它。不要修改传入的字典。"}),
         ("code", "q6 = exercise(\"hw01.posterior_function\")\nq6"),
-        ("code", "def posterior(prior, likelihood):\n"
-                 "    # BEGIN SOLUTION\n"
-                 "    joint = {c: prior[c] * likelihood[c] for c in prior}\n"
-                 "    evidence = sum(joint.values())\n"
-                 "    return {c: j / evidence for c, j in joint.items()}\n"
-                 "    # END SOLUTION"),
+        ("code", _POSTERIOR.cell),
         ("code", "q6.check(posterior)"),
         ("markdown", {"en": "## Exercise 7: the smoothed scores, from counts\n\n"
                             "Write `scores(df, patient, alpha)`: the naive Bayes score P(c) ∏ P(x_m | c) of every class\n"
@@ -553,19 +556,7 @@ def cells(p):
                             "`alpha = 0` 即不平滑。请全部自己计数：检查你的函数时，`CategoricalNB`、`probability_table`、"
                             "`lidstone` 和 `laplace` 会被关闭。不要修改 `df`。"}),
         ("code", "q7 = exercise(\"hw01.scores_function\")\nq7"),
-        ("code", "def scores(df, patient, alpha):\n"
-                 "    # BEGIN SOLUTION\n"
-                 "    out = {}\n"
-                 "    for c in sorted(set(df[\"Diagnosis\"])):\n"
-                 "        rows = df[df[\"Diagnosis\"] == c]\n"
-                 "        score = Fraction(len(rows), len(df))\n"
-                 "        for symptom, value in patient.items():\n"
-                 "            M = df[symptom].nunique()\n"
-                 "            count = int((rows[symptom] == value).sum())\n"
-                 "            score *= (count + Fraction(alpha)) / (len(rows) + M * Fraction(alpha))\n"
-                 "        out[c] = score\n"
-                 "    return out\n"
-                 "    # END SOLUTION"),
+        ("code", _SCORES.cell),
         ("code", "q7.check(scores)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

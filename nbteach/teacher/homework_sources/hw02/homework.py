@@ -18,7 +18,7 @@ from nbteach.check._unswitched import unswitched
 from nbteach.check.lesson04 import underflow_mistakes
 from nbteach.multinomial import MultinomialNB
 from nbteach.smoothing import lidstone, mle
-from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded, worked
 
 NAME = "hw02"
 NOTEBOOK = "hw02_multinomial_and_bernoulli.ipynb"
@@ -129,6 +129,13 @@ def _mu_hidden(rng):
     return out
 
 
+#: the worked code of exercises 4 and 5: the exercise's solution and the teacher's notebook
+_THETA_LAPLACE = worked("def theta_laplace(counts):",
+                        "    return (counts + 1) / (counts.sum() + len(counts))")
+_MU_LAPLACE = worked("def mu_laplace(rows):",
+                     "    return ((rows > 0).sum(axis=0) + 1) / (rows.shape[0] + 2)")
+
+
 def exercises(p):
     # heavy and optional: nbteach.derivations loads sympy, needed only by the exercises
     from nbteach.derivations import underflow_demo
@@ -236,7 +243,7 @@ def exercises(p):
             hints=[{"en": "Add 1 to every count; the total grows by one per word of the vocabulary. "
                           "Build a new array rather than changing counts in place.",
                     "zh": "每个计数加 1；总数按词表中每个词各加 1 增长。构造新数组，不要原地修改 counts。"}],
-            solution="def theta_laplace(counts):\n    return (counts + 1) / (counts.sum() + len(counts))"),
+            solution=_THETA_LAPLACE.solution),
         graded(
             "hw02.mu_function",
             {"en": "Write mu_laplace(rows): rows is a numpy array of word counts, one row per document of one "
@@ -277,7 +284,7 @@ def exercises(p):
             hints=[{"en": "First turn the counts into present/absent (rows > 0), then count, per word, the documents "
                           "that contain it.",
                     "zh": "先把词频变成出现/不出现（rows > 0），再对每个词数包含它的文档数。"}],
-            solution="def mu_laplace(rows):\n    return ((rows > 0).sum(axis=0) + 1) / (rows.shape[0] + 2)"),
+            solution=_MU_LAPLACE.solution),
     ]
 
 
@@ -334,8 +341,7 @@ def cells(p):
                             "编写 `theta_laplace(counts)`：`counts` 是一个类别的词频 N_{c,i} 组成的 numpy 数组；返回经拉普拉斯修正的 "
                             "theta_{i|c}。检查单元格会用几个词频向量调用它；老师评分时会用更多向量调用它。不要修改 `counts`。"}),
         ("code", "q4 = exercise(\"hw02.theta_function\")\nq4"),
-        ("code", "def theta_laplace(counts):\n    # BEGIN SOLUTION\n"
-                 "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
+        ("code", _THETA_LAPLACE.cell),
         ("code", "q4.check(theta_laplace)"),
         ("markdown", {"en": "## Exercise 5: write the Bernoulli estimate\n\n"
                             "Write `mu_laplace(rows)`: `rows` holds the word counts of one class's documents, one row a\n"
@@ -347,8 +353,7 @@ def cells(p):
                             "即该类文档*包含*词 i 的概率。检查你的函数时，`BernoulliNB`、`MultinomialNB`、`lidstone`、`laplace` "
                             "和 `probability_table` 会被关闭。不要修改 `rows`。"}),
         ("code", "q5 = exercise(\"hw02.mu_function\")\nq5"),
-        ("code", "def mu_laplace(rows):\n    # BEGIN SOLUTION\n"
-                 "    return ((rows > 0).sum(axis=0) + 1) / (rows.shape[0] + 2)\n    # END SOLUTION"),
+        ("code", _MU_LAPLACE.cell),
         ("code", "q5.check(mu_laplace)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from nbteach import NbteachError, metrics, resample
 from nbteach.check._unswitched import unswitched
+from nbteach.check.compare import compare
 from nbteach.metrics import confusion_matrix, precision_recall_f1
-from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, graded, worked
 
 #: the names that count or score the predictions for the student: switched off while the build-its'
 #: functions are checked
@@ -28,9 +29,18 @@ DEFAULT = {"n_spam": 4, "n_ham": 10, "tp": 3, "fp": 2,
                       ["ham", "spam", "promo"]]]}
 
 
-#: the body of the worked prf, counted as a student would: the exercise's solution and the
-#: teacher's notebook hold the same code
-_PRF_BODY = (
+#: the worked code of exercises 5 and 6 (prf counted as a student would): the exercise's
+#: solution and the teacher's notebook
+_CONFUSION = worked(
+    "def confusion(y_true, y_pred, labels):",
+    "    index = {c: k for k, c in enumerate(labels)}\n"
+    "    C = np.zeros((len(labels), len(labels)), dtype=int)\n"
+    "    for t, p in zip(y_true, y_pred):   # rows: true; columns: predicted\n"
+    "        C[index[t], index[p]] += 1\n"
+    "    return C",
+    cell_replace={"# rows: true; columns: predicted": ""})
+_PRF = worked(
+    "def prf(y_true, y_pred, pos_label):",
     "    tp = sum(t == pos_label and p == pos_label for t, p in zip(y_true, y_pred))\n"
     "    flagged = sum(p == pos_label for p in y_pred)\n"
     "    positive = sum(t == pos_label for t in y_true)\n"
@@ -105,18 +115,22 @@ def _separates(case) -> bool:
     return all(any(abs(a - b) > 1e-9 for a, b in zip(_prf_fn(k)(*args, **kwargs), right)) for k in _PRF_MISTAKES)
 
 
-def _where_wrong(kind):
-    """Mistake ``kind`` of prf, offered only where it is wrong: in a hidden case where its output equals
-    the answer's (swapped precision and recall when as many are flagged as are true) it raises, so that
-    case gets no digest of it (the public cases are chosen where every mistake is wrong)."""
-    wrong, right = _prf_fn(kind), _prf_fn()
-
-    def prf(y_true, y_pred, pos_label):
-        out = wrong(y_true, y_pred, pos_label)
-        if all(abs(a - b) <= 1e-9 for a, b in zip(out, right(y_true, y_pred, pos_label))):
+def _only_where_wrong(kind, wrong, right):
+    """Mistake ``kind`` (the function ``wrong``), offered only where it is wrong: in a case where its
+    output equals the answer's (``right``'s) it raises, so that case gets no digest of it (swapped
+    precision and recall when as many are flagged as are true; a transposed confusion matrix that
+    is symmetric). The public cases of prf are chosen where every mistake is wrong."""
+    def mistaken(*args, **kwargs):
+        out, answer = wrong(*args, **kwargs), right(*args, **kwargs)
+        if compare(out, answer, rtol=0, atol=1e-9) is None:
             raise NbteachError(f"mistake {kind} gives the answer's output here: not offered")
         return out
-    return prf
+    return mistaken
+
+
+def _where_wrong(kind):
+    """Mistake ``kind`` of prf, offered only where it is wrong (:func:`_only_where_wrong`)."""
+    return _only_where_wrong(kind, _prf_fn(kind), _prf_fn())
 
 
 #: a public case of hw03.prf_function on which every mistake's output differs from the answer's
@@ -249,17 +263,12 @@ def exercises(p):
             _confusion_fn(False), {"type": "array", "digits": 6}, kind="function",
             public=cases, hidden=_hidden, forbidden=_METRICS,
             shortcut=lambda y_true, y_pred, labels: confusion_matrix(y_true, y_pred, labels=labels),
-            mistakes=[("transposed", _confusion_fn(True),
+            mistakes=[("transposed", _only_where_wrong("transposed", _confusion_fn(True), _confusion_fn(False)),
                        {"en": "Your matrix is transposed: rows must be the true class, columns the prediction.",
                         "zh": "你的矩阵转置了：行应是真实类别，列是预测类别。"})],
             hints=[{"en": "Start from np.zeros((len(labels), len(labels)), dtype=int) and add 1 per example.",
                     "zh": "从 np.zeros((len(labels), len(labels)), dtype=int) 开始，每个样本加 1。"}],
-            solution="def confusion(y_true, y_pred, labels):\n"
-                     "    index = {c: k for k, c in enumerate(labels)}\n"
-                     "    C = np.zeros((len(labels), len(labels)), dtype=int)\n"
-                     "    for t, p in zip(y_true, y_pred):   # rows: true; columns: predicted\n"
-                     "        C[index[t], index[p]] += 1\n"
-                     "    return C"),
+            solution=_CONFUSION.solution),
         graded(
             "hw03.prf_function",
             {"en": "Write prf(y_true, y_pred, pos_label) returning the tuple (precision, recall, F1) of the class "
@@ -290,7 +299,7 @@ def exercises(p):
                           "else) and FN (true pos_label, predicted something else); every other label is negative.",
                     "zh": "数出 TP（真实为 pos_label 且预测为 pos_label）、FP（预测为 pos_label 但真实为别的类）和 FN"
                           "（真实为 pos_label 但预测为别的类）；其余所有标记都算负例。"}],
-            solution="def prf(y_true, y_pred, pos_label):\n" + _PRF_BODY),
+            solution=_PRF.solution),
     ]
 
 
@@ -349,12 +358,7 @@ def cells(p):
                             "被预测为 `labels[j]` 的样本数（混淆矩阵）。检查单元格会用几组标记列表调用它；老师评分时会用更多列表调用它。"
                             "检查你的函数时 `confusion_matrix` 和 `confusion_table` 会被关闭。"}),
         ("code", "q5 = exercise(\"hw03.confusion_function\")\nq5"),
-        ("code", "def confusion(y_true, y_pred, labels):\n    # BEGIN SOLUTION\n"
-                 "    index = {c: k for k, c in enumerate(labels)}\n"
-                 "    C = np.zeros((len(labels), len(labels)), dtype=int)\n"
-                 "    for t, p in zip(y_true, y_pred):\n"
-                 "        C[index[t], index[p]] += 1\n"
-                 "    return C\n    # END SOLUTION"),
+        ("code", _CONFUSION.cell),
         ("code", "q5.check(confusion)"),
         ("markdown", {"en": "## Exercise 6: write precision, recall and F1\n\n"
                             "Write `prf(y_true, y_pred, pos_label)` returning `(precision, recall, f1)` of the class `pos_label`\n"
@@ -366,7 +370,7 @@ def cells(p):
                             "比值为 0/0 时取 0.0。检查单元格会用几组标记列表调用它，其中有的含三种标记；老师评分时会用更多列表调用它。"
                             "检查你的函数时，`nbteach.metrics` 中计算这些指标和混淆矩阵的函数会被关闭。"}),
         ("code", "q6 = exercise(\"hw03.prf_function\")\nq6"),
-        ("code", "def prf(y_true, y_pred, pos_label):\n    # BEGIN SOLUTION\n" + _PRF_BODY + "\n    # END SOLUTION"),
+        ("code", _PRF.cell),
         ("code", "q6.check(prf)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

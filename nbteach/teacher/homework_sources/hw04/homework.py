@@ -31,7 +31,7 @@ from nbteach.check._unswitched import unswitched
 from nbteach.decision import bayes_decision, conditional_risk, threshold_from_loss
 from nbteach.gaussian import GaussianNB
 from nbteach.mixed import MixedNB
-from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded, worked
 
 NAME = "hw04"
 NOTEBOOK = "hw04_gaussian_nb_and_decisions.ipynb"
@@ -275,6 +275,24 @@ def _log_odds_hidden(rng):
 NAMES = ["healthy", "cold", "flu"]
 
 
+#: the worked code of exercises 5 and 6: the exercise's solution and the teacher's notebook
+_DECIDE = worked(
+    "def decide(posterior, loss):",
+    "    k = len(posterior)\n"
+    "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
+    "    return min(range(k), key=lambda i: (risks[i], i))")
+_LOG_ODDS = worked(
+    "def log_odds(x, X, y):",
+    "    score = {}\n"
+    "    for c in ('bad', 'good'):\n"
+    "        rows = X[y == c]\n"
+    "        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)\n"
+    "        score[c] = np.log(len(rows) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * var)\n"
+    "                                                        - (x - mu) ** 2 / (2 * var))\n"
+    "    return float(score['good'] - score['bad'])",
+    cell_replace={"'bad'": '"bad"', "'good'": '"good"'})
+
+
 def exercises(p):
     q, f, d = p["query"], p["filter"], p["diagnosis"]
     num = {"type": "number", "digits": 4}
@@ -388,10 +406,7 @@ def exercises(p):
                        {"en": "The Bayes decision has the least risk, not the largest.",
                         "zh": "贝叶斯决策取风险最小者，而不是最大者。"})],
             hints=[{"en": "One risk per decision i: sum over the truths j.", "zh": "每个决策 i 一个风险：对真实情况 j 求和。"}],
-            solution="def decide(posterior, loss):\n"
-                     "    k = len(posterior)\n"
-                     "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
-                     "    return min(range(k), key=lambda i: (risks[i], i))"),
+            solution=_DECIDE.solution),
         graded(
             "hw04.log_odds_function",
             {"en": "Write log_odds(x, X, y): X is a numpy array of melons (one row each, the columns weight and "
@@ -429,14 +444,7 @@ def exercises(p):
                           "(x - mean)^2 / (2 var). Never take the log of a density you computed.",
                     "zh": "在对数下给每一类打分：ln(n_c / n)，再对每一列加上 -1/2 ln(2 pi var) - (x - 均值)^2 / (2 var)。"
                           "不要对算出来的密度取对数。"}],
-            solution="def log_odds(x, X, y):\n"
-                     "    score = {}\n"
-                     "    for c in ('bad', 'good'):\n"
-                     "        rows = X[y == c]\n"
-                     "        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)\n"
-                     "        score[c] = np.log(len(rows) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * var)\n"
-                     "                                                        - (x - mu) ** 2 / (2 * var))\n"
-                     "    return float(score['good'] - score['bad'])"),
+            solution=_LOG_ODDS.solution),
     ]
 
 
@@ -497,10 +505,7 @@ def cells(p):
                             "编写 `decide(posterior, loss)`。检查单元格会用几个例子调用它；老师评分时会用更多例子调用它。"
                             "检查你的函数时，`nbteach.decision` 中计算风险和决策的函数会被关闭。"}),
         ("code", "q5 = exercise(\"hw04.bayes_decision\")\nq5"),
-        ("code", "def decide(posterior, loss):\n    # BEGIN SOLUTION\n"
-                 "    k = len(posterior)\n"
-                 "    risks = [sum(loss[i][j] * posterior[j] for j in range(k)) for i in range(k)]\n"
-                 "    return min(range(k), key=lambda i: (risks[i], i))\n    # END SOLUTION"),
+        ("code", _DECIDE.cell),
         ("code", "q5.check(decide)"),
         ("markdown", {"en": "## Exercise 6: Gaussian naive Bayes' log odds, from your melons [高斯朴素贝叶斯的对数几率]\n\n"
                             "Write `log_odds(x, X, y)`: fit the model of exercise 1 on both columns (a mean and a sample\n"
@@ -512,14 +517,7 @@ def cells(p):
                             "返回 ln P(good | x) / P(bad | x)。检查单元格会在你的西瓜上调用它，其中有一个离得很远的点；老师评分时会用更多例子调用它。"
                             "检查你的函数时 `GaussianNB`、`MixedNB` 和 `statistics.NormalDist` 会被关闭。"}),
         ("code", "q6 = exercise(\"hw04.log_odds_function\")\nq6"),
-        ("code", "def log_odds(x, X, y):\n    # BEGIN SOLUTION\n"
-                 "    score = {}\n"
-                 "    for c in (\"bad\", \"good\"):\n"
-                 "        rows = X[y == c]\n"
-                 "        mu, var = rows.mean(axis=0), rows.var(axis=0, ddof=1)\n"
-                 "        score[c] = np.log(len(rows) / len(X)) + np.sum(-0.5 * np.log(2 * np.pi * var)\n"
-                 "                                                        - (x - mu) ** 2 / (2 * var))\n"
-                 "    return float(score[\"good\"] - score[\"bad\"])\n    # END SOLUTION"),
+        ("code", _LOG_ODDS.cell),
         ("code", "q6.check(log_odds)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

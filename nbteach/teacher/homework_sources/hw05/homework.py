@@ -19,7 +19,7 @@ import pandas as pd
 
 from nbteach.bayesnet import BayesNet
 from nbteach.semi_naive import AODE, SPODE
-from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded, worked
 
 NAME = "hw05"
 NOTEBOOK = "hw05_semi_naive_and_networks.ipynb"
@@ -48,9 +48,10 @@ DEFAULT = {
 }
 
 
-#: the body of the worked aode_yes, counted from the table as a student would: the exercise's
-#: solution and the teacher's notebook hold the same code
-_AODE_YES_BODY = (
+#: the worked code of exercises 2, 3 and 5 (aode_yes counted from the table as a student would):
+#: the exercise's solution and the teacher's notebook
+_AODE_YES = worked(
+    "def aode_yes(X, y, day):",
     "    cols, n, classes = list(X.columns), len(y), sorted(set(y))\n"
     "    N, size = len(classes), {c: X[c].nunique() for c in cols}\n"
     "    def rows(k, **fixed):   # |D_{c, ...}|\n"
@@ -76,6 +77,22 @@ _AODE_YES_BODY = (
     "                    s *= Fraction(rows(k, **{i: day[i], j: day[j]}) + 1, pair + size[j])\n"
     "            score[k] += s\n"
     "    return float(score['yes'] / sum(score.values()))")
+_JOINT_PROBABILITY = worked(
+    "def joint_probability(tables, assignment):",
+    "    p = 1.0\n"
+    "    for node, (parents, table) in tables.items():\n"
+    "        p_true = table[tuple(assignment[u] for u in parents)]\n"
+    "        p *= p_true if assignment[node] else 1 - p_true\n"
+    "    return p")
+_MARKOV_BLANKET = worked(
+    "def markov_blanket(parents, node):",
+    "    children = [c for c, ps in parents.items() if node in ps]\n"
+    "    out = set(parents[node]) | set(children)\n"
+    "    for c in children:\n"
+    "        out |= set(parents[c])\n"
+    "    out.discard(node)\n"
+    "    return ', '.join(sorted(out))",
+    cell_replace={"', '": '", "'})
 
 
 def params(rng):
@@ -447,7 +464,7 @@ def exercises(p):
                           "最后返回浮点数。"},
                    {"en": "The question asks for the class 'yes': divide its summed score by the sum over both classes.",
                     "zh": "题目问的是类别 'yes'：用它的得分之和除以两个类别的得分之和。"}],
-            solution="def aode_yes(X, y, day):\n" + _AODE_YES_BODY),
+            solution=_AODE_YES.solution),
         graded(
             "hw05.joint_probability",
             {"en": "Write joint_probability(tables, assignment): tables maps every node of a network of True/False "
@@ -487,12 +504,7 @@ def exercises(p):
             ],
             hints=[{"en": "One factor per node, each from its own table: the key is the tuple of its parents' values.",
                     "zh": "每个结点一个因子，各取自自己的表：键是它的父结点取值组成的元组。"}],
-            solution="def joint_probability(tables, assignment):\n"
-                     "    p = 1.0\n"
-                     "    for node, (parents, table) in tables.items():\n"
-                     "        p_true = table[tuple(assignment[u] for u in parents)]\n"
-                     "        p *= p_true if assignment[node] else 1 - p_true\n"
-                     "    return p"),
+            solution=_JOINT_PROBABILITY.solution),
         graded(
             "hw05.explaining_away",
             {"en": "The grass is wet. Put two posteriors of rain side by side: first P(Rain = True | WetGrass = "
@@ -574,13 +586,7 @@ def exercises(p):
                         "zh": "马尔可夫毯还包括子结点及其其他父结点。"})],
             hints=[{"en": "What does a Gibbs step condition on? Its own table, and every table it appears in.",
                     "zh": "吉布斯采样的一步以什么为条件？自己的表，以及它出现的每一张表。"}],
-            solution="def markov_blanket(parents, node):\n"
-                     "    children = [c for c, ps in parents.items() if node in ps]\n"
-                     "    out = set(parents[node]) | set(children)\n"
-                     "    for c in children:\n"
-                     "        out |= set(parents[c])\n"
-                     "    out.discard(node)\n"
-                     "    return ', '.join(sorted(out))"),
+            solution=_MARKOV_BLANKET.solution),
     ]
 
 
@@ -629,8 +635,7 @@ def cells(p):
                             "检查你的函数时 `AODE`、`SPODE`、`TAN` 和 `CategoricalNB` 会被关闭：检查单元格会在上面的表和下面的 day 上调用它，"
                             "还会在另外两张小表上调用它（其中一张的 day 有一个表中从未出现的取值）；老师评分时会用更多的表。"}),
         ("code", "q2 = exercise(\"hw05.aode_posterior\")\nq2"),
-        ("code", f"day = {p['query']!r}\n\n"
-                 "def aode_yes(X, y, day):\n    # BEGIN SOLUTION\n" + _AODE_YES_BODY + "\n    # END SOLUTION"),
+        ("code", f"day = {p['query']!r}\n\n" + _AODE_YES.cell),
         ("code", "q2.check(aode_yes)"),
         ("markdown", {"en": "## A small network [贝叶斯网]\n\nRain and a sprinkler can each wet the grass:",
                       "zh": "## 一个小的贝叶斯网\n\n下雨和洒水器都能把草地弄湿："}),
@@ -654,13 +659,7 @@ def cells(p):
                  "tables = {node: (list(net.parents(node)),\n"
                  "                 {(k if isinstance(k, tuple) else (k,)) if net.parents(node) else (): float(row[True])\n"
                  "                  for k, row in net.cpd(node).iterrows()})\n"
-                 "          for node in net.nodes}\n\n"
-                 "def joint_probability(tables, assignment):\n    # BEGIN SOLUTION\n"
-                 "    p = 1.0\n"
-                 "    for node, (parents, table) in tables.items():\n"
-                 "        p_true = table[tuple(assignment[u] for u in parents)]\n"
-                 "        p *= p_true if assignment[node] else 1 - p_true\n"
-                 "    return p\n    # END SOLUTION"),
+                 "          for node in net.nodes}\n\n" + _JOINT_PROBABILITY.cell),
         ("code", "q3.check(joint_probability)"),
         ("markdown", {"en": "## Exercise 4: explaining away [解释消除]\n\n"
                             "Before you compute, write down your prediction: will the sprinkler's state make rain more\n"
@@ -684,13 +683,7 @@ def cells(p):
                       "zh": "## 练习 5：马尔可夫毯\n\n"
                             "编写 `markov_blanket(parents, node)`。检查单元格会用几个小图调用它；老师评分时会用更多图调用它。检查期间 `BayesNet` 的 `markov_blanket` 和 `moral_graph` 会被关闭。"}),
         ("code", "q5 = exercise(\"hw05.markov_blanket\")\nq5"),
-        ("code", "def markov_blanket(parents, node):\n    # BEGIN SOLUTION\n"
-                 "    children = [c for c, ps in parents.items() if node in ps]\n"
-                 "    out = set(parents[node]) | set(children)\n"
-                 "    for c in children:\n"
-                 "        out |= set(parents[c])\n"
-                 "    out.discard(node)\n"
-                 "    return \", \".join(sorted(out))\n    # END SOLUTION"),
+        ("code", _MARKOV_BLANKET.cell),
         ("code", "q5.check(markov_blanket)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

@@ -28,7 +28,7 @@ from nbteach import MultinomialNB, SemiSupervisedNB, TAN
 from nbteach.bayesnet import BayesNet, markov_blanket_conditional
 from nbteach.check._unswitched import unswitched
 from nbteach.semi_naive import conditional_mutual_information, maximum_spanning_tree
-from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded
+from nbteach.teacher.homework import STUDENT_INTRO, STUDENT_INTRO_ZH, distinct_mistakes, graded, worked
 
 NAME = "hw06"
 NOTEBOOK = "hw06_tan_networks_and_em.ipynb"
@@ -372,6 +372,47 @@ def _blanket_hidden(rng):
     return out
 
 
+#: the worked code of exercises 1-4: the exercise's solution and the teacher's notebook (which
+#: leaves the comments out)
+_TAN_PARENT = worked(
+    "def tan_parent(cmi, root, attribute):",
+    "    parent = {root: None}\n"
+    "    while len(parent) < len(cmi):\n"
+    "        w, u, v = max((cmi.loc[u, v], u, v) for u in parent for v in cmi.index if v not in parent)\n"
+    "        parent[v] = u                # Prim: the heaviest edge out of the tree\n"
+    "    return parent[attribute]",
+    cell_replace={"# Prim: the heaviest edge out of the tree": ""})
+_SPAM_SHARE = worked(
+    "def spam_share(X_l, y_l, X_u):",
+    "    classes = ['ham', 'spam']\n"
+    "    log_prior = np.log([np.mean(y_l == c) for c in classes])\n"
+    "    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1   # Laplace\n"
+    "    log_theta = np.log(counts / counts.sum(axis=1, keepdims=True))\n"
+    "    scores = X_u @ log_theta.T + log_prior\n"
+    "    joint = np.exp(scores - scores.max(axis=1, keepdims=True))      # log-sum-exp\n"
+    "    return joint[:, 1] / joint.sum(axis=1)",
+    cell_replace={"['ham', 'spam']": '["ham", "spam"]', "# Laplace": "", "# log-sum-exp": ""})
+_THETA_SPAM = worked(
+    "def theta_spam(X_l, y_l, X_u):",
+    "    g = spam_share(X_l, y_l, X_u)                      # the E-step\n"
+    "    counts = X_l[y_l == 'spam'].sum(axis=0) + g @ X_u  # the M-step: fractional counts\n"
+    "    return (counts + 1) / (counts.sum() + len(counts))",
+    cell_replace={"# the E-step": "", "'spam'": '"spam"', "# the M-step: fractional counts": ""})
+_BLANKET_TRUE = worked(
+    "def blanket_true(parents, tables, node, state):",
+    "    weight = {}\n"
+    "    for x in (True, False):\n"
+    "        s = dict(state)\n"
+    "        s[node] = x\n"
+    "        w = tables[node][tuple(s[u] for u in parents[node]) + (x,)]\n"
+    "        for child, ps in parents.items():  # the children's factors\n"
+    "            if node in ps:\n"
+    "                w = w * tables[child][tuple(s[u] for u in ps) + (s[child],)]\n"
+    "        weight[x] = w\n"
+    "    return weight[True] / (weight[True] + weight[False])",
+    cell_replace={"# the children's factors": ""})
+
+
 def exercises(p):
     _tan_parent(p)   # a variant whose weights tie, or whose target hangs from the root, is drawn again
     public = _blanket_public(p)[0][0]
@@ -421,12 +462,7 @@ def exercises(p):
                           "that one with the other as its parent.",
                     "zh": "维护一个 属性 -> 父属性 的字典，从 {root: None} 开始；只要还有属性不在其中，就找出字典内一个属性与"
                           "字典外一个属性之间最重的权重，把字典外的那个加进去，父属性是另一个。"}],
-            solution="def tan_parent(cmi, root, attribute):\n"
-                     "    parent = {root: None}\n"
-                     "    while len(parent) < len(cmi):\n"
-                     "        w, u, v = max((cmi.loc[u, v], u, v) for u in parent for v in cmi.index if v not in parent)\n"
-                     "        parent[v] = u                # Prim: the heaviest edge out of the tree\n"
-                     "    return parent[attribute]"),
+            solution=_TAN_PARENT.solution),
         graded(
             "hw06.e_step",
             {"en": "EM starts from naive Bayes fitted on the labelled e-mails alone (multinomial, alpha = 1); its first "
@@ -460,14 +496,7 @@ def exercises(p):
                           "e-mail and class, log prior + sum of count times log theta; normalise over the two classes.",
                     "zh": "每个类别平滑后的词概率：(计数 + 1) / (总数 + 词数)。然后对每封邮件和每个类别，算 log 先验 + "
                           "词频乘以 log theta 之和；再在两个类别上归一化。"}],
-            solution="def spam_share(X_l, y_l, X_u):\n"
-                     "    classes = ['ham', 'spam']\n"
-                     "    log_prior = np.log([np.mean(y_l == c) for c in classes])\n"
-                     "    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1   # Laplace\n"
-                     "    log_theta = np.log(counts / counts.sum(axis=1, keepdims=True))\n"
-                     "    scores = X_u @ log_theta.T + log_prior\n"
-                     "    joint = np.exp(scores - scores.max(axis=1, keepdims=True))      # log-sum-exp\n"
-                     "    return joint[:, 1] / joint.sum(axis=1)"),
+            solution=_SPAM_SHARE.solution),
         graded(
             "hw06.m_step",
             {"en": "The first M-step counts every unlabelled e-mail in every class, weighted by the E-step's "
@@ -504,10 +533,7 @@ def exercises(p):
             hints=[{"en": "Weighted counts: N(spam, w) = labelled spam counts + sum over unlabelled e-mails of "
                           "P(spam | e-mail) times the e-mail's count of w.",
                     "zh": "加权计数：N(spam, w) = 已标记垃圾邮件中的计数 + 对每封未标记邮件求 P(spam | 邮件) 乘以该邮件中 w 的次数之和。"}],
-            solution="def theta_spam(X_l, y_l, X_u):\n"
-                     "    g = spam_share(X_l, y_l, X_u)                      # the E-step\n"
-                     "    counts = X_l[y_l == 'spam'].sum(axis=0) + g @ X_u  # the M-step: fractional counts\n"
-                     "    return (counts + 1) / (counts.sum() + len(counts))"),
+            solution=_THETA_SPAM.solution),
         graded(
             "hw06.markov_blanket_conditional",
             {"en": "A Gibbs sampler redraws one node at a time given every other node. Write blanket_true(parents, "
@@ -549,17 +575,7 @@ def exercises(p):
                           "parents); then normalise the two products.",
                     "zh": "对结点的每个取值 x：在状态的副本中令 node = x，用结点自己的表项乘以每个子结点表中的一项"
                           "（子结点即父结点中含有 node 的结点）；再把两个乘积归一化。"}],
-            solution="def blanket_true(parents, tables, node, state):\n"
-                     "    weight = {}\n"
-                     "    for x in (True, False):\n"
-                     "        s = dict(state)\n"
-                     "        s[node] = x\n"
-                     "        w = tables[node][tuple(s[u] for u in parents[node]) + (x,)]\n"
-                     "        for child, ps in parents.items():  # the children's factors\n"
-                     "            if node in ps:\n"
-                     "                w = w * tables[child][tuple(s[u] for u in ps) + (s[child],)]\n"
-                     "        weight[x] = w\n"
-                     "    return weight[True] / (weight[True] + weight[False])"),
+            solution=_BLANKET_TRUE.solution),
     ]
 
 
@@ -597,12 +613,7 @@ def cells(p):
         ("code", "q0 = exercise(\"hw06.tan_parent\")\nq0"),
         ("code", "cmi = conditional_mutual_information(X, y)   "
                  "# the weights of TAN's tree: I(x_i; x_j | y) for every pair of attributes\ncmi.round(4)"),
-        ("code", "def tan_parent(cmi, root, attribute):\n    # BEGIN SOLUTION\n"
-                 "    parent = {root: None}\n"
-                 "    while len(parent) < len(cmi):\n"
-                 "        w, u, v = max((cmi.loc[u, v], u, v) for u in parent for v in cmi.index if v not in parent)\n"
-                 "        parent[v] = u\n"
-                 "    return parent[attribute]\n    # END SOLUTION"),
+        ("code", _TAN_PARENT.cell),
         ("code", "q0.check(tan_parent)"),
         ("markdown", {"en": "## A few labelled e-mails and more unlabelled ones [未标记样本]\n\n"
                             "Each row counts the words of one e-mail (columns in the order of `vocab`).",
@@ -621,14 +632,7 @@ def cells(p):
                             "编写 `spam_share(X_l, y_l, X_u)`：在已标记邮件上拟合朴素贝叶斯（alpha = 1），再求每封未标记邮件 u "
                             "的 P(spam | u)。检查你的函数时，`MultinomialNB` 和 `SemiSupervisedNB` 会被关闭。"}),
         ("code", "q1 = exercise(\"hw06.e_step\")\nq1"),
-        ("code", "def spam_share(X_l, y_l, X_u):\n    # BEGIN SOLUTION\n"
-                 "    classes = [\"ham\", \"spam\"]\n"
-                 "    log_prior = np.log([np.mean(y_l == c) for c in classes])\n"
-                 "    counts = np.array([X_l[y_l == c].sum(axis=0) for c in classes]) + 1\n"
-                 "    log_theta = np.log(counts / counts.sum(axis=1, keepdims=True))\n"
-                 "    scores = X_u @ log_theta.T + log_prior\n"
-                 "    joint = np.exp(scores - scores.max(axis=1, keepdims=True))\n"
-                 "    return joint[:, 1] / joint.sum(axis=1)\n    # END SOLUTION"),
+        ("code", _SPAM_SHARE.cell),
         ("code", "q1.check(spam_share)"),
         ("markdown", {"en": "## Exercise 3: the first M-step [M 步]\n\n"
                             "Write `theta_spam(X_l, y_l, X_u)`: the spam class's word probabilities after one EM "
@@ -638,10 +642,7 @@ def cells(p):
                             "编写 `theta_spam(X_l, y_l, X_u)`：一轮 EM 迭代之后 spam 类别的词概率。它可以调用你的 `spam_share`。"
                             "检查你的函数时，`MultinomialNB`、`SemiSupervisedNB` 和 `class_feature_counts` 会被关闭。"}),
         ("code", "q2 = exercise(\"hw06.m_step\")\nq2"),
-        ("code", "def theta_spam(X_l, y_l, X_u):\n    # BEGIN SOLUTION\n"
-                 "    g = spam_share(X_l, y_l, X_u)\n"
-                 "    counts = X_l[y_l == \"spam\"].sum(axis=0) + g @ X_u\n"
-                 "    return (counts + 1) / (counts.sum() + len(counts))\n    # END SOLUTION"),
+        ("code", _THETA_SPAM.cell),
         ("code", "q2.check(theta_spam)"),
         ("markdown", {"en": "## An alarm network [贝叶斯网]\n\n"
                             "Burglary and Earthquake can set off the Alarm; John and Mary may call when it rings.",
@@ -686,17 +687,7 @@ def cells(p):
                  "# the state of the chain when Alarm is redrawn (Alarm's current value included)\n"
                  f"state = {{**{dict(b)!r}, \"Alarm\": True}}\n"
                  "tables[\"Alarm\"]"),
-        ("code", "def blanket_true(parents, tables, node, state):\n    # BEGIN SOLUTION\n"
-                 "    weight = {}\n"
-                 "    for x in (True, False):\n"
-                 "        s = dict(state)\n"
-                 "        s[node] = x\n"
-                 "        w = tables[node][tuple(s[u] for u in parents[node]) + (x,)]\n"
-                 "        for child, ps in parents.items():\n"
-                 "            if node in ps:\n"
-                 "                w = w * tables[child][tuple(s[u] for u in ps) + (s[child],)]\n"
-                 "        weight[x] = w\n"
-                 "    return weight[True] / (weight[True] + weight[False])\n    # END SOLUTION"),
+        ("code", _BLANKET_TRUE.cell),
         ("code", "q3.check(blanket_true)"),
         ("markdown", {"en": "## Before you hand in\n\nRestart the kernel and run all cells. Every check cell should say **Correct!**",
                       "zh": "## 交作业之前\n\n重启内核并运行所有单元格。每个检查单元格都应显示 **正确！**（英文提示下为 **Correct!**）。"}),

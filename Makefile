@@ -67,8 +67,9 @@ $(VENV)/.lab-installed: pyproject.toml $(LAB_FILES) | $(PY)
 	$(install-lab-files)
 	@touch $@
 
+# The test set has the cluster extra too: tests/test_grade_cluster.py grades on a local Dask cluster.
 $(VENV)/.test-installed: pyproject.toml $(LAB_FILES) | $(PY)
-	$(call install,-e ".[lab$(comma)test]")
+	$(call install,-e ".[lab$(comma)test$(comma)cluster]")
 	$(install-lab-files)
 	@touch $(VENV)/.lab-installed $@
 

@@ -136,3 +136,32 @@ def test_late_is_read_from_canvas_download_names(tmp_path):
         (tmp_path / name).write_text("{}")
     match = match_roster([tmp_path], [("1001", ""), ("1002", "")], load("hw01"))
     assert match.late == {"1001"}
+
+
+def test_a_large_class_s_files_are_not_rewritten_after_every_row(tmp_path, monkeypatch):
+    """Rewriting the grade files after every row costs a time that grows with the square of the
+    class (10,000 rows: seconds a rewrite, hours a run). A rewrite is repeated only once ten times
+    as long as it took has passed, and the run's end writes the last rows: on a clock where a
+    rewrite takes 1 s and a row arrives every 0.5 s, 100 rows are rewritten about 100 / 22 times,
+    not 100; where rewriting costs nothing, after every row as before."""
+    import nbteach.teacher.gradebook as gb
+
+    for cost, most in ((1.0, 8), (0.0, 102)):   # with the first (no row) and the last rewrite
+        clock, writes = [0.0], []
+        monkeypatch.setattr(gb.time, "monotonic", lambda: clock[0])
+
+        def write(rows, *args, cost=cost, **kwargs):
+            writes.append(len(rows))
+            clock[0] += cost
+
+        monkeypatch.setattr(gb, "write_csv", write)
+        monkeypatch.setattr(gb, "write_mistakes", lambda *a, **k: None)
+        rows = [None] * 100
+        report = gb.Report(tmp_path / "g.csv", "csv", tmp_path / "g.csv", IDS, None, True, False, "hw99", rows,
+                           [], None, 100)
+        for k in range(100):
+            clock[0] += 0.5
+            report.add(k, Submission(Path(f"s{k}"), label=f"s{k}"))
+        report.flush()   # as grade() does when the run ends
+        assert writes[-1] == 100 and len(writes) <= most, writes
+        assert cost or writes == [0, *range(1, 101), 100]   # no cost: after every row, as before

@@ -2,7 +2,8 @@
 import subprocess
 import sys
 
-HEAVY = ["numpy", "pandas", "sympy", "matplotlib", "ipywidgets", "sklearn", "scipy"]
+HEAVY = ["numpy", "pandas", "sympy", "matplotlib", "ipywidgets", "sklearn", "scipy",
+         "dask", "distributed"]   # Dask: only when grading on a cluster (nbteach.teacher.cluster)
 
 
 def run(code):

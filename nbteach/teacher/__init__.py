@@ -10,6 +10,8 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
   :mod:`nbteach.teacher.autograde` (each notebook run sealed, its answers judged, the verdicts
   decided here), :mod:`nbteach.teacher.gradebook` (the grade file, the gradebook formats, the
   mistakes file, the feedback); a row is a :mod:`nbteach.teacher.submission`;
+  :mod:`nbteach.teacher.cluster` runs the notebooks on a Dask cluster's workers instead
+  (``grade --cluster``), this process deciding and writing as it does by itself;
 * :mod:`nbteach.teacher.report`: ``python -m nbteach.report`` (``grade --report``), the class report:
   a page and a CSV of the numbers :mod:`nbteach.teacher.class_stats` reads from the grade file and
   the mistakes file (per exercise the share correct, the common mistakes, the discrimination),
@@ -22,6 +24,7 @@ Nothing here is imported by the student's side (``nbteach.check``); this package
   or the judge, each in a sandbox of its own (:mod:`nbteach.teacher.sandbox`).
 
 What it may import: the library and ``nbteach.check`` (whose exercise model and digests
-it shares); nothing in the library or in ``check`` imports it, and ``python -m
+it shares), and Dask's ``distributed`` only inside :mod:`nbteach.teacher.cluster`'s functions
+(the extra ``nbteach[cluster]``: never when nbteach is imported); nothing in the library or in ``check`` imports it, and ``python -m
 nbteach.assign`` / ``nbteach.grade`` are thin entry points into it.
 """

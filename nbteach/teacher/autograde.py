@@ -24,6 +24,12 @@ nothing in a submission can fake a pass or run in the grader's process:
    same rules a notebook's check uses (``nbteach.check.compare.verdict_on_summary``,
    ``nbteach.check.functions.function_verdict``). A reply without the shape it expects is no
    verdict, and no pass.
+
+Steps 1 to 3 are the runner's side (:func:`run_sheet`: given plain data, :meth:`Job.sheet`, with
+no secret, no reference and no mistake in it), step 4 and what comes before the run (reading the
+file, rebuilding the student's exercises: :func:`prepare`) the teacher's: so the runner's side can
+run on a cluster's worker (``nbteach.teacher.cluster``), and a submission graded here or there goes
+through the same functions.
 """
 from __future__ import annotations
 
@@ -54,7 +60,8 @@ from nbteach.teacher import collect, gradebook, runner, wire
 from nbteach.teacher.homework import load
 from nbteach.teacher.submission import GradeConfig, Submission
 
-__all__ = ["Verdict", "run_notebook", "judge_answers", "seed_for", "grade_notebook", "package_copy"]
+__all__ = ["Verdict", "run_notebook", "judge_answers", "seed_for", "grade_notebook", "package_copy", "Job", "prepare",
+           "run_sheet", "ask_for", "asks_for", "judge_records", "decide_replies"]
 
 #: The message language is process-wide: verdicts are worded one at a time.
 _LANGUAGE_LOCK = threading.Lock()
@@ -250,48 +257,180 @@ class _Plan:
         self.request, self.decide = request, decide
 
 
-def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.Seal, lang: str) -> dict:
-    """``{exercise id: Verdict}`` for every id in ``ids`` that ``records`` holds.
+# Judging splits where the grader's process and the sandboxes meet, so that the sandboxes' side can
+# run on another machine (``nbteach.teacher.cluster``) with nothing of the teacher's but data:
+# :func:`ask_for` (the teacher's side: what the sandboxes are asked about an exercise's answers, data
+# only: the answer's type, a function's inputs, time budget and switched-off names; no reference, no
+# mistake), :func:`judge_records` (the runner's side: a function answer run on its inputs, then the
+# judge on every answer; it hands back the replies unread) and :func:`decide_replies` (the teacher's
+# side again: the verdicts, by the references and mistakes only the teacher's side holds). Graded
+# here, the three run in one process; on a cluster the middle one runs on a worker.
+class _Unasked(Exception):
+    """An exercise the teacher's side could not prepare (its exception's name travels, not the exception)."""
 
-    ``exercise_of(id)``: the exercise as the teacher holds it (a homework variant's, or a
-    lesson's); ``content``: the submission's bytes (the seed of a function's hidden inputs).
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def ask_for(ex, seed: int) -> dict:
+    """What the sandboxes are asked about answers to ``ex`` (``seed``: its function inputs'): data only."""
+    graded = ex.visibility == "graded"
+    ask = {"id": ex.id, "graded": graded, "function": ex.kind == "function"}
+    if graded:
+        ask["spec"] = ex.forms_view()["spec"] if ex.kind != "function" else ex.spec
+    if ex.kind == "function":
+        inputs = _inputs(ex, seed, graded)
+        ask.update(inputs=encode([[list(a), dict(k)] for a, k in inputs]), calls=len(inputs),
+                   budget=ex.time_budget, forbidden=[str(n) for n in getattr(ex, "forbidden", ())])
+    return ask
+
+
+def asks_for(ids, exercise_of, content: bytes) -> dict:
+    """``{id: ask}`` for every id in ``ids`` (``{"error": name}`` for one the teacher's side cannot prepare)."""
+    out = {}
+    for ex_id in ids:
+        try:
+            out[ex_id] = ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+        except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
+            out[ex_id] = {"error": type(exc).__name__}
+    return out
+
+
+def _ask_of(asks):
+    """``asks`` (a dict of :func:`asks_for`, or a function of the id) as a function of the id."""
+    if callable(asks):
+        return asks
+
+    def find(ex_id):
+        ask = asks.get(ex_id)
+        if not isinstance(ask, dict) or "error" in ask:
+            raise _Unasked(str(ask.get("error", "")) if isinstance(ask, dict) else "KeyError")
+        return ask
+
+    return find
+
+
+def _request(ask: dict, answer, lang: str, seal: runner.Seal):
+    """The judge's request about one recorded answer (a function answer is run on its inputs
+    first, in a sandbox of its own), or ``"timeout"`` when that function outlived its budget."""
+    function = _function_payload(answer)
+    if ask["function"] and function is not None:
+        name, payload = function
+        reply = runner.run_function_on(payload, ask["inputs"], ask["budget"], seal, ask["forbidden"])
+        if reply == "timeout":
+            return "timeout"
+        text = reply.decode("utf-8", errors="replace")
+        if ask["graded"]:
+            return {"op": "outcomes", "spec": ask["spec"], "reply": text, "calls": ask["calls"], "lang": lang}
+        return {"op": "lesson", "exercise_id": ask["id"], "reply": text, "name": name, "lang": lang,
+                "inputs": ask["inputs"]}
+    if not ask["graded"]:
+        return {"op": "lesson", "exercise_id": ask["id"], "answer": answer, "lang": lang}
+    return {"op": "summary", "spec": ask["spec"], "answer": answer, "lang": lang}
+
+
+def judge_records(records: dict, ids, asks, seal: runner.Seal) -> dict:
+    """The runner's side of judging: every recorded answer of ``ids`` put to the sandboxes.
+
+    ``asks``: :func:`asks_for`'s dict, or a function of the id giving one ask. Returns data only:
+    ``{"failed": {id: exception name}, "timeouts": [id], "asked": [id], "judge": bytes,
+    "judge_timed_out": bool}``, the judge's stdout unread (:func:`decide_replies` reads it).
     """
-    plans, out = {}, {}
+    ask_of = _ask_of(asks)
+    failed, timeouts, asked, requests = {}, [], [], []
     for ex_id in ids:
         if ex_id not in records:
             continue
         answer, answer_lang = records[ex_id]
         try:
-            ex = exercise_of(ex_id)
-            plan = _plan(ex, answer, answer_lang, seed_for(content, ex_id), seal)
+            request = _request(ask_of(ex_id), answer, answer_lang, seal)
         except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
-            out[ex_id] = Verdict("incorrect", _NO_VERDICT["zh" if answer_lang == "zh" else "en"]
-                                 + f" ({type(exc).__name__})")
+            failed[ex_id] = exc.name if isinstance(exc, _Unasked) else type(exc).__name__
             continue
-        if isinstance(plan, Verdict):
-            out[ex_id] = plan
+        if request == "timeout":
+            timeouts.append(ex_id)
         else:
-            plans[ex_id] = plan
-    if plans:
-        requests = "".join(json.dumps(p.request) + "\n" for p in plans.values()).encode("utf-8")
-        done = runner.run([sys.executable, "-m", "nbteach.teacher.judge"], seal=seal, stdin=requests,
-                          timeout=60 + 30 * len(plans))
-        replies = [] if done.timed_out else wire.json_lines(done.stdout, runner.READ_LIMIT, len(plans))
-        for (ex_id, plan), reply in zip(plans.items(), replies):
-            lang_of = records[ex_id][1]
+            asked.append(ex_id)
+            requests.append(request)
+    out = {"failed": failed, "timeouts": timeouts, "asked": asked, "judge": b"", "judge_timed_out": False}
+    if requests:
+        data = "".join(json.dumps(r) + "\n" for r in requests).encode("utf-8")
+        done = runner.run([sys.executable, "-m", "nbteach.teacher.judge"], seal=seal, stdin=data,
+                          timeout=60 + 30 * len(requests))
+        out["judge"], out["judge_timed_out"] = done.stdout, done.timed_out
+    return out
+
+
+def _decider(ex, answer, seed: int):
+    """How the judge's reply about ``answer`` is decided (the teacher's side: it holds the references)."""
+    graded = ex.visibility == "graded"
+    function = _function_payload(answer)
+    if ex.kind == "function" and function is not None:
+        if graded:
+            name, inputs = function[0], _inputs(ex, seed, graded)
+            return lambda r: _decide_function(ex, name, inputs, r)
+        return lambda r: _decide_lesson(ex, r)
+    if not graded:
+        return lambda r: _decide_lesson(ex, r)
+    view = ex.forms_view() if ex.kind != "function" else {"spec": ex.spec}
+    return lambda r: _decide_value(ex, view, r)
+
+
+def _timed_out(ex, answer, lang) -> Verdict:
+    name = (_function_payload(answer) or ("f",))[0]
+    return Verdict("incorrect", _worded(lang, "timeout", seconds=ex.time_budget, call=name))
+
+
+def decide_replies(records: dict, ids, exercise_of, content: bytes, replies: dict) -> dict:
+    """``{exercise id: Verdict}`` from :func:`judge_records`'s ``replies`` (the teacher's side)."""
+    out = {}
+    asked = replies["asked"]
+    read = [] if replies["judge_timed_out"] else wire.json_lines(replies["judge"], runner.READ_LIMIT, len(asked))
+    reply_of = dict(zip(asked, read))
+    for ex_id in ids:
+        if ex_id not in records:
+            continue
+        answer, answer_lang = records[ex_id]
+        no_verdict = _NO_VERDICT["zh" if answer_lang == "zh" else "en"]
+        if ex_id in replies["failed"]:
+            out[ex_id] = Verdict("incorrect", no_verdict + f" ({wire.printable(replies['failed'][ex_id], 80)})")
+            continue
+        try:
+            ex = exercise_of(ex_id)
+            if ex_id in replies["timeouts"]:
+                out[ex_id] = _timed_out(ex, answer, answer_lang)
+                continue
+            decide = _decider(ex, answer, seed_for(content, ex_id))
+        except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
+            out[ex_id] = Verdict("incorrect", no_verdict + f" ({type(exc).__name__})")
+            continue
+        verdict, reply = None, reply_of.get(ex_id)
+        if reply is not None:
             with _LANGUAGE_LOCK:
                 before = get_language()
-                set_language(lang_of)
+                set_language(answer_lang)
                 try:
-                    out[ex_id] = plan.decide(reply) if reply is not None else None
+                    verdict = decide(reply)
                 except Exception:  # noqa: BLE001 - a reply of the wrong shape: no verdict
-                    out[ex_id] = None
+                    verdict = None
                 finally:
                     set_language(before)
-        for ex_id in plans:
-            if out.get(ex_id) is None:
-                out[ex_id] = Verdict("incorrect", _NO_VERDICT["zh" if records[ex_id][1] == "zh" else "en"])
+        out[ex_id] = verdict or Verdict("incorrect", no_verdict)
     return out
+
+
+def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.Seal, lang: str) -> dict:
+    """``{exercise id: Verdict}`` for every id in ``ids`` that ``records`` holds.
+
+    ``exercise_of(id)``: the exercise as the teacher holds it (a homework variant's, or a
+    lesson's); ``content``: the submission's bytes (the seed of a function's hidden inputs).
+    The three steps above, in this process.
+    """
+    def ask_of(ex_id):
+        return ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+
+    return decide_replies(records, ids, exercise_of, content, judge_records(records, ids, ask_of, seal))
 
 
 def _worded(lang, key, **fields) -> str:
@@ -306,27 +445,10 @@ def _worded(lang, key, **fields) -> str:
 
 def _plan(ex, answer, lang, seed, seal):
     """What the judge is asked of one answer, and how its reply is decided (or a Verdict at once)."""
-    graded = ex.visibility == "graded"
-    function = _function_payload(answer)
-    if ex.kind == "function" and function is not None:
-        name, payload = function
-        inputs = _inputs(ex, seed, graded)
-        reply = runner.run_function(payload, inputs, ex.time_budget, seal, getattr(ex, "forbidden", ()))
-        if reply == "timeout":
-            return Verdict("incorrect", _worded(lang, "timeout", seconds=ex.time_budget, call=name))
-        text = reply.decode("utf-8", errors="replace")
-        if graded:
-            return _Plan({"op": "outcomes", "spec": ex.spec, "reply": text, "calls": len(inputs), "lang": lang},
-                         lambda r: _decide_function(ex, name, inputs, r))
-        return _Plan({"op": "lesson", "exercise_id": ex.id, "reply": text, "name": name, "lang": lang,
-                      "inputs": encode([[list(a), dict(k)] for a, k in inputs])},
-                     lambda r: _decide_lesson(ex, r))
-    if not graded:
-        return _Plan({"op": "lesson", "exercise_id": ex.id, "answer": answer, "lang": lang},
-                     lambda r: _decide_lesson(ex, r))
-    view = ex.forms_view() if ex.kind != "function" else {"spec": ex.spec}
-    return _Plan({"op": "summary", "spec": view["spec"], "answer": answer, "lang": lang},
-                 lambda r: _decide_value(ex, view, r))
+    request = _request(ask_for(ex, seed), answer, lang, seal)
+    if request == "timeout":
+        return _timed_out(ex, answer, lang)
+    return _Plan(request, _decider(ex, answer, seed))
 
 
 def _inputs(ex, seed, graded) -> list:
@@ -417,6 +539,93 @@ def _decide_lesson(ex, reply) -> Verdict | None:
 
 
 # ---------------------------------------------------------------- one submission
+# Grading a submission is three steps, each a function of data: :func:`prepare` (the teacher's side
+# reads the file and rebuilds the student's exercises: a :class:`Job`), :func:`run_sheet` (the
+# runner's side: the notebook run sealed, its answers put to the sandboxes; given
+# :meth:`Job.sheet`, plain data, it runs here or on a cluster's worker) and :meth:`Job.decide`
+# (the teacher's side: the verdicts and the row). Graded here or on a cluster, a submission goes
+# through the same three functions: the same row.
+@dataclass
+class Job:
+    """One submission as the teacher's side holds it while it is graded (never sent anywhere)."""
+
+    path: Path
+    timeout: float
+    ids: list | None
+    lang: str
+    content: bytes
+    attempts: dict
+    exercise_of: object
+    config: GradeConfig
+
+    def sheet(self, every_ask: bool = False) -> dict:
+        """What the runner's side gets: the notebook's bytes, its time limit and language, the
+        ids to judge and what to ask about each (every one of them computed now if
+        ``every_ask``, as a cluster needs; otherwise on the way, for the answers recorded), the
+        seal. No secret, no roster id, no reference answer, no mistake."""
+        if every_ask and self.ids is not None:
+            asks = asks_for(self.ids, self.exercise_of, self.content)
+        else:
+            exercise_of, content = self.exercise_of, self.content
+
+            def asks(ex_id):
+                return ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+        return {"content": self.content, "timeout": self.timeout, "lang": self.lang, "ids": self.ids,
+                "asks": asks, "sealed": self.config.sealed, "memory": self.config.memory}
+
+    def decide(self, reply: dict) -> Submission:
+        """The row of this submission from :func:`run_sheet`'s ``reply``."""
+        run = reply["run"]
+        sub = Submission(self.path, timeout=self.timeout, label=wire.printable(self.path.name, 300))
+        sub.attempts = self.attempts
+        sub.run, sub.detail, sub.seconds, sub.sealed = run["status"], run["detail"], run["seconds"], self.config.sealed
+        records = wire.records(run["record"])
+        ids = list(self.ids) if self.ids is not None else sorted(records)
+        langs = [answer_lang for _, answer_lang in records.values()]
+        sub.lang = langs[-1] if langs else self.lang
+        verdicts = decide_replies(records, ids, self.exercise_of, self.content, reply)
+        for ex_id in ids:
+            verdict = verdicts.get(ex_id) or Verdict("no answer", gradebook.not_reached(sub.lang, sub.run, self.timeout))
+            try:
+                sub.results[ex_id] = verdict.weighed(self.exercise_of(ex_id))
+            except Exception:  # noqa: BLE001 - an exercise the teacher's side cannot find earns nothing
+                verdict.earned = 0
+                sub.results[ex_id] = verdict
+        return sub
+
+
+def prepare(path, timeout: float = 120.0, expected_ids=None, lang=None, variant=None, config=None) -> Job:
+    """The teacher's side of one submission before it runs (:func:`grade_notebook`'s arguments)."""
+    config = config or GradeConfig()
+    path = Path(path)
+    notebook = collect.read_notebook(path)
+    recorded = notebook.metadata.get("lang")
+    lang = lang or (recorded if recorded in ("en", "zh") else "en")
+    try:
+        content = collect.read_no_follow(path)
+    except OSError:
+        content = b""
+    return Job(path, timeout, list(expected_ids) if expected_ids is not None else None, lang, content,
+               notebook.attempts, _exercise_of(variant), config)
+
+
+def run_sheet(sheet: dict, package=None, workdir=None) -> dict:
+    """The runner's side of one submission: its notebook run (sealed if the sheet says so) and its
+    recorded answers put to the sandboxes (:func:`judge_records`). ``package``: the nbteach the
+    sandboxes import; ``workdir``: where their folders are made. Returns data only: ``{"run": {how
+    the run ended, the answer record's bytes, ...}}`` and :func:`judge_records`'s fields."""
+    seal = runner.Seal(bool(sheet["sealed"]), sheet["memory"], workdir)
+    with tempfile.TemporaryDirectory(prefix="nbteach-grade-", dir=workdir) as tmp:
+        library = package if seal.on else package_copy(Path(tmp), package) / "nbteach"
+        run = run_notebook(sheet["content"], sheet["timeout"], sheet["lang"], library, seal)
+    records = wire.records(run.record)
+    ids = sheet["ids"] if sheet["ids"] is not None else sorted(records)
+    reply = judge_records(records, ids, sheet["asks"], seal)
+    reply["run"] = {"status": run.status, "detail": run.detail, "record": run.record, "seconds": run.seconds,
+                    "sealed": run.sealed, "peak_memory": run.peak_memory}
+    return reply
+
+
 def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang=None, package=None, variant=None,
                    config=None) -> Submission:
     """Run one notebook in a fresh kernel and judge its recorded answers (``nbteach.teacher.autograde``).
@@ -427,36 +636,8 @@ def grade_notebook(path, timeout: float = 120.0, expected_ids=None, lang=None, p
     copy); ``variant``: the homework variant's ``{"assignment", "params", "student_id"}``;
     ``config``: a :class:`GradeConfig` (default: unsealed).
     """
-    config = config or GradeConfig()
-    path = Path(path)
-    sub = Submission(path, timeout=timeout, label=wire.printable(path.name, 300))
-    notebook = collect.read_notebook(path)
-    sub.attempts = notebook.attempts
-    recorded = notebook.metadata.get("lang")
-    lang = lang or (recorded if recorded in ("en", "zh") else "en")
-    try:
-        content = collect.read_no_follow(path)
-    except OSError:
-        content = b""
-    seal = runner.Seal(config.sealed, config.memory, config.workdir)
-    with tempfile.TemporaryDirectory(prefix="nbteach-grade-", dir=config.workdir) as tmp:
-        library = package if config.sealed else package_copy(Path(tmp), package) / "nbteach"
-        run = run_notebook(content, timeout, lang, library, seal)
-    sub.run, sub.detail, sub.seconds, sub.sealed = run.status, run.detail, run.seconds, config.sealed
-    records = wire.records(run.record)
-    ids = list(expected_ids) if expected_ids is not None else sorted(records)
-    langs = [answer_lang for _, answer_lang in records.values()]
-    sub.lang = langs[-1] if langs else lang
-    exercise_of = _exercise_of(variant)
-    verdicts = judge_answers(records, ids, exercise_of, content, seal, sub.lang)
-    for ex_id in ids:
-        verdict = verdicts.get(ex_id) or Verdict("no answer", gradebook.not_reached(sub.lang, sub.run, timeout))
-        try:
-            sub.results[ex_id] = verdict.weighed(exercise_of(ex_id))
-        except Exception:  # noqa: BLE001 - an exercise the teacher's side cannot find earns nothing
-            verdict.earned = 0
-            sub.results[ex_id] = verdict
-    return sub
+    job = prepare(path, timeout, expected_ids, lang, variant, config)
+    return job.decide(run_sheet(job.sheet(), package, job.config.workdir))
 
 
 def _exercise_of(variant):

@@ -4,7 +4,7 @@
                             [--feedback DIR] [--exercises ID_PREFIX] [--lang en|zh]
                             [--assignment hwNN --roster CSV --secret-file FILE] [--resume]
                             [--format csv|gradebook|canvas|moodle] [--pick ID=PATH] [--allow-empty] [--force]
-                            [--report DIR]
+                            [--report DIR] [--cluster tcp://HOST:8786]
     python -m nbteach.grade --convert grades.csv --format canvas|moodle|gradebook --out FILE [--roster CSV]
 
 SUBMISSIONS are notebooks or folders of notebooks. Grading goes in three stages, a module
@@ -22,6 +22,10 @@ The feedback is in the language the notebook was released in (``--lang`` overrid
 student's own ``set_language`` wins for their answers). Two graders never share a sandbox
 uid, and never write one ``--out``.
 
+With ``--cluster ADDRESS`` the notebooks run on the workers of a Dask scheduler instead
+(``nbteach.teacher.cluster``, ``pip install "nbteach[cluster]"``), each sealed as here; this
+process decides the grades and writes every file, as it does when it runs them itself.
+
 Examples
 --------
 >>> args = _parser().parse_args(["a.ipynb", "--out", "g.csv", "--jobs", "2"])
@@ -31,15 +35,17 @@ Examples
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 from nbteach._base import NbteachError
 from nbteach.i18n import _normalise
+from nbteach.teacher import cluster as _cluster
 from nbteach.teacher import collect, gradebook, runner, wire
 from nbteach.teacher import sandbox as _sandbox
-from nbteach.teacher.autograde import compiled, grade_notebook, package_copy
+from nbteach.teacher.autograde import compiled, grade_notebook, package_copy, prepare
 from nbteach.teacher.collect import exercise_ids
 from nbteach.teacher.gradebook import FORMATS, write_grades
 from nbteach.teacher.homework import load
@@ -54,7 +60,7 @@ __all__ = ["grade", "grade_notebook", "Submission", "GradeConfig", "main", "writ
 def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None, prefix: str = "",
           progress=None, lang=None, assignment=None, roster=None, secret_file=None,
           resume: bool = False, sandbox=None, memory=None, format: str = "csv", picks=None,
-          allow_empty: bool = False, force: bool = False) -> list:
+          allow_empty: bool = False, force: bool = False, cluster: str | None = None) -> list:
     """Grade every notebook in ``paths``; write the grades and the feedback files.
 
     Parameters
@@ -67,7 +73,7 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         reason, never read.
     out : str or Path, optional
         The grades to write (nothing is written if None), rewritten atomically as each
-        submission finishes, in ``format``; beside it ``<name>.mistakes.jsonl``. Locked while
+        submission finishes (a class of thousands: at most a tenth of the time, ``gradebook.Report``), in ``format``; beside it ``<name>.mistakes.jsonl``. Locked while
         this run writes it: a second grader into the same file stops.
     jobs : int
         Notebooks run at once, each in its own kernel.
@@ -111,6 +117,11 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     force : bool
         Grade again into an ``out`` (or a feedback folder) an earlier run wrote, overwriting it; without
         it (or ``resume``) such a run stops before anything is written.
+    cluster : str, optional
+        The address of a Dask scheduler (``tcp://host:8786``): the notebooks run on its workers,
+        each as many at once as it has threads (``jobs`` is then not used), sealed as ``sandbox``
+        says (checked on every worker); this process decides and writes the same files
+        (``nbteach.teacher.cluster``). Needs ``pip install "nbteach[cluster]"``.
 
     Returns
     -------
@@ -118,6 +129,11 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     """
     lang = _normalise(lang) if lang is not None else None
     collect.check_arguments(out, jobs, timeout, memory, format, roster, secret_file, assignment)
+    if cluster is not None:
+        if jobs != 1:
+            raise NbteachError("--jobs is the number of notebooks run at once on this machine; with --cluster each "
+                               "worker runs as many as its threads (dask worker --nthreads N): leave --jobs out.")
+        _cluster.dask()   # installed? (said before the class is read)
     hw = load(assignment) if assignment is not None else None
     job_list, extra, names, notes, secret, notebooks, roster_fields, late = collect.collect_class(
         paths, hw, roster, secret_file, picks, allow_empty)
@@ -128,12 +144,11 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
     if prefix and not ids:
         raise NbteachError(f"--exercises {prefix!r} matches no exercise of this assignment.")
     # checked after the arguments and the notebooks, so that a mistake there is named first
-    if sandbox is True and not _sandbox.available():
+    if cluster is None and sandbox is True and not _sandbox.available():
         raise NbteachError("bubblewrap (bwrap) cannot run here, so submissions cannot be sealed: install it "
                            "(sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the grade "
                            "file then says 'not sealed' on every row).")
     points = {e.id: e.points for e in hw.variant(None, None).exercises} if hw is not None else {}
-    sealed = _sandbox.available() if sandbox is None else bool(sandbox)
     folder = Path(feedback) if feedback else (Path(out).parent / "feedback" if out is not None else None)
     table = gradebook.full_table(out, format)
     if not resume and not force:
@@ -143,7 +158,10 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
             raise NbteachError(f"an earlier run wrote {', '.join(sorted(set(earlier)))}: --resume keeps its rows and "
                                "grades the others, --force grades everyone again and overwrites them. Nothing "
                                "was written.")
-    with gradebook.locked(out), runner.workspace() as work:
+    client, sealed = _cluster.connect(cluster, sandbox) if cluster is not None else \
+        (None, _sandbox.available() if sandbox is None else bool(sandbox))
+    with contextlib.closing(client) if client is not None else contextlib.nullcontext(), \
+            gradebook.locked(out), runner.workspace() as work:
         config = GradeConfig(sealed=sealed, memory=memory, workdir=str(work))
         previous = gradebook.read_previous(table, ids, folder) if resume and table is not None else {}
         rows = [None] * len(job_list)
@@ -164,39 +182,54 @@ def grade(paths, out=None, jobs: int = 1, timeout: float = 120.0, feedback=None,
         report = gradebook.Report(out, format, table, ids, folder, roster is not None or hw is not None,
                                   roster is not None, hw.name if hw is not None else "grade", rows, extra_rows,
                                   progress, len(todo), roster_fields)
-        pristine = compiled(package_copy(work) / "nbteach")  # as it was when grading began
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            futures = {}
-            for k in todo:
-                label, path, sid = job_list[k]
-                variant = None
-                if hw is not None:
-                    v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
-                    variant = {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
-                futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant, config)] = k
 
-            def finished(k, s):
-                label, _, sid = job_list[k]
-                s.label, s.student_name, s.note = label, names.get(sid, ""), notes.get(sid, "")
-                s.points, s.late = points, sid in late
-                report.add(k, s)
+        def variant_of(sid):
+            if hw is None:
+                return None
+            v = hw.variant(secret, sid) if secret is not None else hw.variant(None, None)
+            return {"assignment": str(hw.folder), "params": v.params, "student_id": sid}
 
-            try:
-                for fut in as_completed(futures):
-                    finished(futures[fut], fut.result())
-            except BaseException:
-                # Ctrl-C: nothing new starts; the notebooks already running are recorded as they
-                # end (a second Ctrl-C stops waiting); every written row has its feedback file
-                for fut in futures:
-                    fut.cancel()
+        def finished(k, s):
+            if rows[k] is not None:   # never twice (a cluster's task run again after its worker died)
+                return
+            label, _, sid = job_list[k]
+            s.label, s.student_name, s.note = label, names.get(sid, ""), notes.get(sid, "")
+            s.points, s.late = points, sid in late
+            report.add(k, s)
+
+        def grade_here():
+            pristine = compiled(package_copy(work) / "nbteach")  # as it was when grading began
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                futures = {}
+                for k in todo:
+                    label, path, sid = job_list[k]
+                    futures[pool.submit(grade_notebook, path, timeout, ids, lang, pristine, variant_of(sid), config)] = k
+
                 try:
-                    for fut in as_completed([f for f in futures if not f.cancelled()]):
-                        k = futures[fut]
-                        if rows[k] is None and fut.exception() is None:
-                            finished(k, fut.result())
-                except BaseException:  # noqa: BLE001 - the second Ctrl-C, or a progress callback that raises
-                    pass
-                raise
+                    for fut in as_completed(futures):
+                        finished(futures[fut], fut.result())
+                except BaseException:
+                    # Ctrl-C: nothing new starts; the notebooks already running are recorded as they
+                    # end (a second Ctrl-C stops waiting); every written row has its feedback file
+                    for fut in futures:
+                        fut.cancel()
+                    try:
+                        for fut in as_completed([f for f in futures if not f.cancelled()]):
+                            k = futures[fut]
+                            if rows[k] is None and fut.exception() is None:
+                                finished(k, fut.result())
+                    except BaseException:  # noqa: BLE001 - the second Ctrl-C, or a progress callback that raises
+                        pass
+                    raise
+
+        try:
+            if client is not None:
+                _cluster.grade_all(client, todo, lambda k: prepare(job_list[k][1], timeout, ids, lang,
+                                                                    variant_of(job_list[k][2]), config), finished)
+            else:
+                grade_here()
+        finally:
+            report.flush()   # the last rows, Ctrl-C included (a large class's files are not rewritten after each)
     return rows + extra_rows
 
 
@@ -230,6 +263,9 @@ def _parser():
                         "the roster id, =, the path below the submissions folder; repeat for more students")
     p.add_argument("--allow-empty", action="store_true",
                    help="write the grade files even when no submission matches the roster")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="run the notebooks on the workers of a Dask scheduler (tcp://HOST:8786), each sealed as "
+                        "here; this machine decides and writes the files (pip install \"nbteach[cluster]\")")
     p.add_argument("--report", default=None, metavar="DIR",
                    help="then write the class report into DIR (index.html, exercises.csv: python -m nbteach.report)")
     return p
@@ -264,7 +300,8 @@ def main(argv=None) -> int:
                         secret_file=args.secret_file, resume=args.resume,
                         sandbox=False if args.no_sandbox else True,
                         memory=int(args.memory * 1024 ** 3) if args.memory == args.memory else -1,
-                        format=args.format, picks=_picks(args.pick), allow_empty=args.allow_empty, force=args.force)
+                        format=args.format, picks=_picks(args.pick), allow_empty=args.allow_empty, force=args.force,
+                        cluster=args.cluster)
     except NbteachError as exc:
         progress.close()
         print(f"error: {wire.printable(str(exc), 2000)}", file=sys.stderr)

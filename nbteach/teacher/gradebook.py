@@ -351,7 +351,15 @@ def locked(out):
 
 class Report:
     """The reporting stage as a run goes: each finished row's feedback, then the files (``nbteach.teacher.gradebook``).
-    ``roster``: ``(id kind, {id: section})`` for the gradebook formats."""
+    ``roster``: ``(id kind, {id: section})`` for the gradebook formats.
+
+    The grade files are rewritten whole, after each row while that is cheap; a large class's take
+    long (10,000 rows: seconds), so they are rewritten again only once ten times as long as the last
+    rewrite has passed (writing then costs at most about a tenth of the run, not a time growing with
+    the square of the class), and :meth:`flush` writes the last rows when the run ends, Ctrl-C
+    included. A row whose feedback was written but not yet its line (the grader killed with SIGKILL
+    meanwhile) is graded again by ``--resume``, which keeps only rows that have both.
+    """
 
     def __init__(self, out, format, table, ids, folder, by_student, names, assignment, rows, extra, progress, total,
                  roster=("id", {})):
@@ -360,7 +368,7 @@ class Report:
         self.first = "student" if by_student else "submission"
         self.names, self.assignment, self.rows, self.extra = names, assignment, rows, extra
         self.progress, self.total, self.done = progress, total, 0
-        self.lock, self.started = threading.Lock(), time.monotonic()
+        self.lock, self.started, self.due = threading.Lock(), time.monotonic(), 0.0
         if folder is not None:   # rows that never ran get their reason now; graded ones as they finish
             write_feedback(extra, ids, folder)
         self.flush()
@@ -368,13 +376,16 @@ class Report:
             progress.start(total)
 
     def flush(self) -> None:
+        """Rewrite the grade files with every row recorded so far."""
         if self.out is None:
             return
+        start = time.monotonic()
         rows = [r for r in self.rows if r is not None] + self.extra
         write_csv(rows, self.ids, self.table, first=self.first, names=self.names)
         write_mistakes(rows, self.ids, mistakes_file(self.table))
         if self.format != "csv":
             write_grades(rows, self.ids, self.out, self.format, self.assignment, *self.roster)
+        self.due = time.monotonic() + 10 * (time.monotonic() - start)
 
     def add(self, k, s) -> None:
         with self.lock:
@@ -382,7 +393,8 @@ class Report:
             if self.folder is not None:   # the feedback first: a row in the grades has its file
                 write_feedback([s], self.ids, self.folder)
             self.rows[k] = s
-            self.flush()
+            if time.monotonic() >= self.due:
+                self.flush()
             if self.progress is not None:
                 eta = (time.monotonic() - self.started) / self.done * (self.total - self.done)
                 self.progress(f"[{self.done}/{self.total}] {s.name}: {s.total(self.ids)}/{s.maximum(self.ids)} "

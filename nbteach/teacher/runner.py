@@ -40,7 +40,7 @@ from nbteach._base import NbteachError
 from nbteach.check.serial import encode
 from nbteach.teacher import sandbox
 
-__all__ = ["Seal", "Run", "run", "run_function", "library_root", "workspace", "READ_LIMIT"]
+__all__ = ["Seal", "Run", "run", "run_function", "run_function_on", "library_root", "workspace", "READ_LIMIT"]
 
 #: Bytes read back from a process's stdout or from a file it wrote.
 READ_LIMIT = 64 * 2**20
@@ -315,8 +315,14 @@ def run_function(payload: str, inputs, budget: float, seal: Seal, forbidden=()):
     ``"timeout"`` if the process outlived its budget. ``forbidden``: the library names switched
     off while the function runs (``nbteach.check.functions.switched_off``).
     """
+    return run_function_on(payload, encode([[list(a), dict(k)] for a, k in inputs]), budget, seal, forbidden)
 
-    request = json.dumps({"function": payload, "inputs": encode([[list(a), dict(k)] for a, k in inputs]),
+
+def run_function_on(payload: str, encoded_inputs, budget: float, seal: Seal, forbidden=()):
+    """:func:`run_function` on inputs already encoded (``nbteach.check.serial.encode`` of
+    ``[[args, kwargs], ...]``): as a cluster's worker gets them, data."""
+
+    request = json.dumps({"function": payload, "inputs": encoded_inputs,
                           "budget": budget, "forbidden": list(forbidden)}).encode("utf-8")
     done = run([sys.executable, "-m", "nbteach.check.sandbox", "{dir}/request.json"],
                seal=seal, files={"request.json": request}, timeout=budget + 30)

@@ -39,6 +39,7 @@ import uuid
 from importlib import metadata
 
 from nbteach._base import NbteachError
+from nbteach.i18n import tr
 from nbteach.teacher import runner, sandbox, wire
 from nbteach.teacher.autograde import compiled, package_copy, run_sheet
 
@@ -105,12 +106,19 @@ def _worker_package():
 def grade_on_worker(sheet: dict, digest: str) -> dict:
     """The task a worker runs: one submission's sandboxes (:func:`nbteach.teacher.autograde.run_sheet`)."""
     if package_digest() != digest:
-        raise NbteachError(f"the worker on {socket.gethostname()} runs another nbteach than the teacher's: install "
-                           "the same nbteach on every worker as on the machine that grades, then start it again.")
+        host = socket.gethostname()
+        raise NbteachError(tr({
+            "en": f"the worker on {host} runs another nbteach than the teacher's: install the same nbteach on "
+                  "every worker as on the machine that grades, then start it again.",
+            "zh": f"{host} 上的工作节点运行的 nbteach 与教师机器上的不同：请在每个工作节点上安装与评分机器相同的 nbteach，"
+                  "然后重新启动它。"}))
     if sheet["sealed"] and not sandbox.available():
-        raise NbteachError(f"bubblewrap (bwrap) cannot run on the worker on {socket.gethostname()}, so it cannot "
-                           "seal submissions: install it there (sudo apt install bubblewrap), or grade with "
-                           "--no-sandbox.")
+        host = socket.gethostname()
+        raise NbteachError(tr({
+            "en": f"bubblewrap (bwrap) cannot run on the worker on {host}, so it cannot seal submissions: install "
+                  "it there (sudo apt install bubblewrap), or grade with --no-sandbox.",
+            "zh": f"{host} 上的工作节点无法运行 bubblewrap（bwrap），因此不能把提交放进沙箱：请在那里安装它"
+                  "（sudo apt install bubblewrap），或者用 --no-sandbox 评分。"}))
     package, work = _worker_package()
     return run_sheet(sheet, package, work)
 
@@ -121,9 +129,11 @@ def dask():
     try:
         import distributed  # heavy and optional: the extra nbteach[cluster], only with --cluster
     except ImportError:
-        raise NbteachError(f"grading on a cluster needs Dask's distributed scheduler, which is not installed here: "
-                           f"{INSTALL} (here and on every worker), or grade on this machine without --cluster.") \
-            from None
+        raise NbteachError(tr({
+            "en": f"grading on a cluster needs Dask's distributed scheduler, which is not installed here: "
+                  f"{INSTALL} (here and on every worker), or grade on this machine without --cluster.",
+            "zh": f"在集群上评分需要 Dask 的分布式调度器，这里没有安装：{INSTALL}（这台机器和每个工作节点都要装），"
+                  "或者不加 --cluster，在这台机器上评分。"})) from None
     return distributed
 
 
@@ -133,14 +143,18 @@ def connect(address: str, sandbox_wanted):
     ``grade``'s ``sandbox``). Every failure is an :class:`NbteachError` saying what to do."""
     distributed = dask()
     if not isinstance(address, str) or not address.strip():
-        raise NbteachError(f"--cluster takes the scheduler's address (tcp://HOST:8786), got {address!r}.")
+        raise NbteachError(tr({"en": f"--cluster takes the scheduler's address (tcp://HOST:8786), got {address!r}.",
+                               "zh": f"--cluster 需要调度器的地址（tcp://HOST:8786），你给的是 {address!r}。"}))
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except Exception as exc:  # noqa: BLE001 - OSError (nothing there), ValueError (not an address), ...
-        raise NbteachError(f"cannot reach a Dask scheduler at {wire.printable(address, 200)} "
-                           f"({wire.printable(str(exc), 200)}): check the address (as `dask scheduler` printed "
-                           "it, tcp://HOST:8786), that the scheduler is running, and that this machine can reach "
-                           "that port.") from None
+        where, why = wire.printable(address, 200), wire.printable(str(exc), 200)
+        raise NbteachError(tr({
+            "en": f"cannot reach a Dask scheduler at {where} ({why}): check the address (as `dask scheduler` "
+                  "printed it, tcp://HOST:8786), that the scheduler is running, and that this machine can reach "
+                  "that port.",
+            "zh": f"无法连接到 {where} 上的 Dask 调度器（{why}）：请检查地址（照 `dask scheduler` 打印的写，"
+                  "tcp://HOST:8786）、调度器是否在运行，以及这台机器能否访问那个端口。"})) from None
     try:
         sealed = _check_workers(client, address, sandbox_wanted)
     except BaseException:
@@ -153,30 +167,48 @@ def _check_workers(client, address, sandbox_wanted) -> bool:
     try:
         client.wait_for_workers(1, timeout=WORKER_SECONDS)
     except Exception:  # noqa: BLE001 - TimeoutError, the scheduler gone meanwhile
-        raise NbteachError(f"the Dask scheduler at {address} has no worker (waited {WORKER_SECONDS} s): start one "
-                           f"on each machine that grades, `dask worker {address}` (see the README).") from None
+        raise NbteachError(tr({
+            "en": f"the Dask scheduler at {address} has no worker (waited {WORKER_SECONDS} s): start one on each "
+                  f"machine that grades, `dask worker {address}` (see the README).",
+            "zh": f"{address} 上的 Dask 调度器没有工作节点（等了 {WORKER_SECONDS} 秒）：请在每台评分的机器上启动一个，"
+                  f"`dask worker {address}`（见 README）。"})) from None
     facts = client.run(worker_facts, on_error="return")
     digest, versions = package_digest(), _versions()
     broken = [f"{w} ({wire.printable(f, 120)})" for w, f in facts.items() if not isinstance(f, dict)]
     if broken:
-        raise NbteachError("these Dask workers cannot run nbteach: " + "; ".join(sorted(broken)) + ". Install the "
-                           f"same nbteach on every worker as here ({INSTALL}), then start the workers again.")
+        which = "; ".join(sorted(broken))
+        raise NbteachError(tr({
+            "en": f"these Dask workers cannot run nbteach: {which}. Install the same nbteach on every worker as "
+                  f"here ({INSTALL}), then start the workers again.",
+            "zh": f"这些 Dask 工作节点无法运行 nbteach：{which}。请在每个工作节点上安装与这里相同的 nbteach"
+                  f"（{INSTALL}），然后重新启动这些工作节点。"}))
     other = [f"{f['host']} ({w})" for w, f in facts.items() if f["nbteach"] != digest]
     if other:
-        raise NbteachError("these Dask workers run another nbteach than this machine: " + ", ".join(sorted(other))
-                           + ". Install the same nbteach everywhere (the same release, or the same checkout), "
-                           "then start the workers again: they would grade differently.")
+        which = ", ".join(sorted(other))
+        raise NbteachError(tr({
+            "en": f"these Dask workers run another nbteach than this machine: {which}. Install the same nbteach "
+                  "everywhere (the same release, or the same checkout), then start the workers again: they would "
+                  "grade differently.",
+            "zh": f"这些 Dask 工作节点运行的 nbteach 与这台机器上的不同：{which}。请在所有机器上安装相同的 nbteach"
+                  "（同一个版本，或同一份代码），然后重新启动这些工作节点：否则它们的评分会不同。"}))
     differ = sorted({f"{f['host']}: {k} {f['versions'].get(k)} (here {v})" for w, f in facts.items()
                      for k, v in versions.items() if f["versions"].get(k) != v})
     if differ:
-        raise NbteachError("these Dask workers have other versions of what the verdicts depend on than this "
-                           "machine: " + "; ".join(differ) + ". Install the same versions everywhere (one "
-                           "requirements file, or one image).")
+        which = "; ".join(differ)
+        raise NbteachError(tr({
+            "en": f"these Dask workers have other versions of what the verdicts depend on than this machine: "
+                  f"{which}. Install the same versions everywhere (one requirements file, or one image).",
+            "zh": f"这些 Dask 工作节点上，判定所依赖的软件版本与这台机器上的不同：{which}。请在所有机器上安装相同的版本"
+                  "（用同一个 requirements 文件，或同一个镜像）。"}))
     unsealed = sorted(f"{f['host']} ({w})" for w, f in facts.items() if not f["sealed"])
     if sandbox_wanted is True and unsealed:
-        raise NbteachError("bubblewrap (bwrap) cannot run on these Dask workers, so they cannot seal submissions: "
-                           + ", ".join(unsealed) + ". Install it there (sudo apt install bubblewrap), or pass "
-                           "--no-sandbox to grade unsealed (the grade file then says 'not sealed' on every row).")
+        which = ", ".join(unsealed)
+        raise NbteachError(tr({
+            "en": f"bubblewrap (bwrap) cannot run on these Dask workers, so they cannot seal submissions: {which}. "
+                  "Install it there (sudo apt install bubblewrap), or pass --no-sandbox to grade unsealed (the "
+                  "grade file then says 'not sealed' on every row).",
+            "zh": f"这些 Dask 工作节点无法运行 bubblewrap（bwrap），因此不能把提交放进沙箱：{which}。请在那里安装它"
+                  "（sudo apt install bubblewrap），或者加 --no-sandbox 在沙箱外评分（成绩文件的每一行都会注明 'not sealed'）。"}))
     return not unsealed if sandbox_wanted is None else bool(sandbox_wanted)
 
 
@@ -222,8 +254,11 @@ def grade_all(client, todo, prepare, finished) -> None:
         try:
             return k, job.decide(reply)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise NbteachError(f"a worker's reply is not what this nbteach reads ({type(exc).__name__}): install "
-                               "the same nbteach on every worker as here.") from None
+            raise NbteachError(tr({
+                "en": f"a worker's reply is not what this nbteach reads ({type(exc).__name__}): install the same "
+                      "nbteach on every worker as here.",
+                "zh": f"工作节点的回复不是这个 nbteach 能读懂的（{type(exc).__name__}）：请在每个工作节点上安装与这里相同的 "
+                      "nbteach。"})) from None
 
     try:
         send_more()
@@ -248,6 +283,9 @@ def grade_all(client, todo, prepare, finished) -> None:
             pass
         raise
     if lost:
-        raise NbteachError(f"{len(lost)} submission(s) were lost with the workers grading them, or by the scheduler "
-                           f"(the others are written): {', '.join(wire.printable(p, 200) for p in lost[:5])}. Run "
-                           "the same command with --resume to grade them.")
+        which = ", ".join(wire.printable(p, 200) for p in lost[:5])
+        raise NbteachError(tr({
+            "en": f"{len(lost)} submission(s) were lost with the workers grading them, or by the scheduler (the "
+                  f"others are written): {which}. Run the same command with --resume to grade them.",
+            "zh": f"有 {len(lost)} 份提交随着给它们评分的工作节点丢失了，或被调度器丢失（其余的已写入）：{which}。"
+                  "请加 --resume 再运行同一条命令，给它们评分。"}))

@@ -330,17 +330,17 @@ def _function_exercises():
 
 
 #: the mistakes of each function exercise judged through the sandbox (the fixture below says why)
-SANDBOXED_MISTAKES = 2
+SANDBOXED_MISTAKES = 1
 
 
 @pytest.fixture(scope="module")
 def sandboxed_function_answers():
-    """``{(exercise id, k): Verdict}``: k = 0 the reference of every function exercise, k = 1 and 2
-    its first two mistakes, each function run in a sandbox of its own, and each round's answers
+    """``{(exercise id, k): Verdict}``: k = 0 the reference of every function exercise, k = 1
+    its first mistake, each function run in a sandbox of its own, and each round's answers
     judged together as a submission's are (one judge a round, not one an answer). Every mistake of
     every function exercise is diagnosed in the lesson's own check (tests/test_check_exercises.py,
     on 50 random draws), with the same verdict code the judge runs (nbteach.check.functions):
-    here the sandbox's way there and back, two mistakes an exercise (all 80 mistakes of the 19 exercises, each
+    here the sandbox's way there and back, one mistake an exercise (all 80 mistakes of the 19 exercises, each
     function in its sandbox, took 80 s of make test)."""
     from nbteach.check import exercise
     from nbteach.check.serial import encode

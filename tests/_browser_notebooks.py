@@ -17,15 +17,15 @@ ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium")
 
 _LESSONS = ROOT / "notebooks"
-#: the Chinese lessons opened in the browser: those whose views tests/_browser_zh.py checks value by
-#: value (lesson 00, the first a Chinese student opens, has one widget, its English twin's, and runs
-#: with nbclient: kept out to keep make test under 10 minutes on 2 cores). The other Chinese
+#: the Chinese lessons opened in the browser: the first one a Chinese student opens, and those whose
+#: views tests/_browser_zh.py checks value by value (their controls all driven). The other Chinese
 #: lessons run the same code cells as their English twins (tools/translate.py checks it), whose every
 #: control is driven in the browser in both themes; they run top to bottom with nbclient in
 #: tests/test_notebooks.py (the same output checks: no error, no missing glyph in a plot, no answer
 #: before its exercise). In the browser they cost as much as the English lessons (13 lessons, a
 #: worker's whole run), which kept `make test` over its 10 minutes on 2 cores.
-CHINESE_IN_BROWSER = ("04_mle_lagrange_multipliers.ipynb", "05_bernoulli_nb.ipynb", "06_spam_detector.ipynb")
+CHINESE_IN_BROWSER = ("00_start_here.ipynb", "04_mle_lagrange_multipliers.ipynb", "05_bernoulli_nb.ipynb",
+                      "06_spam_detector.ipynb")
 
 #: paths relative to notebooks/: the lessons and the homework notebooks a student opens, then the
 #: Chinese lessons above (notebooks/zh/, the same file names), served by the same JupyterLab. (The

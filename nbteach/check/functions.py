@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import importlib
 import importlib.abc
 import inspect
 import os

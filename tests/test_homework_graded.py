@@ -152,7 +152,9 @@ def test_solution_and_reference_are_the_teachers_and_checks_are_counted():
 def test_variants_differ_between_students_and_are_reproducible_from_the_secret():
     for name in sources():
         hw = load(name)
-        a1, a2, b = hw.variant(SECRET, "alice"), hw.variant(SECRET, "alice"), hw.variant(SECRET, "bob")
+        a1 = hw.variant(SECRET, "alice")
+        hw._accepted.clear()            # drawn again from the secret, not the draw kept from the first ask
+        a2, b = hw.variant(SECRET, "alice"), hw.variant(SECRET, "bob")
         other = hw.variant(b"another secret", "alice")
         assert a1.params == a2.params and a1.notebook() == a2.notebook()
         assert a1.params != b.params and a1.params != other.params
@@ -161,6 +163,25 @@ def test_variants_differ_between_students_and_are_reproducible_from_the_secret()
                              else repr([e.answer(*a, **k) for a, k in e.public]) for e in v.exercises]  # a build-it: its public outputs
         assert answers(hw.variant_from_params(a1.params, "alice")) == answers(a1)   # what the grader rebuilds
         assert answers(a1) != answers(b)
+
+
+def test_a_variant_asked_for_again_is_the_same_and_is_not_drawn_again(monkeypatch):
+    """The grader asks for each submission's variant twice (its fingerprint, then its grade): the
+    second ask builds the accepted parameters again, drawing none and rejecting none."""
+    for name in sources():
+        hw = load(name)
+        hw._accepted.clear()
+        first = hw.variant(SECRET, "carol")
+        drawn = []
+        real = hw.module.params
+        monkeypatch.setattr(hw.module, "params", lambda rng: drawn.append(1) or real(rng))
+        again = hw.variant(SECRET, "carol")
+        assert drawn == [], f"{name}: the variant was drawn again"
+        assert again.params == first.params and again.notebook() == first.notebook()
+        assert again.checks() == first.checks() and again.exercises is not first.exercises
+        other = hw.variant(SECRET, "dave")          # another student's is drawn
+        assert drawn and other.params != first.params
+        monkeypatch.undo()
 
 
 def _answer_values(v):

@@ -54,6 +54,22 @@ def check_lesson02_dropdowns_explain_the_chosen_patient(page, root):
     expect(view).to_contain_text("no decision", use_inner_text=True, timeout=20_000)
 
 
+def check_lesson03_alpha_typed_into_its_readout(page, root):
+    """A student types a new alpha into the slider's readout (the number beside it), and the
+    Laplace / Lidstone column recomputes: P(Cough=yes | Flu) = (2 + 2.5) / (3 + 3 * 2.5) = 3/7."""
+    view = page.locator(".jp-OutputArea-output > .jupyter-widgets", has_text="Laplace / Lidstone").first
+    labels = " ".join(view.locator(".widget-label").all_inner_texts())
+    assert "alpha" in labels and "epsilon" in labels, labels
+    _wait_text(page, "α = 0.50")                    # the lesson's explorer starts at alpha 0.5
+    readout = _widget(page, "hslider", "alpha").locator(".widget-readout")
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2.5")
+    page.keyboard.press("Enter")
+    _wait_text(page, "α = 2.50")
+    assert "3/7" in view.inner_text(), view.inner_text()[:400]
+
+
 def check_lesson06_typing_a_review_updates_each_words_push(page, root):
     box = _widget(page, "text", "message").locator("input")
     box.fill("stale awful refund zzzqqq")
@@ -347,6 +363,7 @@ def check_lesson12_more_labels_and_fewer_iterations(page, root):
 CONTROL_CHECKS = {}
 for _lesson_name, _check in [
     ("02_flu_cold_table.ipynb", check_lesson02_dropdowns_explain_the_chosen_patient),
+    ("03_smoothing.ipynb", check_lesson03_alpha_typed_into_its_readout),
     ("06_spam_detector.ipynb", check_lesson06_typing_a_review_updates_each_words_push),
     ("08_gaussian_nb_and_logistic_regression.ipynb", check_lesson08_boundary_turns_into_a_curve),
     ("09_bayesian_decision_theory.ipynb", check_lesson09_costs_move_the_threshold),

@@ -50,7 +50,7 @@ from test_notebooks import check_outputs
 SYSTEM_CJK_FONT = _not_checked.system_cjk_font()
 
 ROOT = Path(__file__).resolve().parents[1]
-# the lessons and the homework notebooks a student opens, then the Chinese lessons (notebooks/zh/)
+# the lessons a student opens, then the Chinese lessons of CHINESE_IN_BROWSER (notebooks/zh/)
 NOTEBOOKS = BROWSER_NOTEBOOKS
 
 pytestmark = [pytest.mark.xdist_group("browser"),
@@ -542,6 +542,17 @@ def _slide_before_the_first_widget(page, name) -> int:
     return opens[-2] if len(opens) >= 2 else 0
 
 
+#: the English lessons presented as slides, and the control their first widget's slide moves: a
+#: slider, a dropdown and a text box, each way a teacher moves a control on a slide. What differs
+#: between lessons (which slide holds the first widget, and how the arrow keys reach it) is
+#: tools/slides.py's rule, checked on every lesson by tests/test_slides.py; a deck's own working is
+#: tests/test_browser_deck.py's, and the teacher's edition's deck is the last test here. Presenting
+#: every lesson cost 3.3 CPU s of Chromium a lesson (the deck restyles the whole notebook going in
+#: and coming out) and kept `make test` over its 10 minutes on 2 cores.
+PRESENTED = {"02_flu_cold_table.ipynb": "dropdown", "03_smoothing.ipynb": "slider",
+             "06_spam_detector.ipynb": "text"}
+
+
 def present_the_first_widget(page, name, tmp_path):
     """As a teacher: start the deck from the notebook's toolbar (on the slide before the first
     widget's), step through the slides with the arrow keys (down within a section, right to the
@@ -573,17 +584,21 @@ def present_the_first_widget(page, name, tmp_path):
         handle, number, select, text = (view.query_selector(sel) for sel in
                                         (".noUi-handle", "input[type=number]", "select", "input[type=text]"))
         if handle or number:            # a slider or a number box: one step up from the keyboard
+            moved = "slider" if handle else "number"
             (handle or number).focus()
             (handle or number).press("ArrowRight" if handle else "ArrowUp")
         elif select:                    # a teacher picks from a dropdown with the mouse
+            moved = "dropdown"
             options = select.evaluate("s => [...s.options].map(o => o.value).filter(v => v !== s.value)")
             select.select_option(options[0])
         else:
+            moved = "text"
             text.focus()
             text.type(" refund", delay=20)
             text.press("Enter")
         page.wait_for_function(f"([el, before]) => ({_VIEW_STATE})(el) !== before",
                                arg=[view, before], timeout=20_000)
+        return moved
     finally:
         page.locator(".jp-NotebookPanel-toolbar [data-command='deck:toggle']").first.click(force=True)
         page.wait_for_selector("body .jp-Deck", state="detached", timeout=20_000)
@@ -636,9 +651,9 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
     """Both editions, as described at the top; a Chinese notebook (``zh/...``) also shows Chinese
     text with every character drawn by a font (no box for a missing glyph: the text is the same
     in both themes, so it is checked once), and the Chinese lessons of tests/_browser_zh.py have a
-    control driven with a value check. The slide deck is presented
-    from the English lessons only: the Chinese ones have the same cells and slide metadata
-    (tools/translate.py)."""
+    control driven with a value check. The slide deck is presented from the English lessons of
+    :data:`PRESENTED`, a slide's control of each kind moved: the Chinese ones have the same cells
+    and slide metadata (tools/translate.py)."""
     browser, port, token, root = lab
     _shut_down_kernels(port, token)
     page = None
@@ -673,8 +688,9 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
             passed = True
             return                      # no widget: nothing the theme could make unreadable
         if name.parent.name != "homework":      # a lesson: the teacher presents it as slides
-            if not chinese:
-                present_the_first_widget(page, name, tmp_path)
+            if name.as_posix() in PRESENTED:
+                moved = present_the_first_widget(page, name, tmp_path)
+                assert moved == PRESENTED[name.as_posix()], f"{name}: its first slide's widget moved a {moved}"
             elif name.as_posix() in VIEW_CHECKS:  # its views' Chinese text and numbers, on this page
                 VIEW_CHECKS[name.as_posix()](page, root / "notebooks")
             if not chinese:
@@ -711,6 +727,13 @@ def test_three_chinese_lessons_have_their_views_checked():
     renamed lesson would never run), at least three."""
     assert len(VIEW_CHECKS) >= 3
     assert set(VIEW_CHECKS) <= {n.as_posix() for n in NOTEBOOKS}, set(VIEW_CHECKS) - {n.as_posix() for n in NOTEBOOKS}
+
+
+def test_the_presented_lessons_are_lessons_and_move_each_kind_of_control():
+    """The lessons presented as slides exist (a renamed one would never be presented), and their
+    first widgets' slides move a slider, a dropdown and a text box between them."""
+    assert set(PRESENTED) <= {n.as_posix() for n in NOTEBOOKS if n.parent.name == ""}
+    assert set(PRESENTED.values()) == {"slider", "dropdown", "text"}
 
 
 # -- the teacher's edition: the notes in the notebook, not on the slides ----------------------------

@@ -4,8 +4,8 @@ One list for the two tests that run notebooks: where chromium is installed, the 
 is those notebooks' run top to bottom in a fresh kernel (started by jupyter_server, as a student's
 is), and tests/test_browser_lessons.py applies tests/test_notebooks.py's output checks to the
 notebook as JupyterLab saves it after that run; tests/test_notebooks.py runs with nbclient the
-notebooks left over (the homework solutions, the Chinese homework) and, without chromium, all of
-them. So each notebook runs once per `make test`, not once in each (the two runs cost the same
+notebooks left over (the homework of both editions, the homework solutions, the Chinese lessons not
+opened in the browser) and, without chromium, all of them. So each notebook runs once per `make test`, not once in each (the two runs cost the same
 kernel time, and the browser's is needed anyway for what only a browser can check).
 """
 from __future__ import annotations
@@ -27,12 +27,14 @@ _LESSONS = ROOT / "notebooks"
 CHINESE_IN_BROWSER = ("00_start_here.ipynb", "04_mle_lagrange_multipliers.ipynb", "05_bernoulli_nb.ipynb",
                       "06_spam_detector.ipynb")
 
-#: paths relative to notebooks/: the lessons and the homework notebooks a student opens, then the
-#: Chinese lessons above (notebooks/zh/, the same file names), served by the same JupyterLab. (The
-#: Chinese homework runs its English twin's code, checked in the browser, and runs top to bottom
-#: in tests/test_notebooks.py: it is not opened in the browser again, to keep make test short.)
+#: paths relative to notebooks/: the lessons a student opens, then the Chinese lessons above
+#: (notebooks/zh/, the same file names), served by the same JupyterLab. The homework notebooks (both
+#: editions) make no widget (tests/test_notebooks.py fails a homework notebook that makes one): nothing of
+#: theirs only a browser can check (no control to drive, no widget text to read for contrast), so they
+#: run top to bottom in tests/test_notebooks.py, in a kernel started as jupyter_server starts it, with
+#: the same output checks. In the browser they cost a JupyterLab and a Chromium of their own and
+#: 3-5 CPU s each, which kept `make test` over its 10 minutes on 2 cores.
 BROWSER_NOTEBOOKS = (sorted(p.relative_to(_LESSONS) for p in _LESSONS.glob("[0-9][0-9]_*.ipynb"))
-                     + sorted(p.relative_to(_LESSONS) for p in (_LESSONS / "homework").glob("*.ipynb"))
                      + [Path("zh") / name for name in CHINESE_IN_BROWSER])
 
 

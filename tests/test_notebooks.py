@@ -140,6 +140,24 @@ def test_notebook_runs_top_to_bottom(path, tmp_path):
     nb = nbformat.read(path, as_version=4)
     execute(nb, path)               # a zh notebook without its path: it must speak Chinese all the same
     check_outputs(nb, path)
+    if "homework" in path.parts or "homework_solutions" in path.parts:
+        assert not widget_outputs(nb), (f"{path.name} makes a widget: open it in the browser too "
+                                        "(tests/_browser_notebooks.py), where its controls are driven")
+
+
+def widget_outputs(nb) -> list:
+    """The cells of ``nb`` (run) that show a widget view: a homework notebook must show none."""
+    return [i for i, cell in enumerate(nb.cells) for out in cell.get("outputs", [])
+            if "application/vnd.jupyter.widget-view+json" in out.get("data", {})]
+
+
+def test_a_widget_output_is_found():
+    import nbformat
+
+    cell = nbformat.v4.new_code_cell("ex")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={
+        "text/plain": "VBox()", "application/vnd.jupyter.widget-view+json": {"model_id": "a", "version_major": 2}})]
+    assert widget_outputs(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1"), cell])) == [1]
 
 
 def check_outputs(nb, path: Path) -> None:

@@ -293,6 +293,40 @@ def check_lesson11_observing_z_and_stepping_the_search(page, root):
                            arg=[search.locator(".nbteach-view").element_handle(), text], timeout=20_000)
 
 
+def check_lesson11_network_clicks_move_the_posteriors(page, root):
+    """The network explorer: one drawing; each value button named by what it does (the page's
+    helper names it by its tooltip), not by its text alone ("?", "True": five of each); a click
+    observes a value and every card follows. P(Burglary = True | both call) = 0.2842 (Russell &
+    Norvig: 0.284), exact whatever the explorer's sample size."""
+    from playwright.sync_api import expect
+
+    lesson = (root / "notebooks" / "11_bayesian_networks.ipynb").read_text(encoding="utf-8")
+    assert "network_explorer(burglary(), n_samples=5000)" in lesson, "the lesson's network explorer changed: update this test"
+    view = page.locator(".jp-OutputArea-output > .jupyter-widgets",
+                        has=page.locator("button[title='observe JohnCalls = True']")).first
+    expect(view.locator("svg[role='img']")).to_have_count(1, timeout=20_000)
+    view.get_by_role("button", name="MaryCalls not observed", exact=True).wait_for(timeout=20_000)
+    for node in ("Burglary", "Earthquake", "Alarm", "JohnCalls", "MaryCalls"):
+        assert view.get_by_role("button", name=f"{node} not observed", exact=True).count() == 1
+        assert view.get_by_role("button", name=f"observe {node} = False", exact=True).count() == 1
+    assert view.get_by_role("button", name="?", exact=True).count() == 0
+
+    def observed(n):                # how many cards say "observed: True"
+        page.wait_for_function("([el, n]) => el.innerText.split('observed: True').length === n + 1",
+                               arg=[view.element_handle(), n], timeout=20_000)
+
+    view.locator("button[title='observe JohnCalls = True']").click()
+    observed(1)
+    view.locator("button[title='observe MaryCalls = True']").click()
+    observed(2)
+    expect(view).to_contain_text("0.2842", use_inner_text=True, timeout=20_000)
+    view.locator("button[title='MaryCalls not observed']").click()
+    observed(1)                     # every card follows (one message: the sheet with every card),
+    expect(view).not_to_contain_text("0.2842", use_inner_text=True, timeout=20_000)   # Burglary's too
+    view.locator("button[title='JohnCalls not observed']").click()
+    observed(0)                     # back as the lesson shows it: the page's every control is driven next
+
+
 def check_lesson11_gibbs_settings_rerun_the_sampler(page, root):
     from nbteach.bayesnet import burglary
     from nbteach.widgets import gibbs_explorer
@@ -374,6 +408,7 @@ for _lesson_name, _check in [
     ("05_bernoulli_nb.ipynb", check_lesson05_a_typed_message_scores_under_both_models),
     ("11_bayesian_networks.ipynb", check_lesson11_observing_z_and_stepping_the_search),
     ("11_bayesian_networks.ipynb", check_lesson11_gibbs_settings_rerun_the_sampler),
+    ("11_bayesian_networks.ipynb", check_lesson11_network_clicks_move_the_posteriors),
     ("12_em_and_unlabelled_data.ipynb", check_lesson12_more_labels_and_fewer_iterations),
 ]:
     CONTROL_CHECKS.setdefault(_lesson_name, []).append(_check)

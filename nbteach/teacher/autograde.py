@@ -286,12 +286,21 @@ def ask_for(ex, seed: int) -> dict:
     return ask
 
 
+def _asker(exercise_of, content: bytes):
+    """The ask about each id's answers (:func:`ask_for`), as a function of the id: ``exercise_of(id)``
+    the exercise as the teacher holds it, ``content`` the submission's bytes (the inputs' seed)."""
+    def ask(ex_id):
+        return ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+
+    return ask
+
+
 def asks_for(ids, exercise_of, content: bytes) -> dict:
     """``{id: ask}`` for every id in ``ids`` (``{"error": name}`` for one the teacher's side cannot prepare)."""
-    out = {}
+    ask, out = _asker(exercise_of, content), {}
     for ex_id in ids:
         try:
-            out[ex_id] = ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+            out[ex_id] = ask(ex_id)
         except Exception as exc:  # noqa: BLE001 - the teacher's side failed: no verdict, never a pass
             out[ex_id] = {"error": type(exc).__name__}
     return out
@@ -427,10 +436,8 @@ def judge_answers(records: dict, ids, exercise_of, content: bytes, seal: runner.
     lesson's); ``content``: the submission's bytes (the seed of a function's hidden inputs).
     The three steps above, in this process.
     """
-    def ask_of(ex_id):
-        return ask_for(exercise_of(ex_id), seed_for(content, ex_id))
-
-    return decide_replies(records, ids, exercise_of, content, judge_records(records, ids, ask_of, seal))
+    replies = judge_records(records, ids, _asker(exercise_of, content), seal)
+    return decide_replies(records, ids, exercise_of, content, replies)
 
 
 def _worded(lang, key, **fields) -> str:
@@ -566,10 +573,7 @@ class Job:
         if every_ask and self.ids is not None:
             asks = asks_for(self.ids, self.exercise_of, self.content)
         else:
-            exercise_of, content = self.exercise_of, self.content
-
-            def asks(ex_id):
-                return ask_for(exercise_of(ex_id), seed_for(content, ex_id))
+            asks = _asker(self.exercise_of, self.content)
         return {"content": self.content, "timeout": self.timeout, "lang": self.lang, "ids": self.ids,
                 "asks": asks, "sealed": self.config.sealed, "memory": self.config.memory}
 

@@ -105,15 +105,14 @@ def _worker_package():
 
 def grade_on_worker(sheet: dict, digest: str) -> dict:
     """The task a worker runs: one submission's sandboxes (:func:`nbteach.teacher.autograde.run_sheet`)."""
+    host = socket.gethostname()
     if package_digest() != digest:
-        host = socket.gethostname()
         raise NbteachError(tr({
             "en": f"the worker on {host} runs another nbteach than the teacher's: install the same nbteach on "
                   "every worker as on the machine that grades, then start it again.",
             "zh": f"{host} 上的工作节点运行的 nbteach 与教师机器上的不同：请在每个工作节点上安装与评分机器相同的 nbteach，"
                   "然后重新启动它。"}))
     if sheet["sealed"] and not sandbox.available():
-        host = socket.gethostname()
         raise NbteachError(tr({
             "en": f"bubblewrap (bwrap) cannot run on the worker on {host}, so it cannot seal submissions: install "
                   "it there (sudo apt install bubblewrap), or grade with --no-sandbox.",

@@ -687,21 +687,20 @@ def test_notebook_runs_in_jupyterlab(lab, name, tmp_path):
                 check_glyphs(page, name)
             passed = True
             return                      # no widget: nothing the theme could make unreadable
-        if name.parent.name != "homework":      # a lesson: the teacher presents it as slides
-            if name.as_posix() in PRESENTED:
-                moved = present_the_first_widget(page, name, tmp_path)
-                assert moved == PRESENTED[name.as_posix()], f"{name}: its first slide's widget moved a {moved}"
-            elif name.as_posix() in VIEW_CHECKS:  # its views' Chinese text and numbers, on this page
-                VIEW_CHECKS[name.as_posix()](page, root / "notebooks")
-            if not chinese:
-                # every control of the English lessons; the Chinese ones run the same code (their
-                # English twins' controls are all driven here), and their views' value checks above
-                # move a control each and read its Chinese text (kept out to keep make test under
-                # 10 minutes on 2 cores)
-                driven = drive_every_control(page, name)
-                assert driven, f"{name}: a view without a control"
-                for wanted in ENABLED_LATER.get(name.name, ()) if not chinese else ():
-                    assert any(wanted in d for d in driven), f"{name}: {wanted!r} was never driven: {driven}"
+        if name.as_posix() in PRESENTED:        # a lesson the teacher presents as slides
+            moved = present_the_first_widget(page, name, tmp_path)
+            assert moved == PRESENTED[name.as_posix()], f"{name}: its first slide's widget moved a {moved}"
+        elif name.as_posix() in VIEW_CHECKS:      # its views' Chinese text and numbers, on this page
+            VIEW_CHECKS[name.as_posix()](page, root / "notebooks")
+        if not chinese:
+            # every control of the English lessons; the Chinese ones run the same code (their
+            # English twins' controls are all driven here), and their views' value checks above
+            # move a control each and read its Chinese text (kept out to keep make test under
+            # 10 minutes on 2 cores)
+            driven = drive_every_control(page, name)
+            assert driven, f"{name}: a view without a control"
+            for wanted in ENABLED_LATER.get(name.name, ()):
+                assert any(wanted in d for d in driven), f"{name}: {wanted!r} was never driven: {driven}"
         if chinese:                     # after the controls moved: the text they brought too
             check_glyphs(page, name)
             passed = True               # the dark theme: the same widgets and styles as the English
